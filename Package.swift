@@ -1,0 +1,64 @@
+// swift-tools-version:6.0
+// The package: a YAML contract generator (`sdkgen`), the runtime and emulator its output runs on,
+// and the two SDKs built on the generated clients.
+import PackageDescription
+
+/// Settings shared by every Swift target: Swift 6 mode is the default for tools 6.0;
+/// warnings are kept at zero by `.ci/run`, which fails on any.
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "sdkgen",
+    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10)],
+    products: [
+        .executable(name: "sdkgen", targets: ["sdkgen"]),
+        .executable(name: "sdk-emulator", targets: ["sdk-emulator"]),
+        .library(name: "SDKRuntime", targets: ["SDKRuntime"]),
+        .library(name: "SDKEmulator", targets: ["SDKEmulator"]),
+        .plugin(name: "RegenerateSDKs", targets: ["RegenerateSDKs"]),
+    ],
+    targets: [
+        // MARK: Generator (the only part that links libyaml)
+        .systemLibrary(
+            name: "CYAML", path: "Generator/CYAML", pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]),
+        .target(
+            name: "SDKGenCore", dependencies: ["CYAML"], path: "Generator/SDKGenCore",
+            swiftSettings: strict),
+        .executableTarget(
+            name: "sdkgen", dependencies: ["SDKGenCore"], path: "Generator/sdkgen",
+            swiftSettings: strict),
+        .plugin(
+            name: "RegenerateSDKs",
+            capability: .command(
+                intent: .custom(verb: "regenerate-sdks", description: "Regenerate Generated/ from Spec/"),
+                permissions: [.writeToPackageDirectory(reason: "Writes the generated sources into Generated/")]),
+            dependencies: ["sdkgen"], path: "Generator/Plugin"),
+
+        // MARK: Runtime
+        .systemLibrary(
+            name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+        .systemLibrary(
+            name: "CCrypto", path: "Sources/CCrypto", pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"]), .brew(["openssl"])]),
+        .target(
+            name: "SDKRuntime",
+            dependencies: [
+                .target(name: "CSQLite", condition: .when(platforms: [.linux, .android, .windows])),
+                .target(name: "CCrypto", condition: .when(platforms: [.linux, .android, .windows])),
+            ],
+            swiftSettings: strict),
+
+        // MARK: Emulator
+        .target(name: "SDKEmulator", dependencies: ["SDKRuntime"], swiftSettings: strict),
+        .executableTarget(name: "sdk-emulator", dependencies: ["SDKEmulator"], swiftSettings: strict),
+
+        // MARK: Tests
+        .testTarget(name: "GeneratorTests", dependencies: ["SDKGenCore"], swiftSettings: strict),
+        .testTarget(name: "SDKRuntimeTests", dependencies: ["SDKRuntime"], swiftSettings: strict),
+        .testTarget(name: "EmulatorTests", dependencies: ["SDKEmulator", "SDKRuntime"], swiftSettings: strict),
+    ]
+)

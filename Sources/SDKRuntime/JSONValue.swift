@@ -1,0 +1,105 @@
+import Foundation
+
+/// Any JSON value: what attribute values, event properties and free-form fields hold.
+///
+/// Numbers are `Double`, as in JSON itself. Decoding accepts any JSON; encoding writes a
+/// non-finite number as `null`, because JSON has no spelling for it.
+public enum JSONValue: Sendable, Hashable, Codable {
+    /// JSON `null`.
+    case null
+    /// `true` or `false`.
+    case bool(Bool)
+    /// A number.
+    case number(Double)
+    /// A string.
+    case string(String)
+    /// An array of values.
+    case array([JSONValue])
+    /// An object, keyed by member name.
+    case object([String: JSONValue])
+
+    /// Decodes whichever JSON value comes next.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([JSONValue].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: JSONValue].self))
+        }
+    }
+
+    /// Encodes the value; a non-finite number becomes `null`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let value): try container.encode(value)
+        case .number(let value):
+            if value.isFinite { try container.encode(value) } else { try container.encodeNil() }
+        case .string(let value): try container.encode(value)
+        case .array(let value): try container.encode(value)
+        case .object(let value): try container.encode(value)
+        }
+    }
+
+    /// The kind of this value, as validation rules name it.
+    public var kind: JSONValueKind {
+        switch self {
+        case .null: .null
+        case .bool: .boolean
+        case .number: .number
+        case .string: .string
+        case .array: .array
+        case .object: .object
+        }
+    }
+}
+
+/// The six kinds of JSON value, as a spec's `allowedKinds` lists them.
+public enum JSONValueKind: String, Sendable, Hashable, CaseIterable, Codable {
+    /// `null`.
+    case null
+    /// `true` or `false`.
+    case boolean
+    /// A number.
+    case number
+    /// A string.
+    case string
+    /// An array.
+    case array
+    /// An object.
+    case object
+}
+
+extension JSONValue: ExpressibleByStringLiteral {
+    /// A string value from a literal.
+    public init(stringLiteral value: String) { self = .string(value) }
+}
+
+extension JSONValue: ExpressibleByIntegerLiteral {
+    /// A number value from an integer literal.
+    public init(integerLiteral value: Int) { self = .number(Double(value)) }
+}
+
+extension JSONValue: ExpressibleByFloatLiteral {
+    /// A number value from a floating-point literal.
+    public init(floatLiteral value: Double) { self = .number(value) }
+}
+
+extension JSONValue: ExpressibleByBooleanLiteral {
+    /// A boolean value from a literal.
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+}
+
+extension JSONValue: ExpressibleByNilLiteral {
+    /// `null` from the `nil` literal.
+    public init(nilLiteral: ()) { self = .null }
+}

@@ -1,0 +1,1 @@
+// Placeholder until GeneratorTests lands.
