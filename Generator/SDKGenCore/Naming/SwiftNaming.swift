@@ -22,7 +22,7 @@ public enum SwiftNaming {
     /// such a name gets a trailing underscore.
     public static let reservedMembers: Set<String> = [
         "init", "self", "Self", "Type", "Protocol", "description", "debugDescription", "hashValue", "hash",
-        "rawValue", "encode", "allCases", "unknown", "CodingKeys", "validate", "make", "isValid", "prefix",
+        "rawValue", "encode", "allCases", "unknown", "CodingKeys", "knownCases",
         "super", "deinit", "subscript",
     ]
 

@@ -181,12 +181,15 @@ public struct SwiftEnumCase: Hashable, Sendable {
     public var name: String
     /// Associated value types.
     public var associatedValues: [SwiftType]
+    /// The raw value, for enums with raw values.
+    public var rawValue: SwiftExpression?
 
     /// A case.
-    public init(doc: [String], name: String, associatedValues: [SwiftType] = []) {
+    public init(doc: [String], name: String, associatedValues: [SwiftType] = [], rawValue: SwiftExpression? = nil) {
         self.doc = doc
         self.name = name
         self.associatedValues = associatedValues
+        self.rawValue = rawValue
     }
 }
 

@@ -40,6 +40,8 @@ public indirect enum SwiftExpression: Hashable, Sendable {
     case macro(String, [SwiftArgument])
     /// `base?.name` chains: `base?`.
     case optionalChain(SwiftExpression)
+    /// `let name` inside a pattern.
+    case bindingPattern(String)
     /// `a ... b` (closed range), kept apart from `binary` so it is never parenthesised in patterns.
     case closedRange(SwiftExpression, SwiftExpression)
 }
@@ -51,9 +53,15 @@ public struct SwiftArgument: Hashable, Sendable {
     /// The value.
     public var value: SwiftExpression
 
-    /// An argument `label: value` (or just `value`).
-    public init(_ label: String? = nil, _ value: SwiftExpression) {
+    /// An argument `label: value` (or just `value` when `label` is nil).
+    public init(_ label: String?, _ value: SwiftExpression) {
         self.label = label
+        self.value = value
+    }
+
+    /// An unlabelled argument.
+    public init(_ value: SwiftExpression) {
+        self.label = nil
         self.value = value
     }
 }

@@ -22,7 +22,8 @@ public enum SwiftRenderer {
         case .enumCase(let enumCase):
             docLines(enumCase.doc, into: &writer)
             let values = enumCase.associatedValues.isEmpty ? "" : "(" + enumCase.associatedValues.map(type).joined(separator: ", ") + ")"
-            writer.line("case \(enumCase.name)\(values)")
+            let raw = enumCase.rawValue.map { " = " + expression($0) } ?? ""
+            writer.line("case \(enumCase.name)\(values)\(raw)")
         case .typeAlias(let doc, let access, let name, let aliased):
             docLines(doc, into: &writer)
             writer.line("\(accessPrefix(access))typealias \(name) = \(type(aliased))")
@@ -174,6 +175,8 @@ public enum SwiftRenderer {
         case .dictionary(let key, let value): "[\(type(key)): \(type(value))]"
         case .optional(let wrapped): "\(type(wrapped))?"
         case .existential(let inner): "any \(type(inner))"
+        case .generic(let parts, let arguments):
+            parts.joined(separator: ".") + "<" + arguments.map(type).joined(separator: ", ") + ">"
         }
     }
 
@@ -202,7 +205,11 @@ public enum SwiftRenderer {
         case .dictionary(let entries):
             if entries.isEmpty { return "[:]" }
             return "[" + entries.map { "\(expression($0.key)): \(expression($0.value))" }.joined(separator: ", ") + "]"
-        case .binary(let lhs, let op, let rhs): return "\(operand(lhs)) \(op) \(operand(rhs))"
+        case .binary(let lhs, let op, let rhs):
+            if case .binary(_, op, _) = lhs, ["+", "&&", "||"].contains(op) {
+                return "\(expression(lhs)) \(op) \(operand(rhs))"
+            }
+            return "\(operand(lhs)) \(op) \(operand(rhs))"
         case .prefix(let op, let operandValue): return op + operand(operandValue)
         case .tryExpression(let inner, let optional): return (optional ? "try? " : "try ") + expression(inner)
         case .awaitExpression(let inner): return "await " + expression(inner)
@@ -219,6 +226,7 @@ public enum SwiftRenderer {
         case .macro(let name, let arguments): return "#\(name)(" + argumentList(arguments) + ")"
         case .optionalChain(let base): return operand(base) + "?"
         case .closedRange(let lower, let upper): return "\(expression(lower))...\(expression(upper))"
+        case .bindingPattern(let name): return "let \(name)"
         }
     }
 

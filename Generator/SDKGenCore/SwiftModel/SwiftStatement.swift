@@ -36,7 +36,7 @@ public struct SwiftBinding: Hashable, Sendable {
     public var value: SwiftExpression?
 
     /// A binding.
-    public init(_ isMutable: Bool = false, _ name: String, type: SwiftType? = nil, _ value: SwiftExpression?) {
+    public init(_ name: String, type: SwiftType? = nil, _ value: SwiftExpression?, isMutable: Bool = false) {
         self.isMutable = isMutable
         self.name = name
         self.type = type

@@ -8,6 +8,8 @@ public indirect enum SwiftType: Hashable, Sendable {
     case dictionary(SwiftType, SwiftType)
     /// `Wrapped?`.
     case optional(SwiftType)
+    /// A generic type with its arguments: `Swift.Set<Element>`.
+    case generic([String], [SwiftType])
     /// `any Protocol`.
     case existential(SwiftType)
 
