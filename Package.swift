@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "SDKRuntime", targets: ["SDKRuntime"]),
         .library(name: "SDKEmulator", targets: ["SDKEmulator"]),
         .library(name: "VoidhashAPI", targets: ["VoidhashAPI"]),
+        .library(name: "MobileJoeAPI", targets: ["MobileJoeAPI"]),
         .plugin(name: "RegenerateSDKs", targets: ["RegenerateSDKs"]),
     ],
     targets: [
@@ -55,6 +56,7 @@ let package = Package(
 
         // MARK: Generated (never edited by hand: `swift run sdkgen`)
         .target(name: "VoidhashAPI", dependencies: ["SDKRuntime"], path: "Generated/VoidhashAPI", swiftSettings: strict),
+        .target(name: "MobileJoeAPI", dependencies: ["SDKRuntime"], path: "Generated/MobileJoeAPI", swiftSettings: strict),
 
         // MARK: Emulator
         .target(name: "SDKEmulator", dependencies: ["SDKRuntime"], swiftSettings: strict),

@@ -11,7 +11,10 @@ extension VoidhashClient {
     /// Sending it again with the same `idempotencyKey` is applied once.
     ///
     /// - Remark: Generated from Spec/voidhash.yaml:485:3 (operation captureEvents).
-    public func captureEvents(body: EventBatch, idempotencyKey: Swift.String) async throws(SDKRuntime.APIError) -> EventBatchResult {
+    public func captureEvents(
+        body: EventBatch,
+        idempotencyKey: Swift.String
+    ) async throws(SDKRuntime.APIError) -> EventBatchResult {
         var request = SDKRuntime.HTTPRequest(method: "POST", path: "/v1/events", isSafeToRepeat: true)
         request.headers.append(SDKRuntime.APIClient.idempotencyKeyField(idempotencyKey))
         request.headers.append(SDKRuntime.HTTPField(name: "Content-Type", value: "application/json"))

@@ -11,7 +11,7 @@ extension VoidhashClient {
     ///
     /// - Remark: Generated from Spec/voidhash.yaml:442:3 (operation getPerson).
     public func getPerson(distinctId: Swift.String) async throws(SDKRuntime.APIError) -> Person {
-        var request = SDKRuntime.HTTPRequest(method: "GET", path: "/v1/people/" + SDKRuntime.URLPathSegment.encode(distinctId), isSafeToRepeat: true)
+        let request = SDKRuntime.HTTPRequest(method: "GET", path: "/v1/people/" + SDKRuntime.URLPathSegment.encode(distinctId), isSafeToRepeat: true)
         return try await core.send(request, decoding: Person.self)
     }
 }

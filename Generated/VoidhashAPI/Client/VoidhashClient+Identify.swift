@@ -11,7 +11,10 @@ extension VoidhashClient {
     /// Sending it again with the same `idempotencyKey` is applied once.
     ///
     /// - Remark: Generated from Spec/voidhash.yaml:427:3 (operation identify).
-    public func identify(body: IdentifyRequest, idempotencyKey: Swift.String) async throws(SDKRuntime.APIError) -> IdentifyResponse {
+    public func identify(
+        body: IdentifyRequest,
+        idempotencyKey: Swift.String
+    ) async throws(SDKRuntime.APIError) -> IdentifyResponse {
         var request = SDKRuntime.HTTPRequest(method: "POST", path: "/v1/identify", isSafeToRepeat: true)
         request.headers.append(SDKRuntime.APIClient.idempotencyKeyField(idempotencyKey))
         request.headers.append(SDKRuntime.HTTPField(name: "Content-Type", value: "application/json"))

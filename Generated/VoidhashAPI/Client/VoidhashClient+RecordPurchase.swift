@@ -11,7 +11,10 @@ extension VoidhashClient {
     /// Sending it again with the same `idempotencyKey` is applied once.
     ///
     /// - Remark: Generated from Spec/voidhash.yaml:474:3 (operation recordPurchase).
-    public func recordPurchase(body: PurchaseRecord, idempotencyKey: Swift.String) async throws(SDKRuntime.APIError) -> Person {
+    public func recordPurchase(
+        body: PurchaseRecord,
+        idempotencyKey: Swift.String
+    ) async throws(SDKRuntime.APIError) -> Person {
         var request = SDKRuntime.HTTPRequest(method: "POST", path: "/v1/purchases", isSafeToRepeat: true)
         request.headers.append(SDKRuntime.APIClient.idempotencyKeyField(idempotencyKey))
         request.headers.append(SDKRuntime.HTTPField(name: "Content-Type", value: "application/json"))

@@ -11,7 +11,11 @@ extension VoidhashClient {
     /// Sending it again with the same `idempotencyKey` is applied once.
     ///
     /// - Remark: Generated from Spec/voidhash.yaml:455:3 (operation setPersonAttributes).
-    public func setPersonAttributes(distinctId: Swift.String, body: AttributesUpdate, idempotencyKey: Swift.String) async throws(SDKRuntime.APIError) -> Person {
+    public func setPersonAttributes(
+        distinctId: Swift.String,
+        body: AttributesUpdate,
+        idempotencyKey: Swift.String
+    ) async throws(SDKRuntime.APIError) -> Person {
         var request = SDKRuntime.HTTPRequest(method: "PATCH", path: "/v1/people/" + SDKRuntime.URLPathSegment.encode(distinctId) + "/attributes", isSafeToRepeat: true)
         request.headers.append(SDKRuntime.APIClient.idempotencyKeyField(idempotencyKey))
         request.headers.append(SDKRuntime.HTTPField(name: "Content-Type", value: "application/json"))

@@ -27,7 +27,14 @@ public struct EntitlementGrant: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var expiresAt: Foundation.Date?
 
     /// Creates a value with every member given; optional members default to `nil`.
-    public init(perkSlug: Swift.String? = nil, perkId: Swift.String, status: EntitlementStatus, source: GrantSource, sourceId: Swift.String, expiresAt: Foundation.Date? = nil) {
+    public init(
+        perkSlug: Swift.String? = nil,
+        perkId: Swift.String,
+        status: EntitlementStatus,
+        source: GrantSource,
+        sourceId: Swift.String,
+        expiresAt: Foundation.Date? = nil
+    ) {
         self.perkSlug = perkSlug
         self.perkId = perkId
         self.status = status

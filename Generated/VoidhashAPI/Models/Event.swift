@@ -27,7 +27,14 @@ public struct Event: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var properties: [Swift.String: SDKRuntime.JSONValue]
 
     /// Creates a value with every member given; optional members default to `nil`.
-    public init(id: Swift.String, event: Swift.String, distinctId: Swift.String, timestamp: Foundation.Date, sessionId: Swift.String? = nil, properties: [Swift.String: SDKRuntime.JSONValue]) {
+    public init(
+        id: Swift.String,
+        event: Swift.String,
+        distinctId: Swift.String,
+        timestamp: Foundation.Date,
+        sessionId: Swift.String? = nil,
+        properties: [Swift.String: SDKRuntime.JSONValue]
+    ) {
         self.id = id
         self.event = event
         self.distinctId = distinctId

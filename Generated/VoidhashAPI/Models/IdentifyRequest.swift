@@ -21,7 +21,12 @@ public struct IdentifyRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var name: Swift.String?
 
     /// Creates a value with every member given; optional members default to `nil`.
-    public init(anonymousId: Swift.String, externalUserId: Swift.String, email: Swift.String? = nil, name: Swift.String? = nil) {
+    public init(
+        anonymousId: Swift.String,
+        externalUserId: Swift.String,
+        email: Swift.String? = nil,
+        name: Swift.String? = nil
+    ) {
         self.anonymousId = anonymousId
         self.externalUserId = externalUserId
         self.email = email

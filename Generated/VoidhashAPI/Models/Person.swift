@@ -33,7 +33,16 @@ public struct Person: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var purchases: Purchases
 
     /// Creates a value with every member given; optional members default to `nil`.
-    public init(distinctId: Swift.String, email: Swift.String? = nil, name: Swift.String? = nil, attributes: [Swift.String: SDKRuntime.JSONValue], activePerkSlugs: [Swift.String], entitlements: Entitlements, subscriptions: Subscriptions, purchases: Purchases) {
+    public init(
+        distinctId: Swift.String,
+        email: Swift.String? = nil,
+        name: Swift.String? = nil,
+        attributes: [Swift.String: SDKRuntime.JSONValue],
+        activePerkSlugs: [Swift.String],
+        entitlements: Entitlements,
+        subscriptions: Subscriptions,
+        purchases: Purchases
+    ) {
         self.distinctId = distinctId
         self.email = email
         self.name = name

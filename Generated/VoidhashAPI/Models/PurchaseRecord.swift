@@ -24,7 +24,13 @@ public struct PurchaseRecord: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var purchasedAt: Foundation.Date
 
     /// Creates a value with every member given; optional members default to `nil`.
-    public init(distinctId: Swift.String, productId: Swift.String, transactionId: Swift.String, environment: PurchaseEnvironment, purchasedAt: Foundation.Date) {
+    public init(
+        distinctId: Swift.String,
+        productId: Swift.String,
+        transactionId: Swift.String,
+        environment: PurchaseEnvironment,
+        purchasedAt: Foundation.Date
+    ) {
         self.distinctId = distinctId
         self.productId = productId
         self.transactionId = transactionId

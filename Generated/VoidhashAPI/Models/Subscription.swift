@@ -24,7 +24,13 @@ public struct Subscription: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public var expiresAt: Foundation.Date?
 
     /// Creates a value with every member given; optional members default to `nil`.
-    public init(id: Swift.String, productId: Swift.String, status: SubscriptionStatus, startedAt: Foundation.Date, expiresAt: Foundation.Date? = nil) {
+    public init(
+        id: Swift.String,
+        productId: Swift.String,
+        status: SubscriptionStatus,
+        startedAt: Foundation.Date,
+        expiresAt: Foundation.Date? = nil
+    ) {
         self.id = id
         self.productId = productId
         self.status = status

@@ -25,9 +25,11 @@ struct MappingReader {
             } else if keys.contains(name) {
                 values[name] = pair
             } else {
-                log.error(
-                    "unknown key '\(name)' in \(context)\(Suggestion.hint(for: name, among: keys))",
-                    at: pair.key.location)
+                let hint =
+                    name.contains(" ")
+                    ? " (inside {...} a comma ends the value: quote a value that contains one)"
+                    : Suggestion.hint(for: name, among: keys)
+                log.error("unknown key '\(name)' in \(context)\(hint)", at: pair.key.location)
             }
         }
     }

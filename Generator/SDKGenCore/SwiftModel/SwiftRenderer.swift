@@ -73,15 +73,28 @@ public enum SwiftRenderer {
     static func render(_ function: SwiftFunction, into writer: inout CodeWriter) {
         docLines(function.doc, into: &writer)
         attributes(function.attributes, into: &writer)
-        var head = accessPrefix(function.access) + (function.isStatic ? "static " : "")
-        head += function.name == "init" ? "init" : "func \(function.name)"
-        head += "(" + function.parameters.map(parameter).joined(separator: ", ") + ")"
-        if function.isAsync { head += " async" }
+        let name = accessPrefix(function.access) + (function.isStatic ? "static " : "")
+            + (function.name == "init" ? "init" : "func \(function.name)")
+        var effects = function.isAsync ? " async" : ""
         if let throwsType = function.throwsType {
-            head += throwsType.map { " throws(\(type($0)))" } ?? " throws"
+            effects += throwsType.map { " throws(\(type($0)))" } ?? " throws"
         }
-        if let returnType = function.returnType { head += " -> \(type(returnType))" }
-        writer.block(head + " {") { writer in statements(function.body, into: &writer) }
+        if let returnType = function.returnType { effects += " -> \(type(returnType))" }
+        let parameters = function.parameters.map(parameter)
+        let oneLine = name + "(" + parameters.joined(separator: ", ") + ")" + effects + " {"
+        if oneLine.count <= 100 || parameters.count < 2 {
+            writer.line(oneLine)
+        } else {
+            writer.line(name + "(")
+            writer.indented { writer in
+                for (index, text) in parameters.enumerated() {
+                    writer.line(text + (index == parameters.count - 1 ? "" : ","))
+                }
+            }
+            writer.line(")" + effects + " {")
+        }
+        writer.indented { statements(function.body, into: &$0) }
+        writer.line("}")
     }
 
     static func parameter(_ parameter: SwiftFunction.Parameter) -> String {
