@@ -11,7 +11,7 @@ let strict: [SwiftSetting] = [
 
 let package = Package(
     name: "sdkgen",
-    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10)],
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11)],
     products: [
         .executable(name: "sdkgen", targets: ["sdkgen"]),
         .executable(name: "sdk-emulator", targets: ["sdk-emulator"]),

@@ -37,11 +37,30 @@ public enum PublishableKeyRule {
     /// (a state machine the generator compiled from the pattern).
     public static func matchesPattern(_ value: Swift.String) -> Swift.Bool {
         var state: Swift.Int = 0
-        if !value.isEmpty {
-            return false
+        for scalar in value.unicodeScalars {
+            switch (state, scalar.value) {
+            case (0, 118):
+                state = 1
+            case (1, 104):
+                state = 2
+            case (2, 95):
+                state = 3
+            case (3, 112):
+                state = 4
+            case (4, 107):
+                state = 5
+            case (5, 95):
+                state = 6
+            case (6, 48...57), (6, 65...90), (6, 95), (6, 97...122):
+                state = 7
+            case (7, 48...57), (7, 65...90), (7, 95), (7, 97...122):
+                state = 7
+            default:
+                return false
+            }
         }
         switch state {
-        case 0:
+        case 7:
             return true
         default:
             return false
