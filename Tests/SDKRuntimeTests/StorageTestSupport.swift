@@ -64,3 +64,41 @@ func permissionBits(_ url: URL) throws -> Int {
 
 /// UTF-8 bytes of `text`, for payloads.
 func bytes(_ text: String) -> Data { Data(text.utf8) }
+
+/// A value shared between a test and the closures it hands out.
+final class StorageTestBox<Value: Sendable>: Sendable {
+  private let value: Mutex<Value>
+
+  init(_ initial: Value) { value = Mutex(initial) }
+
+  var current: Value { value.withLock { $0 } }
+
+  func update<Result: Sendable>(_ body: (inout Value) -> Result) -> Result {
+    value.withLock { body(&$0) }
+  }
+}
+
+/// Records every batch a pump sends and answers with `respond`.
+final class RecordingSender: Sendable {
+  private let batches = StorageTestBox<[[QueueItem]]>([])
+  private let respond: @Sendable ([QueueItem], Int) async -> DeliveryOutcome
+
+  /// `respond` gets the batch and its number (from 0).
+  init(
+    respond: @escaping @Sendable ([QueueItem], Int) async -> DeliveryOutcome = { _, _ in .delivered
+    }
+  ) {
+    self.respond = respond
+  }
+
+  /// The batches sent so far, as IDs.
+  var sent: [[QueueItemID]] { batches.current.map { $0.map(\.id) } }
+
+  func send(_ batch: [QueueItem]) async -> DeliveryOutcome {
+    let number = batches.update { batches in
+      batches.append(batch)
+      return batches.count - 1
+    }
+    return await respond(batch, number)
+  }
+}
