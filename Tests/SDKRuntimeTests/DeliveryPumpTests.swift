@@ -95,8 +95,8 @@ struct DeliveryPumpTests {
   }
 
   @Test func tenThousandEventsDrainInBatches() async throws {
-    let storage = try SDKStorage.open(
-      directory: StorageTestDirectory().url, name: "big", clock: clock)
+    let directory = StorageTestDirectory()
+    let storage = try directory.open(name: "big", clock: clock)
     let items = (0..<10_000).map {
       NewQueueItem(lane: .events, kind: "event", payload: bytes("\($0)"))
     }
@@ -238,6 +238,19 @@ struct DeliveryPumpTests {
     gate.unlock()
     #expect(await pump.drain() == .emptied)
     #expect(sender.sent == [ids])
+  }
+
+  @Test func aCancelledDrainConfirmsTheBatchInFlightAndStops() async throws {
+    let storage = try SDKStorage.inMemory()
+    let ids = try enqueue(storage, .events, 2)
+    let sender = RecordingSender { _, _ in
+      withUnsafeCurrentTask { $0?.cancel() }
+      return .delivered
+    }
+
+    #expect(await pump(storage, batchLimit: 1, sender: sender).drain() == .cancelled)
+    #expect(sender.sent == [[ids[0]]])
+    #expect(try storage.queue.nextBatch(limit: 10).map(\.id) == [ids[1]])
   }
 
   @Test func aSecondDrainDuringASendReturnsAtOnce() async throws {

@@ -81,6 +81,19 @@ struct QueueTests {
     #expect(try second.queue.nextBatch(limit: 10).map(\.id) == [late, early])
   }
 
+  @Test func idsAlsoSortAfterQuarantinedOnes() throws {
+    let directory = StorageTestDirectory()
+    let first = try directory.open()
+    let late = try first.queue.enqueue(
+      lane: .events, kind: "event", payload: Data(), now: now + 3600)
+    try first.queue.quarantine(id: late, reason: "undecodable", now: now)
+    first.close()
+
+    let early = try directory.open().queue.enqueue(
+      lane: .events, kind: "event", payload: Data(), now: now)
+    #expect(early > late)
+  }
+
   @Test func removalIsByIDOnly() throws {
     let queue = try SDKStorage.inMemory().queue
     let a = try queue.enqueue(lane: .events, kind: "event", payload: bytes("a"), now: now)
@@ -206,5 +219,33 @@ struct QueueTests {
     waiter.cancel()
     await waiter.value
     #expect(!gate.isAvailable)
+  }
+}
+
+@Suite("DeliveryQueue: failures")
+struct QueueFailureTests {
+  let now = Date(timeIntervalSince1970: 1_700_000_000)
+
+  @Test func aFullDiskIsAClearErrorAndABatchIsAllOrNothing() throws {
+    let storage = try SDKStorage.inMemory()
+    try storage.queue.enqueue(lane: .events, kind: "event", payload: bytes("kept"), now: now)
+    let pages = try storage.database.access { (connection) throws(StorageError) -> Int64 in
+      try connection.query("PRAGMA page_count").first?.integer(0) ?? 0
+    }
+    try storage.database.access { (connection) throws(StorageError) in
+      try connection.query("PRAGMA max_page_count = \(pages + 2)")
+    }
+    let big = NewQueueItem(lane: .events, kind: "event", payload: Data(count: 4096))
+    #expect(throws: StorageError.full) {
+      try storage.queue.enqueueMany(Array(repeating: big, count: 10), now: now)
+    }
+    #expect(try storage.queue.count() == 1)
+    #expect(try storage.queue.nextBatch(limit: 10).map(\.payload) == [bytes("kept")])
+  }
+
+  @Test func anEmptyPayloadRoundTrips() throws {
+    let queue = try SDKStorage.inMemory().queue
+    try queue.enqueue(lane: .events, kind: "ping", payload: Data(), now: now)
+    #expect(try queue.nextBatch(limit: 1).first?.payload == Data())
   }
 }

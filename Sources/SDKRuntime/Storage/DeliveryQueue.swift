@@ -17,9 +17,10 @@ public final class DeliveryQueue: Sendable {
   init(database: StorageDatabase) throws(StorageError) {
     self.database = database
     let greatest = try database.access { (connection) throws(StorageError) -> String? in
-      try connection.query(
-        "SELECT max(id) FROM (SELECT id FROM outbox UNION ALL SELECT id FROM quarantine)"
-      ).first?.optionalText(0)
+      let outbox = try connection.query("SELECT max(id) FROM outbox").first?.optionalText(0)
+      let quarantine = try connection.query("SELECT max(id) FROM quarantine").first?
+        .optionalText(0)
+      return [outbox, quarantine].compactMap { $0 }.max()
     }
     ids = Mutex(QueueItemIDGenerator(after: greatest.map(QueueItemID.init(rawValue:))))
   }
@@ -29,9 +30,9 @@ public final class DeliveryQueue: Sendable {
   public func enqueue(
     lane: DeliveryLane, kind: String, payload: Data, now: Date
   ) throws(StorageError) -> QueueItemID {
-    let stored = try enqueueMany([NewQueueItem(lane: lane, kind: kind, payload: payload)], now: now)
-    guard let id = stored.first else { throw .io(code: 0, message: "enqueue stored nothing") }
-    return id
+    try database.transaction { (connection) throws(StorageError) -> QueueItemID in
+      try insert(NewQueueItem(lane: lane, kind: kind, payload: payload), now: now, connection)
+    }
   }
 
   /// Stores every item in one transaction (all or none) and returns their IDs, in order.
@@ -40,20 +41,25 @@ public final class DeliveryQueue: Sendable {
     _ items: [NewQueueItem], now: Date
   ) throws(StorageError) -> [QueueItemID] {
     try database.transaction { (connection) throws(StorageError) -> [QueueItemID] in
-      var stored: [QueueItemID] = []
-      stored.reserveCapacity(items.count)
-      for item in items {
-        let id = ids.withLock { $0.next(now: now) }
-        try connection.query(
-          "INSERT INTO outbox (id, lane, kind, payload, attempts, created_at) VALUES (?, ?, ?, ?, 0, ?)",
-          [
-            .text(id.rawValue), .integer(Int64(item.lane.rawValue)), .text(item.kind),
-            .blob(item.payload), .real(now.timeIntervalSince1970),
-          ])
-        stored.append(id)
+      try items.map { (item) throws(StorageError) -> QueueItemID in
+        try insert(item, now: now, connection)
       }
-      return stored
     }
+  }
+
+  /// Inserts `item` under a new ID (generated under the database lock, so ID order is commit
+  /// order) and returns the ID.
+  private func insert(
+    _ item: NewQueueItem, now: Date, _ connection: SQLiteConnection
+  ) throws(StorageError) -> QueueItemID {
+    let id = ids.withLock { $0.next(now: now) }
+    try connection.query(
+      "INSERT INTO outbox (id, lane, kind, payload, attempts, created_at) VALUES (?, ?, ?, ?, 0, ?)",
+      [
+        .text(id.rawValue), .integer(Int64(item.lane.rawValue)), .text(item.kind),
+        .blob(item.payload), .real(now.timeIntervalSince1970),
+      ])
+    return id
   }
 
   /// The next items to deliver: up to `limit` of the oldest items of the lowest non-empty lane,

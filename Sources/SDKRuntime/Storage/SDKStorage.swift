@@ -13,7 +13,8 @@ public final class SDKStorage: Sendable {
   public let queue: DeliveryQueue
   /// What opening found and did.
   public let openReport: StorageOpenReport
-  private let database: StorageDatabase
+  /// The shared connection (internal so that tests can provoke SQLite conditions).
+  let database: StorageDatabase
 
   private init(
     connection: sending SQLiteConnection, gate: DataProtectionGate, clock: any SDKClock,
