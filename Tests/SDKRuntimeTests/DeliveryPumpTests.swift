@@ -8,7 +8,7 @@ struct DeliveryPumpTests {
   let clock = StorageTestClock()
 
   func pump(
-    _ storage: SDKStorage, batchLimit: Int = 100, sender: RecordingSender,
+    _ storage: SDKStorage, batchLimit: Int = 100, sender: RecordingBatchSender,
     dropped: StorageTestBox<[String]> = StorageTestBox([]),
     quarantined: StorageTestBox<[QueueItemID]> = StorageTestBox([])
   ) -> DeliveryPump {
@@ -21,7 +21,8 @@ struct DeliveryPumpTests {
 
   func enqueue(_ storage: SDKStorage, _ lane: DeliveryLane, _ count: Int) throws -> [QueueItemID] {
     try (0..<count).map { index in
-      try storage.queue.enqueue(lane: lane, kind: "k", payload: bytes("\(index)"), now: clock.now())
+      try storage.queue.enqueue(
+        lane: lane, kind: "k", payload: payloadBytes("\(index)"), now: clock.now())
     }
   }
 
@@ -30,7 +31,7 @@ struct DeliveryPumpTests {
     let events = try enqueue(storage, .events, 3)
     let purchases = try enqueue(storage, .purchases, 2)
     let links = try enqueue(storage, .identityLinks, 1)
-    let sender = RecordingSender()
+    let sender = RecordingBatchSender()
 
     #expect(await pump(storage, batchLimit: 2, sender: sender).drain() == .emptied)
     #expect(sender.sent == [links, purchases, Array(events.prefix(2)), [events[2]]])
@@ -42,10 +43,10 @@ struct DeliveryPumpTests {
     let first = try enqueue(storage, .events, 1)
     let late = StorageTestBox<QueueItemID?>(nil)
     let now = clock.now()
-    let sender = RecordingSender { _, number in
+    let sender = RecordingBatchSender { _, number in
       guard number == 0 else { return .retryLater(retryAfter: nil) }
       let id = try? storage.queue.enqueue(
-        lane: .events, kind: "k", payload: bytes("late"), now: now)
+        lane: .events, kind: "k", payload: payloadBytes("late"), now: now)
       late.update { $0 = id }
       return .delivered
     }
@@ -64,17 +65,17 @@ struct DeliveryPumpTests {
     let directory = StorageTestDirectory()
     let first = try directory.open(clock: clock)
     let id = try first.queue.enqueue(
-      lane: .purchases, kind: "purchase", payload: bytes("p"), now: clock.now())
+      lane: .purchases, kind: "purchase", payload: payloadBytes("p"), now: clock.now())
     // The process "dies" while the request is in flight: the storage goes away before the
     // confirmation can be written.
-    let dying = RecordingSender { _, _ in
+    let dying = RecordingBatchSender { _, _ in
       first.close()
       return .delivered
     }
     #expect(await pump(first, sender: dying).drain() == .storageFailed(.closed))
 
     let second = try directory.open(clock: clock)
-    let resend = RecordingSender()
+    let resend = RecordingBatchSender()
     #expect(await pump(second, sender: resend).drain() == .emptied)
     #expect(dying.sent == [[id]])
     #expect(resend.sent == [[id]])
@@ -85,7 +86,9 @@ struct DeliveryPumpTests {
     let storage = try SDKStorage.inMemory()
     let ids = try enqueue(storage, .attributes, 3)
     let dropped = StorageTestBox<[String]>([])
-    let sender = RecordingSender { _, _ in .rejected(ids: [ids[1]], code: "PERSON_WRITE_REJECTED") }
+    let sender = RecordingBatchSender { _, _ in
+      .rejected(ids: [ids[1]], code: "PERSON_WRITE_REJECTED")
+    }
 
     #expect(await pump(storage, sender: sender, dropped: dropped).drain() == .emptied)
     #expect(dropped.current == ["\(ids[1]):PERSON_WRITE_REJECTED"])
@@ -98,10 +101,10 @@ struct DeliveryPumpTests {
     let directory = StorageTestDirectory()
     let storage = try directory.open(name: "big", clock: clock)
     let items = (0..<10_000).map {
-      NewQueueItem(lane: .events, kind: "event", payload: bytes("\($0)"))
+      NewQueueItem(lane: .events, kind: "event", payload: payloadBytes("\($0)"))
     }
     let ids = try storage.queue.enqueueMany(items, now: clock.now())
-    let sender = RecordingSender()
+    let sender = RecordingBatchSender()
 
     #expect(await pump(storage, batchLimit: 500, sender: sender).drain() == .emptied)
     #expect(sender.sent.count == 20)
@@ -114,7 +117,7 @@ struct DeliveryPumpTests {
     let storage = try SDKStorage.inMemory()
     let ids = try enqueue(storage, .events, 3)
     let quarantined = StorageTestBox<[QueueItemID]>([])
-    let sender = RecordingSender { batch, _ in
+    let sender = RecordingBatchSender { batch, _ in
       batch.contains { $0.id == ids[1] } ? .undecodable(ids: [ids[1]]) : .delivered
     }
 
@@ -122,13 +125,14 @@ struct DeliveryPumpTests {
     #expect(sender.sent == [ids, [ids[0], ids[2]]])
     #expect(quarantined.current == [ids[1]])
     #expect(try storage.queue.quarantined().map(\.item.id) == [ids[1]])
-    #expect(try storage.queue.quarantined().first?.item.payload == bytes("1"))
+    #expect(try storage.queue.quarantined().first?.item.payload == payloadBytes("1"))
   }
 
   @Test func undecodableIDsOutsideTheBatchBackOffInsteadOfLooping() async throws {
     let storage = try SDKStorage.inMemory()
     let ids = try enqueue(storage, .events, 1)
-    let sender = RecordingSender { _, _ in .undecodable(ids: [QueueItemID(rawValue: "other")]) }
+    let sender = RecordingBatchSender { _, _ in .undecodable(ids: [QueueItemID(rawValue: "other")])
+    }
 
     let result = await pump(storage, sender: sender).drain()
     guard case .backingOff = result else {
@@ -144,13 +148,13 @@ struct DeliveryPumpTests {
     let first = try directory.open(clock: clock)
     let purchase = try enqueue(first, .purchases, 1)
     let events = try enqueue(first, .events, 1)
-    let limited = RecordingSender { _, _ in .rateLimited(retryAfter: .seconds(60)) }
+    let limited = RecordingBatchSender { _, _ in .rateLimited(retryAfter: .seconds(60)) }
     let pausedUntil = clock.now() + 60
     #expect(await pump(first, sender: limited).drain() == .paused(until: pausedUntil))
     first.close()
 
     let second = try directory.open(clock: clock)
-    let sender = RecordingSender()
+    let sender = RecordingBatchSender()
     let secondPump = pump(second, sender: sender)
     clock.advance(by: 59)
     #expect(await secondPump.drain() == .paused(until: pausedUntil))
@@ -167,7 +171,7 @@ struct DeliveryPumpTests {
   @Test func aTooLargeBatchIsSplitInHalves() async throws {
     let storage = try SDKStorage.inMemory()
     let ids = try enqueue(storage, .events, 8)
-    let sender = RecordingSender { batch, _ in batch.count > 2 ? .tooLarge : .delivered }
+    let sender = RecordingBatchSender { batch, _ in batch.count > 2 ? .tooLarge : .delivered }
 
     #expect(await pump(storage, batchLimit: 8, sender: sender).drain() == .emptied)
     #expect(sender.sent.map(\.count) == [8, 4, 2, 2, 2, 2])
@@ -178,7 +182,7 @@ struct DeliveryPumpTests {
     let storage = try SDKStorage.inMemory()
     let ids = try enqueue(storage, .events, 3)
     let quarantined = StorageTestBox<[QueueItemID]>([])
-    let sender = RecordingSender { batch, _ in
+    let sender = RecordingBatchSender { batch, _ in
       batch.contains { $0.id == ids[0] } ? .tooLarge : .delivered
     }
 
@@ -192,7 +196,7 @@ struct DeliveryPumpTests {
     let storage = try SDKStorage.inMemory()
     let ids = try enqueue(storage, .purchases, 1)
     let failures = StorageTestBox(1)
-    let sender = RecordingSender { _, _ in
+    let sender = RecordingBatchSender { _, _ in
       failures.update { remaining in
         defer { remaining -= 1 }
         return remaining > 0 ? .retryLater(retryAfter: nil) : .delivered
@@ -219,7 +223,7 @@ struct DeliveryPumpTests {
   @Test func retryAfterIsTheShortestBackoff() async throws {
     let storage = try SDKStorage.inMemory()
     _ = try enqueue(storage, .events, 1)
-    let sender = RecordingSender { _, _ in .retryLater(retryAfter: .seconds(30)) }
+    let sender = RecordingBatchSender { _, _ in .retryLater(retryAfter: .seconds(30)) }
     #expect(await pump(storage, sender: sender).drain() == .backingOff(until: clock.now() + 30))
   }
 
@@ -228,7 +232,7 @@ struct DeliveryPumpTests {
     let gate = DataProtectionGate()
     let storage = try directory.open(gate: gate, clock: clock)
     let ids = try enqueue(storage, .purchases, 2)
-    let sender = RecordingSender()
+    let sender = RecordingBatchSender()
     let pump = pump(storage, sender: sender)
 
     gate.lock()
@@ -243,7 +247,7 @@ struct DeliveryPumpTests {
   @Test func aCancelledDrainConfirmsTheBatchInFlightAndStops() async throws {
     let storage = try SDKStorage.inMemory()
     let ids = try enqueue(storage, .events, 2)
-    let sender = RecordingSender { _, _ in
+    let sender = RecordingBatchSender { _, _ in
       withUnsafeCurrentTask { $0?.cancel() }
       return .delivered
     }
@@ -258,7 +262,7 @@ struct DeliveryPumpTests {
     _ = try enqueue(storage, .events, 1)
     let pumpBox = StorageTestBox<DeliveryPump?>(nil)
     let inner = StorageTestBox<DrainResult?>(nil)
-    let sender = RecordingSender { _, _ in
+    let sender = RecordingBatchSender { _, _ in
       let result = await pumpBox.current?.drain()
       inner.update { $0 = result }
       return .delivered

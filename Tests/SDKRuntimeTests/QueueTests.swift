@@ -11,29 +11,32 @@ struct QueueTests {
     let directory = StorageTestDirectory()
     let first = try directory.open()
     let id = try first.queue.enqueue(
-      lane: .purchases, kind: "purchase", payload: bytes("p1"), now: now)
+      lane: .purchases, kind: "purchase", payload: payloadBytes("p1"), now: now)
     first.close()
 
     let second = try directory.open()
     let batch = try second.queue.nextBatch(limit: 10)
     #expect(
       batch == [
-        QueueItem(id: id, lane: .purchases, kind: "purchase", payload: bytes("p1"), createdAt: now)
+        QueueItem(
+          id: id, lane: .purchases, kind: "purchase", payload: payloadBytes("p1"), createdAt: now)
       ])
   }
 
   @Test func lowerLanesGoFirstAndABatchIsOneLaneAndOneKind() throws {
     let queue = try SDKStorage.inMemory().queue
-    let event = try queue.enqueue(lane: .events, kind: "event", payload: bytes("e"), now: now)
+    let event = try queue.enqueue(
+      lane: .events, kind: "event", payload: payloadBytes("e"), now: now)
     let purchase = try queue.enqueue(
-      lane: .purchases, kind: "purchase", payload: bytes("p"), now: now)
+      lane: .purchases, kind: "purchase", payload: payloadBytes("p"), now: now)
     let link = try queue.enqueue(
-      lane: .identityLinks, kind: "identify", payload: bytes("i"), now: now)
+      lane: .identityLinks, kind: "identify", payload: payloadBytes("i"), now: now)
     let attribute = try queue.enqueue(
-      lane: .attributes, kind: "attributes", payload: bytes("a"), now: now)
-    let group = try queue.enqueue(lane: .attributes, kind: "group", payload: bytes("g"), now: now)
+      lane: .attributes, kind: "attributes", payload: payloadBytes("a"), now: now)
+    let group = try queue.enqueue(
+      lane: .attributes, kind: "group", payload: payloadBytes("g"), now: now)
     let attribute2 = try queue.enqueue(
-      lane: .attributes, kind: "attributes", payload: bytes("a2"), now: now)
+      lane: .attributes, kind: "attributes", payload: payloadBytes("a2"), now: now)
 
     var order: [[QueueItemID]] = []
     while case let batch = try queue.nextBatch(limit: 10), !batch.isEmpty {
@@ -46,7 +49,7 @@ struct QueueTests {
   @Test func batchesRespectTheLimitAndTheOrderOfIDs() throws {
     let queue = try SDKStorage.inMemory().queue
     let ids = try (0..<5).map { index in
-      try queue.enqueue(lane: .events, kind: "event", payload: bytes("\(index)"), now: now)
+      try queue.enqueue(lane: .events, kind: "event", payload: payloadBytes("\(index)"), now: now)
     }
     #expect(try queue.nextBatch(limit: 3).map(\.id) == Array(ids.prefix(3)))
     #expect(try queue.nextBatch(limit: 0).isEmpty)
@@ -96,9 +99,9 @@ struct QueueTests {
 
   @Test func removalIsByIDOnly() throws {
     let queue = try SDKStorage.inMemory().queue
-    let a = try queue.enqueue(lane: .events, kind: "event", payload: bytes("a"), now: now)
-    let b = try queue.enqueue(lane: .events, kind: "event", payload: bytes("b"), now: now)
-    let c = try queue.enqueue(lane: .events, kind: "event", payload: bytes("c"), now: now)
+    let a = try queue.enqueue(lane: .events, kind: "event", payload: payloadBytes("a"), now: now)
+    let b = try queue.enqueue(lane: .events, kind: "event", payload: payloadBytes("b"), now: now)
+    let c = try queue.enqueue(lane: .events, kind: "event", payload: payloadBytes("c"), now: now)
     #expect(try queue.remove(ids: [b, QueueItemID(rawValue: "not-an-id")]) == 1)
     #expect(try queue.nextBatch(limit: 10).map(\.id) == [a, c])
   }
@@ -107,7 +110,7 @@ struct QueueTests {
     let directory = StorageTestDirectory()
     let first = try directory.open()
     let id = try first.queue.enqueue(
-      lane: .purchases, kind: "purchase", payload: bytes("p"), now: now)
+      lane: .purchases, kind: "purchase", payload: payloadBytes("p"), now: now)
     try first.queue.recordAttempt(ids: [id], error: "status 503")
     try first.queue.recordAttempt(ids: [id], error: "timed out")
     first.close()
@@ -121,7 +124,7 @@ struct QueueTests {
     let directory = StorageTestDirectory()
     let storage = try directory.open()
     let items = (0..<10_000).map {
-      NewQueueItem(lane: .events, kind: "event", payload: bytes("{\"n\":\($0)}"))
+      NewQueueItem(lane: .events, kind: "event", payload: payloadBytes("{\"n\":\($0)}"))
     }
     let ids = try storage.queue.enqueueMany(items, now: now)
     #expect(ids.count == 10_000)
@@ -130,7 +133,7 @@ struct QueueTests {
     #expect(try storage.queue.count(lane: .purchases) == 0)
     #expect(
       try storage.queue.nextBatch(limit: 2).map(\.payload) == [
-        bytes("{\"n\":0}"), bytes("{\"n\":1}"),
+        payloadBytes("{\"n\":0}"), payloadBytes("{\"n\":1}"),
       ])
   }
 
@@ -138,8 +141,9 @@ struct QueueTests {
     let directory = StorageTestDirectory()
     let first = try directory.open()
     let bad = try first.queue.enqueue(
-      lane: .events, kind: "event", payload: bytes("\u{0}"), now: now)
-    let good = try first.queue.enqueue(lane: .events, kind: "event", payload: bytes("{}"), now: now)
+      lane: .events, kind: "event", payload: payloadBytes("\u{0}"), now: now)
+    let good = try first.queue.enqueue(
+      lane: .events, kind: "event", payload: payloadBytes("{}"), now: now)
     let moved = try first.queue.quarantine(id: bad, reason: "undecodable", now: now + 5)
     #expect(moved?.item.id == bad)
     #expect(try first.queue.quarantine(id: bad, reason: "again", now: now) == nil)
@@ -150,7 +154,7 @@ struct QueueTests {
     #expect(try second.queue.count() == 1)
     let kept = try second.queue.quarantined()
     #expect(kept.map(\.item.id) == [bad])
-    #expect(kept.first?.item.payload == bytes("\u{0}"))
+    #expect(kept.first?.item.payload == payloadBytes("\u{0}"))
     #expect(kept.first?.reason == "undecodable")
     #expect(kept.first?.quarantinedAt == now + 5)
   }
@@ -173,7 +177,7 @@ struct QueueTests {
     let gate = DataProtectionGate()
     let storage = try directory.open(gate: gate)
     let id = try storage.queue.enqueue(
-      lane: .purchases, kind: "purchase", payload: bytes("p"), now: now)
+      lane: .purchases, kind: "purchase", payload: payloadBytes("p"), now: now)
     try storage.keyValues.set("vh_anon_1", forKey: "identity")
 
     gate.lock()
@@ -228,7 +232,7 @@ struct QueueFailureTests {
 
   @Test func aFullDiskIsAClearErrorAndABatchIsAllOrNothing() throws {
     let storage = try SDKStorage.inMemory()
-    try storage.queue.enqueue(lane: .events, kind: "event", payload: bytes("kept"), now: now)
+    try storage.queue.enqueue(lane: .events, kind: "event", payload: payloadBytes("kept"), now: now)
     let pages = try storage.database.access { (connection) throws(StorageError) -> Int64 in
       try connection.query("PRAGMA page_count").first?.integer(0) ?? 0
     }
@@ -240,7 +244,7 @@ struct QueueFailureTests {
       try storage.queue.enqueueMany(Array(repeating: big, count: 10), now: now)
     }
     #expect(try storage.queue.count() == 1)
-    #expect(try storage.queue.nextBatch(limit: 10).map(\.payload) == [bytes("kept")])
+    #expect(try storage.queue.nextBatch(limit: 10).map(\.payload) == [payloadBytes("kept")])
   }
 
   @Test func anEmptyPayloadRoundTrips() throws {

@@ -63,7 +63,7 @@ func permissionBits(_ url: URL) throws -> Int {
 }
 
 /// UTF-8 bytes of `text`, for payloads.
-func bytes(_ text: String) -> Data { Data(text.utf8) }
+func payloadBytes(_ text: String) -> Data { Data(text.utf8) }
 
 /// A value shared between a test and the closures it hands out.
 final class StorageTestBox<Value: Sendable>: Sendable {
@@ -79,7 +79,7 @@ final class StorageTestBox<Value: Sendable>: Sendable {
 }
 
 /// Records every batch a pump sends and answers with `respond`.
-final class RecordingSender: Sendable {
+final class RecordingBatchSender: Sendable {
   private let batches = StorageTestBox<[[QueueItem]]>([])
   private let respond: @Sendable ([QueueItem], Int) async -> DeliveryOutcome
 

@@ -133,7 +133,8 @@ struct StorageTests {
     let directory = StorageTestDirectory()
     let nested = directory.url.appendingPathComponent("a/b")
     let storage = try SDKStorage.open(directory: nested, name: "test")
-    try storage.queue.enqueue(lane: .events, kind: "event", payload: bytes("{}"), now: Date())
+    try storage.queue.enqueue(
+      lane: .events, kind: "event", payload: payloadBytes("{}"), now: Date())
     #expect(try permissionBits(directory.url) == 0o700)
     #expect(try permissionBits(directory.url.appendingPathComponent("a")) == 0o700)
     #expect(try permissionBits(nested) == 0o700)
@@ -169,7 +170,8 @@ struct StorageTests {
     #expect(moved.url.lastPathComponent == "test.corrupt-1700000000500")
     #expect(try Data(contentsOf: moved.url) == garbage)
     #expect(storage.openReport.createdNewDatabase)
-    try storage.queue.enqueue(lane: .events, kind: "event", payload: bytes("{}"), now: clock.now())
+    try storage.queue.enqueue(
+      lane: .events, kind: "event", payload: payloadBytes("{}"), now: clock.now())
     #expect(try storage.queue.count() == 1)
   }
 
@@ -229,7 +231,8 @@ struct StorageTests {
   @Test func inMemoryStorageWorksWithoutAFile() throws {
     let storage = try SDKStorage.inMemory()
     #expect(storage.openReport.databaseURL == nil)
-    try storage.queue.enqueue(lane: .purchases, kind: "purchase", payload: bytes("p"), now: Date())
+    try storage.queue.enqueue(
+      lane: .purchases, kind: "purchase", payload: payloadBytes("p"), now: Date())
     #expect(try storage.queue.count(lane: .purchases) == 1)
   }
 
