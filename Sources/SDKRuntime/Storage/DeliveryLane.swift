@@ -1,0 +1,30 @@
+/// Which part of the outbox an item waits in. Lower lanes are delivered first: no item of a
+/// lane is sent while an item of a lower lane is still waiting.
+///
+/// An open set: an SDK may define its own lanes with `init(rawValue:)`.
+public struct DeliveryLane: RawRepresentable, Sendable, Hashable, Comparable,
+  CustomStringConvertible
+{
+  /// The lane's position; lower goes first.
+  public var rawValue: Int
+
+  /// The lane at position `rawValue`.
+  public init(rawValue: Int) { self.rawValue = rawValue }
+
+  /// Links between an anonymous and a known identity: everything else depends on them.
+  public static let identityLinks = DeliveryLane(rawValue: 0)
+  /// Purchases to record.
+  public static let purchases = DeliveryLane(rawValue: 1)
+  /// Person and group attribute updates.
+  public static let attributes = DeliveryLane(rawValue: 2)
+  /// Analytics events.
+  public static let events = DeliveryLane(rawValue: 3)
+
+  /// Orders lanes by delivery priority.
+  public static func < (lhs: DeliveryLane, rhs: DeliveryLane) -> Bool {
+    lhs.rawValue < rhs.rawValue
+  }
+
+  /// `lane <n>`.
+  public var description: String { "lane \(rawValue)" }
+}

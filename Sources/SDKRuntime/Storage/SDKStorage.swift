@@ -1,0 +1,116 @@
+import Foundation
+
+/// Everything an SDK instance stores, in one database file: its key-value entries and its
+/// delivery queue.
+///
+/// Open it once per SDK instance with `open(directory:name:gate:clock:)`. When the file cannot
+/// be opened because the directory is read-only or the disk is full, the error says so and the
+/// SDK can carry on with `inMemory(gate:clock:)`.
+public final class SDKStorage: Sendable {
+  /// Typed values by key (identity, caches, groups).
+  public let keyValues: KeyValueStore
+  /// The durable outbox.
+  public let queue: DeliveryQueue
+  /// What opening found and did.
+  public let openReport: StorageOpenReport
+  /// The shared connection (internal so that tests can provoke SQLite conditions).
+  let database: StorageDatabase
+
+  private init(
+    connection: sending SQLiteConnection, gate: DataProtectionGate, clock: any SDKClock,
+    report: StorageOpenReport
+  ) throws(StorageError) {
+    database = StorageDatabase(connection: connection, gate: gate)
+    keyValues = KeyValueStore(database: database, clock: clock)
+    queue = try DeliveryQueue(database: database)
+    openReport = report
+  }
+
+  /// Opens (or creates) the database `<name>.sqlite` in `directory`.
+  ///
+  /// - The directory is created when missing (mode 0700), the files are owner-only (0600).
+  /// - A file that is not a database, is damaged, belongs to something else or has a newer
+  ///   schema is renamed `<name>.corrupt-<timestamp>` (never deleted) and a fresh database is
+  ///   created; `openReport.movedAside` says so.
+  /// - Throws `.readOnly` or `.full` when the directory cannot be written, `.invalidName` for a
+  ///   name that is not a plain file name, and `.temporarilyUnavailable` while `gate` is locked
+  ///   (nothing is moved aside then).
+  public static func open(
+    directory: URL, name: String, gate: DataProtectionGate = DataProtectionGate(),
+    clock: any SDKClock = SystemClock()
+  ) throws(StorageError) -> SDKStorage {
+    guard !name.isEmpty, name != ".", name != "..", !name.contains("/"), !name.contains("\0")
+    else { throw .invalidName(name) }
+    guard gate.isAvailable else { throw .temporarilyUnavailable }
+    do throws(StorageError) {
+      try StorageFiles.createDirectory(directory)
+      let url = directory.appendingPathComponent(name + ".sqlite")
+      var movedAside: [MovedAsideDatabase] = []
+      while true {
+        let connection = try SQLiteConnection(path: url.path)
+        switch try prepare(connection, path: url.path) {
+        case .ready(let created, let applied):
+          let report = StorageOpenReport(
+            databaseURL: url, createdNewDatabase: created, appliedMigrations: applied,
+            schemaVersion: StorageSchema.current.version, movedAside: movedAside)
+          return try SDKStorage(connection: connection, gate: gate, clock: clock, report: report)
+        case .unusable(let reason):
+          connection.close()
+          guard movedAside.isEmpty, gate.isAvailable else { throw StorageError.corrupt }
+          let aside = try StorageFiles.moveAside(
+            databasePath: url.path, base: name, now: clock.now())
+          movedAside.append(MovedAsideDatabase(url: aside, reason: reason))
+        }
+      }
+    } catch {
+      throw gate.isAvailable ? error : .temporarilyUnavailable
+    }
+  }
+
+  /// Storage that lives in memory only and is lost when the process ends: the fallback when no
+  /// file can be written.
+  public static func inMemory(
+    gate: DataProtectionGate = DataProtectionGate(), clock: any SDKClock = SystemClock()
+  ) throws(StorageError) -> SDKStorage {
+    let connection = try SQLiteConnection(path: nil)
+    let schema = StorageSchema.current
+    let applied = try schema.migrate(connection, from: 0)
+    let report = StorageOpenReport(
+      databaseURL: nil, createdNewDatabase: true, appliedMigrations: applied,
+      schemaVersion: schema.version, movedAside: [])
+    return try SDKStorage(connection: connection, gate: gate, clock: clock, report: report)
+  }
+
+  /// Closes the database; every later operation throws `StorageError.closed`.
+  public func close() {
+    database.close()
+  }
+
+  /// Whether a freshly opened file can be used, and what was done to it.
+  private enum Preparation {
+    case ready(created: Bool, applied: [Int])
+    case unusable(MovedAsideDatabase.Reason)
+  }
+
+  /// Restricts, configures, inspects and migrates a freshly opened file.
+  private static func prepare(
+    _ connection: SQLiteConnection, path: String
+  ) throws(StorageError) -> Preparation {
+    try StorageFiles.createPrivateFile(atPath: path)
+    let schema = StorageSchema.current
+    do throws(StorageError) {
+      try connection.configureForDurability()
+      try StorageFiles.restrictToOwner(databasePath: path)
+      switch try schema.inspect(connection) {
+      case .empty: return .ready(created: true, applied: try schema.migrate(connection, from: 0))
+      case .ours(let version):
+        return .ready(created: false, applied: try schema.migrate(connection, from: version))
+      case .newer(let version): return .unusable(.newerSchema(version: version))
+      case .foreign: return .unusable(.foreign)
+      }
+    } catch {
+      guard error == .corrupt else { throw error }
+      return .unusable(.unreadable)
+    }
+  }
+}

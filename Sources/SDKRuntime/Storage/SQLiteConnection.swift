@@ -1,0 +1,189 @@
+import Foundation
+
+#if canImport(SQLite3)
+  import SQLite3
+#else
+  import CSQLite
+#endif
+
+/// One open SQLite database: statements, transactions, and errors mapped to `StorageError`.
+///
+/// Not thread-safe on its own: `StorageDatabase` owns it behind a mutex. Nothing outside the
+/// `Storage` folder sees this type or any SQL.
+///
+/// Durability: the journal is a write-ahead log with `synchronous=FULL`. WAL with `NORMAL` already
+/// keeps every committed transaction across a process kill (the commit is in the OS page cache),
+/// but a power loss or kernel panic may roll back the last commits. The delivery queue promises
+/// that an item is stored once `enqueue` returns, and a purchase or identity link lost to a
+/// battery pull is lost for good, so commits are synced (`FULL`); batches of events cost one sync
+/// per `enqueueMany`, not one per event.
+final class SQLiteConnection {
+  private var handle: OpaquePointer?
+  private var statements: [String: OpaquePointer] = [:]
+
+  /// Opens (creating when missing) the database at `path`, or a private in-memory database when
+  /// `path` is `nil`.
+  init(path: String?) throws(StorageError) {
+    var db: OpaquePointer?
+    let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+    let code = sqlite3_open_v2(path ?? ":memory:", &db, flags, nil)
+    guard code == SQLITE_OK, let db else {
+      let error = SQLiteConnection.error(code: code, handle: db)
+      sqlite3_close(db)
+      throw error
+    }
+    handle = db
+    sqlite3_busy_timeout(db, 5_000)
+  }
+
+  deinit { close() }
+
+  /// Switches to write-ahead logging with synced commits (see the type's documentation).
+  ///
+  /// This is the first statement that reads the file, so a file that is not a database fails
+  /// here with `StorageError.corrupt`.
+  func configureForDurability() throws(StorageError) {
+    _ = try query("PRAGMA journal_mode=WAL")
+    try execute("PRAGMA synchronous=FULL")
+  }
+
+  /// Runs one or more statements that take no parameters and return no rows (schema changes,
+  /// transaction control, pragmas).
+  func execute(_ sql: String) throws(StorageError) {
+    let handle = try openHandle()
+    let code = sqlite3_exec(handle, sql, nil, nil, nil)
+    guard code == SQLITE_OK else { throw SQLiteConnection.error(code: code, handle: handle) }
+  }
+
+  /// Runs one statement with `bindings` for its `?` parameters and returns every result row.
+  ///
+  /// The prepared statement is cached by its text and reused by later calls.
+  @discardableResult
+  func query(_ sql: String, _ bindings: [SQLiteValue] = []) throws(StorageError) -> [SQLiteRow] {
+    let handle = try openHandle()
+    let statement = try prepared(sql, handle: handle)
+    defer {
+      sqlite3_reset(statement)
+      sqlite3_clear_bindings(statement)
+    }
+    for (offset, value) in bindings.enumerated() {
+      let code = bind(value, at: Int32(offset + 1), in: statement)
+      guard code == SQLITE_OK else { throw SQLiteConnection.error(code: code, handle: handle) }
+    }
+    var rows: [SQLiteRow] = []
+    while true {
+      let code = sqlite3_step(statement)
+      if code == SQLITE_DONE { return rows }
+      guard code == SQLITE_ROW else { throw SQLiteConnection.error(code: code, handle: handle) }
+      rows.append(row(of: statement))
+    }
+  }
+
+  /// The number of rows the last `INSERT`, `UPDATE` or `DELETE` changed.
+  var changes: Int {
+    handle.map { Int(sqlite3_changes($0)) } ?? 0
+  }
+
+  /// Runs `body` in an immediate transaction: committed when it returns, rolled back when it
+  /// (or the commit) throws. A call inside another transaction joins it.
+  func inTransaction<T>(_ body: () throws(StorageError) -> T) throws(StorageError) -> T {
+    let handle = try openHandle()
+    if sqlite3_get_autocommit(handle) == 0 { return try body() }
+    try execute("BEGIN IMMEDIATE")
+    do throws(StorageError) {
+      let result = try body()
+      try execute("COMMIT")
+      return result
+    } catch {
+      if sqlite3_get_autocommit(handle) == 0 { try? execute("ROLLBACK") }
+      throw error
+    }
+  }
+
+  /// Finalizes every cached statement and closes the database; later calls throw `.closed`.
+  func close() {
+    for statement in statements.values { sqlite3_finalize(statement) }
+    statements.removeAll()
+    if let handle { sqlite3_close_v2(handle) }
+    handle = nil
+  }
+
+  private func openHandle() throws(StorageError) -> OpaquePointer {
+    guard let handle else { throw .closed }
+    return handle
+  }
+
+  private func prepared(_ sql: String, handle: OpaquePointer) throws(StorageError) -> OpaquePointer
+  {
+    if let statement = statements[sql] { return statement }
+    var statement: OpaquePointer?
+    let code = sqlite3_prepare_v3(
+      handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+    guard code == SQLITE_OK, let statement else {
+      sqlite3_finalize(statement)
+      throw SQLiteConnection.error(code: code, handle: handle)
+    }
+    statements[sql] = statement
+    return statement
+  }
+
+  private func bind(_ value: SQLiteValue, at index: Int32, in statement: OpaquePointer) -> Int32 {
+    switch value {
+    case .null:
+      return sqlite3_bind_null(statement, index)
+    case .integer(let integer):
+      return sqlite3_bind_int64(statement, index, integer)
+    case .real(let real):
+      return sqlite3_bind_double(statement, index, real)
+    case .text(let text):
+      return sqlite3_bind_text(statement, index, text, -1, SQLiteConnection.transient)
+    case .blob(let data):
+      if data.isEmpty { return sqlite3_bind_zeroblob(statement, index, 0) }
+      return data.withUnsafeBytes { bytes in
+        sqlite3_bind_blob(
+          statement, index, bytes.baseAddress, Int32(bytes.count), SQLiteConnection.transient)
+      }
+    }
+  }
+
+  private func row(of statement: OpaquePointer) -> SQLiteRow {
+    let values = (0..<sqlite3_column_count(statement)).map { column -> SQLiteValue in
+      switch sqlite3_column_type(statement, column) {
+      case SQLITE_INTEGER:
+        return .integer(sqlite3_column_int64(statement, column))
+      case SQLITE_FLOAT:
+        return .real(sqlite3_column_double(statement, column))
+      case SQLITE_TEXT:
+        let count = Int(sqlite3_column_bytes(statement, column))
+        guard let bytes = sqlite3_column_text(statement, column) else { return .text("") }
+        return .text(
+          String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self))
+      case SQLITE_BLOB:
+        let count = Int(sqlite3_column_bytes(statement, column))
+        guard let bytes = sqlite3_column_blob(statement, column) else { return .blob(Data()) }
+        return .blob(Data(bytes: bytes, count: count))
+      default:
+        return .null
+      }
+    }
+    return SQLiteRow(values: values)
+  }
+
+  /// Tells SQLite to copy bound text and bytes (`SQLITE_TRANSIENT`, a macro Swift cannot import).
+  private static var transient: sqlite3_destructor_type {
+    unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+  }
+
+  /// Maps an SQLite result code to the error callers branch on.
+  static func error(code: Int32, handle: OpaquePointer?) -> StorageError {
+    switch code & 0xFF {
+    case SQLITE_FULL: return .full
+    case SQLITE_READONLY, SQLITE_PERM: return .readOnly
+    case SQLITE_CORRUPT, SQLITE_NOTADB: return .corrupt
+    default:
+      let message = handle.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
+      return .io(
+        code: code, message: "SQLite: " + (message ?? String(cString: sqlite3_errstr(code))))
+    }
+  }
+}
