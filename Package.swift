@@ -17,6 +17,7 @@ let package = Package(
         .executable(name: "sdk-emulator", targets: ["sdk-emulator"]),
         .library(name: "SDKRuntime", targets: ["SDKRuntime"]),
         .library(name: "SDKEmulator", targets: ["SDKEmulator"]),
+        .library(name: "VoidhashAPI", targets: ["VoidhashAPI"]),
         .plugin(name: "RegenerateSDKs", targets: ["RegenerateSDKs"]),
     ],
     targets: [
@@ -51,6 +52,9 @@ let package = Package(
                 .target(name: "CCrypto", condition: .when(platforms: [.linux, .android, .windows])),
             ],
             swiftSettings: strict),
+
+        // MARK: Generated (never edited by hand: `swift run sdkgen`)
+        .target(name: "VoidhashAPI", dependencies: ["SDKRuntime"], path: "Generated/VoidhashAPI", swiftSettings: strict),
 
         // MARK: Emulator
         .target(name: "SDKEmulator", dependencies: ["SDKRuntime"], swiftSettings: strict),

@@ -103,3 +103,10 @@ extension JSONValue: ExpressibleByNilLiteral {
     /// `null` from the `nil` literal.
     public init(nilLiteral: ()) { self = .null }
 }
+
+extension JSONValue {
+    /// Whether this is a number that is NaN or infinite (JSON cannot write one).
+    public var isNonFiniteNumber: Bool {
+        if case .number(let value) = self { !value.isFinite } else { false }
+    }
+}

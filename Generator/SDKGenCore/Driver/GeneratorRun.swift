@@ -1,0 +1,45 @@
+import Foundation
+
+/// One run of the generator over some spec files: load them all, report every problem, and
+/// produce the files of every module.
+public struct GeneratorRun {
+    /// The outcome of loading and translating.
+    public struct Result: Sendable {
+        /// Every diagnostic, sorted.
+        public var diagnostics: [Diagnostic]
+        /// The files, relative to the output root; empty when any spec had errors.
+        public var files: [String: String]
+        /// The module folders the specs produce.
+        public var moduleFolders: [String]
+        /// Whether any spec had errors.
+        public var failed: Bool
+    }
+
+    /// Loads each spec (paths as the user wrote them) and translates those without errors.
+    public static func run(specPaths: [String]) -> Result {
+        var log = DiagnosticLog()
+        var files: [String: String] = [:]
+        var folders: [String] = []
+        var names: [String: String] = [:]
+        for path in specPaths {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                log.error("cannot read the spec file", at: SourceLocation(file: path, line: 1, column: 1))
+                continue
+            }
+            guard let text = String(data: data, encoding: .utf8) else {
+                log.error("the spec file is not UTF-8 text", at: SourceLocation(file: path, line: 1, column: 1))
+                continue
+            }
+            guard let spec = SpecLoader.load(text: text, file: path, log: &log) else { continue }
+            if let other = names[spec.name] {
+                log.error("API name '\(spec.name)' is already used by \(other)", at: SourceLocation(file: path, line: 1, column: 1))
+                continue
+            }
+            names[spec.name] = path
+            files.merge(SpecTranslator.files(for: spec)) { first, _ in first }
+            folders += [SpecTranslator.apiModule(spec), SpecTranslator.testModule(spec)]
+        }
+        let failed = log.hasErrors
+        return Result(diagnostics: log.sorted, files: failed ? [:] : files, moduleFolders: folders, failed: failed)
+    }
+}

@@ -1,0 +1,78 @@
+/// Reads one YAML mapping of a spec: checks its keys against the allowed ones (reporting
+/// unknown, misspelled and duplicate keys) and hands out values by key.
+struct MappingReader {
+    /// What the mapping is, for messages ("rule 'groupType'").
+    let context: String
+    /// Where the mapping starts.
+    let location: SourceLocation
+    /// The first value of each allowed key.
+    private var values: [String: (key: YAMLScalarKey, value: YAMLNode)] = [:]
+
+    /// Reads `node` as a mapping allowing `keys`; logs and returns `nil` when it is not a mapping.
+    init?(_ node: YAMLNode, context: String, keys: [String], log: inout DiagnosticLog) {
+        guard case .mapping(let pairs, let location) = node else {
+            log.error("\(context) must be a mapping, not \(node.kindDescription)", at: node.location)
+            return nil
+        }
+        self.context = context
+        self.location = location
+        for pair in pairs {
+            let name = pair.key.text
+            if let earlier = values[name] {
+                log.error(
+                    "duplicate key '\(name)' in \(context) (first written at line \(earlier.key.location.line))",
+                    at: pair.key.location)
+            } else if keys.contains(name) {
+                values[name] = pair
+            } else {
+                log.error(
+                    "unknown key '\(name)' in \(context)\(Suggestion.hint(for: name, among: keys))",
+                    at: pair.key.location)
+            }
+        }
+    }
+
+    /// The value of `key`, if written.
+    subscript(key: String) -> YAMLNode? { values[key]?.value }
+
+    /// Where `key` is written, or the mapping's own location.
+    func keyLocation(_ key: String) -> SourceLocation { values[key]?.key.location ?? location }
+
+    /// The value of `key`, logging an error when it is missing.
+    func required(_ key: String, log: inout DiagnosticLog) -> YAMLNode? {
+        if let value = values[key]?.value { return value }
+        log.error("missing key '\(key)' in \(context)", at: location)
+        return nil
+    }
+}
+
+/// The entries of a mapping whose keys are names the author chooses (models, rules, ...),
+/// with duplicates reported.
+enum NamedEntries {
+    /// The entries of `node` in file order, or an empty list (logged) when it is not a mapping.
+    static func read(_ node: YAMLNode, context: String, log: inout DiagnosticLog) -> [(
+        key: YAMLScalarKey, value: YAMLNode
+    )] {
+        guard case .mapping(let pairs, _) = node else {
+            log.error("\(context) must be a mapping of names to entries, not \(node.kindDescription)", at: node.location)
+            return []
+        }
+        var seen: [String: SourceLocation] = [:]
+        var result: [(key: YAMLScalarKey, value: YAMLNode)] = []
+        for pair in pairs {
+            if let earlier = seen[pair.key.text] {
+                log.error(
+                    "duplicate name '\(pair.key.text)' in \(context) (first written at line \(earlier.line))",
+                    at: pair.key.location)
+                continue
+            }
+            if pair.key.text.isEmpty {
+                log.error("an empty name in \(context)", at: pair.key.location)
+                continue
+            }
+            seen[pair.key.text] = pair.key.location
+            result.append(pair)
+        }
+        return result
+    }
+}

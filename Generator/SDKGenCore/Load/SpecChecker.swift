@@ -1,0 +1,224 @@
+/// Checks what spans the whole spec once it is loaded: references resolve, names do not clash
+/// once they become Swift names, and examples have the shape their rule or model needs.
+enum SpecChecker {
+    /// Logs every problem of `spec`.
+    static func check(_ spec: Spec, log: inout DiagnosticLog) {
+        checkTypeNames(spec, log: &log)
+        checkModels(spec, log: &log)
+        checkRules(spec, log: &log)
+        checkOperations(spec, log: &log)
+        if let headers = spec.headers { checkHeaders(headers, log: &log) }
+        checkIdentifiers(spec, log: &log)
+    }
+
+    /// Every name that becomes a Swift type, with where it is declared.
+    static func typeDeclarations(_ spec: Spec) -> [(name: String, swift: String, location: SourceLocation)] {
+        spec.models.map { ($0.name, SwiftNaming.typeName($0.name), $0.location) }
+            + spec.enums.map { ($0.name, SwiftNaming.typeName($0.name), $0.location) }
+            + spec.rules.map { ($0.name, SwiftNaming.typeName($0.name) + "Rule", $0.location) }
+            + spec.identifiers.map { ($0.name, SwiftNaming.typeName($0.name), $0.location) }
+            + spec.operations.map { ($0.name, SwiftNaming.typeName($0.name) + "Operation", $0.location) }
+    }
+
+    static func checkTypeNames(_ spec: Spec, log: inout DiagnosticLog) {
+        var seen: [String: (name: String, location: SourceLocation)] = [:]
+        let generatedNames = Set(
+            ["ErrorCode", "Constants", "Client", "RequestHeaders"].map { spec.name + $0 })
+        for declaration in typeDeclarations(spec) {
+            if let earlier = seen[declaration.swift] {
+                log.error(
+                    "'\(declaration.name)' becomes the Swift type \(declaration.swift), which '\(earlier.name)' (line \(earlier.location.line)) already names",
+                    at: declaration.location)
+            } else if generatedNames.contains(declaration.swift) {
+                log.error("'\(declaration.name)' becomes \(declaration.swift), a name the generator uses itself", at: declaration.location)
+            } else {
+                seen[declaration.swift] = (declaration.name, declaration.location)
+            }
+        }
+    }
+
+    /// Reports two spec names that become the same Swift member name.
+    static func checkMemberClashes(
+        _ names: [(name: String, location: SourceLocation)], swiftName: (String) -> String, context: String,
+        log: inout DiagnosticLog
+    ) {
+        var seen: [String: String] = [:]
+        for entry in names {
+            let swift = swiftName(entry.name)
+            if let earlier = seen[swift], earlier != entry.name {
+                log.error("'\(entry.name)' and '\(earlier)' in \(context) both become the Swift name \(swift)", at: entry.location)
+            } else {
+                seen[swift] = entry.name
+            }
+        }
+    }
+
+    static func checkModels(_ spec: Spec, log: inout DiagnosticLog) {
+        let typeNames = spec.models.map(\.name) + spec.enums.map(\.name)
+        for model in spec.models {
+            checkMemberClashes(
+                model.properties.map { ($0.name, $0.location) }, swiftName: SwiftNaming.memberName,
+                context: "model '\(model.name)'", log: &log)
+            var wireNames: Set<String> = []
+            for property in model.properties {
+                if !wireNames.insert(property.wireName).inserted {
+                    log.error("two properties of model '\(model.name)' use the wire name '\(property.wireName)'", at: property.location)
+                }
+                for name in property.type.namedTypes where !typeNames.contains(name) {
+                    log.error(
+                        "property '\(property.name)' refers to '\(name)', which is not a declared model or enum\(Suggestion.hint(for: name, among: typeNames + TypeReferenceParser.builtinNames))",
+                        at: property.location)
+                }
+            }
+            for example in model.examples {
+                if case .object = example.value { continue }
+                log.error("an example of model '\(model.name)' must be a JSON object", at: example.location)
+            }
+        }
+        for enumSpec in spec.enums {
+            checkMemberClashes(
+                enumSpec.cases.map { ($0.value, $0.location) }, swiftName: SwiftNaming.memberName,
+                context: "enum '\(enumSpec.name)'", log: &log)
+        }
+    }
+
+    static func checkRules(_ spec: Spec, log: inout DiagnosticLog) {
+        let byName = Dictionary(spec.rules.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        for rule in spec.rules {
+            switch rule.kind {
+            case .string:
+                for example in rule.validExamples + rule.invalidExamples {
+                    switch example.value {
+                    case .string, .number, .bool: continue
+                    default: log.error("examples of string rule '\(rule.name)' must be strings", at: example.location)
+                    }
+                }
+            case .value: break
+            case .map(let map):
+                if let key = byName[map.keyRule] {
+                    if case .string = key.kind {} else {
+                        log.error("the key rule of '\(rule.name)' must be a string rule; '\(map.keyRule)' is not", at: rule.location)
+                    }
+                } else {
+                    log.error(
+                        "rule '\(rule.name)' refers to key rule '\(map.keyRule)', which is not declared\(Suggestion.hint(for: map.keyRule, among: Array(byName.keys).sorted()))",
+                        at: rule.location)
+                }
+                if let value = map.valueRule, byName[value] == nil {
+                    log.error(
+                        "rule '\(rule.name)' refers to value rule '\(value)', which is not declared\(Suggestion.hint(for: value, among: Array(byName.keys).sorted()))",
+                        at: rule.location)
+                }
+                if let value = map.valueRule, case .map? = byName[value]?.kind {
+                    log.error("the value rule of '\(rule.name)' cannot itself be a map rule", at: rule.location)
+                }
+                for example in rule.validExamples + rule.invalidExamples {
+                    if case .object = example.value { continue }
+                    log.error("examples of map rule '\(rule.name)' must be mappings", at: example.location)
+                }
+            }
+        }
+    }
+
+    static func checkOperations(_ spec: Spec, log: inout DiagnosticLog) {
+        let models = spec.models.map(\.name)
+        let codes = spec.errors.map(\.code)
+        let durations = spec.constants.filter {
+            if case .durationMilliseconds = $0.value { true } else { false }
+        }.map(\.name)
+        let stringRules = spec.rules.filter {
+            if case .string = $0.kind { true } else { false }
+        }.map(\.name)
+        checkMemberClashes(
+            spec.operations.map { ($0.name, $0.location) }, swiftName: SwiftNaming.memberName, context: "'operations'",
+            log: &log)
+        for operation in spec.operations {
+            for model in [operation.requestBody, operation.responseBody].compactMap({ $0 }) where !models.contains(model) {
+                log.error(
+                    "operation '\(operation.name)' refers to model '\(model)', which is not declared\(Suggestion.hint(for: model, among: models))",
+                    at: operation.location)
+            }
+            for code in operation.errors where !codes.contains(code) {
+                log.error(
+                    "operation '\(operation.name)' lists error '\(code)', which is not declared in 'errors'\(Suggestion.hint(for: code, among: codes))",
+                    at: operation.location)
+            }
+            if let timeout = operation.timeout, !durations.contains(timeout) {
+                log.error(
+                    "operation '\(operation.name)' takes its timeout from '\(timeout)', which is not a duration constant\(Suggestion.hint(for: timeout, among: durations))",
+                    at: operation.location)
+            }
+            for parameter in operation.parameters {
+                if let rule = parameter.rule, !stringRules.contains(rule) {
+                    log.error(
+                        "parameter '\(parameter.name)' refers to rule '\(rule)', which is not a string rule\(Suggestion.hint(for: rule, among: stringRules))",
+                        at: parameter.location)
+                }
+            }
+            checkMemberClashes(
+                operation.parameters.map { ($0.name, $0.location) } + [("body", operation.location)],
+                swiftName: SwiftNaming.memberName, context: "operation '\(operation.name)'", log: &log)
+            for example in operation.examples {
+                for member in example.parameters where !operation.parameters.contains(where: { $0.name == member.name }) {
+                    log.error("example '\(example.name)' sets '\(member.name)', which is not a parameter of '\(operation.name)'", at: example.location)
+                }
+                for parameter in operation.parameters where !parameter.type.isOptional {
+                    if !example.parameters.contains(where: { $0.name == parameter.name }) {
+                        log.error("example '\(example.name)' of '\(operation.name)' does not set '\(parameter.name)'", at: example.location)
+                    }
+                }
+                if (example.body == nil) != (operation.requestBody == nil) {
+                    log.error(
+                        operation.requestBody == nil
+                            ? "example '\(example.name)' has a body, but '\(operation.name)' takes none"
+                            : "example '\(example.name)' of '\(operation.name)' needs a body", at: example.location)
+                }
+                if let code = example.errorCode, !operation.errors.contains(code) {
+                    log.error("example '\(example.name)' expects error '\(code)', which '\(operation.name)' does not list", at: example.location)
+                }
+            }
+        }
+    }
+
+    static func checkHeaders(_ headers: HeaderContractSpec, log: inout DiagnosticLog) {
+        let inputs = Dictionary(headers.inputs.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let fieldNames = headers.fields.map(\.name)
+        checkMemberClashes(
+            headers.inputs.map { ($0.name, $0.location) }, swiftName: SwiftNaming.memberName, context: "the header inputs",
+            log: &log)
+        for field in headers.fields {
+            guard let input = inputs[field.input] else {
+                log.error(
+                    "header '\(field.name)' comes from '\(field.input)', which is not a declared input\(Suggestion.hint(for: field.input, among: headers.inputs.map(\.name)))",
+                    at: field.location)
+                continue
+            }
+            if field.maxItems != nil, input.kind != .stringList {
+                log.error("header '\(field.name)' has 'maxItems' but its input '\(input.name)' is not a list", at: field.location)
+            }
+        }
+        for example in headers.examples {
+            for member in example.inputs where inputs[member.name] == nil {
+                log.error("a header example sets '\(member.name)', which is not a declared input", at: example.location)
+            }
+            for input in headers.inputs where input.kind != .optionalString {
+                if !example.inputs.contains(where: { $0.name == input.name }) {
+                    log.error("a header example does not set input '\(input.name)'", at: example.location)
+                }
+            }
+            for name in example.expected.map(\.name) + example.absent where !fieldNames.contains(name) {
+                log.error("a header example names '\(name)', which is not a declared header", at: example.location)
+            }
+        }
+    }
+
+    static func checkIdentifiers(_ spec: Spec, log: inout DiagnosticLog) {
+        for identifier in spec.identifiers {
+            for derivation in identifier.derivations where !derivation.output.hasPrefix(identifier.prefix) {
+                log.error(
+                    "the derived example of '\(identifier.name)' must start with its prefix '\(identifier.prefix)'",
+                    at: derivation.location)
+            }
+        }
+    }
+}

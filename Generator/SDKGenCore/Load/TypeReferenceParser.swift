@@ -1,0 +1,78 @@
+import Foundation
+
+/// Parses a type as a spec writes it: `string`, `Person`, `[Grant]`, `[string: json]`, `date?`.
+enum TypeReferenceParser {
+    /// The parsed type, or a message saying what is wrong with `text`.
+    static func parse(_ text: String) -> Result<TypeReference, TypeSyntaxError> {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if trimmed.hasSuffix("?") {
+            let inner = String(trimmed.dropLast())
+            if inner.hasSuffix("?") {
+                return .failure(TypeSyntaxError(message: "type '\(text)' has more than one '?'"))
+            }
+            return parse(inner).map { .optional($0) }
+        }
+        if trimmed.hasPrefix("[") {
+            guard trimmed.hasSuffix("]") else {
+                return .failure(TypeSyntaxError(message: "type '\(text)' opens '[' without closing it"))
+            }
+            let body = String(trimmed.dropFirst().dropLast())
+            if let colon = topLevelColon(in: body) {
+                let key = body[..<colon].trimmingCharacters(in: .whitespaces)
+                guard key == "string" else {
+                    return .failure(TypeSyntaxError(message: "map keys must be 'string', not '\(key)'"))
+                }
+                let value = String(body[body.index(after: colon)...])
+                return parse(value).flatMap { value in
+                    value.isOptional
+                        ? .failure(TypeSyntaxError(message: "map values cannot be optional in '\(text)'"))
+                        : .success(.map(value))
+                }
+            }
+            return parse(body).flatMap { element in
+                element.isOptional
+                    ? .failure(TypeSyntaxError(message: "list elements cannot be optional in '\(text)'"))
+                    : .success(.list(element))
+            }
+        }
+        switch trimmed {
+        case "string": return .success(.string)
+        case "integer": return .success(.integer)
+        case "number": return .success(.number)
+        case "boolean": return .success(.boolean)
+        case "date": return .success(.date)
+        case "json": return .success(.json)
+        case "": return .failure(TypeSyntaxError(message: "a type is missing"))
+        default:
+            guard let first = trimmed.unicodeScalars.first, first.properties.isAlphabetic || first == "_",
+                trimmed.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || $0 == "_" || ("0"..."9").contains($0) })
+            else {
+                return .failure(TypeSyntaxError(message: "'\(trimmed)' is not a type name"))
+            }
+            return .success(.named(trimmed))
+        }
+    }
+
+    /// The first `:` not inside brackets.
+    private static func topLevelColon(in text: String) -> String.Index? {
+        var depth = 0
+        for index in text.indices {
+            switch text[index] {
+            case "[": depth += 1
+            case "]": depth -= 1
+            case ":" where depth == 0: return index
+            default: break
+            }
+        }
+        return nil
+    }
+
+    /// The words a type may be built from, for suggestions.
+    static let builtinNames = ["string", "integer", "number", "boolean", "date", "json"]
+}
+
+/// Why a type string could not be read.
+struct TypeSyntaxError: Error {
+    /// The message to report.
+    var message: String
+}

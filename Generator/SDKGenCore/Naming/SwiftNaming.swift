@@ -1,0 +1,105 @@
+/// The one place that turns spec names into Swift names.
+///
+/// Names are split into words at anything that is not a letter or digit and at case changes,
+/// then joined in camel case. Swift keywords are escaped with backticks; names that would clash
+/// with members Swift synthesizes or the generated code itself declares get a trailing `_`.
+public enum SwiftNaming {
+    /// Every Swift keyword, in any context, escaped with backticks when used as a name.
+    public static let keywords: Set<String> = [
+        "associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension", "fileprivate", "func",
+        "import", "init", "inout", "internal", "let", "nonisolated", "open", "operator", "package", "private",
+        "precedencegroup", "protocol", "public", "rethrows", "static", "struct", "subscript", "typealias", "var",
+        "break", "case", "catch", "continue", "default", "defer", "do", "else", "fallthrough", "for", "guard", "if",
+        "in", "repeat", "return", "throw", "switch", "where", "while", "Any", "as", "await", "false", "is", "nil",
+        "self", "Self", "super", "throws", "true", "try", "async", "actor", "associativity", "convenience",
+        "dynamic", "didSet", "final", "get", "infix", "indirect", "lazy", "left", "mutating", "none", "nonmutating",
+        "optional", "override", "postfix", "precedence", "prefix", "Protocol", "required", "right", "set", "some",
+        "Type", "unowned", "weak", "willSet", "any", "consume", "copy", "each", "macro", "discard", "then",
+        "sending", "isolated", "_",
+    ]
+
+    /// Member names that clash with what Swift synthesizes or the generated code declares;
+    /// such a name gets a trailing underscore.
+    public static let reservedMembers: Set<String> = [
+        "init", "self", "Self", "Type", "Protocol", "description", "debugDescription", "hashValue", "hash",
+        "rawValue", "encode", "allCases", "unknown", "CodingKeys", "knownCases",
+        "super", "deinit", "subscript",
+    ]
+
+    /// Type names that would shadow names the generated code relies on; they get a trailing `_`.
+    public static let reservedTypes: Set<String> = [
+        "Swift", "Foundation", "SDKRuntime", "Testing", "Type", "Protocol", "Self", "Any", "Error", "Violation",
+        "CodingKeys", "Decoder", "Encoder", "Sendable", "Hashable", "Codable", "Never", "Optional",
+    ]
+
+    /// Whether `text` is already an upper-camel word (letters and digits, starting upper-case).
+    public static func isTypeIdentifier(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, first.isASCII, first.properties.isUppercase else { return false }
+        return text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }
+    }
+
+    /// The words of a spec name: `active_perk-slugs`, `activePerkSlugs` and `ActivePerkSlugs`
+    /// all give `active`, `Perk`, `Slugs`-like words.
+    static func words(_ name: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var previousWasLower = false
+        for scalar in name.unicodeScalars {
+            let isLetterOrDigit = scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+            guard isLetterOrDigit, scalar.isASCII || scalar.properties.isAlphabetic else {
+                if !current.isEmpty { words.append(current) }
+                current = ""
+                previousWasLower = false
+                continue
+            }
+            if scalar.properties.isUppercase, previousWasLower, !current.isEmpty {
+                words.append(current)
+                current = ""
+            }
+            current.unicodeScalars.append(scalar)
+            previousWasLower = scalar.properties.isLowercase || ("0"..."9").contains(scalar)
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
+    }
+
+    /// Upper camel case: `group_type` → `GroupType`.
+    static func upperCamel(_ name: String) -> String {
+        var result = words(name).map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+        if result.isEmpty { result = "_" }
+        if let first = result.unicodeScalars.first, ("0"..."9").contains(first) { result = "_" + result }
+        return result
+    }
+
+    /// Lower camel case: `active_perk_slugs` → `activePerkSlugs`; a name already in lower camel
+    /// case is kept as it is.
+    static func lowerCamel(_ name: String) -> String {
+        let parts = words(name)
+        guard let head = parts.first else { return "_" }
+        var result = head.prefix(1).lowercased() + head.dropFirst()
+        if head.allSatisfy({ $0.isUppercase || $0.isNumber }) { result = head.lowercased() }
+        result += parts.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+        if let first = result.unicodeScalars.first, ("0"..."9").contains(first) { result = "_" + result }
+        return result
+    }
+
+    /// The Swift type name for a spec name, safe to write anywhere a type goes.
+    public static func typeName(_ specName: String) -> String {
+        let name = upperCamel(specName)
+        return reservedTypes.contains(name) || keywords.contains(name) ? name + "_" : name
+    }
+
+    /// The Swift name of a property, function, case or constant, as it is declared and used
+    /// (keywords in backticks, reserved names with a trailing `_`).
+    public static func memberName(_ specName: String) -> String {
+        let name = lowerCamel(specName)
+        if reservedMembers.contains(name) { return name + "_" }
+        return keywords.contains(name) ? "`\(name)`" : name
+    }
+
+    /// A member name without backticks, for use inside a longer identifier or a string.
+    public static func plainMemberName(_ specName: String) -> String {
+        let name = memberName(specName)
+        return name.hasPrefix("`") ? String(name.dropFirst().dropLast()) : name
+    }
+}

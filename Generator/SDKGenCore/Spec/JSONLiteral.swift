@@ -1,0 +1,63 @@
+/// A JSON value written in a spec (an example body, an example value), keeping member order so
+/// that generated tests show it as the author wrote it.
+public indirect enum JSONLiteral: Hashable, Sendable {
+    /// `null`.
+    case null
+    /// `true` or `false`.
+    case bool(Bool)
+    /// A number, kept as written (`3`, `2.5`, `-1e3`).
+    case number(String)
+    /// A string.
+    case string(String)
+    /// An array.
+    case array([JSONLiteral])
+    /// An object with its members in file order.
+    case object([JSONMember])
+
+    /// Compact JSON text, deterministic: members in file order, minimal escaping.
+    public var jsonText: String {
+        switch self {
+        case .null: "null"
+        case .bool(let value): value ? "true" : "false"
+        case .number(let text): text
+        case .string(let text): JSONLiteral.quote(text)
+        case .array(let items): "[" + items.map(\.jsonText).joined(separator: ",") + "]"
+        case .object(let members):
+            "{" + members.map { JSONLiteral.quote($0.name) + ":" + $0.value.jsonText }.joined(separator: ",")
+                + "}"
+        }
+    }
+
+    /// A JSON string literal for `text`.
+    static func quote(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+                    + String(scalar.value, radix: 16)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}
+
+/// One member of a JSON object literal.
+public struct JSONMember: Hashable, Sendable {
+    /// The member name.
+    public var name: String
+    /// The member value.
+    public var value: JSONLiteral
+
+    /// A member called `name` holding `value`.
+    public init(name: String, value: JSONLiteral) {
+        self.name = name
+        self.value = value
+    }
+}

@@ -1,0 +1,29 @@
+/// Collects lines of text with the current indentation: the renderer's only output device.
+struct CodeWriter {
+    /// The text so far.
+    private(set) var text = ""
+    /// The current depth, four spaces a level.
+    private var depth = 0
+
+    /// Writes one line at the current depth (an empty line stays empty).
+    mutating func line(_ content: String) {
+        if !content.isEmpty { text += String(repeating: "    ", count: depth) + content }
+        text += "\n"
+    }
+
+    /// Writes `opening`, the body one level deeper, then `closing`.
+    mutating func block(_ opening: String, _ closing: String = "}", body: (inout CodeWriter) -> Void) {
+        line(opening)
+        depth += 1
+        body(&self)
+        depth -= 1
+        line(closing)
+    }
+
+    /// Runs `body` one level deeper.
+    mutating func indented(_ body: (inout CodeWriter) -> Void) {
+        depth += 1
+        body(&self)
+        depth -= 1
+    }
+}

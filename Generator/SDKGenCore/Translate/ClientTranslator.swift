@@ -1,0 +1,153 @@
+/// Turns the operations into `<API>Client`: one typed async function per operation over the
+/// runtime's `APIClient`, plus `<API>Operation`, the routing facts of every operation.
+enum ClientTranslator {
+    static func typeName(_ spec: Spec) -> String { spec.name + "Client" }
+
+    /// The client struct itself.
+    static func clientDeclaration(_ spec: Spec) -> SwiftDeclaration {
+        .type(
+            SwiftTypeDeclaration(
+                doc: ["The typed client of the \(spec.title): one async function per operation.", "", "Failures are thrown as `APIError`; its `\(SwiftNaming.plainMemberName(spec.name))Code` gives the contract's error code."],
+                kind: .structure, name: typeName(spec), conformances: [.swift("Sendable")],
+                members: [
+                    .property(SwiftProperty(doc: ["The runtime client that sends requests and maps failures."], name: "core", type: .runtime("APIClient"))),
+                    .function(
+                        SwiftFunction(
+                            doc: ["A client sending through `core`."], name: "init", parameters: [.init("core", .runtime("APIClient"))],
+                            body: [.assignment(.path("self", "core"), "=", .identifier("core"))])),
+                ]))
+    }
+
+    /// The extension holding the function of `operation`.
+    static func operationDeclaration(_ operation: OperationSpec, spec: Spec) -> SwiftDeclaration {
+        var parameters: [SwiftFunction.Parameter] = operation.parameters.map { parameter in
+            .init(SwiftNaming.memberName(parameter.name), TypeMapping.swiftType(parameter.type), default: parameter.type.isOptional ? .nilLiteral : nil)
+        }
+        if let body = operation.requestBody { parameters.append(.init("body", .local(SwiftNaming.typeName(body)))) }
+        if operation.sendsIdempotencyKey { parameters.append(.init("idempotencyKey", .string)) }
+        var statements: [SwiftStatement] = []
+        for parameter in operation.parameters {
+            guard let rule = parameter.rule else { continue }
+            let name = SwiftNaming.memberName(parameter.name)
+            var value = SwiftExpression.identifier(name)
+            if parameter.type.isOptional {
+                value = .identifier("value")
+            }
+            let check = SwiftStatement.ifStatement(
+                [.optionalBinding("violation", .call(.path(SwiftNaming.typeName(rule) + "Rule", "validate"), [.init(value)]))],
+                then: [
+                    .throwStatement(
+                        .call(
+                            .type(.runtime("APIError")),
+                            [
+                                .init("category", .member(nil, "rejected")), .init("code", .string("INVALID_ARGUMENT")),
+                                .init("message", .binary(.string("\(parameter.name) "), "+", .identifier("violation").dot("message"))),
+                            ]))
+                ], else: nil)
+            statements.append(parameter.type.isOptional ? .ifStatement([.optionalBinding("value", .identifier(name))], then: [check], else: nil) : check)
+        }
+        statements.append(
+            .binding(
+                SwiftBinding(
+                    "request",
+                    .call(
+                        .type(.runtime("HTTPRequest")),
+                        [.init("method", .string(operation.method)), .init("path", pathExpression(operation)), .init("isSafeToRepeat", .bool(true))]),
+                    isMutable: isMutated(operation))))
+        for parameter in operation.parameters where parameter.placement == .query {
+            let name = SwiftNaming.memberName(parameter.name)
+            let append = { (value: SwiftExpression) in
+                SwiftStatement.expression(
+                    .call(.path("request", "query", "append"), [.init(.call(.type(.runtime("HTTPField")), [.init("name", .string(parameter.name)), .init("value", text(value, parameter.type.unwrapped))]))]))
+            }
+            statements.append(
+                parameter.type.isOptional
+                    ? .ifStatement([.optionalBinding("value", .identifier(name))], then: [append(.identifier("value"))], else: nil) : append(.identifier(name)))
+        }
+        if operation.sendsIdempotencyKey {
+            statements.append(.expression(.call(.path("request", "headers", "append"), [.init(.call(.path("SDKRuntime", "APIClient", "idempotencyKeyField"), [.init(.identifier("idempotencyKey"))]))])))
+        }
+        if operation.requestBody != nil {
+            statements.append(
+                .expression(
+                    .call(.path("request", "headers", "append"), [.init(.call(.type(.runtime("HTTPField")), [.init("name", .string("Content-Type")), .init("value", .string("application/json"))]))])))
+            statements.append(.assignment(.path("request", "body"), "=", .tryExpression(.call(.path("SDKRuntime", "JSONBody", "encode"), [.init(.identifier("body"))]), optional: false)))
+        }
+        if let timeout = operation.timeout {
+            statements.append(.assignment(.path("request", "timeout"), "=", .path(spec.name + "Constants", SwiftNaming.memberName(timeout))))
+        }
+        let returnType = operation.responseBody.map { SwiftType.local(SwiftNaming.typeName($0)) }
+        if let returnType {
+            statements.append(
+                .returnStatement(.tryExpression(.awaitExpression(.call(.path("core", "send"), [.init(.identifier("request")), .init("decoding", .member(.type(returnType), "self"))])), optional: false)))
+        } else {
+            statements.append(.expression(.tryExpression(.awaitExpression(.call(.path("core", "send"), [.init(.identifier("request"))])), optional: false)))
+        }
+        var doc = DocComment.wrap(operation.doc)
+        doc.append("")
+        doc.append("`\(operation.method) \(operation.path)`" + (operation.errors.isEmpty ? "." : "; may fail with " + operation.errors.map { "`\($0)`" }.joined(separator: ", ") + "."))
+        if operation.sendsIdempotencyKey { doc.append("Sending it again with the same `idempotencyKey` is applied once.") }
+        doc.append("")
+        doc.append("- Remark: Generated from \(operation.location) (operation \(operation.name)).")
+        return .type(
+            SwiftTypeDeclaration(
+                doc: [], kind: .extension, name: typeName(spec),
+                members: [
+                    .function(
+                        SwiftFunction(
+                            doc: doc, name: SwiftNaming.memberName(operation.name), parameters: parameters, isAsync: true,
+                            throwsType: .some(.runtime("APIError")), returnType: returnType, body: statements))
+                ]))
+    }
+
+    /// Whether the function changes the request after creating it.
+    static func isMutated(_ operation: OperationSpec) -> Bool {
+        operation.sendsIdempotencyKey || operation.requestBody != nil || operation.timeout != nil
+            || operation.parameters.contains { $0.placement == .query }
+    }
+
+    /// The request path: literal segments, and parameters percent-encoded as one segment each.
+    static func pathExpression(_ operation: OperationSpec) -> SwiftExpression {
+        var parts: [SwiftExpression] = []
+        var literal = ""
+        var rest = Substring(operation.path)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            literal += rest[..<open]
+            if !literal.isEmpty { parts.append(.string(literal)) }
+            literal = ""
+            let name = String(rest[rest.index(after: open)..<close])
+            let type = operation.parameters.first { $0.name == name }?.type ?? .string
+            parts.append(.call(.path("SDKRuntime", "URLPathSegment", "encode"), [.init(text(.identifier(SwiftNaming.memberName(name)), type))]))
+            rest = rest[rest.index(after: close)...]
+        }
+        literal += rest
+        if !literal.isEmpty { parts.append(.string(literal)) }
+        return parts.dropFirst().reduce(parts.first ?? .string("/")) { .binary($0, "+", $1) }
+    }
+
+    /// A parameter value as text.
+    static func text(_ value: SwiftExpression, _ type: TypeReference) -> SwiftExpression {
+        type == .string ? value : .call(.type(.string), [.init(value)])
+    }
+
+    /// `<API>Operation`: every operation's method, path template, success status and errors.
+    static func operationEnum(_ spec: Spec) -> SwiftDeclaration {
+        let cases = spec.operations.map { (swift: SwiftNaming.memberName($0.name), spec: $0) }
+        func property(_ name: String, _ doc: String, _ type: SwiftType, _ value: (OperationSpec) -> SwiftExpression) -> SwiftDeclaration {
+            .property(
+                SwiftProperty(
+                    doc: [doc], name: name, type: type,
+                    getter: [.switchStatement(.identifier("self"), cases.map { SwiftSwitchCase([.member(nil, $0.swift)], [.returnStatement(value($0.spec))]) }, default: nil)]))
+        }
+        var members: [SwiftDeclaration] = cases.map { .enumCase(SwiftEnumCase(doc: DocComment.lines("`\($0.spec.method) \($0.spec.path)`.", from: $0.spec.location), name: $0.swift)) }
+        members.append(property("method", "The HTTP method.", .string) { .string($0.method) })
+        members.append(property("pathTemplate", "The path with `{name}` where parameters go.", .string) { .string($0.path) })
+        members.append(property("successStatus", "The status of a successful answer.", .int) { .integer(Int64($0.successStatus)) })
+        members.append(property("errorCodes", "The error codes the operation may answer with.", .array(.string)) { .array($0.errors.map { .string($0) }) })
+        members.append(property("requiresIdempotencyKey", "Whether requests carry an `Idempotency-Key`.", .bool) { .bool($0.sendsIdempotencyKey) })
+        return .type(
+            SwiftTypeDeclaration(
+                doc: ["The operations of the \(spec.title), with what a server needs to route them."], kind: .enumeration,
+                name: spec.name + "Operation", conformances: [.swift("Hashable"), .swift("Sendable"), .swift("CaseIterable")], members: members))
+    }
+}

@@ -1,0 +1,30 @@
+/// Builds the doc comment lines of generated declarations: the spec's own words, then where in
+/// the spec the declaration came from.
+enum DocComment {
+    /// `text` wrapped to about 100 columns, then a blank line and the source remark.
+    static func lines(_ text: String, from location: SourceLocation?, _ what: String? = nil) -> [String] {
+        var lines = wrap(text)
+        if let location {
+            if !lines.isEmpty { lines.append("") }
+            lines.append("- Remark: Generated from \(location)" + (what.map { " (\($0))." } ?? "."))
+        }
+        return lines
+    }
+
+    /// Splits `text` into lines of at most about 100 characters at spaces.
+    static func wrap(_ text: String) -> [String] {
+        var lines: [String] = []
+        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var current = ""
+            for word in paragraph.split(separator: " ") {
+                if !current.isEmpty, current.count + 1 + word.count > 100 {
+                    lines.append(current)
+                    current = ""
+                }
+                current += current.isEmpty ? String(word) : " " + word
+            }
+            if !current.isEmpty { lines.append(current) }
+        }
+        return lines
+    }
+}

@@ -1,0 +1,46 @@
+/// Turns a model into a `Codable`, `Hashable`, `Sendable` struct. Unknown JSON members are
+/// ignored when decoding; optional members are left out when encoding `nil`.
+enum ModelTranslator {
+    static func declaration(_ model: ModelSpec) -> SwiftDeclaration {
+        let typeName = SwiftNaming.typeName(model.name)
+        var members: [SwiftDeclaration] = model.properties.map { property in
+            .property(
+                SwiftProperty(
+                    doc: DocComment.lines(property.doc, from: nil), isMutable: true,
+                    name: SwiftNaming.memberName(property.name), type: TypeMapping.swiftType(property.type)))
+        }
+        members.append(.function(initializer(model)))
+        members.append(.type(codingKeys(model)))
+        return .type(
+            SwiftTypeDeclaration(
+                doc: DocComment.lines(model.doc, from: model.location, "model \(model.name)"), kind: .structure,
+                name: typeName, conformances: [.swift("Codable"), .swift("Hashable"), .swift("Sendable")],
+                members: members))
+    }
+
+    static func initializer(_ model: ModelSpec) -> SwiftFunction {
+        SwiftFunction(
+            doc: ["Creates a value with every member given; optional members default to `nil`."], name: "init",
+            parameters: model.properties.map { property in
+                let name = SwiftNaming.memberName(property.name)
+                return SwiftFunction.Parameter(
+                    label: nil, name, TypeMapping.swiftType(property.type),
+                    default: property.type.isOptional ? .nilLiteral : nil)
+            },
+            body: model.properties.map { property in
+                let name = SwiftNaming.memberName(property.name)
+                return .assignment(.member(.identifier("self"), name), "=", .identifier(name))
+            })
+    }
+
+    static func codingKeys(_ model: ModelSpec) -> SwiftTypeDeclaration {
+        SwiftTypeDeclaration(
+            doc: ["The JSON member names."], access: .internal, kind: .enumeration, name: "CodingKeys",
+            conformances: [.string, .swift("CodingKey")],
+            members: model.properties.map { property in
+                .enumCase(
+                    SwiftEnumCase(
+                        doc: [], name: SwiftNaming.memberName(property.name), rawValue: .string(property.wireName)))
+            })
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// Turns a loaded spec into the files of its two generated modules: `<Name>API` (models,
+/// validators, identifiers, headers, constants, client) and `<Name>ContractTests`.
+public enum SpecTranslator {
+    /// The files of both modules, keyed by path relative to the output root
+    /// (`VoidhashAPI/Models/Person.swift`).
+    public static func files(for spec: Spec) -> [String: String] {
+        var files: [String: String] = [:]
+        for file in apiFiles(spec) + ContractTestTranslator.files(spec) {
+            files[file.path] = SwiftRenderer.render(file)
+        }
+        return files
+    }
+
+    /// The name of the library module generated from `spec`.
+    public static func apiModule(_ spec: Spec) -> String { spec.name + "API" }
+    /// The name of the test module generated from `spec`.
+    public static func testModule(_ spec: Spec) -> String { spec.name + "ContractTests" }
+
+    static func apiFiles(_ spec: Spec) -> [SwiftFile] {
+        let module = apiModule(spec)
+        func file(_ path: String, _ declarations: [SwiftDeclaration]) -> SwiftFile {
+            SwiftFile(path: "\(module)/\(path)", specFile: spec.file, imports: ["Foundation", "SDKRuntime"], declarations: declarations)
+        }
+        func fileName(_ typeName: String) -> String { typeName.replacingOccurrences(of: "`", with: "") + ".swift" }
+        var files: [SwiftFile] = []
+        files += spec.models.map { file("Models/" + fileName(SwiftNaming.typeName($0.name)), [ModelTranslator.declaration($0)]) }
+        files += spec.enums.map { file("Enums/" + fileName(SwiftNaming.typeName($0.name)), [OpenEnumTranslator.declaration($0)]) }
+        files += spec.rules.map { file("Rules/" + fileName(RuleTranslator.typeName($0)), [RuleTranslator.declaration($0, rules: spec.rules)]) }
+        files += spec.identifiers.map { file("Identifiers/" + fileName(SwiftNaming.typeName($0.name)), [IdentifierTranslator.declaration($0)]) }
+        files.append(file(spec.name + "Constants.swift", [ConstantsTranslator.declaration(spec)]))
+        files.append(file(ErrorCodeTranslator.typeName(spec) + ".swift", ErrorCodeTranslator.declarations(spec)))
+        if let headers = spec.headers {
+            files.append(file(HeaderTranslator.typeName(spec) + ".swift", [HeaderTranslator.declaration(headers, spec: spec)]))
+        }
+        files.append(file("Client/" + ClientTranslator.typeName(spec) + ".swift", [ClientTranslator.clientDeclaration(spec)]))
+        files.append(file("Client/\(spec.name)Operation.swift", [ClientTranslator.operationEnum(spec)]))
+        files += spec.operations.map { operation in
+            file("Client/\(ClientTranslator.typeName(spec))+\(SwiftNaming.typeName(operation.name)).swift", [ClientTranslator.operationDeclaration(operation, spec: spec)])
+        }
+        return files
+    }
+}

@@ -1,0 +1,133 @@
+import CYAML
+
+/// Turns YAML text into a `YAMLNode` tree with libyaml, keeping each node's line and column.
+///
+/// Spec files are one document of mappings, lists and scalars. Anchors, aliases, tags and
+/// complex keys are refused with a located error rather than half-supported.
+public enum YAMLReader {
+    /// Parses `text`, naming `file` in locations. Returns `nil` and logs diagnostics when the
+    /// text is not YAML a spec may use.
+    public static func read(_ text: String, file: String, log: inout DiagnosticLog) -> YAMLNode? {
+        var parser = yaml_parser_t()
+        guard yaml_parser_initialize(&parser) == 1 else {
+            log.error("could not start the YAML parser", at: SourceLocation(file: file, line: 1, column: 1))
+            return nil
+        }
+        defer { yaml_parser_delete(&parser) }
+        var bytes = Array(text.utf8)
+        if bytes.isEmpty { bytes = [0x0A] }
+        return bytes.withUnsafeBufferPointer { buffer -> YAMLNode? in
+            guard let base = buffer.baseAddress else { return nil }
+            yaml_parser_set_input_string(&parser, base, buffer.count)
+            yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
+            var builder = TreeBuilder(file: file)
+            return builder.run(&parser, log: &log)
+        }
+    }
+}
+
+/// Consumes libyaml events and assembles them into nodes.
+private struct TreeBuilder {
+    /// A collection being filled: its location, its items, and the key waiting for a value.
+    enum Frame {
+        case sequence([YAMLNode], SourceLocation)
+        case mapping([(key: YAMLScalarKey, value: YAMLNode)], SourceLocation, pendingKey: YAMLScalarKey?)
+    }
+
+    let file: String
+    var stack: [Frame] = []
+    var root: YAMLNode?
+    var documents = 0
+    var failed = false
+
+    init(file: String) { self.file = file }
+
+    func location(_ mark: yaml_mark_t) -> SourceLocation {
+        SourceLocation(file: file, line: Int(mark.line) + 1, column: Int(mark.column) + 1)
+    }
+
+    mutating func run(_ parser: inout yaml_parser_t, log: inout DiagnosticLog) -> YAMLNode? {
+        while true {
+            var event = yaml_event_t()
+            guard yaml_parser_parse(&parser, &event) == 1 else {
+                let problem = parser.problem.map { String(cString: $0) } ?? "malformed YAML"
+                let context = parser.context.map { " " + String(cString: $0) } ?? ""
+                log.error("malformed YAML: \(problem)\(context)", at: location(parser.problem_mark))
+                return nil
+            }
+            defer { yaml_event_delete(&event) }
+            let at = location(event.start_mark)
+            switch event.type {
+            case YAML_STREAM_END_EVENT:
+                return failed ? nil : root
+            case YAML_DOCUMENT_START_EVENT:
+                documents += 1
+                if documents > 1 {
+                    log.error("a spec file holds exactly one YAML document; remove the extra '---'", at: at)
+                    return nil
+                }
+            case YAML_ALIAS_EVENT:
+                log.error("aliases ('*name') are not supported in spec files; write the value out", at: at)
+                failed = true
+                add(.scalar("", quoted: false, at), log: &log)
+            case YAML_SCALAR_EVENT:
+                let scalar = event.data.scalar
+                if scalar.anchor != nil {
+                    log.error("anchors ('&name') are not supported in spec files", at: at)
+                    failed = true
+                }
+                let text: String =
+                    if let value = scalar.value {
+                        String(decoding: UnsafeBufferPointer(start: value, count: Int(scalar.length)), as: UTF8.self)
+                    } else { "" }
+                let quoted = scalar.style != YAML_PLAIN_SCALAR_STYLE
+                add(.scalar(text, quoted: quoted, at), log: &log)
+            case YAML_SEQUENCE_START_EVENT:
+                if event.data.sequence_start.anchor != nil {
+                    log.error("anchors ('&name') are not supported in spec files", at: at)
+                    failed = true
+                }
+                stack.append(.sequence([], at))
+            case YAML_MAPPING_START_EVENT:
+                if event.data.mapping_start.anchor != nil {
+                    log.error("anchors ('&name') are not supported in spec files", at: at)
+                    failed = true
+                }
+                stack.append(.mapping([], at, pendingKey: nil))
+            case YAML_SEQUENCE_END_EVENT:
+                if case .sequence(let items, let start)? = stack.popLast() {
+                    add(.sequence(items, start), log: &log)
+                }
+            case YAML_MAPPING_END_EVENT:
+                if case .mapping(let pairs, let start, _)? = stack.popLast() {
+                    add(.mapping(pairs, start), log: &log)
+                }
+            default:
+                break
+            }
+        }
+    }
+
+    mutating func add(_ node: YAMLNode, log: inout DiagnosticLog) {
+        guard let top = stack.popLast() else {
+            root = node
+            return
+        }
+        switch top {
+        case .sequence(var items, let start):
+            items.append(node)
+            stack.append(.sequence(items, start))
+        case .mapping(var pairs, let start, let pending):
+            if let key = pending {
+                pairs.append((key, node))
+                stack.append(.mapping(pairs, start, pendingKey: nil))
+            } else if case .scalar(let text, _, let at) = node {
+                stack.append(.mapping(pairs, start, pendingKey: YAMLScalarKey(text: text, location: at)))
+            } else {
+                log.error("a mapping key must be a plain word, not \(node.kindDescription)", at: node.location)
+                failed = true
+                stack.append(.mapping(pairs, start, pendingKey: YAMLScalarKey(text: "", location: node.location)))
+            }
+        }
+    }
+}
