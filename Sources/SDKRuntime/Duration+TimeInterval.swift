@@ -1,9 +1,9 @@
 import Foundation
 
 extension Duration {
-  /// The duration in seconds, as a `TimeInterval` (precision finer than a `Double` is lost).
-  var timeInterval: TimeInterval {
-    let (seconds, attoseconds) = components
-    return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
-  }
+    /// The duration in seconds, as a `TimeInterval` (precision finer than a `Double` is lost).
+    var timeInterval: TimeInterval {
+        let (seconds, attoseconds) = components
+        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+    }
 }

@@ -7,55 +7,55 @@ import Foundation
 /// - Dates are RFC 3339 strings in UTC with milliseconds (`2023-11-14T22:13:20.123Z`) when
 ///   encoding; decoding accepts them with or without fractional seconds and with any UTC offset.
 public enum JSONCoding {
-  /// A new encoder with sorted keys and RFC 3339 millisecond dates.
-  public static func makeEncoder() -> JSONEncoder {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    encoder.dateEncodingStrategy = .custom { date, encoder in
-      var container = encoder.singleValueContainer()
-      try container.encode(string(from: date))
+    /// A new encoder with sorted keys and RFC 3339 millisecond dates.
+    public static func makeEncoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(string(from: date))
+        }
+        return encoder
     }
-    return encoder
-  }
 
-  /// A new decoder that reads RFC 3339 dates with or without fractional seconds.
-  public static func makeDecoder() -> JSONDecoder {
-    let decoder = JSONDecoder()
-    decoder.dateDecodingStrategy = .custom { decoder in
-      let container = try decoder.singleValueContainer()
-      guard let date = date(from: try container.decode(String.self)) else {
-        throw DecodingError.dataCorruptedError(
-          in: container, debugDescription: "Expected an RFC 3339 date-time string.")
-      }
-      return date
+    /// A new decoder that reads RFC 3339 dates with or without fractional seconds.
+    public static func makeDecoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            guard let date = date(from: try container.decode(String.self)) else {
+                throw DecodingError.dataCorruptedError(
+                    in: container, debugDescription: "Expected an RFC 3339 date-time string.")
+            }
+            return date
+        }
+        return decoder
     }
-    return decoder
-  }
 
-  /// `date` as the SDKs write it: RFC 3339 in UTC with milliseconds, rounded to the nearest
-  /// millisecond (so `1_700_000_000.123` writes `.123` although a `Double` holds it as
-  /// `.12299...`).
-  public static func string(from date: Date) -> String {
-    let milliseconds = (date.timeIntervalSince1970 * 1_000).rounded()
-    guard let total = Int64(exactly: milliseconds) else { return withFraction.format(date) }
-    let (seconds, fraction) = floorDivision(total, by: 1_000)
-    let whole = withoutFraction.format(Date(timeIntervalSince1970: TimeInterval(seconds)))
-    guard whole.hasSuffix("Z") else { return withFraction.format(date) }
-    let digits = String(fraction)
-    return whole.dropLast() + "." + String(repeating: "0", count: 3 - digits.count) + digits + "Z"
-  }
+    /// `date` as the SDKs write it: RFC 3339 in UTC with milliseconds, rounded to the nearest
+    /// millisecond (so `1_700_000_000.123` writes `.123` although a `Double` holds it as
+    /// `.12299...`).
+    public static func string(from date: Date) -> String {
+        let milliseconds = (date.timeIntervalSince1970 * 1_000).rounded()
+        guard let total = Int64(exactly: milliseconds) else { return withFraction.format(date) }
+        let (seconds, fraction) = floorDivision(total, by: 1_000)
+        let whole = withoutFraction.format(Date(timeIntervalSince1970: TimeInterval(seconds)))
+        guard whole.hasSuffix("Z") else { return withFraction.format(date) }
+        let digits = String(fraction)
+        return whole.dropLast() + "." + String(repeating: "0", count: 3 - digits.count) + digits + "Z"
+    }
 
-  /// Parses an RFC 3339 date-time with or without fractional seconds; `nil` if it is not one.
-  public static func date(from string: String) -> Date? {
-    (try? withFraction.parse(string)) ?? (try? withoutFraction.parse(string))
-  }
+    /// Parses an RFC 3339 date-time with or without fractional seconds; `nil` if it is not one.
+    public static func date(from string: String) -> Date? {
+        (try? withFraction.parse(string)) ?? (try? withoutFraction.parse(string))
+    }
 
-  /// `value / divisor` rounded down, and the non-negative remainder.
-  private static func floorDivision(_ value: Int64, by divisor: Int64) -> (Int64, Int64) {
-    let remainder = ((value % divisor) + divisor) % divisor
-    return ((value - remainder) / divisor, remainder)
-  }
+    /// `value / divisor` rounded down, and the non-negative remainder.
+    private static func floorDivision(_ value: Int64, by divisor: Int64) -> (Int64, Int64) {
+        let remainder = ((value % divisor) + divisor) % divisor
+        return ((value - remainder) / divisor, remainder)
+    }
 
-  private static let withFraction = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
-  private static let withoutFraction = Date.ISO8601FormatStyle()
+    private static let withFraction = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+    private static let withoutFraction = Date.ISO8601FormatStyle()
 }

@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(CryptoKit)
-  import CryptoKit
+    import CryptoKit
 #else
-  import CCrypto
+    import CCrypto
 #endif
 
 /// SHA-256 (FIPS 180-4), from CryptoKit on Apple platforms and OpenSSL's libcrypto elsewhere.
@@ -11,30 +11,30 @@ import Foundation
 /// Used for identifiers such as Mobile Joe's external ID (the first 32 hex digits of the
 /// SHA-256 of the app user ID).
 public enum SHA256Digest {
-  /// The 32-byte digest of `data`.
-  public static func bytes(of data: Data) -> [UInt8] {
-    #if canImport(CryptoKit)
-      Array(SHA256.hash(data: data))
-    #else
-      var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
-      data.withUnsafeBytes { input in
-        _ = digest.withUnsafeMutableBufferPointer { output in
-          EVP_Digest(input.baseAddress, input.count, output.baseAddress, nil, EVP_sha256(), nil)
-        }
-      }
-      return digest
-    #endif
-  }
-
-  /// The digest of `data` as 64 lowercase hexadecimal digits.
-  public static func hex(of data: Data) -> String {
-    let digits = Array("0123456789abcdef".utf8)
-    var text = [UInt8]()
-    text.reserveCapacity(64)
-    for byte in bytes(of: data) {
-      text.append(digits[Int(byte >> 4)])
-      text.append(digits[Int(byte & 0x0f)])
+    /// The 32-byte digest of `data`.
+    public static func bytes(of data: Data) -> [UInt8] {
+        #if canImport(CryptoKit)
+            Array(SHA256.hash(data: data))
+        #else
+            var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_LENGTH))
+            data.withUnsafeBytes { input in
+                _ = digest.withUnsafeMutableBufferPointer { output in
+                    EVP_Digest(input.baseAddress, input.count, output.baseAddress, nil, EVP_sha256(), nil)
+                }
+            }
+            return digest
+        #endif
     }
-    return String(decoding: text, as: UTF8.self)
-  }
+
+    /// The digest of `data` as 64 lowercase hexadecimal digits.
+    public static func hex(of data: Data) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text = [UInt8]()
+        text.reserveCapacity(64)
+        for byte in bytes(of: data) {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0f)])
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
 }

@@ -7,104 +7,104 @@ import Foundation
 /// after earlier ones, as bytes and as `uuidString`s. Use `UUIDv7Generator` when IDs made within
 /// the same millisecond must also increase.
 public enum UUIDv7 {
-  /// A version 7 UUID for the instant `now`, its 74 random bits drawn from `random`.
-  ///
-  /// Dates before 1970 use timestamp 0; dates after the year 10889 use the largest timestamp.
-  public static func make(now: Date, random: inout some RandomNumberGenerator) -> UUID {
-    UUIDv7Bits(milliseconds: milliseconds(of: now), random: &random).uuid
-  }
-
-  /// A version 7 UUID for the instant `now`, with random bits from the system generator.
-  public static func make(now: Date = Date()) -> UUID {
-    var random = SystemRandomNumberGenerator()
-    return make(now: now, random: &random)
-  }
-
-  /// The instant embedded in a version 7 UUID (millisecond precision), or `nil` when `uuid`
-  /// is not a version 7 UUID of the RFC 9562 variant.
-  public static func timestamp(of uuid: UUID) -> Date? {
-    let bits = UUIDv7Bits(uuid)
-    guard bits.isVersion7 else { return nil }
-    return Date(timeIntervalSince1970: TimeInterval(bits.milliseconds) / 1_000)
-  }
-
-  /// Whole milliseconds since 1970 for `date`, clamped to the 48 bits the layout holds.
-  ///
-  /// The time is first rounded to the microsecond, so a date made from a whole number of
-  /// milliseconds (`Date(timeIntervalSince1970: 1_700_000_000.124)`, which a `Double` holds as
-  /// `...123.99...`) maps back to that millisecond.
-  static func milliseconds(of date: Date) -> UInt64 {
-    let microseconds = (date.timeIntervalSince1970 * 1_000_000).rounded()
-    guard microseconds.isFinite, microseconds > 0 else { return 0 }
-    guard microseconds < Double(UUIDv7Bits.maxMilliseconds) * 1_000 else {
-      return UUIDv7Bits.maxMilliseconds
+    /// A version 7 UUID for the instant `now`, its 74 random bits drawn from `random`.
+    ///
+    /// Dates before 1970 use timestamp 0; dates after the year 10889 use the largest timestamp.
+    public static func make(now: Date, random: inout some RandomNumberGenerator) -> UUID {
+        UUIDv7Bits(milliseconds: milliseconds(of: now), random: &random).uuid
     }
-    return UInt64(microseconds) / 1_000
-  }
+
+    /// A version 7 UUID for the instant `now`, with random bits from the system generator.
+    public static func make(now: Date = Date()) -> UUID {
+        var random = SystemRandomNumberGenerator()
+        return make(now: now, random: &random)
+    }
+
+    /// The instant embedded in a version 7 UUID (millisecond precision), or `nil` when `uuid`
+    /// is not a version 7 UUID of the RFC 9562 variant.
+    public static func timestamp(of uuid: UUID) -> Date? {
+        let bits = UUIDv7Bits(uuid)
+        guard bits.isVersion7 else { return nil }
+        return Date(timeIntervalSince1970: TimeInterval(bits.milliseconds) / 1_000)
+    }
+
+    /// Whole milliseconds since 1970 for `date`, clamped to the 48 bits the layout holds.
+    ///
+    /// The time is first rounded to the microsecond, so a date made from a whole number of
+    /// milliseconds (`Date(timeIntervalSince1970: 1_700_000_000.124)`, which a `Double` holds as
+    /// `...123.99...`) maps back to that millisecond.
+    static func milliseconds(of date: Date) -> UInt64 {
+        let microseconds = (date.timeIntervalSince1970 * 1_000_000).rounded()
+        guard microseconds.isFinite, microseconds > 0 else { return 0 }
+        guard microseconds < Double(UUIDv7Bits.maxMilliseconds) * 1_000 else {
+            return UUIDv7Bits.maxMilliseconds
+        }
+        return UInt64(microseconds) / 1_000
+    }
 }
 
 /// A UUID as two big-endian 64-bit halves, with the version 7 fields named.
 struct UUIDv7Bits: Comparable {
-  /// The largest 48-bit timestamp.
-  static let maxMilliseconds: UInt64 = (1 << 48) - 1
-  private static let lowRandomMask: UInt64 = (1 << 62) - 1
-  private static let variantBits: UInt64 = 0b10 << 62
-  private static let versionBits: UInt64 = 0x7 << 12
+    /// The largest 48-bit timestamp.
+    static let maxMilliseconds: UInt64 = (1 << 48) - 1
+    private static let lowRandomMask: UInt64 = (1 << 62) - 1
+    private static let variantBits: UInt64 = 0b10 << 62
+    private static let versionBits: UInt64 = 0x7 << 12
 
-  /// Timestamp (48 bits), version (4 bits), random A (12 bits).
-  var high: UInt64
-  /// Variant (2 bits), random B (62 bits).
-  var low: UInt64
+    /// Timestamp (48 bits), version (4 bits), random A (12 bits).
+    var high: UInt64
+    /// Variant (2 bits), random B (62 bits).
+    var low: UInt64
 
-  /// The bits of `uuid`.
-  init(_ uuid: UUID) {
-    let bytes = uuid.uuid
-    high = [bytes.0, bytes.1, bytes.2, bytes.3, bytes.4, bytes.5, bytes.6, bytes.7]
-      .reduce(0) { $0 << 8 | UInt64($1) }
-    low = [bytes.8, bytes.9, bytes.10, bytes.11, bytes.12, bytes.13, bytes.14, bytes.15]
-      .reduce(0) { $0 << 8 | UInt64($1) }
-  }
+    /// The bits of `uuid`.
+    init(_ uuid: UUID) {
+        let bytes = uuid.uuid
+        high = [bytes.0, bytes.1, bytes.2, bytes.3, bytes.4, bytes.5, bytes.6, bytes.7]
+            .reduce(0) { $0 << 8 | UInt64($1) }
+        low = [bytes.8, bytes.9, bytes.10, bytes.11, bytes.12, bytes.13, bytes.14, bytes.15]
+            .reduce(0) { $0 << 8 | UInt64($1) }
+    }
 
-  /// A version 7 layout for `milliseconds`, with 74 bits from `random`.
-  init(milliseconds: UInt64, random: inout some RandomNumberGenerator) {
-    high = (milliseconds & Self.maxMilliseconds) << 16 | Self.versionBits | (random.next() & 0xfff)
-    low = Self.variantBits | (random.next() & Self.lowRandomMask)
-  }
+    /// A version 7 layout for `milliseconds`, with 74 bits from `random`.
+    init(milliseconds: UInt64, random: inout some RandomNumberGenerator) {
+        high = (milliseconds & Self.maxMilliseconds) << 16 | Self.versionBits | (random.next() & 0xfff)
+        low = Self.variantBits | (random.next() & Self.lowRandomMask)
+    }
 
-  /// The 48-bit timestamp.
-  var milliseconds: UInt64 { high >> 16 }
+    /// The 48-bit timestamp.
+    var milliseconds: UInt64 { high >> 16 }
 
-  /// Whether the version is 7 and the variant is RFC 9562's `10`.
-  var isVersion7: Bool {
-    high & 0xf000 == Self.versionBits && low >> 62 == 0b10
-  }
+    /// Whether the version is 7 and the variant is RFC 9562's `10`.
+    var isVersion7: Bool {
+        high & 0xf000 == Self.versionBits && low >> 62 == 0b10
+    }
 
-  /// These bits with the 74 random bits, read as one counter, increased by `step`; an
-  /// overflow carries into the timestamp. Version and variant bits are kept.
-  func incremented(by step: UInt64) -> UUIDv7Bits {
-    var next = self
-    let sum = (low & Self.lowRandomMask) + (step & Self.lowRandomMask)
-    next.low = Self.variantBits | (sum & Self.lowRandomMask)
-    let randomA = (high & 0xfff) + (sum >> 62)
-    var timestamp = milliseconds
-    if randomA > 0xfff { timestamp = min(timestamp + 1, Self.maxMilliseconds) }
-    next.high = timestamp << 16 | Self.versionBits | (randomA & 0xfff)
-    return next
-  }
+    /// These bits with the 74 random bits, read as one counter, increased by `step`; an
+    /// overflow carries into the timestamp. Version and variant bits are kept.
+    func incremented(by step: UInt64) -> UUIDv7Bits {
+        var next = self
+        let sum = (low & Self.lowRandomMask) + (step & Self.lowRandomMask)
+        next.low = Self.variantBits | (sum & Self.lowRandomMask)
+        let randomA = (high & 0xfff) + (sum >> 62)
+        var timestamp = milliseconds
+        if randomA > 0xfff { timestamp = min(timestamp + 1, Self.maxMilliseconds) }
+        next.high = timestamp << 16 | Self.versionBits | (randomA & 0xfff)
+        return next
+    }
 
-  /// The UUID these bits spell.
-  var uuid: UUID {
-    let h = withUnsafeBytes(of: high.bigEndian, Array.init)
-    let l = withUnsafeBytes(of: low.bigEndian, Array.init)
-    return UUID(
-      uuid: (
-        h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7],
-        l[0], l[1], l[2], l[3], l[4], l[5], l[6], l[7]
-      ))
-  }
+    /// The UUID these bits spell.
+    var uuid: UUID {
+        let h = withUnsafeBytes(of: high.bigEndian, Array.init)
+        let l = withUnsafeBytes(of: low.bigEndian, Array.init)
+        return UUID(
+            uuid: (
+                h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7],
+                l[0], l[1], l[2], l[3], l[4], l[5], l[6], l[7]
+            ))
+    }
 
-  /// Byte order, which is also the order of the `uuidString`s.
-  static func < (lhs: UUIDv7Bits, rhs: UUIDv7Bits) -> Bool {
-    (lhs.high, lhs.low) < (rhs.high, rhs.low)
-  }
+    /// Byte order, which is also the order of the `uuidString`s.
+    static func < (lhs: UUIDv7Bits, rhs: UUIDv7Bits) -> Bool {
+        (lhs.high, lhs.low) < (rhs.high, rhs.low)
+    }
 }

@@ -8,25 +8,25 @@ import Synchronization
 /// previous one with its 74 random bits increased by a random step of 1 to 2³², so IDs stay
 /// unguessable and ordered. Safe to share between tasks.
 public final class UUIDv7Generator: Sendable {
-  private let clock: any SDKClock
-  private let last = Mutex<UUIDv7Bits?>(nil)
+    private let clock: any SDKClock
+    private let last = Mutex<UUIDv7Bits?>(nil)
 
-  /// A generator reading time from `clock`.
-  public init(clock: any SDKClock = SystemClock()) {
-    self.clock = clock
-  }
-
-  /// The next ID: greater, as bytes and as `uuidString`, than every ID this generator made.
-  public func next() -> UUID {
-    var random = SystemRandomNumberGenerator()
-    let milliseconds = UUIDv7.milliseconds(of: clock.now())
-    return last.withLock { last in
-      var bits = UUIDv7Bits(milliseconds: milliseconds, random: &random)
-      if let previous = last, bits <= previous {
-        bits = previous.incremented(by: random.next(upperBound: UInt64(1) << 32) + 1)
-      }
-      last = bits
-      return bits.uuid
+    /// A generator reading time from `clock`.
+    public init(clock: any SDKClock = SystemClock()) {
+        self.clock = clock
     }
-  }
+
+    /// The next ID: greater, as bytes and as `uuidString`, than every ID this generator made.
+    public func next() -> UUID {
+        var random = SystemRandomNumberGenerator()
+        let milliseconds = UUIDv7.milliseconds(of: clock.now())
+        return last.withLock { last in
+            var bits = UUIDv7Bits(milliseconds: milliseconds, random: &random)
+            if let previous = last, bits <= previous {
+                bits = previous.incremented(by: random.next(upperBound: UInt64(1) << 32) + 1)
+            }
+            last = bits
+            return bits.uuid
+        }
+    }
 }

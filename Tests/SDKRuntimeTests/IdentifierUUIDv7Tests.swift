@@ -4,104 +4,104 @@ import Testing
 
 @Suite("UUIDv7")
 struct IdentifierUUIDv7Tests {
-  /// SplitMix64: a small seeded generator so layouts are reproducible.
-  struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9e37_79b9_7f4a_7c15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-      z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-      return z ^ (z >> 31)
+    /// SplitMix64: a small seeded generator so layouts are reproducible.
+    struct SeededRandom: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9e37_79b9_7f4a_7c15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
+            z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
+            return z ^ (z >> 31)
+        }
     }
-  }
 
-  static let instant = Date(timeIntervalSince1970: 1_700_000_000.123)
+    static let instant = Date(timeIntervalSince1970: 1_700_000_000.123)
 
-  /// Whether `uuid` has version 7 and the RFC 9562 variant, read from its text.
-  static func hasVersion7Layout(_ uuid: UUID) -> Bool {
-    let text = Array(uuid.uuidString)
-    return text[14] == "7" && "89AB".contains(text[19])
-  }
-
-  @Test("the first 48 bits are the Unix time in milliseconds")
-  func timestampLayout() {
-    var random = SeededRandom(state: 1)
-    let uuid = UUIDv7.make(now: Self.instant, random: &random)
-    #expect(uuid.uuidString.hasPrefix("018BCFE5-687B-7"))
-  }
-
-  @Test("version and variant bits are set, whatever the random bits")
-  func versionAndVariant() {
-    var random = SeededRandom(state: 7)
-    for _ in 0..<1_000 {
-      #expect(Self.hasVersion7Layout(UUIDv7.make(now: Self.instant, random: &random)))
+    /// Whether `uuid` has version 7 and the RFC 9562 variant, read from its text.
+    static func hasVersion7Layout(_ uuid: UUID) -> Bool {
+        let text = Array(uuid.uuidString)
+        return text[14] == "7" && "89AB".contains(text[19])
     }
-    #expect(Self.hasVersion7Layout(UUIDv7.make()))
-  }
 
-  @Test("the embedded timestamp round-trips at millisecond precision")
-  func timestampRoundTrip() throws {
-    let uuid = UUIDv7.make(now: Self.instant)
-    let stamp = try #require(UUIDv7.timestamp(of: uuid))
-    #expect(abs(stamp.timeIntervalSince(Self.instant)) < 0.001)
-    #expect(stamp <= Self.instant)
-  }
-
-  @Test("a UUID of another version has no timestamp")
-  func otherVersion() throws {
-    let v4 = try #require(UUID(uuidString: "9F1B2C3D-4E5F-4A6B-8C7D-0E1F2A3B4C5D"))
-    #expect(UUIDv7.timestamp(of: v4) == nil)
-  }
-
-  @Test("dates before 1970 use timestamp zero")
-  func beforeEpoch() throws {
-    let uuid = UUIDv7.make(now: Date(timeIntervalSince1970: -5))
-    #expect(uuid.uuidString.hasPrefix("00000000-0000-7"))
-    #expect(try #require(UUIDv7.timestamp(of: uuid)) == Date(timeIntervalSince1970: 0))
-  }
-
-  @Test("IDs of a later millisecond sort after IDs of an earlier one")
-  func orderedAcrossMilliseconds() {
-    var random = SeededRandom(state: 3)
-    for millisecond in 1_700_000_000_000..<1_700_000_000_500 {
-      let earlier = Date(timeIntervalSince1970: Double(millisecond) / 1_000)
-      let later = Date(timeIntervalSince1970: Double(millisecond + 1) / 1_000)
-      let first = UUIDv7.make(now: earlier, random: &random)
-      let second = UUIDv7.make(now: later, random: &random)
-      #expect(first.uuidString < second.uuidString)
-      #expect(UUIDv7.timestamp(of: first) == earlier)
+    @Test("the first 48 bits are the Unix time in milliseconds")
+    func timestampLayout() {
+        var random = SeededRandom(state: 1)
+        let uuid = UUIDv7.make(now: Self.instant, random: &random)
+        #expect(uuid.uuidString.hasPrefix("018BCFE5-687B-7"))
     }
-  }
 
-  @Test("10,000 IDs from a generator in a tight loop strictly increase")
-  func generatorTightLoop() {
-    let generator = UUIDv7Generator()
-    let ids = (0..<10_000).map { _ in generator.next() }
-    let texts = ids.map(\.uuidString)
-    #expect(zip(texts, texts.dropFirst()).allSatisfy { $0 < $1 })
-    #expect(ids.allSatisfy(Self.hasVersion7Layout))
-  }
+    @Test("version and variant bits are set, whatever the random bits")
+    func versionAndVariant() {
+        var random = SeededRandom(state: 7)
+        for _ in 0..<1_000 {
+            #expect(Self.hasVersion7Layout(UUIDv7.make(now: Self.instant, random: &random)))
+        }
+        #expect(Self.hasVersion7Layout(UUIDv7.make()))
+    }
 
-  @Test("within one frozen millisecond IDs increase and keep its timestamp")
-  func generatorFrozenClock() throws {
-    let clock = ManualClock(now: Self.instant)
-    let generator = UUIDv7Generator(clock: clock)
-    let ids = (0..<10_000).map { _ in generator.next() }
-    let texts = ids.map(\.uuidString)
-    #expect(zip(texts, texts.dropFirst()).allSatisfy { $0 < $1 })
-    #expect(Set(ids.compactMap(UUIDv7.timestamp(of:))).count == 1)
-    #expect(ids.allSatisfy(Self.hasVersion7Layout))
-  }
+    @Test("the embedded timestamp round-trips at millisecond precision")
+    func timestampRoundTrip() throws {
+        let uuid = UUIDv7.make(now: Self.instant)
+        let stamp = try #require(UUIDv7.timestamp(of: uuid))
+        #expect(abs(stamp.timeIntervalSince(Self.instant)) < 0.001)
+        #expect(stamp <= Self.instant)
+    }
 
-  @Test("IDs keep increasing when the clock steps back")
-  func generatorClockStepsBack() {
-    let clock = ManualClock(now: Self.instant)
-    let generator = UUIDv7Generator(clock: clock)
-    let before = generator.next()
-    clock.setNow(Self.instant.addingTimeInterval(-3_600))
-    let after = generator.next()
-    #expect(before.uuidString < after.uuidString)
-    #expect(Self.hasVersion7Layout(after))
-  }
+    @Test("a UUID of another version has no timestamp")
+    func otherVersion() throws {
+        let v4 = try #require(UUID(uuidString: "9F1B2C3D-4E5F-4A6B-8C7D-0E1F2A3B4C5D"))
+        #expect(UUIDv7.timestamp(of: v4) == nil)
+    }
+
+    @Test("dates before 1970 use timestamp zero")
+    func beforeEpoch() throws {
+        let uuid = UUIDv7.make(now: Date(timeIntervalSince1970: -5))
+        #expect(uuid.uuidString.hasPrefix("00000000-0000-7"))
+        #expect(try #require(UUIDv7.timestamp(of: uuid)) == Date(timeIntervalSince1970: 0))
+    }
+
+    @Test("IDs of a later millisecond sort after IDs of an earlier one")
+    func orderedAcrossMilliseconds() {
+        var random = SeededRandom(state: 3)
+        for millisecond in 1_700_000_000_000..<1_700_000_000_500 {
+            let earlier = Date(timeIntervalSince1970: Double(millisecond) / 1_000)
+            let later = Date(timeIntervalSince1970: Double(millisecond + 1) / 1_000)
+            let first = UUIDv7.make(now: earlier, random: &random)
+            let second = UUIDv7.make(now: later, random: &random)
+            #expect(first.uuidString < second.uuidString)
+            #expect(UUIDv7.timestamp(of: first) == earlier)
+        }
+    }
+
+    @Test("10,000 IDs from a generator in a tight loop strictly increase")
+    func generatorTightLoop() {
+        let generator = UUIDv7Generator()
+        let ids = (0..<10_000).map { _ in generator.next() }
+        let texts = ids.map(\.uuidString)
+        #expect(zip(texts, texts.dropFirst()).allSatisfy { $0 < $1 })
+        #expect(ids.allSatisfy(Self.hasVersion7Layout))
+    }
+
+    @Test("within one frozen millisecond IDs increase and keep its timestamp")
+    func generatorFrozenClock() throws {
+        let clock = ManualClock(now: Self.instant)
+        let generator = UUIDv7Generator(clock: clock)
+        let ids = (0..<10_000).map { _ in generator.next() }
+        let texts = ids.map(\.uuidString)
+        #expect(zip(texts, texts.dropFirst()).allSatisfy { $0 < $1 })
+        #expect(Set(ids.compactMap(UUIDv7.timestamp(of:))).count == 1)
+        #expect(ids.allSatisfy(Self.hasVersion7Layout))
+    }
+
+    @Test("IDs keep increasing when the clock steps back")
+    func generatorClockStepsBack() {
+        let clock = ManualClock(now: Self.instant)
+        let generator = UUIDv7Generator(clock: clock)
+        let before = generator.next()
+        clock.setNow(Self.instant.addingTimeInterval(-3_600))
+        let after = generator.next()
+        #expect(before.uuidString < after.uuidString)
+        #expect(Self.hasVersion7Layout(after))
+    }
 }

@@ -1,0 +1,142 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The real transport: sends requests with its own ephemeral `URLSession`.
+///
+/// - The URL comes from `RequestURL.make(for:baseURL:)`: `https` only, plain `http` only to a
+///   loopback host (the emulator); anything else is refused with `.invalidRequest`.
+/// - Each request may take at most its own `timeout`, or the transport's `timeout` (10 s by
+///   default), measured on the injected clock; past it the task is cancelled and `.timedOut`
+///   thrown.
+/// - A response body larger than `maximumResponseSize` (8 MiB by default) is cut off and
+///   reported as `.connectionLost`.
+/// - No cookies, no credential storage, no URL cache; redirects are not followed (the 3xx
+///   response is returned).
+/// - Header names and values containing CR, LF or NUL are refused with `.invalidRequest`.
+/// - Error messages name only error codes and limits, never URLs, so no personal data leaks.
+public final class URLSessionTransport: Transport {
+    /// The default time limit of one request: 10 seconds.
+    public static let defaultTimeout: Duration = .seconds(10)
+    /// The default largest response body: 8 MiB.
+    public static let defaultMaximumResponseSize = 8 * 1024 * 1024
+
+    /// The time limit of a request that sets none itself.
+    public let timeout: Duration
+    /// The largest response body accepted, in bytes.
+    public let maximumResponseSize: Int
+    private let clock: any SDKClock
+    private let session: URLSession
+    private let collector = URLSessionResponseCollector()
+
+    /// A transport with its own ephemeral session.
+    ///
+    /// - Parameters:
+    ///   - timeout: the time limit of a request whose `timeout` is `nil`.
+    ///   - maximumResponseSize: the largest response body accepted, in bytes.
+    ///   - clock: measures the time limits; the device clock by default.
+    public init(
+        timeout: Duration = defaultTimeout, maximumResponseSize: Int = defaultMaximumResponseSize,
+        clock: any SDKClock = SystemClock()
+    ) {
+        self.timeout = timeout
+        self.maximumResponseSize = maximumResponseSize
+        self.clock = clock
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        configuration.urlCredentialStorage = nil
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        session = URLSession(configuration: configuration, delegate: collector, delegateQueue: nil)
+    }
+
+    deinit {
+        session.finishTasksAndInvalidate()
+    }
+
+    /// Sends `request` below `baseURL` and returns the response, whatever its status.
+    public func send(_ request: HTTPRequest, to baseURL: URL) async throws(TransportError)
+        -> HTTPResponse
+    {
+        let limit = request.timeout ?? timeout
+        let urlRequest = try Self.makeURLRequest(for: request, baseURL: baseURL, timeout: limit)
+        guard !Task.isCancelled else { throw .cancelled }
+        let task = session.dataTask(with: urlRequest)
+        let id = task.taskIdentifier
+        let collector = collector
+        let clock = clock
+        let timer = Task {
+            try await clock.sleep(for: limit)
+            collector.abort(id, with: .timedOut)
+            task.cancel()
+        }
+        defer { timer.cancel() }
+        let outcome = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                collector.register(id, limit: maximumResponseSize, continuation: continuation)
+                if Task.isCancelled {
+                    collector.abort(id, with: .cancelled)
+                } else {
+                    task.resume()
+                }
+            }
+        } onCancel: {
+            collector.abort(id, with: .cancelled)
+            task.cancel()
+        }
+        return try outcome.get()
+    }
+
+    /// The `URLRequest` for `request`: URL, method, header fields, body and idle timeout.
+    static func makeURLRequest(
+        for request: HTTPRequest, baseURL: URL, timeout: Duration
+    ) throws(TransportError) -> URLRequest {
+        let url = try RequestURL.make(for: request, baseURL: baseURL)
+        guard !request.method.isEmpty, request.method.allSatisfy({ $0.isLetter && $0.isASCII }) else {
+            throw .invalidRequest("The request method must be ASCII letters.")
+        }
+        var urlRequest = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData)
+        urlRequest.httpMethod = request.method
+        urlRequest.timeoutInterval = max(timeout.timeInterval, 0.001)
+        for field in request.headers {
+            guard !field.name.isEmpty, isSafeHeaderText(field.name), isSafeHeaderText(field.value) else {
+                throw .invalidRequest("A header field name or value is empty or holds CR, LF or NUL.")
+            }
+            urlRequest.addValue(field.value, forHTTPHeaderField: field.name)
+        }
+        urlRequest.httpBody = request.body
+        return urlRequest
+    }
+
+    /// The transport error for a `URLError` code.
+    ///
+    /// No connection (`cannotConnectToHost`, `notConnectedToInternet`, `cannotFindHost`,
+    /// `dnsLookupFailed`, TLS failures) → `.unreachable`; `timedOut` → `.timedOut`; `cancelled`
+    /// → `.cancelled`; `badURL`, `unsupportedURL` → `.invalidRequest`; anything else, such as
+    /// `networkConnectionLost` or `badServerResponse`, → `.connectionLost`.
+    public static func transportError(for code: URLError.Code) -> TransportError {
+        switch code {
+        case .cannotConnectToHost, .notConnectedToInternet, .cannotFindHost, .dnsLookupFailed,
+            .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
+            .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .clientCertificateRejected,
+            .clientCertificateRequired, .internationalRoamingOff, .dataNotAllowed, .callIsActive:
+            .unreachable("URLError \(code.rawValue)")
+        case .timedOut:
+            .timedOut
+        case .cancelled:
+            .cancelled
+        case .badURL, .unsupportedURL:
+            .invalidRequest("URLError \(code.rawValue)")
+        default:
+            .connectionLost("URLError \(code.rawValue)")
+        }
+    }
+
+    /// Whether `text` holds no CR, LF or NUL (which would split or end a header line).
+    private static func isSafeHeaderText(_ text: String) -> Bool {
+        !text.unicodeScalars.contains { $0 == "\r" || $0 == "\n" || $0 == "\0" }
+    }
+}

@@ -1,0 +1,210 @@
+import Foundation
+import SDKRuntime
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+@Suite("URLSessionTransport")
+struct TransportURLSessionTests {
+    /// Sends `request` and returns the outcome as a value.
+    static func outcome(
+        of transport: URLSessionTransport, _ request: HTTPRequest, to baseURL: URL
+    ) async -> Result<HTTPResponse, TransportError> {
+        do throws(TransportError) {
+            return .success(try await transport.send(request, to: baseURL))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    static let get = HTTPRequest(method: "GET", path: "/v1/items", isSafeToRepeat: true)
+
+    @Test("a GET carries path, encoded query and headers; the response comes back whole")
+    func roundTrip() async throws {
+        let server = try LoopbackServer { _ in
+            LoopbackServer.response(200, headers: ["X-Test: yes"], body: #"{"ok":true}"#)
+        }
+        defer { server.stop() }
+        var request = Self.get
+        request.query = [HTTPField(name: "q", value: "a b&c=d/é"), HTTPField(name: "n", value: "1")]
+        request.headers = [HTTPField(name: "Authorization", value: "Bearer k")]
+        let response = try await URLSessionTransport().send(request, to: server.baseURL)
+        #expect(response.status == 200)
+        #expect(response.body == Data(#"{"ok":true}"#.utf8))
+        #expect(response.headers[field: "x-test"] == "yes")
+        let received = try #require(server.requests.first)
+        #expect(received.hasPrefix("GET /v1/items?q=a%20b%26c%3Dd%2F%C3%A9&n=1 HTTP/1.1\r\n"))
+        #expect(received.contains("Authorization: Bearer k\r\n"))
+    }
+
+    @Test("a POST body is sent and an error status is a response, not an error")
+    func postBody() async throws {
+        let server = try LoopbackServer { _ in LoopbackServer.response(500, body: "down") }
+        defer { server.stop() }
+        let request = HTTPRequest(
+            method: "POST", path: "/v1/events",
+            headers: [HTTPField(name: "Content-Type", value: "application/json")],
+            body: Data(#"{"event":"x"}"#.utf8), isSafeToRepeat: false)
+        let response = try await URLSessionTransport().send(request, to: server.baseURL)
+        #expect(response.status == 500)
+        #expect(response.body == Data("down".utf8))
+        #expect(try #require(server.requests.first).hasSuffix(#"{"event":"x"}"#))
+    }
+
+    @Test("redirects are returned, not followed")
+    func noRedirects() async throws {
+        let server = try LoopbackServer { _ in
+            LoopbackServer.response(302, headers: ["Location: /elsewhere"])
+        }
+        defer { server.stop() }
+        let response = try await URLSessionTransport().send(Self.get, to: server.baseURL)
+        #expect(response.status == 302)
+        #expect(server.requests.count == 1)
+    }
+
+    @Test("a body announced larger than the limit is refused")
+    func announcedTooLarge() async throws {
+        let server = try LoopbackServer { _ in
+            LoopbackServer.response(200, body: String(repeating: "x", count: 4_096))
+        }
+        defer { server.stop() }
+        let transport = URLSessionTransport(maximumResponseSize: 1_024)
+        let outcome = await Self.outcome(of: transport, Self.get, to: server.baseURL)
+        guard case .failure(.connectionLost(let reason)) = outcome else {
+            Issue.record("Expected connectionLost, got \(outcome)")
+            return
+        }
+        #expect(reason.contains("1024"))
+    }
+
+    @Test("a body without a length that grows past the limit is cut off")
+    func streamedTooLarge() async throws {
+        let server = try LoopbackServer { _ in
+            Data(
+                ("HTTP/1.1 200 OK\r\nConnection: close\r\n\r\n" + String(repeating: "y", count: 64_000))
+                    .utf8)
+        }
+        defer { server.stop() }
+        let transport = URLSessionTransport(maximumResponseSize: 1_024)
+        let outcome = await Self.outcome(of: transport, Self.get, to: server.baseURL)
+        guard case .failure(.connectionLost) = outcome else {
+            Issue.record("Expected connectionLost, got \(outcome)")
+            return
+        }
+    }
+
+    @Test("a server that never answers times out on the injected clock")
+    func timesOut() async throws {
+        let server = try LoopbackServer { _ in nil }
+        defer { server.stop() }
+        let clock = ManualClock()
+        let transport = URLSessionTransport(timeout: .seconds(10), clock: clock)
+        let sending = Task { await Self.outcome(of: transport, Self.get, to: server.baseURL) }
+        await clock.waitForSleepers(1)
+        clock.advance(by: .seconds(10))
+        #expect(await sending.value == .failure(.timedOut))
+    }
+
+    @Test("the request's own timeout wins over the transport's")
+    func requestTimeout() async throws {
+        let server = try LoopbackServer { _ in nil }
+        defer { server.stop() }
+        let clock = ManualClock()
+        let transport = URLSessionTransport(timeout: .seconds(10), clock: clock)
+        var request = Self.get
+        request.timeout = .seconds(2)
+        let sending = Task { await Self.outcome(of: transport, request, to: server.baseURL) }
+        await clock.waitForSleepers(1)
+        clock.advance(by: .seconds(2))
+        #expect(await sending.value == .failure(.timedOut))
+    }
+
+    @Test("cancelling the caller ends the request with cancelled")
+    func cancelled() async throws {
+        let server = try LoopbackServer { _ in nil }
+        defer { server.stop() }
+        let clock = ManualClock()
+        let transport = URLSessionTransport(clock: clock)
+        let sending = Task { await Self.outcome(of: transport, Self.get, to: server.baseURL) }
+        await clock.waitForSleepers(1)
+        sending.cancel()
+        #expect(await sending.value == .failure(.cancelled))
+    }
+
+    @Test("a port where nothing listens is unreachable")
+    func refused() async throws {
+        let (socket, port) = try LoopbackServer.bindLoopback(listening: false)
+        defer { close(socket) }
+        let base = try #require(URL(string: "http://127.0.0.1:\(port)"))
+        let outcome = await Self.outcome(of: URLSessionTransport(), Self.get, to: base)
+        guard case .failure(.unreachable) = outcome else {
+            Issue.record("Expected unreachable, got \(outcome)")
+            return
+        }
+    }
+
+    @Test(
+        "plain http to a host that is not loopback is refused before sending",
+        arguments: [
+            "http://api.example.com", "http://10.0.0.1:8080", "http://128.0.0.1", "ftp://127.0.0.1",
+        ])
+    func refusesPlainHTTP(base: String) async throws {
+        let outcome = await Self.outcome(
+            of: URLSessionTransport(), Self.get, to: try #require(URL(string: base)))
+        guard case .failure(.invalidRequest) = outcome else {
+            Issue.record("Expected invalidRequest, got \(outcome)")
+            return
+        }
+    }
+
+    @Test(
+        "header fields with CR, LF or NUL, and odd methods, are refused before sending",
+        arguments: [
+            HTTPRequest(
+                method: "GET", path: "/x", headers: [HTTPField(name: "X", value: "a\r\nInjected: 1")],
+                isSafeToRepeat: true),
+            HTTPRequest(
+                method: "GET", path: "/x", headers: [HTTPField(name: "X\n", value: "a")],
+                isSafeToRepeat: true),
+            HTTPRequest(
+                method: "GET", path: "/x", headers: [HTTPField(name: "", value: "a")], isSafeToRepeat: true),
+            HTTPRequest(
+                method: "GET", path: "/x", headers: [HTTPField(name: "X", value: "a\0")],
+                isSafeToRepeat: true),
+            HTTPRequest(method: "GE T", path: "/x", isSafeToRepeat: true),
+            HTTPRequest(method: "", path: "/x", isSafeToRepeat: true),
+        ])
+    func refusesUnsafeRequests(request: HTTPRequest) async throws {
+        // Port 1 on loopback: even a wrongly accepted request reaches no other machine.
+        let base = try #require(URL(string: "https://127.0.0.1:1"))
+        let outcome = await Self.outcome(of: URLSessionTransport(), request, to: base)
+        guard case .failure(.invalidRequest) = outcome else {
+            Issue.record("Expected invalidRequest, got \(outcome)")
+            return
+        }
+    }
+
+    @Test(
+        "URL error codes map to transport errors",
+        arguments: [
+            (URLError.Code.cannotConnectToHost, "unreachable"), (.notConnectedToInternet, "unreachable"),
+            (.cannotFindHost, "unreachable"), (.dnsLookupFailed, "unreachable"),
+            (.secureConnectionFailed, "unreachable"), (.timedOut, "timedOut"),
+            (.networkConnectionLost, "connectionLost"), (.badServerResponse, "connectionLost"),
+            (.cannotParseResponse, "connectionLost"), (.cancelled, "cancelled"),
+            (.badURL, "invalidRequest"),
+        ])
+    func urlErrorMapping(code: URLError.Code, expected: String) {
+        let kind =
+            switch URLSessionTransport.transportError(for: code) {
+            case .unreachable: "unreachable"
+            case .timedOut: "timedOut"
+            case .connectionLost: "connectionLost"
+            case .cancelled: "cancelled"
+            case .invalidRequest: "invalidRequest"
+            }
+        #expect(kind == expected)
+    }
+}
