@@ -64,6 +64,12 @@ let package = Package(
 
         // MARK: Tests
         .testTarget(name: "GeneratorTests", dependencies: ["SDKGenCore"], swiftSettings: strict),
+        .testTarget(
+            name: "VoidhashContractTests", dependencies: ["VoidhashAPI", "SDKRuntime"],
+            path: "Generated/VoidhashContractTests", swiftSettings: strict),
+        .testTarget(
+            name: "MobileJoeContractTests", dependencies: ["MobileJoeAPI", "SDKRuntime"],
+            path: "Generated/MobileJoeContractTests", swiftSettings: strict),
         .testTarget(name: "SDKRuntimeTests", dependencies: ["SDKRuntime"], swiftSettings: strict),
         .testTarget(name: "EmulatorTests", dependencies: ["SDKEmulator", "SDKRuntime"], swiftSettings: strict),
     ]

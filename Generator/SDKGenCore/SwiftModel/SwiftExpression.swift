@@ -40,6 +40,8 @@ public indirect enum SwiftExpression: Hashable, Sendable {
     case macro(String, [SwiftArgument])
     /// `base?.name` chains: `base?`.
     case optionalChain(SwiftExpression)
+    /// `value as Type`.
+    case cast(SwiftExpression, SwiftType)
     /// `let name` inside a pattern.
     case bindingPattern(String)
     /// `a ... b` (closed range), kept apart from `binary` so it is never parenthesised in patterns.

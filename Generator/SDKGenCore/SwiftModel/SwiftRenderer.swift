@@ -188,6 +188,7 @@ public enum SwiftRenderer {
         case .dictionary(let key, let value): "[\(type(key)): \(type(value))]"
         case .optional(let wrapped): "\(type(wrapped))?"
         case .existential(let inner): "any \(type(inner))"
+        case .tuple(let items): "(" + items.map(type).joined(separator: ", ") + ")"
         case .generic(let parts, let arguments):
             parts.joined(separator: ".") + "<" + arguments.map(type).joined(separator: ", ") + ">"
         }
@@ -240,13 +241,14 @@ public enum SwiftRenderer {
         case .optionalChain(let base): return operand(base) + "?"
         case .closedRange(let lower, let upper): return "\(expression(lower))...\(expression(upper))"
         case .bindingPattern(let name): return "let \(name)"
+        case .cast(let inner, let target): return "\(expression(inner)) as \(type(target))"
         }
     }
 
     /// An expression used as an operand: binary, try and await forms get parentheses.
     static func operand(_ value: SwiftExpression) -> String {
         switch value {
-        case .binary, .tryExpression, .awaitExpression, .closedRange: "(" + expression(value) + ")"
+        case .binary, .tryExpression, .awaitExpression, .closedRange, .cast: "(" + expression(value) + ")"
         default: expression(value)
         }
     }

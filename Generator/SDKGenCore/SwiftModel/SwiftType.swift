@@ -10,6 +10,8 @@ public indirect enum SwiftType: Hashable, Sendable {
     case optional(SwiftType)
     /// A generic type with its arguments: `Swift.Set<Element>`.
     case generic([String], [SwiftType])
+    /// `(A, B)`.
+    case tuple([SwiftType])
     /// `any Protocol`.
     case existential(SwiftType)
 

@@ -1,0 +1,55 @@
+/// Swift expressions for the values contract tests use.
+enum TestValues {
+    /// A string a test checks: written out, or repeated to a length too long to write out.
+    enum EdgeString: Hashable {
+        /// The string itself.
+        case literal(String)
+        /// `piece` repeated `count` times.
+        case repeated(String, Int)
+
+        /// The string's value.
+        var value: String {
+            switch self {
+            case .literal(let text): text
+            case .repeated(let piece, let count): String(repeating: piece, count: count)
+            }
+        }
+
+        /// The Swift expression that makes it.
+        var expression: SwiftExpression {
+            switch self {
+            case .literal(let text): .string(text)
+            case .repeated(let piece, let count):
+                .call(.type(.string), [.init("repeating", .string(piece)), .init("count", .integer(Int64(count)))])
+            }
+        }
+    }
+
+    /// `SDKRuntime.JSONValue` for a literal; `qualified` writes the type at the top level.
+    static func jsonValue(_ value: JSONLiteral, qualified: Bool = true) -> SwiftExpression {
+        let base: SwiftExpression? = qualified ? .type(.runtime("JSONValue")) : nil
+        switch value {
+        case .null: return .member(base, "null")
+        case .bool(let flag): return .call(.member(base, "bool"), [.init(.bool(flag))])
+        case .number(let text): return .call(.member(base, "number"), [.init(.number(text))])
+        case .string(let text): return .call(.member(base, "string"), [.init(.string(text))])
+        case .array(let items): return .call(.member(base, "array"), [.init(.array(items.map { jsonValue($0, qualified: false) }))])
+        case .object(let members):
+            return .call(
+                .member(base, "object"),
+                [.init(.dictionary(members.map { SwiftDictionaryEntry(.string($0.name), jsonValue($0.value, qualified: false)) }))])
+        }
+    }
+
+    /// A reason as a qualified case of a rule's `Violation`, or `nil`.
+    static func reason(_ reason: RuleReason?, ruleType: String) -> SwiftExpression {
+        reason.map { .path(ruleType, "Violation", $0.rawValue) } ?? .nilLiteral
+    }
+
+    /// `try Regex(source).matchingSemantics(.unicodeScalar)`.
+    static func regex(_ source: String) -> SwiftExpression {
+        .tryExpression(
+            .call(.member(.call(.identifier("Regex"), [.init(.string(source))]), "matchingSemantics"), [.init(.member(nil, "unicodeScalar"))]),
+            optional: false)
+    }
+}
