@@ -164,8 +164,9 @@ enum RequestHeadParser {
   private static func contentLength(of headers: [HTTPField], limits: ServerLimits)
     throws(ProtocolError) -> Int
   {
-    let lengths = values(of: "Content-Length", in: headers).flatMap { $0.split(separator: ",") }.map
-    {
+    let lengths = values(of: "Content-Length", in: headers).flatMap {
+      $0.split(separator: ",", omittingEmptySubsequences: false)
+    }.map {
       $0.trimmingCharacters(in: [" ", "\t"])
     }
     guard let first = lengths.first else { return 0 }
