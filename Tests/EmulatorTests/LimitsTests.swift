@@ -9,7 +9,7 @@ struct LimitsTests {
   private func expectRefusal(_ text: String, status: Int, limits: ServerLimits = .standard)
     async throws
   {
-    try await withServer(limits: limits) { _, url in
+    try await withServer(limits: limits) { _, url throws in
       let answer = try await exchange(text, port: url.serverPort)
       #expect(answer.hasPrefix("HTTP/1.1 \(status) "), "got: \(answer.prefix(80))")
       #expect(answer.contains("Connection: close\r\n"))

@@ -6,7 +6,7 @@ import Testing
 @Suite("Malformed traffic", .timeLimit(.minutes(1)))
 struct MalformedTrafficTests {
   @Test func malformedRequestLineIs400AndServerAnswersAfterwards() async throws {
-    try await withServer { server, url in
+    try await withServer { server, url throws in
       let (answer, closed) = try await offPool {
         let client = try RawClient(port: url.serverPort)
         client.write("HELLO THERE\r\n\r\n")
@@ -24,7 +24,7 @@ struct MalformedTrafficTests {
   @Test func garbageNeverBreaksTheServer() async throws {
     let limits = ServerLimits(
       maxHeadBytes: 4 * 1024, maxBodyBytes: 8 * 1024, requestTimeout: .seconds(2))
-    try await withServer(limits: limits) { _, url in
+    try await withServer(limits: limits) { _, url throws in
       let port = url.serverPort
       let unexpected = try await offPool {
         var generator = SeededRandomNumberGenerator(seed: 0xE3)

@@ -29,7 +29,7 @@ actor Barrier {
 @Suite("Server basics", .timeLimit(.minutes(1)))
 struct ServerTests {
   @Test func routesWithParametersAndQueryOverURLSession() async throws {
-    try await withServer { _, url in
+    try await withServer { _, url throws in
       let (status, body, response) = try await fetch(url, "/v1/people/vh%2Fanon%20x?expand=perks")
       #expect(status == 200)
       #expect(response.value(forHTTPHeaderField: "Content-Type") == "application/json")
@@ -49,7 +49,7 @@ struct ServerTests {
   }
 
   @Test func keepAliveServesTwoRequestsOnOneSocket() async throws {
-    try await withServer { _, url in
+    try await withServer { _, url throws in
       let (first, second) = try await offPool {
         let client = try RawClient(port: url.serverPort)
         client.write(rawRequest("GET", "/v1/ping"))
@@ -64,7 +64,7 @@ struct ServerTests {
   }
 
   @Test func connectionCloseIsHonoured() async throws {
-    try await withServer { _, url in
+    try await withServer { _, url throws in
       let (response, closed) = try await offPool {
         let client = try RawClient(port: url.serverPort)
         client.write(rawRequest("GET", "/v1/ping", close: true))
@@ -77,7 +77,7 @@ struct ServerTests {
   }
 
   @Test func http10ClosesUnlessKeepAliveIsAsked() async throws {
-    try await withServer { _, url in
+    try await withServer { _, url throws in
       let text = try await exchange("GET /v1/ping HTTP/1.0\r\n\r\n", port: url.serverPort)
       #expect(text.hasPrefix("HTTP/1.1 200 OK\r\n"))
       #expect(text.contains("Connection: close\r\n"))
@@ -94,7 +94,7 @@ struct ServerTests {
   }
 
   @Test func pipelinedRequestsAreAnsweredInOrder() async throws {
-    try await withServer { _, url in
+    try await withServer { _, url throws in
       let responses = try await offPool {
         let client = try RawClient(port: url.serverPort)
         client.write(
@@ -110,7 +110,7 @@ struct ServerTests {
   }
 
   @Test func bodyArrivingInPiecesIsReadToContentLength() async throws {
-    try await withServer { _, url in
+    try await withServer { _, url throws in
       let response = try await offPool {
         let client = try RawClient(port: url.serverPort)
         client.write("POST /v1/echo HTTP/1.1\r\nHost: x\r\nContent-Length: 11\r\n")
@@ -125,7 +125,7 @@ struct ServerTests {
   }
 
   @Test func emptyAndBinaryBodies() async throws {
-    try await withServer { server, url in
+    try await withServer { server, url throws in
       let empty = try await exchange(
         "POST /v1/echo HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
         port: url.serverPort)
@@ -144,7 +144,7 @@ struct ServerTests {
   }
 
   @Test func headAnswersWithoutBodyAndKeepsFraming() async throws {
-    try await withServer { _, url in
+    try await withServer { _, url throws in
       let (head, next) = try await offPool {
         let client = try RawClient(port: url.serverPort)
         client.write(rawRequest("HEAD", "/v1/ping") + rawRequest("GET", "/v1/ping"))
@@ -158,7 +158,7 @@ struct ServerTests {
   }
 
   @Test func expectContinueGetsInterimResponse() async throws {
-    try await withServer { _, url in
+    try await withServer { _, url throws in
       let (interim, final) = try await offPool {
         let client = try RawClient(port: url.serverPort)
         client.write(
@@ -179,7 +179,7 @@ struct ServerTests {
       await barrier.arrive()
       return .text("done")
     }
-    try await withServer(router: router) { server, url in
+    try await withServer(router: router) { server, url throws in
       try await withThrowingTaskGroup(of: Int.self) { group in
         for _ in 0..<50 {
           group.addTask {
@@ -199,7 +199,7 @@ struct ServerTests {
   }
 
   @Test func fiftyConcurrentURLSessionRequests() async throws {
-    try await withServer { _, url in
+    try await withServer { _, url throws in
       try await withThrowingTaskGroup(of: String.self) { group in
         for index in 0..<50 {
           group.addTask {
@@ -227,7 +227,7 @@ struct ServerTests {
           HTTPField(name: "Connection", value: "close"),
         ], body: Data("ok".utf8))
     }
-    try await withServer(router: router) { _, url in
+    try await withServer(router: router) { _, url throws in
       let text = try await exchange(rawRequest("GET", "/v1/headers"), port: url.serverPort)
       #expect(text.contains("X-Good: yes\r\n"))
       #expect(!text.contains("Injected"))
@@ -244,7 +244,7 @@ struct ServerTests {
     try router.add("DELETE", "/v1/thing") { _, _ in
       EmulatorResponse(status: 204, body: Data("ignored".utf8))
     }
-    try await withServer(router: router) { _, url in
+    try await withServer(router: router) { _, url throws in
       let text = try await exchange(
         rawRequest("DELETE", "/v1/thing", close: true), port: url.serverPort)
       #expect(text.hasPrefix("HTTP/1.1 204 No Content\r\n"))
