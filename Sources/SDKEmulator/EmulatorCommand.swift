@@ -1,0 +1,58 @@
+/// What the `sdk-emulator` command line asks for.
+public enum EmulatorCommand: Sendable, Hashable {
+  /// Serve on `127.0.0.1:port` (0: any free port) until SIGINT or SIGTERM.
+  case serve(port: UInt16)
+  /// Print the usage and exit successfully.
+  case help
+
+  /// The usage text.
+  public static let usage = """
+    usage: sdk-emulator [--port N]
+
+      --port N    listen on 127.0.0.1:N (0, the default, picks a free port)
+      -h, --help  show this help
+    """
+
+  /// Parses the arguments (without the program name).
+  public static func parse(_ arguments: [String]) throws(EmulatorUsageError) -> EmulatorCommand {
+    var port: UInt16?
+    var remaining = arguments[...]
+    while let argument = remaining.popFirst() {
+      switch argument {
+      case "-h", "--help":
+        return .help
+      case "--port":
+        guard let value = remaining.popFirst() else {
+          throw EmulatorUsageError("--port needs a value")
+        }
+        port = try setPort(value, previous: port)
+      case _ where argument.hasPrefix("--port="):
+        port = try setPort(String(argument.dropFirst("--port=".count)), previous: port)
+      default:
+        throw EmulatorUsageError("unknown argument \(argument)")
+      }
+    }
+    return .serve(port: port ?? 0)
+  }
+
+  private static func setPort(_ text: String, previous: UInt16?) throws(EmulatorUsageError)
+    -> UInt16
+  {
+    guard previous == nil else { throw EmulatorUsageError("--port given twice") }
+    guard let port = UInt16(text) else {
+      throw EmulatorUsageError("invalid port \(text) (0...65535)")
+    }
+    return port
+  }
+}
+
+/// A command line `EmulatorCommand.parse` could not understand.
+public struct EmulatorUsageError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// What was wrong, in a few words.
+  public let description: String
+
+  /// An error saying `description`.
+  public init(_ description: String) {
+    self.description = description
+  }
+}
