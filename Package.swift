@@ -15,6 +15,8 @@ let package = Package(
     products: [
         .executable(name: "sdkgen", targets: ["sdkgen"]),
         .executable(name: "sdk-emulator", targets: ["sdk-emulator"]),
+        .library(name: "Voidhash", targets: ["Voidhash"]),
+        .library(name: "MobileJoe", targets: ["MobileJoe"]),
         .library(name: "SDKRuntime", targets: ["SDKRuntime"]),
         .library(name: "SDKEmulator", targets: ["SDKEmulator"]),
         .library(name: "VoidhashAPI", targets: ["VoidhashAPI"]),
@@ -58,8 +60,12 @@ let package = Package(
         .target(name: "VoidhashAPI", dependencies: ["SDKRuntime"], path: "Generated/VoidhashAPI", swiftSettings: strict),
         .target(name: "MobileJoeAPI", dependencies: ["SDKRuntime"], path: "Generated/MobileJoeAPI", swiftSettings: strict),
 
+        // MARK: SDKs (hand-written, over the generated clients)
+        .target(name: "Voidhash", dependencies: ["VoidhashAPI", "SDKRuntime"], swiftSettings: strict),
+        .target(name: "MobileJoe", dependencies: ["MobileJoeAPI", "SDKRuntime"], swiftSettings: strict),
+
         // MARK: Emulator
-        .target(name: "SDKEmulator", dependencies: ["SDKRuntime"], swiftSettings: strict),
+        .target(name: "SDKEmulator", dependencies: ["SDKRuntime", "VoidhashAPI", "MobileJoeAPI"], swiftSettings: strict),
         .executableTarget(name: "sdk-emulator", dependencies: ["SDKEmulator"], swiftSettings: strict),
 
         // MARK: Tests
@@ -71,6 +77,12 @@ let package = Package(
             name: "MobileJoeContractTests", dependencies: ["MobileJoeAPI", "SDKRuntime"],
             path: "Generated/MobileJoeContractTests", swiftSettings: strict),
         .testTarget(name: "SDKRuntimeTests", dependencies: ["SDKRuntime"], swiftSettings: strict),
+        .testTarget(
+            name: "VoidhashTests", dependencies: ["Voidhash", "VoidhashAPI", "SDKEmulator", "SDKRuntime"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "MobileJoeTests", dependencies: ["MobileJoe", "MobileJoeAPI", "SDKEmulator", "SDKRuntime"],
+            swiftSettings: strict),
         .testTarget(name: "EmulatorTests", dependencies: ["SDKEmulator", "SDKRuntime"], swiftSettings: strict),
     ]
 )
