@@ -148,6 +148,11 @@ extension PatternError {
     PatternError("pattern too complex: its automaton needs more than \(limit) states", column: 0)
   }
 
+  static func tooMuchWork(limit: Int) -> PatternError {
+    PatternError(
+      "pattern too complex: building its automaton takes more than \(limit) steps", column: 0)
+  }
+
   private static func hex(_ scalar: Unicode.Scalar) -> String {
     let digits = String(scalar.value, radix: 16, uppercase: true)
     return "U+" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits

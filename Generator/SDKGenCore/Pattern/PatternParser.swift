@@ -140,18 +140,18 @@ struct PatternParser {
 
   private mutating func parseGroup(depth: Int) throws(PatternError) -> PatternNode {
     let open = column
-    position += 1
-    if peek() == "?" {
-      guard peek(1) == ":" else { throw groupExtensionError(at: open) }
+    if peek(1) == "?" {
+      guard peek(2) == ":" else { throw groupExtensionError(at: open) }
       position += 2
     }
+    position += 1
     let body = try parseAlternation(depth: depth + 1)
     guard peek() == ")" else { throw .unclosedGroup(at: open) }
     position += 1
     return body
   }
 
-  /// The error for a `(?` that does not start a non-capturing group.
+  /// The error for the `(?` at `position` that does not start a non-capturing group.
   private func groupExtensionError(at open: Int) -> PatternError {
     let (length, name): (Int, String) =
       switch (peek(2), peek(3)) {
@@ -168,7 +168,8 @@ struct PatternParser {
       case (let next?, _) where next.isLetter || next == "-" || next == "^": (3, "inline options")
       default: (3, "group extension")
       }
-    return .unsupported(String(characters[position..<(position + length)]), name, at: open)
+    return .unsupported(
+      String(characters[position..<min(position + length, characters.count)]), name, at: open)
   }
 
   /// Any scalar except the newlines Swift Regex's `.` refuses by default:
