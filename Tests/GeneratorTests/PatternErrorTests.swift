@@ -76,6 +76,10 @@ struct PatternErrorTests {
     ("*a", "quantifier '*' at column 0 has nothing to repeat", 0),
     ("^+", "quantifier '+' at column 1 has nothing to repeat", 1),
     ("a|?", "quantifier '?' at column 2 has nothing to repeat", 2),
+    (
+      String(repeating: "(", count: 200_000), "group at column 100 is nested more than 100 deep",
+      100
+    ),
     ("(a", "unclosed group: '(' at column 0 has no matching ')'", 0),
     ("a)", "unmatched ')' at column 1; escape a literal parenthesis as \\)", 1),
     ("x[a", "unclosed class: '[' at column 1 has no matching ']'", 1),

@@ -46,6 +46,11 @@ extension PatternError {
     PatternError("unmatched '}' at column \(column); escape a literal brace as \\}", column: column)
   }
 
+  static func nestedTooDeep(limit: Int, at column: Int) -> PatternError {
+    PatternError(
+      "group at column \(column) is nested more than \(limit) deep", column: column)
+  }
+
   static func unclosedGroup(at column: Int) -> PatternError {
     PatternError("unclosed group: '(' at column \(column) has no matching ')'", column: column)
   }

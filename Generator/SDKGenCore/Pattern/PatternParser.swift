@@ -6,6 +6,8 @@
 struct PatternParser {
   /// The largest count a `{m,n}` quantifier may use.
   static let maxCount = 1000
+  /// The deepest groups may nest (keeps the recursive parser and NFA builder off the stack limit).
+  static let maxDepth = 100
 
   /// The characters of the pattern.
   let characters: [Character]
@@ -140,6 +142,7 @@ struct PatternParser {
 
   private mutating func parseGroup(depth: Int) throws(PatternError) -> PatternNode {
     let open = column
+    guard depth < Self.maxDepth else { throw .nestedTooDeep(limit: Self.maxDepth, at: open) }
     if peek(1) == "?" {
       guard peek(2) == ":" else { throw groupExtensionError(at: open) }
       position += 2
