@@ -124,8 +124,8 @@ struct PatternErrorTests {
     ("a\\", "unfinished escape: '\\' at column 1 ends the pattern", 1),
     (
       "a(\u{301}",
-      "combining sequence at column 1 joins a syntax character with the scalars after it; "
-        + "Swift Regex would read it as one character", 1
+      "character at column 1 joins ASCII punctuation or a space with other scalars "
+        + "(e.g. a combining mark); Swift Regex would read it as one character", 1
     ),
     (
       "[e\u{301}]",
@@ -165,6 +165,11 @@ struct PatternErrorTests {
       "a|b$",
       "'|' at column 1 splits an anchored pattern, so '^' would bind to the first alternative only "
         + "and '$' to the last only; group them: ^(?:a|b)$", 1
+    ),
+    (
+      "a \u{301}",
+      "character at column 1 joins ASCII punctuation or a space with other scalars "
+        + "(e.g. a combining mark); Swift Regex would read it as one character", 1
     ),
     ("[!--]", "class set operation '--' at column 2 is not supported", 2),
     (

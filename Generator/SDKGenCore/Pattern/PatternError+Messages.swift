@@ -131,10 +131,10 @@ extension PatternError {
     PatternError("unfinished escape: '\\' at column \(column) ends the pattern", column: column)
   }
 
-  static func combinedWithSyntax(at column: Int) -> PatternError {
+  static func combinedWithPunctuation(at column: Int) -> PatternError {
     PatternError(
-      "combining sequence at column \(column) joins a syntax character with the scalars "
-        + "after it; Swift Regex would read it as one character", column: column)
+      "character at column \(column) joins ASCII punctuation or a space with other scalars "
+        + "(e.g. a combining mark); Swift Regex would read it as one character", column: column)
   }
 
   static func combinedInClass(at column: Int) -> PatternError {

@@ -63,15 +63,23 @@ struct PatternParser {
     return ParsedPattern(body: body, anchoredAtStart: anchoredAtStart, anchoredAtEnd: anchoredAtEnd)
   }
 
-  /// Refuses characters that fuse a syntax character with combining scalars: Swift Regex would
-  /// read such a character as one literal, which is never what the author meant.
+  /// Refuses characters that fuse ASCII punctuation or a space with other scalars (such as `(`
+  /// or `-` followed by U+0301): Swift Regex reads such a character as one literal, or refuses
+  /// it as "confusable for a metacharacter"; it is never what the author meant.
   private func checkCombiningSequences() throws(PatternError) {
-    let syntax = Set("\\^$.|?*+()[]{}".unicodeScalars)
     for (index, character) in characters.enumerated()
     where character.unicodeScalars.count > 1
-      && character.unicodeScalars.contains(where: syntax.contains)
+      && character.unicodeScalars.contains(where: Self.isASCIIPunctuationOrSpace)
     {
-      throw .combinedWithSyntax(at: columns[index])
+      throw .combinedWithPunctuation(at: columns[index])
+    }
+  }
+
+  /// Whether `scalar` is a space or ASCII punctuation (every ASCII syntax character is one).
+  static func isASCIIPunctuationOrSpace(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x20...0x2F, 0x3A...0x40, 0x5B...0x60, 0x7B...0x7E: true
+    default: false
     }
   }
 
