@@ -48,24 +48,77 @@ struct PatternPropertyTests {
     "^ab?c",
     "^[^-a](?:)()a{0}b{0,0}[\\^a^]\\ [\\f]$",
     "^(?:x||y)(?:ab){2,}$",
+    "^\\!\\\"\\#\\%\\&\\'\\,\\:\\;\\<\\=\\>\\@\\_\\`\\~\\ [\\!\\\"\\#\\%\\&\\'\\,\\:\\;\\<\\=\\>\\@\\_\\`\\~\\ ]$",
+    "^\\$MBJAnonymousID:[0-9a-f]{32}$",
+    "^vh_anon_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$",
+    "^(?:(?:a|bc){1,2}d){2,3}$",
+    "[😀-😂]+.",
+    "[^é😀\\n]{2}$",
   ]
 
-  /// Strings generated per pattern: about 190,000 in all.
+  /// Strings generated per pattern (over 200,000 in all).
   static let samplesPerPattern = 5_000
 
   @Test("automaton agrees with Swift Regex (unicodeScalar semantics) on generated strings")
   func agreesWithRegex() throws {
     var generator = SplitMix64(seed: 0x5EED_0F_DFA)
-    var total = 0
-    var firstCounterexample: String?
-    var failures = 0
+    var comparison = Comparison()
     for pattern in Self.patterns {
+      try comparison.run(pattern, samples: Self.samplesPerPattern, using: &generator)
+    }
+    #expect(comparison.total >= 100_000)
+    #expect(
+      comparison.failures == 0,
+      "\(comparison.failures) disagreements; first: \(comparison.first ?? "")")
+  }
+
+  /// Fragments random patterns are assembled from: supported syntax, edge cases of it, and
+  /// syntax the compiler refuses (so that refusals and acceptances mix).
+  static let fragments = [
+    "a", "b", "é", "😀", "e\u{301}", " ", "-", ".", "[ab]", "[^a]", "[a-c]", "[-a]", "[a-]", "[.^$]",
+    "\\.", "\\-", "\\n", "\\\\", "[\\]]", "(", ")", "(?:", "|", "*", "+", "?", "{2}", "{1,3}",
+    "{0,}", "{0}", "^", "$", "{", "}", "[", "]", "\\d", "(?=", "[^\\n]",
+    "(?:)", "()", "\\^", "\\$", "[\\^a]", "[a^]", "\\t", "\r\n", "{,2}", "\u{200D}", "\u{1F3FD}",
+    "\u{0600}", "\u{301}",
+  ]
+
+  @Test("every random pattern the compiler accepts means the same as in Swift Regex")
+  func randomPatternsAgree() throws {
+    var generator = SplitMix64(seed: 0xF00D)
+    var comparison = Comparison()
+    var accepted = 0
+    for _ in 0..<3_000 {
+      let pattern = (0..<Int.random(in: 1...7, using: &generator))
+        .map { _ in Self.fragments.randomElement(using: &generator) ?? "a" }.joined()
+      guard (try? PatternCompiler.compile(pattern)) != nil else { continue }
+      accepted += 1
+      guard (try? Regex(pattern)) != nil else {
+        Issue.record("compiler accepts \(pattern.debugDescription) but Swift Regex refuses it")
+        continue
+      }
+      try comparison.run(pattern, samples: 40, using: &generator)
+    }
+    #expect(accepted >= 500)
+    #expect(
+      comparison.failures == 0,
+      "\(comparison.failures) disagreements; first: \(comparison.first ?? "")")
+  }
+
+  /// Runs patterns against Swift Regex and keeps the tally and the first counterexample.
+  struct Comparison {
+    var total = 0
+    var failures = 0
+    var first: String?
+
+    /// Compares `pattern`'s automaton with Swift Regex on `samples` generated strings:
+    /// `firstMatch` always, and `wholeMatch` too on every fourth string of a `^...$` pattern.
+    mutating func run(_ pattern: String, samples: Int, using generator: inout SplitMix64) throws {
       let automaton = try PatternCompiler.compile(pattern)
       let parsed = try PatternParser.parse(pattern)
       let regex = try Regex(pattern).matchingSemantics(.unicodeScalar)
       let checksWholeMatch = parsed.anchoredAtStart && parsed.anchoredAtEnd
       var sampler = PatternSampler(parsed)
-      for index in 0..<Self.samplesPerPattern {
+      for index in 0..<samples {
         let value = sampler.sample(index, using: &generator)
         let expected = (try regex.firstMatch(in: value)) != nil
         let actual = automaton.matches(value)
@@ -74,20 +127,17 @@ struct PatternPropertyTests {
           let whole = (try regex.wholeMatch(in: value)) != nil
           agrees = agrees && whole == actual
         }
-        if !agrees {
-          failures += 1
-          if firstCounterexample == nil {
-            firstCounterexample =
-              "pattern \(pattern.debugDescription) on \(value.debugDescription) "
-              + "(\(value.unicodeScalars.map { "U+" + String($0.value, radix: 16) }.joined(separator: " "))): "
-              + "Regex says \(expected), automaton says \(actual)"
-          }
-        }
         total += 1
+        guard !agrees else { continue }
+        failures += 1
+        if first == nil {
+          let scalars = value.unicodeScalars.map { "U+" + String($0.value, radix: 16) }
+          first =
+            "pattern \(pattern.debugDescription) on \(value.debugDescription) "
+            + "(\(scalars.joined(separator: " "))): Regex says \(expected), automaton says \(actual)"
+        }
       }
     }
-    #expect(total >= 100_000)
-    #expect(failures == 0, "\(failures) disagreements; first: \(firstCounterexample ?? "")")
   }
 }
 

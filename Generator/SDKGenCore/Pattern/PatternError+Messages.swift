@@ -46,6 +46,11 @@ extension PatternError {
     PatternError("unmatched '}' at column \(column); escape a literal brace as \\}", column: column)
   }
 
+  static func nestedTooDeep(limit: Int, at column: Int) -> PatternError {
+    PatternError(
+      "group at column \(column) is nested more than \(limit) deep", column: column)
+  }
+
   static func unclosedGroup(at column: Int) -> PatternError {
     PatternError("unclosed group: '(' at column \(column) has no matching ')'", column: column)
   }
@@ -126,10 +131,10 @@ extension PatternError {
     PatternError("unfinished escape: '\\' at column \(column) ends the pattern", column: column)
   }
 
-  static func combinedWithSyntax(at column: Int) -> PatternError {
+  static func combinedWithPunctuation(at column: Int) -> PatternError {
     PatternError(
-      "combining sequence at column \(column) joins a syntax character with the scalars "
-        + "after it; Swift Regex would read it as one character", column: column)
+      "character at column \(column) joins ASCII punctuation or a space with other scalars "
+        + "(e.g. a combining mark); Swift Regex would read it as one character", column: column)
   }
 
   static func combinedInClass(at column: Int) -> PatternError {
@@ -146,6 +151,11 @@ extension PatternError {
 
   static func tooManyDFAStates(limit: Int) -> PatternError {
     PatternError("pattern too complex: its automaton needs more than \(limit) states", column: 0)
+  }
+
+  static func tooMuchWork(limit: Int) -> PatternError {
+    PatternError(
+      "pattern too complex: building its automaton takes more than \(limit) steps", column: 0)
   }
 
   private static func hex(_ scalar: Unicode.Scalar) -> String {

@@ -36,18 +36,6 @@ struct PatternNFA: Sendable {
     }
   }
 
-  /// The states reachable from `seeds` by empty moves alone (including the seeds), sorted.
-  func closure(of seeds: [Int]) -> [Int] {
-    var seen = Set(seeds)
-    var stack = seeds
-    while let state = stack.popLast() {
-      for next in states[state].epsilons where seen.insert(next).inserted {
-        stack.append(next)
-      }
-    }
-    return seen.sorted()
-  }
-
   private mutating func addState() throws(PatternError) -> Int {
     guard states.count < Self.stateLimit else { throw .tooManyNFAStates(limit: Self.stateLimit) }
     states.append(State())

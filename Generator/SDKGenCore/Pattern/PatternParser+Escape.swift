@@ -7,12 +7,12 @@ extension PatternParser {
     let start = column
     position += 1
     guard let escaped = peek() else { throw .unfinishedEscape(at: start) }
-    let scalars = escaped.unicodeScalars
-    guard scalars.count == 1, let scalar = scalars.first else {
-      throw .combinedWithSyntax(at: column)
-    }
     position += 1
-    if Self.isEscapablePunctuation(scalar) { return scalar }
+    if escaped.unicodeScalars.count == 1, let scalar = escaped.unicodeScalars.first,
+      Self.isASCIIPunctuationOrSpace(scalar)
+    {
+      return scalar
+    }
     switch escaped {
     case "n": return "\n"
     case "t": return "\t"
@@ -21,12 +21,6 @@ extension PatternParser {
     case "d", "w", "s": throw .unicodeShorthand(escaped, at: start)
     default: throw .unsupported("\\\(escaped)", Self.escapeName(escaped), at: start)
     }
-  }
-
-  /// Whether `\` + `scalar` means the scalar itself: ASCII punctuation and space.
-  private static func isEscapablePunctuation(_ scalar: Unicode.Scalar) -> Bool {
-    guard (0x20...0x7E).contains(scalar.value) else { return false }
-    return !Character(scalar).isLetter && !Character(scalar).isNumber
   }
 
   /// What an unsupported escape means in Swift Regex, for the error message.

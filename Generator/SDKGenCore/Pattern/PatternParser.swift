@@ -6,6 +6,8 @@
 struct PatternParser {
   /// The largest count a `{m,n}` quantifier may use.
   static let maxCount = 1000
+  /// The deepest groups may nest (keeps the recursive parser and NFA builder off the stack limit).
+  static let maxDepth = 100
 
   /// The characters of the pattern.
   let characters: [Character]
@@ -61,15 +63,23 @@ struct PatternParser {
     return ParsedPattern(body: body, anchoredAtStart: anchoredAtStart, anchoredAtEnd: anchoredAtEnd)
   }
 
-  /// Refuses characters that fuse a syntax character with combining scalars: Swift Regex would
-  /// read such a character as one literal, which is never what the author meant.
+  /// Refuses characters that fuse ASCII punctuation or a space with other scalars (such as `(`
+  /// or `-` followed by U+0301): Swift Regex reads such a character as one literal, or refuses
+  /// it as "confusable for a metacharacter"; it is never what the author meant.
   private func checkCombiningSequences() throws(PatternError) {
-    let syntax = Set("\\^$.|?*+()[]{}".unicodeScalars)
     for (index, character) in characters.enumerated()
     where character.unicodeScalars.count > 1
-      && character.unicodeScalars.contains(where: syntax.contains)
+      && character.unicodeScalars.contains(where: Self.isASCIIPunctuationOrSpace)
     {
-      throw .combinedWithSyntax(at: columns[index])
+      throw .combinedWithPunctuation(at: columns[index])
+    }
+  }
+
+  /// Whether `scalar` is a space or ASCII punctuation (every ASCII syntax character is one).
+  static func isASCIIPunctuationOrSpace(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x20...0x2F, 0x3A...0x40, 0x5B...0x60, 0x7B...0x7E: true
+    default: false
     }
   }
 
@@ -140,18 +150,19 @@ struct PatternParser {
 
   private mutating func parseGroup(depth: Int) throws(PatternError) -> PatternNode {
     let open = column
-    position += 1
-    if peek() == "?" {
-      guard peek(1) == ":" else { throw groupExtensionError(at: open) }
+    guard depth < Self.maxDepth else { throw .nestedTooDeep(limit: Self.maxDepth, at: open) }
+    if peek(1) == "?" {
+      guard peek(2) == ":" else { throw groupExtensionError(at: open) }
       position += 2
     }
+    position += 1
     let body = try parseAlternation(depth: depth + 1)
     guard peek() == ")" else { throw .unclosedGroup(at: open) }
     position += 1
     return body
   }
 
-  /// The error for a `(?` that does not start a non-capturing group.
+  /// The error for the `(?` at `position` that does not start a non-capturing group.
   private func groupExtensionError(at open: Int) -> PatternError {
     let (length, name): (Int, String) =
       switch (peek(2), peek(3)) {
@@ -168,7 +179,8 @@ struct PatternParser {
       case (let next?, _) where next.isLetter || next == "-" || next == "^": (3, "inline options")
       default: (3, "group extension")
       }
-    return .unsupported(String(characters[position..<(position + length)]), name, at: open)
+    return .unsupported(
+      String(characters[position..<min(position + length, characters.count)]), name, at: open)
   }
 
   /// Any scalar except the newlines Swift Regex's `.` refuses by default:

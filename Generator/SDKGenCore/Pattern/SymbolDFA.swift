@@ -26,33 +26,50 @@ struct SymbolDFA: Sendable {
   init(determinizing nfa: PatternNFA) throws(PatternError) {
     let alphabet = ScalarAlphabet(refining: nfa.states.flatMap { $0.edges.map(\.scalars) })
     let edgeSymbols = nfa.states.map {
-      $0.edges.map { (alphabet.symbols(of: $0.scalars), $0.target) }
+      $0.edges.map { (symbols: alphabet.symbols(of: $0.scalars), target: $0.target) }
     }
-    var subsets = [nfa.closure(of: [nfa.start])]
+    var closures = EpsilonClosures(nfa)
+    var subsets = [try closures.closure(of: [nfa.start])]
     var index: [[Int]: Int] = [subsets[0]: 0]
     var states: [State] = []
+    var buckets = [[Int]](repeating: [], count: alphabet.symbols.count)
+    var touched: [Int] = []
     var next = 0
     while next < subsets.count {
-      var targets: [Int: [Int]] = [:]
       for nfaState in subsets[next] {
-        for (symbols, target) in edgeSymbols[nfaState] {
-          for symbol in symbols { targets[symbol, default: []].append(target) }
+        for edge in edgeSymbols[nfaState] {
+          try closures.spend(edge.symbols.count)
+          for symbol in edge.symbols {
+            if buckets[symbol].isEmpty { touched.append(symbol) }
+            buckets[symbol].append(edge.target)
+          }
         }
       }
+      touched.sort()
+      var targetOfBucket: [[Int]: Int] = [:]
       var moves: [(symbol: Int, target: Int)] = []
-      for symbol in targets.keys.sorted() {
-        let subset = nfa.closure(of: targets[symbol] ?? [])
-        if let known = index[subset] {
+      for symbol in touched {
+        if let known = targetOfBucket[buckets[symbol]] {
           moves.append((symbol, known))
         } else {
-          guard subsets.count < Self.stateLimit else {
-            throw .tooManyDFAStates(limit: Self.stateLimit)
+          let subset = try closures.closure(of: buckets[symbol])
+          let target: Int
+          if let known = index[subset] {
+            target = known
+          } else {
+            guard subsets.count < Self.stateLimit else {
+              throw .tooManyDFAStates(limit: Self.stateLimit)
+            }
+            target = subsets.count
+            index[subset] = target
+            subsets.append(subset)
           }
-          index[subset] = subsets.count
-          moves.append((symbol, subsets.count))
-          subsets.append(subset)
+          targetOfBucket[buckets[symbol]] = target
+          moves.append((symbol, target))
         }
+        buckets[symbol].removeAll(keepingCapacity: true)
       }
+      touched.removeAll(keepingCapacity: true)
       states.append(State(isAccepting: subsets[next].contains(nfa.accept), moves: moves))
       next += 1
     }
