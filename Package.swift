@@ -69,6 +69,11 @@ let package = Package(
         .executableTarget(name: "sdk-emulator", dependencies: ["SDKEmulator"], swiftSettings: strict),
 
         // MARK: Tests
+        // The golden output of the keyword fixture (Tests/Fixtures/landmine.yaml) must compile.
+        .target(name: "LandmineAPI", dependencies: ["SDKRuntime"], path: "Tests/Golden/landmine/LandmineAPI", swiftSettings: strict),
+        .testTarget(
+            name: "LandmineContractTests", dependencies: ["LandmineAPI", "SDKRuntime"],
+            path: "Tests/Golden/landmine/LandmineContractTests", swiftSettings: strict),
         .testTarget(name: "GeneratorTests", dependencies: ["SDKGenCore"], swiftSettings: strict),
         .testTarget(
             name: "VoidhashContractTests", dependencies: ["VoidhashAPI", "SDKRuntime"],

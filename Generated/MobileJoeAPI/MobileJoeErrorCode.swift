@@ -9,22 +9,22 @@ public enum MobileJoeErrorCode: Swift.Hashable, Swift.Sendable, Swift.RawReprese
     /// `INVALID_ARGUMENT` (400): A parameter or header broke the contract.
     ///
     /// - Remark: Generated from Spec/mobilejoe.yaml:178:3.
-    case invalidARGUMENT
+    case invalidArgument
 
     /// `AUTHENTICATION_FAILED` (401): The API key was refused.
     ///
     /// - Remark: Generated from Spec/mobilejoe.yaml:179:3.
-    case authenticationFAILED
+    case authenticationFailed
 
     /// `NOT_FOUND` (404): No such feature plan.
     ///
     /// - Remark: Generated from Spec/mobilejoe.yaml:180:3.
-    case notFOUND
+    case notFound
 
     /// `RATE_LIMITED` (429): Too many requests; wait for Retry-After.
     ///
     /// - Remark: Generated from Spec/mobilejoe.yaml:181:3.
-    case rateLIMITED
+    case rateLimited
 
     /// `INTERNAL` (500): Mobile Joe failed; try again later.
     ///
@@ -38,13 +38,13 @@ public enum MobileJoeErrorCode: Swift.Hashable, Swift.Sendable, Swift.RawReprese
     public init(rawValue: Swift.String) {
         switch rawValue {
         case "INVALID_ARGUMENT":
-            self = .invalidARGUMENT
+            self = .invalidArgument
         case "AUTHENTICATION_FAILED":
-            self = .authenticationFAILED
+            self = .authenticationFailed
         case "NOT_FOUND":
-            self = .notFOUND
+            self = .notFound
         case "RATE_LIMITED":
-            self = .rateLIMITED
+            self = .rateLimited
         case "INTERNAL":
             self = .`internal`
         default:
@@ -55,13 +55,13 @@ public enum MobileJoeErrorCode: Swift.Hashable, Swift.Sendable, Swift.RawReprese
     /// The code as sent.
     public var rawValue: Swift.String {
         switch self {
-        case .invalidARGUMENT:
+        case .invalidArgument:
             return "INVALID_ARGUMENT"
-        case .authenticationFAILED:
+        case .authenticationFailed:
             return "AUTHENTICATION_FAILED"
-        case .notFOUND:
+        case .notFound:
             return "NOT_FOUND"
-        case .rateLIMITED:
+        case .rateLimited:
             return "RATE_LIMITED"
         case .`internal`:
             return "INTERNAL"
@@ -73,13 +73,13 @@ public enum MobileJoeErrorCode: Swift.Hashable, Swift.Sendable, Swift.RawReprese
     /// The status the contract sends this code with, when it is known.
     public var status: Swift.Int? {
         switch self {
-        case .invalidARGUMENT:
+        case .invalidArgument:
             return 400
-        case .authenticationFAILED:
+        case .authenticationFailed:
             return 401
-        case .notFOUND:
+        case .notFound:
             return 404
-        case .rateLIMITED:
+        case .rateLimited:
             return 429
         case .`internal`:
             return 500
@@ -91,13 +91,13 @@ public enum MobileJoeErrorCode: Swift.Hashable, Swift.Sendable, Swift.RawReprese
     /// How a client treats this code, when it is known.
     public var category: SDKRuntime.APIError.Category? {
         switch self {
-        case .invalidARGUMENT:
+        case .invalidArgument:
             return .rejected
-        case .authenticationFAILED:
+        case .authenticationFailed:
             return .authenticationFailed
-        case .notFOUND:
+        case .notFound:
             return .rejected
-        case .rateLIMITED:
+        case .rateLimited:
             return .retryable
         case .`internal`:
             return .retryable

@@ -9,32 +9,32 @@ public enum VoidhashErrorCode: Swift.Hashable, Swift.Sendable, Swift.RawRepresen
     /// `INVALID_ARGUMENT` (400): An input broke a rule of the contract.
     ///
     /// - Remark: Generated from Spec/voidhash.yaml:407:3.
-    case invalidARGUMENT
+    case invalidArgument
 
     /// `AUTHENTICATION_FAILED` (401): The publishable key was refused.
     ///
     /// - Remark: Generated from Spec/voidhash.yaml:408:3.
-    case authenticationFAILED
+    case authenticationFailed
 
     /// `PERSON_NOT_FOUND` (404): Voidhash has no person for this distinct ID yet.
     ///
     /// - Remark: Generated from Spec/voidhash.yaml:409:3.
-    case personNOTFOUND
+    case personNotFound
 
     /// `PERSON_WRITE_REJECTED` (409): Voidhash refused a change to a person for good.
     ///
     /// - Remark: Generated from Spec/voidhash.yaml:410:3.
-    case personWRITEREJECTED
+    case personWriteRejected
 
     /// `PAYLOAD_TOO_LARGE` (413): The request body is too large; split the batch.
     ///
     /// - Remark: Generated from Spec/voidhash.yaml:411:3.
-    case payloadTOOLARGE
+    case payloadTooLarge
 
     /// `RATE_LIMITED` (429): Too many requests; wait for Retry-After.
     ///
     /// - Remark: Generated from Spec/voidhash.yaml:412:3.
-    case rateLIMITED
+    case rateLimited
 
     /// `INTERNAL` (500): Voidhash failed; try again later.
     ///
@@ -48,17 +48,17 @@ public enum VoidhashErrorCode: Swift.Hashable, Swift.Sendable, Swift.RawRepresen
     public init(rawValue: Swift.String) {
         switch rawValue {
         case "INVALID_ARGUMENT":
-            self = .invalidARGUMENT
+            self = .invalidArgument
         case "AUTHENTICATION_FAILED":
-            self = .authenticationFAILED
+            self = .authenticationFailed
         case "PERSON_NOT_FOUND":
-            self = .personNOTFOUND
+            self = .personNotFound
         case "PERSON_WRITE_REJECTED":
-            self = .personWRITEREJECTED
+            self = .personWriteRejected
         case "PAYLOAD_TOO_LARGE":
-            self = .payloadTOOLARGE
+            self = .payloadTooLarge
         case "RATE_LIMITED":
-            self = .rateLIMITED
+            self = .rateLimited
         case "INTERNAL":
             self = .`internal`
         default:
@@ -69,17 +69,17 @@ public enum VoidhashErrorCode: Swift.Hashable, Swift.Sendable, Swift.RawRepresen
     /// The code as sent.
     public var rawValue: Swift.String {
         switch self {
-        case .invalidARGUMENT:
+        case .invalidArgument:
             return "INVALID_ARGUMENT"
-        case .authenticationFAILED:
+        case .authenticationFailed:
             return "AUTHENTICATION_FAILED"
-        case .personNOTFOUND:
+        case .personNotFound:
             return "PERSON_NOT_FOUND"
-        case .personWRITEREJECTED:
+        case .personWriteRejected:
             return "PERSON_WRITE_REJECTED"
-        case .payloadTOOLARGE:
+        case .payloadTooLarge:
             return "PAYLOAD_TOO_LARGE"
-        case .rateLIMITED:
+        case .rateLimited:
             return "RATE_LIMITED"
         case .`internal`:
             return "INTERNAL"
@@ -91,17 +91,17 @@ public enum VoidhashErrorCode: Swift.Hashable, Swift.Sendable, Swift.RawRepresen
     /// The status the contract sends this code with, when it is known.
     public var status: Swift.Int? {
         switch self {
-        case .invalidARGUMENT:
+        case .invalidArgument:
             return 400
-        case .authenticationFAILED:
+        case .authenticationFailed:
             return 401
-        case .personNOTFOUND:
+        case .personNotFound:
             return 404
-        case .personWRITEREJECTED:
+        case .personWriteRejected:
             return 409
-        case .payloadTOOLARGE:
+        case .payloadTooLarge:
             return 413
-        case .rateLIMITED:
+        case .rateLimited:
             return 429
         case .`internal`:
             return 500
@@ -113,17 +113,17 @@ public enum VoidhashErrorCode: Swift.Hashable, Swift.Sendable, Swift.RawRepresen
     /// How a client treats this code, when it is known.
     public var category: SDKRuntime.APIError.Category? {
         switch self {
-        case .invalidARGUMENT:
+        case .invalidArgument:
             return .rejected
-        case .authenticationFAILED:
+        case .authenticationFailed:
             return .authenticationFailed
-        case .personNOTFOUND:
+        case .personNotFound:
             return .rejected
-        case .personWRITEREJECTED:
+        case .personWriteRejected:
             return .rejected
-        case .payloadTOOLARGE:
+        case .payloadTooLarge:
             return .rejected
-        case .rateLIMITED:
+        case .rateLimited:
             return .retryable
         case .`internal`:
             return .retryable

@@ -89,12 +89,12 @@ public enum UnifiedDiff {
                     edits.append(Edit(kind: .same, oldLine: head + i, newLine: head + j))
                     i += 1
                     j += 1
-                } else if j < midB.count, i == midA.count || table[i][j + 1] >= table[i + 1][j] {
-                    edits.append(Edit(kind: .added, oldLine: head + i, newLine: head + j))
-                    j += 1
-                } else {
+                } else if i < midA.count, j == midB.count || table[i + 1][j] >= table[i][j + 1] {
                     edits.append(Edit(kind: .removed, oldLine: head + i, newLine: head + j))
                     i += 1
+                } else {
+                    edits.append(Edit(kind: .added, oldLine: head + i, newLine: head + j))
+                    j += 1
                 }
             }
         }

@@ -7,6 +7,8 @@ struct MappingReader {
     let location: SourceLocation
     /// The first value of each allowed key.
     private var values: [String: (key: YAMLScalarKey, value: YAMLNode)] = [:]
+    /// Whether the mapping had keys that are not allowed (so follow-on errors can be skipped).
+    private(set) var hasUnknownKeys = false
 
     /// Reads `node` as a mapping allowing `keys`; logs and returns `nil` when it is not a mapping.
     init?(_ node: YAMLNode, context: String, keys: [String], log: inout DiagnosticLog) {
@@ -25,9 +27,12 @@ struct MappingReader {
             } else if keys.contains(name) {
                 values[name] = pair
             } else {
+                hasUnknownKeys = true
+                let looksLikeSplitValue: Bool =
+                    if case .scalar("", false, _) = pair.value { true } else { name.contains(" ") }
                 let hint =
-                    name.contains(" ")
-                    ? " (inside {...} a comma ends the value: quote a value that contains one)"
+                    looksLikeSplitValue
+                    ? " (inside {...} a comma ends a value: quote a value that contains one)"
                     : Suggestion.hint(for: name, among: keys)
                 log.error("unknown key '\(name)' in \(context)\(hint)", at: pair.key.location)
             }

@@ -1,3 +1,5 @@
+import Foundation
+
 extension SpecLoader {
     /// The keys a rule may have, whatever its kind.
     static let ruleKeys = [
@@ -61,7 +63,7 @@ extension SpecLoader {
             {
                 rule.lengthUnit = unit
             }
-            if rule.minLength == nil, rule.maxLength == nil, length["min"] == nil, length["max"] == nil {
+            if rule.minLength == nil, rule.maxLength == nil, length["min"] == nil, length["max"] == nil, !length.hasUnknownKeys {
                 log.error("the length of \(context) needs 'min', 'max' or both", at: lengthNode.location)
             }
             if let min = rule.minLength, let max = rule.maxLength, min > max {
@@ -92,7 +94,8 @@ extension SpecLoader {
                 var at = patternNode.location
                 if case .scalar(_, true, _) = patternNode { at.column += 1 }
                 at.column += error.column
-                log.error("the pattern of \(context) cannot be compiled: \(error.message)", at: at)
+                let message = error.message.replacingOccurrences(of: " at column \(error.column)", with: "")
+                log.error("the pattern of \(context) cannot be compiled: \(message)", at: at)
             }
         }
         return rule

@@ -14,27 +14,41 @@ enum Suggestion {
         return best?.word
     }
 
-    /// The Levenshtein distance between two strings, by characters.
+    /// The edit distance between two strings, by characters, where swapping two neighbouring
+    /// characters counts as one edit (optimal string alignment).
     static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a)
         let b = Array(b)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        var current = Array(repeating: 0, count: b.count + 1)
+        var table = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { table[i][0] = i }
+        for j in 0...b.count { table[0][j] = j }
         for i in 1...a.count {
-            current[0] = i
             for j in 1...b.count {
                 let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
+                }
             }
-            swap(&previous, &current)
         }
-        return previous[b.count]
+        return table[a.count][b.count]
     }
 
-    /// ` (did you mean 'x'?)` or nothing.
+    /// ` (did you mean 'x'?)` or nothing. Words such as `maxLength` point at the `length`
+    /// mapping that holds limits in this spec language.
     static func hint(for word: String, among candidates: [String]) -> String {
-        closest(to: word, among: candidates).map { " (did you mean '\($0)'?)" } ?? ""
+        if let close = closest(to: word, among: candidates) { return " (did you mean '\(close)'?)" }
+        let lowered = word.lowercased()
+        if let stem = candidates.first(where: { $0.count >= 3 && lowered.hasPrefix($0.lowercased()) }) {
+            return " (did you mean '\(stem)'?)"
+        }
+        if candidates.contains("length"), lowered.hasPrefix("max") || lowered.hasPrefix("min"),
+            editDistance(String(lowered.dropFirst(3)), "length") <= 2
+        {
+            return " (limits are written as 'length: {\(lowered.prefix(3)): N, unit: characters}')"
+        }
+        return ""
     }
 }

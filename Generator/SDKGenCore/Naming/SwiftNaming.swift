@@ -60,7 +60,11 @@ public enum SwiftNaming {
             previousWasLower = scalar.properties.isLowercase || ("0"..."9").contains(scalar)
         }
         if !current.isEmpty { words.append(current) }
-        return words
+        let isScreamingSnake = name.unicodeScalars.contains { !$0.properties.isAlphabetic && !("0"..."9").contains($0) }
+        guard isScreamingSnake else { return words }
+        return words.map { word in
+            word.count > 1 && word.allSatisfy({ $0.isUppercase || $0.isNumber }) ? word.prefix(1) + word.dropFirst().lowercased() : word
+        }
     }
 
     /// Upper camel case: `group_type` → `GroupType`.
@@ -76,8 +80,15 @@ public enum SwiftNaming {
     static func lowerCamel(_ name: String) -> String {
         let parts = words(name)
         guard let head = parts.first else { return "_" }
-        var result = head.prefix(1).lowercased() + head.dropFirst()
-        if head.allSatisfy({ $0.isUppercase || $0.isNumber }) { result = head.lowercased() }
+        let leadingCapitals = head.prefix { $0.isUppercase }.count
+        var result: String
+        if leadingCapitals == head.count || head.allSatisfy({ $0.isUppercase || $0.isNumber }) {
+            result = head.lowercased()
+        } else if leadingCapitals > 1 {
+            result = head.prefix(leadingCapitals - 1).lowercased() + head.dropFirst(leadingCapitals - 1)
+        } else {
+            result = head.prefix(1).lowercased() + head.dropFirst()
+        }
         result += parts.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
         if let first = result.unicodeScalars.first, ("0"..."9").contains(first) { result = "_" + result }
         return result
