@@ -11,9 +11,13 @@ import SDKRuntime
 /// - Remark: Generated from Spec/voidhash.yaml:416:3 (headers).
 public struct VoidhashRequestHeaders: Swift.Hashable, Swift.Sendable {
     /// The publishable key.
+    ///
+    /// - Remark: Generated from Spec/voidhash.yaml:417:5.
     public var publishableKey: Swift.String
 
     /// The SDK's version.
+    ///
+    /// - Remark: Generated from Spec/voidhash.yaml:418:5.
     public var sdkVersion: Swift.String
 
     /// Headers from every input; optional inputs default to absent.

@@ -43,9 +43,13 @@ struct NamingAndRenderingTests {
                 /// - Remark: Generated from demo.yaml:4:3 (model Group).
                 public struct Group: Swift.Codable, Swift.Hashable, Swift.Sendable {
                     /// Groups.
+                    ///
+                    /// - Remark: Generated from demo.yaml:7:7.
                     public var groups: [Swift.String: Swift.String]
 
                     /// Seats.
+                    ///
+                    /// - Remark: Generated from demo.yaml:8:7.
                     public var seats: Swift.Int?
 
                     /// Creates a value with every member given; optional members default to `nil`.

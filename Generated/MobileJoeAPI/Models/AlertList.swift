@@ -9,6 +9,8 @@ import SDKRuntime
 /// - Remark: Generated from Spec/mobilejoe.yaml:163:3 (model AlertList).
 public struct AlertList: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// The alerts, newest first.
+    ///
+    /// - Remark: Generated from Spec/mobilejoe.yaml:166:7.
     public var alerts: [Alert]
 
     /// Creates a value with every member given; optional members default to `nil`.

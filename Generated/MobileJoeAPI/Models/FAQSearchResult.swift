@@ -9,6 +9,8 @@ import SDKRuntime
 /// - Remark: Generated from Spec/mobilejoe.yaml:133:3 (model FAQSearchResult).
 public struct FAQSearchResult: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// The matches, best first.
+    ///
+    /// - Remark: Generated from Spec/mobilejoe.yaml:136:7.
     public var faqs: [FAQ]
 
     /// Creates a value with every member given; optional members default to `nil`.

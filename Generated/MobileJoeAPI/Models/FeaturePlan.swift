@@ -9,18 +9,28 @@ import SDKRuntime
 /// - Remark: Generated from Spec/mobilejoe.yaml:139:3 (model FeaturePlan).
 public struct FeaturePlan: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// The plan's ID.
+    ///
+    /// - Remark: Generated from Spec/mobilejoe.yaml:142:7.
     public var id: Swift.String
 
     /// The plan's title.
+    ///
+    /// - Remark: Generated from Spec/mobilejoe.yaml:143:7.
     public var title: Swift.String
 
     /// Where it stands.
+    ///
+    /// - Remark: Generated from Spec/mobilejoe.yaml:144:7.
     public var status: FeaturePlanStatus
 
     /// Votes from every identity.
+    ///
+    /// - Remark: Generated from Spec/mobilejoe.yaml:145:7.
     public var voteCount: Swift.Int
 
     /// Whether the identity of the request voted for it.
+    ///
+    /// - Remark: Generated from Spec/mobilejoe.yaml:146:7.
     public var hasVoted: Swift.Bool
 
     /// Creates a value with every member given; optional members default to `nil`.

@@ -9,6 +9,8 @@ import SDKRuntime
 /// - Remark: Generated from Spec/mobilejoe.yaml:150:3 (model FeaturePlanList).
 public struct FeaturePlanList: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// The plans.
+    ///
+    /// - Remark: Generated from Spec/mobilejoe.yaml:153:7.
     public var plans: [FeaturePlan]
 
     /// Creates a value with every member given; optional members default to `nil`.

@@ -10,12 +10,18 @@ import SDKRuntime
 /// - Remark: Generated from Spec/mobilejoe.yaml:108:3 (model IdentityFile).
 public struct IdentityFile: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// The anonymous ID.
+    ///
+    /// - Remark: Generated from Spec/mobilejoe.yaml:113:7.
     public var anonymousId: Swift.String
 
     /// The device ID.
+    ///
+    /// - Remark: Generated from Spec/mobilejoe.yaml:114:7.
     public var deviceId: Swift.String
 
     /// The external ID, only after sign-in.
+    ///
+    /// - Remark: Generated from Spec/mobilejoe.yaml:115:7.
     public var externalId: Swift.String?
 
     /// Creates a value with every member given; optional members default to `nil`.

@@ -9,9 +9,13 @@ import SDKRuntime
 /// - Remark: Generated from Spec/voidhash.yaml:240:3 (enum Environment).
 public enum Environment: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable {
     /// `production`.
+    ///
+    /// - Remark: Generated from Spec/voidhash.yaml:242:14.
     case production
 
     /// `test`.
+    ///
+    /// - Remark: Generated from Spec/voidhash.yaml:242:26.
     case test
 
     /// A value this version of the contract does not know, kept as it was sent.

@@ -9,9 +9,13 @@ import SDKRuntime
 /// - Remark: Generated from Spec/voidhash.yaml:221:3 (enum GrantSource).
 public enum GrantSource: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable {
     /// `subscription`.
+    ///
+    /// - Remark: Generated from Spec/voidhash.yaml:223:14.
     case subscription
 
     /// `purchase`.
+    ///
+    /// - Remark: Generated from Spec/voidhash.yaml:223:28.
     case purchase
 
     /// A value this version of the contract does not know, kept as it was sent.

@@ -9,15 +9,23 @@ import SDKRuntime
 /// - Remark: Generated from Spec/voidhash.yaml:224:3 (enum SubscriptionStatus).
 public enum SubscriptionStatus: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable {
     /// `active`.
+    ///
+    /// - Remark: Generated from Spec/voidhash.yaml:226:14.
     case active
 
     /// `trialing`.
+    ///
+    /// - Remark: Generated from Spec/voidhash.yaml:226:22.
     case trialing
 
     /// `canceled`.
+    ///
+    /// - Remark: Generated from Spec/voidhash.yaml:226:32.
     case canceled
 
     /// `expired`.
+    ///
+    /// - Remark: Generated from Spec/voidhash.yaml:226:42.
     case expired
 
     /// A value this version of the contract does not know, kept as it was sent.

@@ -9,6 +9,8 @@ import SDKRuntime
 /// - Remark: Generated from Spec/voidhash.yaml:280:3 (model Entitlements).
 public struct Entitlements: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Every entitlement, active or expired.
+    ///
+    /// - Remark: Generated from Spec/voidhash.yaml:283:7.
     public var grants: [EntitlementGrant]
 
     /// Creates a value with every member given; optional members default to `nil`.

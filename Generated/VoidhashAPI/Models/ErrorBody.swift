@@ -9,6 +9,8 @@ import SDKRuntime
 /// - Remark: Generated from Spec/voidhash.yaml:394:3 (model ErrorBody).
 public struct ErrorBody: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// What went wrong.
+    ///
+    /// - Remark: Generated from Spec/voidhash.yaml:397:7.
     public var error: ErrorDetail
 
     /// Creates a value with every member given; optional members default to `nil`.

@@ -9,9 +9,13 @@ import SDKRuntime
 /// - Remark: Generated from Spec/voidhash.yaml:400:3 (model ErrorDetail).
 public struct ErrorDetail: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// The error code.
+    ///
+    /// - Remark: Generated from Spec/voidhash.yaml:403:7.
     public var code: Swift.String
 
     /// An explanation for developers.
+    ///
+    /// - Remark: Generated from Spec/voidhash.yaml:404:7.
     public var message: Swift.String
 
     /// Creates a value with every member given; optional members default to `nil`.

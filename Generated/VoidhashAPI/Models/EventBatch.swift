@@ -9,6 +9,8 @@ import SDKRuntime
 /// - Remark: Generated from Spec/voidhash.yaml:378:3 (model EventBatch).
 public struct EventBatch: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// The events, in capture order.
+    ///
+    /// - Remark: Generated from Spec/voidhash.yaml:381:7.
     public var events: [Event]
 
     /// Creates a value with every member given; optional members default to `nil`.

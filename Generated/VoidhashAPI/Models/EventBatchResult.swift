@@ -9,9 +9,13 @@ import SDKRuntime
 /// - Remark: Generated from Spec/voidhash.yaml:382:3 (model EventBatchResult).
 public struct EventBatchResult: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// How many events were stored (duplicates included, as already stored).
+    ///
+    /// - Remark: Generated from Spec/voidhash.yaml:385:7.
     public var accepted: Swift.Int
 
     /// Events refused for good, by ID.
+    ///
+    /// - Remark: Generated from Spec/voidhash.yaml:386:7.
     public var rejected: [EventRejection]
 
     /// Creates a value with every member given; optional members default to `nil`.

@@ -9,9 +9,13 @@ import SDKRuntime
 /// - Remark: Generated from Spec/voidhash.yaml:296:3 (model Subscriptions).
 public struct Subscriptions: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// The current subscription for account screens, or null.
+    ///
+    /// - Remark: Generated from Spec/voidhash.yaml:299:7.
     public var current: Subscription?
 
     /// Every subscription.
+    ///
+    /// - Remark: Generated from Spec/voidhash.yaml:300:7.
     public var history: [Subscription]
 
     /// Creates a value with every member given; optional members default to `nil`.

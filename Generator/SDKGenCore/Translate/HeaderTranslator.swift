@@ -17,7 +17,7 @@ enum HeaderTranslator {
     static func declaration(_ contract: HeaderContractSpec, spec: Spec) -> SwiftDeclaration {
         var members: [SwiftDeclaration] = contract.inputs.map { input in
             .property(
-                SwiftProperty(doc: DocComment.lines(input.doc, from: nil), isMutable: true, name: SwiftNaming.memberName(input.name), type: swiftType(input.kind)))
+                SwiftProperty(doc: DocComment.lines(input.doc, from: input.location), isMutable: true, name: SwiftNaming.memberName(input.name), type: swiftType(input.kind)))
         }
         for field in contract.fields where field.maxItems != nil {
             members.append(

@@ -6,7 +6,7 @@ enum ModelTranslator {
         var members: [SwiftDeclaration] = model.properties.map { property in
             .property(
                 SwiftProperty(
-                    doc: DocComment.lines(property.doc, from: nil), isMutable: true,
+                    doc: DocComment.lines(property.doc, from: property.location), isMutable: true,
                     name: SwiftNaming.memberName(property.name), type: TypeMapping.swiftType(property.type)))
         }
         members.append(.function(initializer(model)))

@@ -7,7 +7,7 @@ enum OpenEnumTranslator {
         var members: [SwiftDeclaration] = cases.map { entry in
             .enumCase(
                 SwiftEnumCase(
-                    doc: DocComment.lines(entry.spec.doc.isEmpty ? "`\(entry.spec.value)`." : entry.spec.doc, from: nil),
+                    doc: DocComment.lines(entry.spec.doc.isEmpty ? "`\(entry.spec.value)`." : entry.spec.doc, from: entry.spec.location),
                     name: entry.swift))
         }
         members.append(

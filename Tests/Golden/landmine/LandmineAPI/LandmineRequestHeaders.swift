@@ -16,24 +16,38 @@ import SDKRuntime
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:289:3 (headers).
 public struct LandmineRequestHeaders: Swift.Hashable, Swift.Sendable {
     /// An input.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:290:5.
     public var self_: Swift.String
 
     /// An input.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:291:5.
     public var `class`: Swift.String
 
     /// An input.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:292:5.
     public var `in`: Swift.String
 
     /// An input.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:293:5.
     public var `default`: Swift.String
 
     /// An optional input.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:294:5.
     public var `optional`: Swift.String?
 
     /// A list.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:295:5.
     public var `static`: [Swift.String]
 
     /// A flag.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:296:5.
     public var `true`: Swift.Bool
 
     /// The most items `X-Static` carries.

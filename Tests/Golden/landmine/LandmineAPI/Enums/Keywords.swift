@@ -9,339 +9,563 @@ import SDKRuntime
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:47:3 (enum Keywords).
 public enum Keywords: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable {
     /// `associatedtype`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:14.
     case `associatedtype`
 
     /// `borrowing`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:32.
     case `borrowing`
 
     /// `class`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:45.
     case `class`
 
     /// `consuming`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:54.
     case `consuming`
 
     /// `deinit`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:67.
     case deinit_
 
     /// `enum`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:77.
     case `enum`
 
     /// `extension`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:85.
     case `extension`
 
     /// `fileprivate`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:98.
     case `fileprivate`
 
     /// `func`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:113.
     case `func`
 
     /// `import`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:121.
     case `import`
 
     /// `init`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:131.
     case init_
 
     /// `inout`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:139.
     case `inout`
 
     /// `internal`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:148.
     case `internal`
 
     /// `let`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:160.
     case `let`
 
     /// `nonisolated`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:167.
     case `nonisolated`
 
     /// `open`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:182.
     case `open`
 
     /// `operator`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:190.
     case `operator`
 
     /// `package`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:202.
     case `package`
 
     /// `private`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:213.
     case `private`
 
     /// `precedencegroup`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:224.
     case `precedencegroup`
 
     /// `protocol`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:243.
     case `protocol`
 
     /// `public`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:255.
     case `public`
 
     /// `rethrows`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:265.
     case `rethrows`
 
     /// `static`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:277.
     case `static`
 
     /// `struct`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:287.
     case `struct`
 
     /// `subscript`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:297.
     case subscript_
 
     /// `typealias`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:310.
     case `typealias`
 
     /// `var`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:323.
     case `var`
 
     /// `break`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:330.
     case `break`
 
     /// `case`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:339.
     case `case`
 
     /// `catch`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:347.
     case `catch`
 
     /// `continue`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:356.
     case `continue`
 
     /// `default`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:368.
     case `default`
 
     /// `defer`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:379.
     case `defer`
 
     /// `do`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:388.
     case `do`
 
     /// `else`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:394.
     case `else`
 
     /// `fallthrough`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:402.
     case `fallthrough`
 
     /// `for`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:417.
     case `for`
 
     /// `guard`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:424.
     case `guard`
 
     /// `if`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:433.
     case `if`
 
     /// `in`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:439.
     case `in`
 
     /// `repeat`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:445.
     case `repeat`
 
     /// `return`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:455.
     case `return`
 
     /// `throw`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:465.
     case `throw`
 
     /// `switch`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:474.
     case `switch`
 
     /// `where`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:484.
     case `where`
 
     /// `while`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:493.
     case `while`
 
     /// `as`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:502.
     case `as`
 
     /// `await`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:508.
     case `await`
 
     /// `false`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:517.
     case `false`
 
     /// `is`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:526.
     case `is`
 
     /// `nil`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:532.
     case `nil`
 
     /// `self`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:539.
     case self_
 
     /// `super`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:547.
     case super_
 
     /// `throws`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:556.
     case `throws`
 
     /// `true`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:566.
     case `true`
 
     /// `try`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:574.
     case `try`
 
     /// `async`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:581.
     case `async`
 
     /// `actor`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:590.
     case `actor`
 
     /// `associativity`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:599.
     case `associativity`
 
     /// `convenience`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:616.
     case `convenience`
 
     /// `dynamic`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:631.
     case `dynamic`
 
     /// `didSet`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:642.
     case `didSet`
 
     /// `final`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:652.
     case `final`
 
     /// `get`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:661.
     case `get`
 
     /// `infix`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:668.
     case `infix`
 
     /// `indirect`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:677.
     case `indirect`
 
     /// `lazy`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:689.
     case `lazy`
 
     /// `left`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:697.
     case `left`
 
     /// `mutating`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:705.
     case `mutating`
 
     /// `none`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:717.
     case `none`
 
     /// `nonmutating`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:725.
     case `nonmutating`
 
     /// `optional`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:740.
     case `optional`
 
     /// `override`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:752.
     case `override`
 
     /// `postfix`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:764.
     case `postfix`
 
     /// `precedence`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:775.
     case `precedence`
 
     /// `prefix`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:789.
     case `prefix`
 
     /// `required`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:799.
     case `required`
 
     /// `right`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:811.
     case `right`
 
     /// `set`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:820.
     case `set`
 
     /// `some`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:827.
     case `some`
 
     /// `Type`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:835.
     case type
 
     /// `unowned`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:843.
     case `unowned`
 
     /// `weak`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:854.
     case `weak`
 
     /// `willSet`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:862.
     case `willSet`
 
     /// `any`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:873.
     case `any`
 
     /// `consume`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:880.
     case `consume`
 
     /// `copy`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:891.
     case `copy`
 
     /// `each`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:899.
     case `each`
 
     /// `macro`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:907.
     case `macro`
 
     /// `discard`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:916.
     case `discard`
 
     /// `then`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:927.
     case `then`
 
     /// `sending`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:935.
     case `sending`
 
     /// `isolated`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:946.
     case `isolated`
 
     /// `description`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:958.
     case description_
 
     /// `hashValue`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:973.
     case hashValue_
 
     /// `rawValue`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:986.
     case rawValue_
 
     /// `unknown`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:998.
     case unknown_
 
     /// `CodingKeys`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:1009.
     case codingKeys
 
     /// `knownCases`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:1023.
     case knownCases_
 
     /// `String`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:1037.
     case string
 
     /// `Int`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:1047.
     case int
 
     /// `Swift`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:1054.
     case swift
 
     /// `Foundation`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:1063.
     case foundation
 
     /// `Error`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:1077.
     case error
 
     /// `Decoder`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:1086.
     case decoder
 
     /// `Codable`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:1097.
     case codable
 
     /// `Never`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:1108.
     case never
 
     /// `Bool`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:1117.
     case bool
 
     /// `Data`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:1125.
     case data
 
     /// `Date`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:1133.
     case date
 
     /// `URL`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:1141.
     case url
 
     /// A value this version of the contract does not know, kept as it was sent.

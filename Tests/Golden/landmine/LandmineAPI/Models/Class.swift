@@ -9,9 +9,13 @@ import SDKRuntime
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:168:3 (model class).
 public struct Class: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Itself.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:171:7.
     public var self_: [Class]?
 
     /// A keyword.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:172:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.

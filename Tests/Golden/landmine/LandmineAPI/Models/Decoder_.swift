@@ -9,9 +9,13 @@ import SDKRuntime
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:223:3 (model Decoder).
 public struct Decoder_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Itself.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:226:7.
     public var self_: [Decoder_]?
 
     /// A keyword.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:227:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.

@@ -9,9 +9,13 @@ import SDKRuntime
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:178:3 (model enum).
 public struct Enum: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Itself.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:181:7.
     public var self_: [Enum]?
 
     /// A keyword.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:182:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.

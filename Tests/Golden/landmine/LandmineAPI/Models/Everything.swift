@@ -9,339 +9,563 @@ import SDKRuntime
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:51:3 (model Everything).
 public struct Everything: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:54:7.
     public var `associatedtype`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:55:7.
     public var `borrowing`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:56:7.
     public var `class`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:57:7.
     public var `consuming`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:58:7.
     public var deinit_: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:59:7.
     public var `enum`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:60:7.
     public var `extension`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:61:7.
     public var `fileprivate`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:62:7.
     public var `func`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:63:7.
     public var `import`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:64:7.
     public var init_: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:65:7.
     public var `inout`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:66:7.
     public var `internal`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:67:7.
     public var `let`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:68:7.
     public var `nonisolated`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:69:7.
     public var `open`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:70:7.
     public var `operator`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:71:7.
     public var `package`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:72:7.
     public var `private`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:73:7.
     public var `precedencegroup`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:74:7.
     public var `protocol`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:75:7.
     public var `public`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:76:7.
     public var `rethrows`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:77:7.
     public var `static`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:78:7.
     public var `struct`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:79:7.
     public var subscript_: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:80:7.
     public var `typealias`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:81:7.
     public var `var`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:82:7.
     public var `break`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:83:7.
     public var `case`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:84:7.
     public var `catch`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:85:7.
     public var `continue`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:86:7.
     public var `default`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:87:7.
     public var `defer`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:88:7.
     public var `do`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:89:7.
     public var `else`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:90:7.
     public var `fallthrough`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:91:7.
     public var `for`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:92:7.
     public var `guard`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:93:7.
     public var `if`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:94:7.
     public var `in`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:95:7.
     public var `repeat`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:96:7.
     public var `return`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:97:7.
     public var `throw`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:98:7.
     public var `switch`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:99:7.
     public var `where`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:100:7.
     public var `while`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:101:7.
     public var `as`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:102:7.
     public var `await`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:103:7.
     public var `false`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:104:7.
     public var `is`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:105:7.
     public var `nil`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:106:7.
     public var self_: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:107:7.
     public var super_: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:108:7.
     public var `throws`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:109:7.
     public var `true`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:110:7.
     public var `try`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:111:7.
     public var `async`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:112:7.
     public var `actor`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:113:7.
     public var `associativity`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:114:7.
     public var `convenience`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:115:7.
     public var `dynamic`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:116:7.
     public var `didSet`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:117:7.
     public var `final`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:118:7.
     public var `get`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:119:7.
     public var `infix`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:120:7.
     public var `indirect`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:121:7.
     public var `lazy`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:122:7.
     public var `left`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:123:7.
     public var `mutating`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:124:7.
     public var `none`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:125:7.
     public var `nonmutating`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:126:7.
     public var `optional`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:127:7.
     public var `override`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:128:7.
     public var `postfix`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:129:7.
     public var `precedence`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:130:7.
     public var `prefix`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:131:7.
     public var `required`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:132:7.
     public var `right`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:133:7.
     public var `set`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:134:7.
     public var `some`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:135:7.
     public var type: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:136:7.
     public var `unowned`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:137:7.
     public var `weak`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:138:7.
     public var `willSet`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:139:7.
     public var `any`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:140:7.
     public var `consume`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:141:7.
     public var `copy`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:142:7.
     public var `each`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:143:7.
     public var `macro`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:144:7.
     public var `discard`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:145:7.
     public var `then`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:146:7.
     public var `sending`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:147:7.
     public var `isolated`: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:148:7.
     public var description_: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:149:7.
     public var hashValue_: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:150:7.
     public var rawValue_: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:151:7.
     public var unknown_: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:152:7.
     public var codingKeys: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:153:7.
     public var knownCases_: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:154:7.
     public var string: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:155:7.
     public var int: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:156:7.
     public var swift: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:157:7.
     public var foundation: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:158:7.
     public var error: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:159:7.
     public var decoder: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:160:7.
     public var codable: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:161:7.
     public var never: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:162:7.
     public var bool: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:163:7.
     public var data: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:164:7.
     public var date: Swift.String?
 
     /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:165:7.
     public var url: Swift.String?
 
     /// Creates a value with every member given; optional members default to `nil`.

@@ -9,9 +9,13 @@ import SDKRuntime
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:228:3 (model Optional).
 public struct Optional_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Itself.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:231:7.
     public var self_: [Optional_]?
 
     /// A keyword.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:232:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.

@@ -9,9 +9,13 @@ import SDKRuntime
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:183:3 (model protocol).
 public struct Protocol_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Itself.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:186:7.
     public var self_: [Protocol_]?
 
     /// A keyword.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:187:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.

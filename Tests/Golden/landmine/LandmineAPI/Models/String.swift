@@ -9,9 +9,13 @@ import SDKRuntime
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:203:3 (model String).
 public struct String: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Itself.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:206:7.
     public var self_: [String]?
 
     /// A keyword.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:207:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.

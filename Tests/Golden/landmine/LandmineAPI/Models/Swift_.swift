@@ -9,9 +9,13 @@ import SDKRuntime
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:208:3 (model Swift).
 public struct Swift_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Itself.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:211:7.
     public var self_: [Swift_]?
 
     /// A keyword.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:212:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.
