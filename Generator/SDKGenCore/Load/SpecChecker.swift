@@ -55,6 +55,7 @@ enum SpecChecker {
 
     static func checkModels(_ spec: Spec, log: inout DiagnosticLog) {
         let typeNames = spec.models.map(\.name) + spec.enums.map(\.name)
+        let declared = Set(typeNames)
         for model in spec.models {
             checkMemberClashes(
                 model.properties.map { ($0.name, $0.location) }, swiftName: SwiftNaming.memberName,
@@ -64,7 +65,7 @@ enum SpecChecker {
                 if !wireNames.insert(property.wireName).inserted {
                     log.error("two properties of model '\(model.name)' use the wire name '\(property.wireName)'", at: property.location)
                 }
-                for name in property.type.namedTypes where !typeNames.contains(name) {
+                for name in property.type.namedTypes where !declared.contains(name) {
                     log.error(
                         "property '\(property.name)' refers to '\(name)', which is not a declared model or enum\(Suggestion.hint(for: name, among: typeNames + TypeReferenceParser.builtinNames))",
                         at: property.location)
@@ -122,6 +123,7 @@ enum SpecChecker {
 
     static func checkOperations(_ spec: Spec, log: inout DiagnosticLog) {
         let models = spec.models.map(\.name)
+        let modelSet = Set(models)
         let codes = spec.errors.map(\.code)
         let durations = spec.constants.filter {
             if case .durationMilliseconds = $0.value { true } else { false }
@@ -133,7 +135,7 @@ enum SpecChecker {
             spec.operations.map { ($0.name, $0.location) }, swiftName: SwiftNaming.memberName, context: "'operations'",
             log: &log)
         for operation in spec.operations {
-            for model in [operation.requestBody, operation.responseBody].compactMap({ $0 }) where !models.contains(model) {
+            for model in [operation.requestBody, operation.responseBody].compactMap({ $0 }) where !modelSet.contains(model) {
                 log.error(
                     "operation '\(operation.name)' refers to model '\(model)', which is not declared\(Suggestion.hint(for: model, among: models))",
                     at: operation.location)

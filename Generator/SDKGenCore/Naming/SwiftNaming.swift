@@ -45,22 +45,22 @@ public enum SwiftNaming {
         var current = ""
         var previousWasLower = false
         for scalar in name.unicodeScalars {
-            let isLetterOrDigit = scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
-            guard isLetterOrDigit, scalar.isASCII || scalar.properties.isAlphabetic else {
+            let kind = CharacterKind(scalar)
+            guard kind != .separator else {
                 if !current.isEmpty { words.append(current) }
                 current = ""
                 previousWasLower = false
                 continue
             }
-            if scalar.properties.isUppercase, previousWasLower, !current.isEmpty {
+            if kind == .upper, previousWasLower, !current.isEmpty {
                 words.append(current)
                 current = ""
             }
             current.unicodeScalars.append(scalar)
-            previousWasLower = scalar.properties.isLowercase || ("0"..."9").contains(scalar)
+            previousWasLower = kind == .lower || kind == .digit
         }
         if !current.isEmpty { words.append(current) }
-        let isScreamingSnake = name.unicodeScalars.contains { !$0.properties.isAlphabetic && !("0"..."9").contains($0) }
+        let isScreamingSnake = name.unicodeScalars.contains { CharacterKind($0) == .separator }
         guard isScreamingSnake else { return words }
         return words.map { word in
             word.count > 1 && word.allSatisfy({ $0.isUppercase || $0.isNumber }) ? word.prefix(1) + word.dropFirst().lowercased() : word
@@ -112,5 +112,31 @@ public enum SwiftNaming {
     public static func plainMemberName(_ specName: String) -> String {
         let name = memberName(specName)
         return name.hasPrefix("`") ? String(name.dropFirst().dropLast()) : name
+    }
+}
+
+/// How a name's scalar counts when splitting it into words (ASCII is decided without Unicode
+/// property lookups, which dominate generation time on large specs otherwise).
+enum CharacterKind {
+    case upper, lower, digit, otherLetter, separator
+
+    init(_ scalar: Unicode.Scalar) {
+        switch scalar.value {
+        case 0x41...0x5A: self = .upper
+        case 0x61...0x7A: self = .lower
+        case 0x30...0x39: self = .digit
+        case 0...0x7F: self = .separator
+        default:
+            let properties = scalar.properties
+            if !properties.isAlphabetic {
+                self = .separator
+            } else if properties.isUppercase {
+                self = .upper
+            } else if properties.isLowercase {
+                self = .lower
+            } else {
+                self = .otherLetter
+            }
+        }
     }
 }

@@ -28,10 +28,14 @@ public enum YAMLReader {
 
 /// Consumes libyaml events and assembles them into nodes.
 private struct TreeBuilder {
-    /// A collection being filled: its location, its items, and the key waiting for a value.
-    enum Frame {
-        case sequence([YAMLNode], SourceLocation)
-        case mapping([(key: YAMLScalarKey, value: YAMLNode)], SourceLocation, pendingKey: YAMLScalarKey?)
+    /// A collection being filled: its kind, location, items, and the key waiting for a value.
+    /// Frames are changed in place on the stack so that long mappings are built in linear time.
+    struct Frame {
+        var isMapping: Bool
+        var location: SourceLocation
+        var items: [YAMLNode] = []
+        var pairs: [(key: YAMLScalarKey, value: YAMLNode)] = []
+        var pendingKey: YAMLScalarKey?
     }
 
     let file: String
@@ -87,21 +91,17 @@ private struct TreeBuilder {
                     log.error("anchors ('&name') are not supported in spec files", at: at)
                     failed = true
                 }
-                stack.append(.sequence([], at))
+                stack.append(Frame(isMapping: false, location: at))
             case YAML_MAPPING_START_EVENT:
                 if event.data.mapping_start.anchor != nil {
                     log.error("anchors ('&name') are not supported in spec files", at: at)
                     failed = true
                 }
-                stack.append(.mapping([], at, pendingKey: nil))
+                stack.append(Frame(isMapping: true, location: at))
             case YAML_SEQUENCE_END_EVENT:
-                if case .sequence(let items, let start)? = stack.popLast() {
-                    add(.sequence(items, start), log: &log)
-                }
+                if let frame = stack.popLast() { add(.sequence(frame.items, frame.location), log: &log) }
             case YAML_MAPPING_END_EVENT:
-                if case .mapping(let pairs, let start, _)? = stack.popLast() {
-                    add(.mapping(pairs, start), log: &log)
-                }
+                if let frame = stack.popLast() { add(.mapping(frame.pairs, frame.location), log: &log) }
             default:
                 break
             }
@@ -109,25 +109,22 @@ private struct TreeBuilder {
     }
 
     mutating func add(_ node: YAMLNode, log: inout DiagnosticLog) {
-        guard let top = stack.popLast() else {
+        guard !stack.isEmpty else {
             root = node
             return
         }
-        switch top {
-        case .sequence(var items, let start):
-            items.append(node)
-            stack.append(.sequence(items, start))
-        case .mapping(var pairs, let start, let pending):
-            if let key = pending {
-                pairs.append((key, node))
-                stack.append(.mapping(pairs, start, pendingKey: nil))
-            } else if case .scalar(let text, _, let at) = node {
-                stack.append(.mapping(pairs, start, pendingKey: YAMLScalarKey(text: text, location: at)))
-            } else {
-                log.error("a mapping key must be a plain word, not \(node.kindDescription)", at: node.location)
-                failed = true
-                stack.append(.mapping(pairs, start, pendingKey: YAMLScalarKey(text: "", location: node.location)))
-            }
+        let top = stack.count - 1
+        if !stack[top].isMapping {
+            stack[top].items.append(node)
+        } else if let key = stack[top].pendingKey {
+            stack[top].pairs.append((key, node))
+            stack[top].pendingKey = nil
+        } else if case .scalar(let text, _, let at) = node {
+            stack[top].pendingKey = YAMLScalarKey(text: text, location: at)
+        } else {
+            log.error("a mapping key must be a plain word, not \(node.kindDescription)", at: node.location)
+            failed = true
+            stack[top].pendingKey = YAMLScalarKey(text: "", location: node.location)
         }
     }
 }
