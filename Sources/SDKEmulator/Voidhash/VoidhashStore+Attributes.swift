@@ -30,7 +30,13 @@ extension VoidhashStore {
             switch key {
             case "email": person.email = text
             case "name": person.name = text
-            default: person.attributes[key] = value == .null ? nil : value
+            default:
+                // Not `value == .null ? nil : value`: JSONValue is nil-literal expressible.
+                if value == .null {
+                    person.attributes.removeValue(forKey: key)
+                } else {
+                    person.attributes[key] = value
+                }
             }
         }
         people[owner] = person
