@@ -162,6 +162,26 @@ struct VoidhashRoutesTests {
         }
     }
 
+    @Test func concurrentRequestsWithOneKeyAreAppliedOnce() async throws {
+        try await withVoidhashEmulator { emulator in
+            let client = emulator.client()
+            let people = try await withThrowingTaskGroup(of: Person.self) { group in
+                for index in 0..<12 {
+                    group.addTask {
+                        try await client.recordPurchase(
+                            body: PurchaseRecord(
+                                distinctId: "user_123", productId: "lifetime_boost", transactionId: "t\(index)",
+                                environment: .simulated, purchasedAt: voidhashTestEpoch),
+                            idempotencyKey: "one-key")
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(Set(people).count == 1)
+            #expect(emulator.state.purchases.count == 1)
+        }
+    }
+
     @Test func keysAreScopedByRoute() async throws {
         try await withVoidhashEmulator { emulator in
             let identify = try await emulator.send(
