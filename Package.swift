@@ -88,6 +88,6 @@ let package = Package(
         .testTarget(
             name: "MobileJoeTests", dependencies: ["MobileJoe", "MobileJoeAPI", "SDKEmulator", "SDKRuntime"],
             swiftSettings: strict),
-        .testTarget(name: "EmulatorTests", dependencies: ["SDKEmulator", "SDKRuntime"], swiftSettings: strict),
+        .testTarget(name: "EmulatorTests", dependencies: ["SDKEmulator", "SDKRuntime", "VoidhashAPI", "MobileJoeAPI"], swiftSettings: strict),
     ]
 )

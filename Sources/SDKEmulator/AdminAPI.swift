@@ -54,7 +54,7 @@ enum AdminAPI {
     case ("/held", _):
       return methodNotAllowed(request, allowed: "GET, HEAD")
     default:
-      return .error(status: 404, code: "NOT_FOUND", message: "No admin resource \(request.path).")
+      return await controls.adminRouter.respond(to: request)
     }
   }
 

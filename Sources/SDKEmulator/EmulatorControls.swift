@@ -6,6 +6,8 @@ struct EmulatorControls: Sendable {
   let faults: FaultTable
   let holds: HoldGate
   let clock: any SDKClock
+  /// Routes of the APIs' own admin resources (seeding and reading their state), below `/_admin/`.
+  let adminRouter: Router
   let onReset: @Sendable () async -> Void
 
   /// Clears the log and the faults, lets held requests go, then resets the routes' own state.

@@ -48,7 +48,7 @@ public final class EmulatorServer: Sendable {
   ///   - clock: stamps `receivedAt` and times `.delay` faults.
   ///   - onReset: resets the routes' own state; `reset()` and `POST /_admin/reset` call it.
   public init(
-    router: Router = Router(), limits: ServerLimits = .standard,
+    router: Router = Router(), adminRouter: Router = Router(), limits: ServerLimits = .standard,
     clock: any SDKClock = SystemClock(),
     onReset: @escaping @Sendable () async -> Void = {}
   ) {
@@ -56,7 +56,7 @@ public final class EmulatorServer: Sendable {
     self.limits = limits
     controls = EmulatorControls(
       log: RequestLog(capacity: limits.maxLoggedRequests), faults: FaultTable(), holds: HoldGate(),
-      clock: clock, onReset: onReset)
+      clock: clock, adminRouter: adminRouter, onReset: onReset)
   }
 
   // MARK: Lifecycle

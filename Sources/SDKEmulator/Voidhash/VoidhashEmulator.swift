@@ -61,6 +61,8 @@ public enum VoidhashEmulator {
         // The operations' templates come from the spec and are checked by the generator, so
         // building the routes cannot fail; a test asserts that every operation is served.
         let router = (try? routes(state: state)) ?? Router()
-        return EmulatorServer(router: router, limits: limits, clock: state.clock, onReset: { state.reset() })
+        return EmulatorServer(
+            router: router, adminRouter: (try? adminRoutes(state: state)) ?? Router(), limits: limits,
+            clock: state.clock, onReset: { state.reset() })
     }
 }
