@@ -76,10 +76,10 @@ let package = Package(
             path: "Tests/Golden/landmine/LandmineContractTests", swiftSettings: strict),
         .testTarget(name: "GeneratorTests", dependencies: ["SDKGenCore"], swiftSettings: strict),
         .testTarget(
-            name: "VoidhashContractTests", dependencies: ["VoidhashAPI", "SDKRuntime"],
+            name: "VoidhashContractTests", dependencies: ["VoidhashAPI", "SDKRuntime", "SDKEmulator"],
             path: "Generated/VoidhashContractTests", swiftSettings: strict),
         .testTarget(
-            name: "MobileJoeContractTests", dependencies: ["MobileJoeAPI", "SDKRuntime"],
+            name: "MobileJoeContractTests", dependencies: ["MobileJoeAPI", "SDKRuntime", "SDKEmulator"],
             path: "Generated/MobileJoeContractTests", swiftSettings: strict),
         .testTarget(name: "SDKRuntimeTests", dependencies: ["SDKRuntime"], swiftSettings: strict),
         .testTarget(

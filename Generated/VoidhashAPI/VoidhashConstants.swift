@@ -8,46 +8,46 @@ import SDKRuntime
 public enum VoidhashConstants {
     /// The longest identify waits for Voidhash before returning with the link deferred.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:12:3 (constant identifyWait).
+    /// - Remark: Generated from Spec/voidhash.yaml:13:3 (constant identifyWait).
     public static let identifyWait: Swift.Duration = .milliseconds(2000)
 
     /// The longest setPersonAttributes waits before saving the attributes for later.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:15:3 (constant attributesWait).
+    /// - Remark: Generated from Spec/voidhash.yaml:16:3 (constant attributesWait).
     public static let attributesWait: Swift.Duration = .milliseconds(2000)
 
     /// The longest a read of a stale person snapshot waits for a refresh.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:18:3 (constant staleReadWait).
+    /// - Remark: Generated from Spec/voidhash.yaml:19:3 (constant staleReadWait).
     public static let staleReadWait: Swift.Duration = .milliseconds(500)
 
     /// The age after which the cached person snapshot is stale.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:21:3 (constant personStaleAfter).
+    /// - Remark: Generated from Spec/voidhash.yaml:22:3 (constant personStaleAfter).
     public static let personStaleAfter: Swift.Duration = .milliseconds(300000)
 
     /// The age after which the cached person snapshot is expired (isExpired).
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:24:3 (constant personExpiresAfter).
+    /// - Remark: Generated from Spec/voidhash.yaml:25:3 (constant personExpiresAfter).
     public static let personExpiresAfter: Swift.Duration = .milliseconds(172800000)
 
     /// The request timeout; forceFetch waits at most this long.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:27:3 (constant requestTimeout).
+    /// - Remark: Generated from Spec/voidhash.yaml:28:3 (constant requestTimeout).
     public static let requestTimeout: Swift.Duration = .milliseconds(10000)
 
     /// The most group types a project keeps.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:30:3 (constant maxGroupTypes).
+    /// - Remark: Generated from Spec/voidhash.yaml:31:3 (constant maxGroupTypes).
     public static let maxGroupTypes: Swift.Int = 5
 
     /// Publishable keys of the test environment start with this.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:33:3 (constant testKeyPrefix).
+    /// - Remark: Generated from Spec/voidhash.yaml:34:3 (constant testKeyPrefix).
     public static let testKeyPrefix: Swift.String = "vh_pk_test_"
 
     /// Publishable keys start with this; those without the test prefix are production keys.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:36:3 (constant productionKeyPrefix).
+    /// - Remark: Generated from Spec/voidhash.yaml:37:3 (constant productionKeyPrefix).
     public static let productionKeyPrefix: Swift.String = "vh_pk_"
 }

@@ -6,26 +6,26 @@ import SDKRuntime
 
 /// A subscription's state.
 ///
-/// - Remark: Generated from Spec/voidhash.yaml:224:3 (enum SubscriptionStatus).
+/// - Remark: Generated from Spec/voidhash.yaml:225:3 (enum SubscriptionStatus).
 public enum SubscriptionStatus: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable {
     /// `active`.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:226:14.
+    /// - Remark: Generated from Spec/voidhash.yaml:227:14.
     case active
 
     /// `trialing`.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:226:22.
+    /// - Remark: Generated from Spec/voidhash.yaml:227:22.
     case trialing
 
     /// `canceled`.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:226:32.
+    /// - Remark: Generated from Spec/voidhash.yaml:227:32.
     case canceled
 
     /// `expired`.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:226:42.
+    /// - Remark: Generated from Spec/voidhash.yaml:227:42.
     case expired
 
     /// A value this version of the contract does not know, kept as it was sent.

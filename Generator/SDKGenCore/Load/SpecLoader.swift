@@ -41,8 +41,9 @@ public struct SpecLoader {
             log.error("this generator reads spec language version 1, not \(number)", at: version.location)
         }
         var name = "", title = "", version = "", doc = ""
+        var emulator: String?
         if let apiNode = top.required("api", log: &log),
-            let api = MappingReader(apiNode, context: "'api'", keys: ["name", "title", "version", "doc"], log: &log)
+            let api = MappingReader(apiNode, context: "'api'", keys: ["name", "title", "version", "doc", "emulator"], log: &log)
         {
             if let node = api.required("name", log: &log), let text = ScalarReading.string(node, "the API name", log: &log) {
                 if SwiftNaming.isTypeIdentifier(text) {
@@ -54,6 +55,13 @@ public struct SpecLoader {
             title = ScalarReading.string(api["title"], "the API title", log: &log) ?? name
             version = ScalarReading.string(api.required("version", log: &log), "the API version", log: &log) ?? ""
             doc = ScalarReading.string(api["doc"], "the API doc", log: &log) ?? ""
+            if let node = api["emulator"], let text = ScalarReading.string(node, "the emulator", log: &log) {
+                if SwiftNaming.isTypeIdentifier(text) {
+                    emulator = text
+                } else {
+                    log.error("the emulator '\(text)' must be a type name in SDKEmulator, such as 'VoidhashEmulator'", at: node.location)
+                }
+            }
         }
         let constants = top["constants"].map { loadConstants($0) } ?? []
         let rules = top["rules"].map { loadRules($0) } ?? []
@@ -64,7 +72,7 @@ public struct SpecLoader {
         let headers = top["headers"].flatMap { loadHeaders($0) }
         let operations = top["operations"].map { loadOperations($0) } ?? []
         return Spec(
-            file: file, name: name, title: title, version: version, doc: doc, constants: constants, rules: rules,
+            file: file, name: name, title: title, version: version, doc: doc, emulator: emulator, constants: constants, rules: rules,
             identifiers: identifiers, enums: enums, models: models, errors: errors, headers: headers,
             operations: operations)
     }

@@ -10,6 +10,9 @@ public struct Spec: Hashable, Sendable {
     public var version: String
     /// What the API is for.
     public var doc: String
+    /// The emulator type in `SDKEmulator` that serves this API, if any; operation examples are
+    /// then checked against it over loopback HTTP.
+    public var emulator: String?
     /// Named numbers of the contract.
     public var constants: [ConstantSpec]
     /// Validation rules.
@@ -29,7 +32,7 @@ public struct Spec: Hashable, Sendable {
 
     /// A spec with every part given.
     public init(
-        file: String, name: String, title: String, version: String, doc: String,
+        file: String, name: String, title: String, version: String, doc: String, emulator: String?,
         constants: [ConstantSpec], rules: [RuleSpec], identifiers: [IdentifierSpec], enums: [EnumSpec],
         models: [ModelSpec], errors: [ErrorCodeSpec], headers: HeaderContractSpec?,
         operations: [OperationSpec]
@@ -39,6 +42,7 @@ public struct Spec: Hashable, Sendable {
         self.title = title
         self.version = version
         self.doc = doc
+        self.emulator = emulator
         self.constants = constants
         self.rules = rules
         self.identifiers = identifiers

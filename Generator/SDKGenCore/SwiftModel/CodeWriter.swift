@@ -5,10 +5,14 @@ struct CodeWriter {
     /// The current depth, four spaces a level.
     private var depth = 0
 
-    /// Writes one line at the current depth (an empty line stays empty).
+    /// Writes one line at the current depth (an empty line stays empty); text holding several
+    /// lines, such as a multi-line closure, is indented line by line.
     mutating func line(_ content: String) {
-        if !content.isEmpty { text += String(repeating: "    ", count: depth) + content }
-        text += "\n"
+        let indent = String(repeating: "    ", count: depth)
+        for part in content.split(separator: "\n", omittingEmptySubsequences: false) {
+            if !part.isEmpty { text += indent + part }
+            text += "\n"
+        }
     }
 
     /// Writes `opening`, the body one level deeper, then `closing`.

@@ -17,6 +17,11 @@ enum ContractTestTranslator {
             files.append(file("\(HeaderTranslator.typeName(spec))Tests.swift", HeaderTestTranslator.suite(headers, spec: spec)))
         }
         files.append(file("\(ErrorCodeTranslator.typeName(spec))Tests.swift", ModelTestTranslator.errorCodeSuite(spec)))
+        if let emulator = spec.emulator {
+            var operations = file("\(spec.name)OperationTests.swift", OperationTestTranslator.suite(spec, emulator: emulator))
+            operations.imports.insert("SDKEmulator", at: 1)
+            files.append(operations)
+        }
         return files
     }
 
