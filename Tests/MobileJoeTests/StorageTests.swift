@@ -88,12 +88,14 @@ struct StorageTests {
             let instance = try await joe.configured()
             let staleTemporary = joe.storageDirectory.appendingPathComponent(".identity.mbj.crashed.tmp")
             try Data("half a write".utf8).write(to: staleTemporary)
-            var inodes = [try inode(of: joe.identityFile)]
-            try instance.identify(appUserID: "account-1")
-            inodes.append(try inode(of: joe.identityFile))
-            try instance.logout()
-            inodes.append(try inode(of: joe.identityFile))
-            #expect(Set(inodes).count == 3, "each write renames a new file into place")
+            for change in [{ try instance.identify(appUserID: "account-1") }, { try instance.logout() }] {
+                let before = try Data(contentsOf: joe.identityFile)
+                let reader = try FileHandle(forReadingFrom: joe.identityFile)
+                defer { try? reader.close() }
+                try change()
+                #expect(try reader.readToEnd() == before, "a reader of the old file sees it whole: no write in place")
+                #expect(try Data(contentsOf: joe.identityFile) != before)
+            }
             let names = try FileManager.default.contentsOfDirectory(atPath: joe.storageDirectory.path).sorted()
             #expect(names == [".identity.mbj.crashed.tmp", "identity.mbj"], "no temporary file of ours is left")
             #expect(try joe.storedIdentity() == instance.identity)
