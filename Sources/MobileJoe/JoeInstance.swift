@@ -31,6 +31,26 @@ import Synchronization
 /// one per identity change, each with the headers of the identity it announces. A failed one
 /// is reported to `JoeOptions.onDiagnostic` and sent again at the next app start, not before.
 ///
+/// Every request carries the headers of the page's iOS column, built by the generated
+/// `MobileJoeRequestHeaders`:
+///
+/// | Header | Value |
+/// | --- | --- |
+/// | `Authorization` | the API key passed to `configure` |
+/// | `Identity-Anonymous-ID` | the anonymous ID (`$MBJAnonymousID:` + 32 hex digits) |
+/// | `Identity-Device-ID` | the device ID (`$MBJDeviceID:` + 32 hex digits) |
+/// | `Identity-External-ID` | the external ID, only when signed in |
+/// | `Framework-Version` | `Joe.frameworkVersion` |
+/// | `App-Version` | `CFBundleShortVersionString` of the main bundle, or `JoeOptions.appInfo` |
+/// | `App-Build-Version` | `CFBundleVersion` of the main bundle, or `JoeOptions.appInfo` |
+/// | `OS-Name` | `iOS` on iOS; on Linux the distribution's name (see `JoeDeviceInfo`) |
+/// | `OS-Version` | the system version (`18.2.0`); on Linux `VERSION_ID` or the kernel release |
+/// | `Device-Model` | the model identifier (`iPhone16,2`); on Linux the `uname` machine (`x86_64`) |
+/// | `Preferred-Languages` | up to three of `Locale.preferredLanguages` (on Linux `LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`), read once at the instance's first request; absent when there are none |
+/// | `Debug-Mode` | `true` or `false`, the `debugMode` passed to `configure` |
+///
+/// `Device-Brand` (Android only) is not sent.
+///
 /// Thread safety: every method may be called from any thread. The identity is written while
 /// the instance's lock is held, so that changes are stored in call order; no callback runs
 /// while it is held.
