@@ -1,5 +1,4 @@
 import Foundation
-import MobileJoeAPI
 import Synchronization
 
 /// The Mobile Joe SDK's static API, as the docs name it.
@@ -48,7 +47,7 @@ public enum Joe {
     /// See `JoeInstance.identify(appUserID:)`.
     public static func identify(appUserID: String) throws(MobileJoeError) {
         guard let target = instance.withLock({ $0 }) else {
-            guard AppUserIdRule.validate(appUserID) == nil else { throw .invalidAppUserID }
+            _ = try JoeInstance.externalId(for: appUserID)
             throw .notConfigured
         }
         try target.identify(appUserID: appUserID)

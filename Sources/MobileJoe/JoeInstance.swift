@@ -218,7 +218,7 @@ public final class JoeInstance: Sendable {
     }
 
     /// The external ID of `appUserID`, checked by the generated `AppUserIdRule`.
-    private static func externalId(for appUserID: String) throws(MobileJoeError) -> String {
+    static func externalId(for appUserID: String) throws(MobileJoeError) -> String {
         guard AppUserIdRule.validate(appUserID) == nil else { throw .invalidAppUserID }
         return ExternalId.make(from: appUserID)
     }
