@@ -14,7 +14,8 @@ public struct JoeOptions: Sendable {
     /// platforms and `$XDG_DATA_HOME/MobileJoe` (or `~/.local/share/MobileJoe`) on Linux.
     ///
     /// The SDK does not exclude it from backups. On Apple platforms an app that wants to sets
-    /// `URLResourceValues.isExcludedFromBackup` on this folder:
+    /// `URLResourceValues.isExcludedFromBackup` on this folder once it exists (after the first
+    /// `configure`):
     /// ```swift
     /// var values = URLResourceValues()
     /// values.isExcludedFromBackup = true
