@@ -1,0 +1,66 @@
+import Foundation
+import MobileJoeAPI
+import SDKRuntime
+
+/// The one file the SDK stores: the generated `IdentityFile` as JSON at
+/// `<storage folder>/identity.mbj`.
+struct IdentityStore: Sendable {
+    /// What loading found.
+    enum LoadResult: Sendable, Hashable {
+        /// No identity is stored yet.
+        case missing
+        /// A valid identity.
+        case found(IdentityFile)
+        /// A file that cannot be used, and why.
+        case unusable(IdentityFileProblem)
+    }
+
+    /// No identity file is larger than this; a larger one is unusable.
+    static let sizeLimit = 16 * 1024
+
+    /// The folder holding the file.
+    let directory: URL
+
+    /// The identity file.
+    var fileURL: URL { directory.appendingPathComponent(MobileJoeConstants.identityFileName) }
+
+    /// Reads and checks the stored identity. Never throws: a damaged file is `.unusable`.
+    func load() -> LoadResult {
+        switch PrivateFiles.readRegularFile(fileURL, limit: Self.sizeLimit) {
+        case .missing: return .missing
+        case .unusable(let problem): return .unusable(problem)
+        case .contents(let data): return Self.decode(data)
+        }
+    }
+
+    /// Stores `identity`, replacing the file atomically.
+    func save(_ identity: IdentityFile) throws(MobileJoeError) {
+        let data: Data
+        do {
+            data = try JSONCoding.makeEncoder().encode(identity)
+        } catch {
+            throw .storageFailed(reason: "the identity could not be encoded")
+        }
+        try PrivateFiles.writeAtomically(data, to: fileURL)
+    }
+
+    /// Moves the unusable file aside, dated by `now`, and returns where it went.
+    func moveAside(now: Date) throws(MobileJoeError) -> URL {
+        let milliseconds = Int64((now.timeIntervalSince1970 * 1_000).rounded())
+        return try PrivateFiles.moveAside(fileURL, stamp: String(milliseconds))
+    }
+
+    /// The identity in `data`, or why it cannot be used.
+    static func decode(_ data: Data) -> LoadResult {
+        let identity: IdentityFile
+        do {
+            identity = try JSONCoding.makeDecoder().decode(IdentityFile.self, from: data)
+        } catch DecodingError.dataCorrupted {
+            return .unusable(.notJSON)
+        } catch {
+            return .unusable(.wrongShape)
+        }
+        guard identity.isValid else { return .unusable(.invalidIdentifiers) }
+        return .found(identity)
+    }
+}

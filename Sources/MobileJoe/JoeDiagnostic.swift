@@ -1,0 +1,33 @@
+import Foundation
+import SDKRuntime
+
+/// Something the SDK handled on its own and reports to `JoeOptions.onDiagnostic`.
+///
+/// None of these stop the SDK; they exist so that apps and tests can see what happened.
+public enum JoeDiagnostic: Sendable, Hashable, CustomStringConvertible {
+    /// The stored identity file could not be used: it was moved to `movedTo` (never deleted) and
+    /// a new identity was created.
+    case identityFileMovedAside(problem: IdentityFileProblem, movedTo: URL)
+    /// `configure` was called again; it changes nothing until the app relaunches.
+    case configureIgnored
+    /// An identify request failed; the SDK stays usable and sends it again at the next start.
+    case identifyRequestFailed(APIError)
+
+    /// A one-line explanation, free of personal data.
+    public var description: String {
+        switch self {
+        case .identityFileMovedAside(let problem, let movedTo):
+            "\(problem); moved aside to \(movedTo.lastPathComponent) and a new identity was created"
+        case .configureIgnored:
+            "configure was called again; it changes nothing until the app relaunches"
+        case .identifyRequestFailed(let error):
+            "the identify request failed (\(error.category.rawValue)): \(error.message); "
+                + "it is sent again at the next app start"
+        }
+    }
+
+    /// The default handler: one warning line on standard error.
+    public static let printToStandardError: @Sendable (JoeDiagnostic) -> Void = { diagnostic in
+        FileHandle.standardError.write(Data("[MobileJoe] warning: \(diagnostic)\n".utf8))
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import MobileJoe
+import MobileJoeAPI
+import SDKEmulator
+import SDKRuntime
+import Testing
+
+@Suite("Order of calls", .timeLimit(.minutes(1)))
+struct OrderOfCallsTests {
+    @Test func identifyThrowsBeforeConfiguration() async throws {
+        try await withJoe { joe in
+            let instance = joe.launch()
+            #expect(throws: MobileJoeError.notConfigured) { try instance.identify(appUserID: "account-42") }
+            #expect(instance.identity == nil)
+            #expect(!FileManager.default.fileExists(atPath: joe.identityFile.path))
+            #expect(joe.allRequests.isEmpty)
+        }
+    }
+
+    @Test func logoutBeforeConfigurationReplacesTheStoredIdentityLocally() async throws {
+        try await withJoe { joe in
+            let stored = try #require(try await joe.configured(appUserID: "account-42").identity)
+            let relaunched = joe.launch()
+            try relaunched.logout()
+            let replaced = try joe.storedIdentity()
+            #expect(replaced.isFresh)
+            #expect(replaced.anonymousId != stored.anonymousId && replaced.deviceId != stored.deviceId)
+            #expect(!relaunched.isConfigured)
+            await relaunched.pendingIdentify()
+            #expect(joe.requests(.identify).count == 1, "nothing is sent before configuration")
+
+            try relaunched.configure(withAPIKey: testAPIKey)
+            #expect(relaunched.identity == replaced)
+            await relaunched.pendingIdentify()
+            #expect(joe.state.identities.last?.anonymousId == replaced.anonymousId)
+        }
+    }
+
+    @Test func laterConfigureCallsChangeNothingUntilTheAppRelaunches() async throws {
+        try await withJoe { joe in
+            let instance = try await joe.configured()
+            let identity = instance.identity
+            let file = try inode(of: joe.identityFile)
+
+            try instance.configure(withAPIKey: "mj_other", appUserID: "account-42", debugMode: true)
+            await instance.pendingIdentify()
+            #expect(instance.identity == identity)
+            #expect(try inode(of: joe.identityFile) == file)
+            #expect(joe.requests(.identify).count == 1)
+            #expect(joe.diagnostics.all == [.configureIgnored])
+            _ = try await instance.alerts()
+            #expect(joe.requests(.listAlerts).first?.header("Authorization") == testAPIKey)
+            #expect(joe.requests(.listAlerts).first?.header("Debug-Mode") == "false")
+
+            let relaunched = try await joe.configured(appUserID: "account-42")
+            #expect(relaunched.identity?.externalId == ExternalId.make(from: "account-42"))
+            #expect(joe.requests(.identify).count == 2)
+        }
+    }
+
+    @Test func identifyAndLogoutTakeEffectAtOnceInCallOrder() async throws {
+        try await withJoe { joe in
+            let instance = try await joe.configured()
+            let start = try #require(instance.identity)
+            try instance.identify(appUserID: "account-1")
+            let first = try #require(instance.identity)
+            #expect(try joe.storedIdentity() == first)
+            try instance.logout()
+            let second = try #require(instance.identity)
+            #expect(try joe.storedIdentity() == second)
+            try instance.identify(appUserID: "account-2")
+            let third = try #require(instance.identity)
+            #expect(try joe.storedIdentity() == third)
+            await instance.pendingIdentify()
+
+            let announced = joe.state.identities.map { [$0.anonymousId, $0.deviceId, $0.externalId ?? "-"] }
+            let expected = [start, first, second, third].map { [$0.anonymousId, $0.deviceId, $0.externalId ?? "-"] }
+            #expect(announced == expected)
+        }
+    }
+
+    @Test func configureThrowsWhenTheIdentityCannotBeStored() async throws {
+        try await withJoe { joe in
+            let blocker = joe.root.appendingPathComponent("blocker")
+            try FileManager.default.createDirectory(at: joe.root, withIntermediateDirectories: true)
+            try Data("a file".utf8).write(to: blocker)
+            let instance = joe.launch(storageDirectory: blocker.appendingPathComponent("MobileJoe"))
+            #expect {
+                try instance.configure(withAPIKey: testAPIKey)
+            } throws: { error in
+                guard case .storageFailed = error as? MobileJoeError else { return false }
+                return true
+            }
+            #expect(!instance.isConfigured)
+            await instance.pendingIdentify()
+            #expect(joe.allRequests.isEmpty)
+        }
+    }
+
+    @Test func identifyAndLogoutThrowWhenTheIdentityCannotBeStored() async throws {
+        try await withJoe { joe in
+            let instance = try await joe.configured()
+            let identity = instance.identity
+            try FileManager.default.removeItem(at: joe.storageDirectory)
+            try Data("not a folder".utf8).write(to: joe.storageDirectory)
+
+            for call in [{ try instance.identify(appUserID: "account-42") }, { try instance.logout() }] {
+                #expect {
+                    try call()
+                } throws: { error in
+                    guard case .storageFailed = error as? MobileJoeError else { return false }
+                    return true
+                }
+                #expect(instance.identity == identity)
+            }
+            await instance.pendingIdentify()
+            #expect(joe.requests(.identify).count == 1)
+            _ = try await instance.alerts()
+            #expect(joe.requests(.listAlerts).first?.header("Identity-Anonymous-ID") == identity?.anonymousId)
+        }
+    }
+
+    @Test func theStaticAPIConfiguresOncePerProcess() async throws {
+        try await withJoe { joe in
+            #expect(throws: MobileJoeError.notConfigured) { try Joe.identify(appUserID: "account-42") }
+            #expect(throws: MobileJoeError.invalidAppUserID) { try Joe.identify(appUserID: " ") }
+            #expect(Joe.shared == nil)
+
+            let instance = try Joe.configure(withAPIKey: testAPIKey, appUserID: nil, options: joe.options())
+            #expect(Joe.shared === instance)
+            let again = try Joe.configure(withAPIKey: "mj_other", appUserID: "account-1", debugMode: true)
+            #expect(again === instance)
+            #expect(instance.identity?.externalId == nil)
+            #expect(joe.diagnostics.all == [.configureIgnored])
+
+            try Joe.identify(appUserID: "account-42")
+            #expect(instance.identity?.externalId == ExternalId.make(from: "account-42"))
+            try Joe.logout()
+            #expect(instance.identity?.externalId == nil)
+            await instance.pendingIdentify()
+            #expect(joe.requests(.identify).count == 3)
+        }
+    }
+}

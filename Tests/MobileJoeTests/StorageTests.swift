@@ -1,0 +1,170 @@
+import Foundation
+import MobileJoe
+import MobileJoeAPI
+import SDKEmulator
+import SDKRuntime
+import Testing
+
+/// A damaged identity file, as a test writes it.
+enum DamagedIdentityFile: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case truncated, notJSON, empty, wrongTypes, missingMembers, invalidIdentifiers, tooLarge, folderInPlace
+
+    var testDescription: String { rawValue }
+
+    /// The problem the SDK must report for it.
+    var problem: IdentityFileProblem {
+        switch self {
+        case .truncated, .notJSON, .empty: .notJSON
+        case .wrongTypes, .missingMembers: .wrongShape
+        case .invalidIdentifiers: .invalidIdentifiers
+        case .tooLarge: .tooLarge
+        case .folderInPlace: .unreadable(reason: "not a regular file")
+        }
+    }
+
+    /// Puts the damaged file at `url`.
+    func write(to url: URL) throws {
+        let bytes: String
+        switch self {
+        case .truncated: bytes = #"{"anonymousId":"$MBJAnonymousID:0b6f9d2e4c1a4c449a57"#
+        case .notJSON: bytes = "this is not json"
+        case .empty: bytes = ""
+        case .wrongTypes: bytes = #"{"anonymousId": 5, "deviceId": true, "externalId": []}"#
+        case .missingMembers: bytes = #"{"deviceId": "$MBJDeviceID:00000000000040008000000000000000"}"#
+        case .invalidIdentifiers:
+            bytes =
+                #"{"anonymousId": "$MBJAnonymousID:NOT-HEX", "deviceId": "$MBJDeviceID:00000000000040008000000000000000"}"#
+        case .tooLarge: bytes = String(repeating: " ", count: 64 * 1024) + "{}"
+        case .folderInPlace:
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+            try Data("inside".utf8).write(to: url.appendingPathComponent("keep.txt"))
+            return
+        }
+        try FileManager.default.createDirectory(
+            at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(bytes.utf8).write(to: url)
+    }
+}
+
+@Suite("Storage: one identity file, atomic, private, never fatal", .timeLimit(.minutes(1)))
+struct StorageTests {
+    @Test func theIdentityIsStoredAsJSONAtMobileJoeIdentityMbj() async throws {
+        try await withJoe { joe in
+            let instance = try await joe.configured(appUserID: "account-42")
+            #expect(instance.identityFileURL == joe.identityFile)
+            #expect(joe.identityFile.lastPathComponent == "identity.mbj")
+            #expect(joe.identityFile.deletingLastPathComponent().lastPathComponent == "MobileJoe")
+            let json = try JSONSerialization.jsonObject(with: Data(contentsOf: joe.identityFile)) as? [String: String]
+            #expect(json?.keys.sorted() == ["anonymousId", "deviceId", "externalId"])
+            #expect(try joe.storedIdentity() == instance.identity)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: joe.storageDirectory.path) == ["identity.mbj"])
+        }
+    }
+
+    @Test func theDefaultFolderIsMobileJoeUnderApplicationSupportOrTheXDGDataHome() {
+        let folder = JoeOptions().storageDirectory
+        #expect(folder.lastPathComponent == "MobileJoe")
+        #if os(Linux)
+            let environment = ProcessInfo.processInfo.environment
+            let expectedParent =
+                environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+                ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share"
+            #expect(
+                folder.deletingLastPathComponent().standardizedFileURL.path
+                    == URL(fileURLWithPath: expectedParent).standardizedFileURL.path)
+        #endif
+    }
+
+    @Test func theFileIsOwnerOnlyAndTheFolderToo() async throws {
+        try await withJoe { joe in
+            _ = try await joe.configured()
+            #expect(try permissions(of: joe.identityFile) == 0o600)
+            #expect(try permissions(of: joe.storageDirectory) == 0o700)
+        }
+    }
+
+    @Test func everyWriteReplacesTheFileAtomically() async throws {
+        try await withJoe { joe in
+            let instance = try await joe.configured()
+            let staleTemporary = joe.storageDirectory.appendingPathComponent(".identity.mbj.crashed.tmp")
+            try Data("half a write".utf8).write(to: staleTemporary)
+            for change in [{ try instance.identify(appUserID: "account-1") }, { try instance.logout() }] {
+                let before = try Data(contentsOf: joe.identityFile)
+                let reader = try FileHandle(forReadingFrom: joe.identityFile)
+                defer { try? reader.close() }
+                try change()
+                #expect(try reader.readToEnd() == before, "a reader of the old file sees it whole: no write in place")
+                #expect(try Data(contentsOf: joe.identityFile) != before)
+            }
+            let names = try FileManager.default.contentsOfDirectory(atPath: joe.storageDirectory.path).sorted()
+            #expect(names == [".identity.mbj.crashed.tmp", "identity.mbj"], "no temporary file of ours is left")
+            #expect(try joe.storedIdentity() == instance.identity)
+            #expect(try await joe.configured().identity == instance.identity, "a stray temporary file is ignored")
+        }
+    }
+
+    @Test(arguments: DamagedIdentityFile.allCases)
+    func aDamagedFileIsMovedAsideReportedAndReplaced(damage: DamagedIdentityFile) async throws {
+        try await withJoe { joe in
+            try damage.write(to: joe.identityFile)
+            let instance = try await joe.configured()
+
+            let identity = try #require(instance.identity)
+            #expect(identity.isFresh)
+            #expect(try joe.storedIdentity() == identity)
+            let aside = joe.storageDirectory.appendingPathComponent(
+                "identity.mbj.corrupt-\(Int64(joe.clock.now().timeIntervalSince1970 * 1000))")
+            let reported = try #require(joe.diagnostics.all.first)
+            guard case .identityFileMovedAside(let problem, let movedTo) = reported else {
+                Issue.record("expected the file to be reported as moved aside: \(reported)")
+                return
+            }
+            #expect(problem == damage.problem)
+            #expect(movedTo.path == aside.path)
+            if damage == .folderInPlace {
+                #expect(FileManager.default.fileExists(atPath: aside.appendingPathComponent("keep.txt").path))
+            } else {
+                let original = joe.root.appendingPathComponent("original")
+                try damage.write(to: original)
+                #expect(try Data(contentsOf: aside) == Data(contentsOf: original), "moved, not deleted")
+            }
+            #expect(joe.state.identities.map(\.anonymousId) == [identity.anonymousId])
+
+            _ = try await joe.configured()
+            #expect(joe.diagnostics.all.count == 1, "the new file is used at the next launch")
+        }
+    }
+
+    @Test(.enabled(if: !runsAsRoot, "root reads files whatever their permissions"))
+    func anUnreadableFileIsMovedAsideReportedAndReplaced() async throws {
+        try await withJoe { joe in
+            _ = try await joe.configured()
+            chmod(joe.identityFile.path, 0)
+            let instance = try await joe.configured()
+            #expect(instance.identity?.isFresh == true)
+            guard case .identityFileMovedAside(.unreadable, _) = try #require(joe.diagnostics.all.first) else {
+                Issue.record("expected an unreadable file to be reported: \(joe.diagnostics.all)")
+                return
+            }
+        }
+    }
+
+    @Test func aFileMovedAsideTwiceInTheSameMillisecondKeepsBoth() async throws {
+        try await withJoe { joe in
+            try DamagedIdentityFile.notJSON.write(to: joe.identityFile)
+            _ = try await joe.configured()
+            try DamagedIdentityFile.empty.write(to: joe.identityFile)
+            _ = try await joe.configured()
+            let names = try FileManager.default.contentsOfDirectory(atPath: joe.storageDirectory.path).sorted()
+            let stamp = Int64(joe.clock.now().timeIntervalSince1970 * 1000)
+            #expect(names == ["identity.mbj", "identity.mbj.corrupt-\(stamp)", "identity.mbj.corrupt-\(stamp)-2"])
+        }
+    }
+}
+
+extension IdentityFile {
+    /// Whether this is a valid identity that has not signed in.
+    var isFresh: Bool {
+        AnonymousId.isValid(anonymousId) && DeviceId.isValid(deviceId) && externalId == nil
+    }
+}
