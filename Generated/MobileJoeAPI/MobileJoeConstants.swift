@@ -8,26 +8,26 @@ import SDKRuntime
 public enum MobileJoeConstants {
     /// The request timeout.
     ///
-    /// - Remark: Generated from Spec/mobilejoe.yaml:12:3 (constant requestTimeout).
+    /// - Remark: Generated from Spec/mobilejoe.yaml:13:3 (constant requestTimeout).
     public static let requestTimeout: Swift.Duration = .milliseconds(10000)
 
     /// The most preferred languages a request names.
     ///
-    /// - Remark: Generated from Spec/mobilejoe.yaml:15:3 (constant maxPreferredLanguages).
+    /// - Remark: Generated from Spec/mobilejoe.yaml:16:3 (constant maxPreferredLanguages).
     public static let maxPreferredLanguages: Swift.Int = 3
 
     /// The folder, below Application Support or the XDG data directory, holding the identity file.
     ///
-    /// - Remark: Generated from Spec/mobilejoe.yaml:18:3 (constant identityFolder).
+    /// - Remark: Generated from Spec/mobilejoe.yaml:19:3 (constant identityFolder).
     public static let identityFolder: Swift.String = "MobileJoe"
 
     /// The identity file, JSON, the one thing the SDK stores.
     ///
-    /// - Remark: Generated from Spec/mobilejoe.yaml:21:3 (constant identityFileName).
+    /// - Remark: Generated from Spec/mobilejoe.yaml:22:3 (constant identityFileName).
     public static let identityFileName: Swift.String = "identity.mbj"
 
     /// The OS-Name header on iOS.
     ///
-    /// - Remark: Generated from Spec/mobilejoe.yaml:24:3 (constant osNameApple).
+    /// - Remark: Generated from Spec/mobilejoe.yaml:25:3 (constant osNameApple).
     public static let osNameApple: Swift.String = "iOS"
 }

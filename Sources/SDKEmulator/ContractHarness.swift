@@ -1,4 +1,5 @@
 import Foundation
+import MobileJoeAPI
 import SDKRuntime
 
 /// Runs generated operation contract tests against an emulator: starts a fresh server on
@@ -29,5 +30,24 @@ extension VoidhashEmulator {
     {
         try await ContractHarness.withClient(
             server: makeServer(), headers: [HTTPField(name: "Authorization", value: "Bearer \(testKey)")], body)
+    }
+}
+
+extension MobileJoeEmulator {
+    /// The API key the contract tests send.
+    public static let contractAPIKey = "mj_public_contract"
+
+    /// A client of a fresh Mobile Joe emulator with sample content, sending a valid key and
+    /// identity headers, for `body`.
+    public static func withContractClient<Result: Sendable>(_ body: (APIClient) async throws -> Result)
+        async throws -> Result
+    {
+        let headers = [
+            HTTPField(name: "Authorization", value: contractAPIKey),
+            HTTPField(name: "Identity-Anonymous-ID", value: AnonymousId.make()),
+            HTTPField(name: "Identity-Device-ID", value: DeviceId.make()),
+        ]
+        return try await ContractHarness.withClient(
+            server: try makeServer(state: .withSampleContent()), headers: headers, body)
     }
 }

@@ -54,12 +54,13 @@ do {
 switch command {
 case .help:
   printNow(EmulatorCommand.usage)
-case .serve(let port):
+case .serve(let port, let api):
   signal(SIGPIPE, SIG_IGN)
-  let server = EmulatorServer()
+  let server: EmulatorServer
   do {
+    server = try api.makeServer()
     let url = try await server.start(port: port)
-    printNow("sdk-emulator listening on \(url.absoluteString)")
+    printNow("sdk-emulator (\(api.rawValue)) listening on \(url.absoluteString)")
   } catch {
     printError("sdk-emulator: \(error)")
     exit(1)

@@ -33,7 +33,7 @@ struct OperationsTests {
     @Test func aBlankSearchTermIsRefusedBeforeSending() async throws {
         try await withJoe { joe in
             let instance = try await joe.configured()
-            await #expect { try await instance.searchFAQs(term: "  ") } throws: { requestCode($0) == .invalidARGUMENT }
+            await #expect { try await instance.searchFAQs(term: "  ") } throws: { requestCode($0) == .invalidArgument }
             #expect(joe.requests(.searchFAQs).isEmpty)
         }
     }
@@ -72,11 +72,11 @@ struct OperationsTests {
     @Test func anUnknownPlanIsNotFoundAndAMalformedIDIsRefusedBeforeSending() async throws {
         try await withJoe(plans: [darkMode]) { joe in
             let instance = try await joe.configured()
-            await #expect { try await instance.vote(planID: "no-such-plan") } throws: { requestCode($0) == .notFOUND }
+            await #expect { try await instance.vote(planID: "no-such-plan") } throws: { requestCode($0) == .notFound }
             await #expect { try await instance.removeVote(planID: "no-such-plan") } throws: {
-                requestCode($0) == .notFOUND
+                requestCode($0) == .notFound
             }
-            await #expect { try await instance.vote(planID: "plan/1") } throws: { requestCode($0) == .invalidARGUMENT }
+            await #expect { try await instance.vote(planID: "plan/1") } throws: { requestCode($0) == .invalidArgument }
             #expect(joe.requests(.voteForFeaturePlan).count == 1)
         }
     }
@@ -148,7 +148,7 @@ struct OperationsTests {
                 return
             }
             #expect(error.category == .authenticationFailed)
-            await #expect { try await instance.alerts() } throws: { requestCode($0) == .authenticationFAILED }
+            await #expect { try await instance.alerts() } throws: { requestCode($0) == .authenticationFailed }
         }
     }
 }

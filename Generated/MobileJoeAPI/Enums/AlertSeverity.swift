@@ -6,21 +6,21 @@ import SDKRuntime
 
 /// How urgent an alert is.
 ///
-/// - Remark: Generated from Spec/mobilejoe.yaml:103:3 (enum AlertSeverity).
+/// - Remark: Generated from Spec/mobilejoe.yaml:104:3 (enum AlertSeverity).
 public enum AlertSeverity: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable {
     /// `info`.
     ///
-    /// - Remark: Generated from Spec/mobilejoe.yaml:105:14.
+    /// - Remark: Generated from Spec/mobilejoe.yaml:106:14.
     case info
 
     /// `warning`.
     ///
-    /// - Remark: Generated from Spec/mobilejoe.yaml:105:20.
+    /// - Remark: Generated from Spec/mobilejoe.yaml:106:20.
     case warning
 
     /// `critical`.
     ///
-    /// - Remark: Generated from Spec/mobilejoe.yaml:105:29.
+    /// - Remark: Generated from Spec/mobilejoe.yaml:106:29.
     case critical
 
     /// A value this version of the contract does not know, kept as it was sent.

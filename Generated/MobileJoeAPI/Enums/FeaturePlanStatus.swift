@@ -6,26 +6,26 @@ import SDKRuntime
 
 /// Where a feature plan stands.
 ///
-/// - Remark: Generated from Spec/mobilejoe.yaml:100:3 (enum FeaturePlanStatus).
+/// - Remark: Generated from Spec/mobilejoe.yaml:101:3 (enum FeaturePlanStatus).
 public enum FeaturePlanStatus: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable {
     /// `open`.
     ///
-    /// - Remark: Generated from Spec/mobilejoe.yaml:102:14.
+    /// - Remark: Generated from Spec/mobilejoe.yaml:103:14.
     case `open`
 
     /// `planned`.
     ///
-    /// - Remark: Generated from Spec/mobilejoe.yaml:102:20.
+    /// - Remark: Generated from Spec/mobilejoe.yaml:103:20.
     case planned
 
     /// `in_progress`.
     ///
-    /// - Remark: Generated from Spec/mobilejoe.yaml:102:29.
+    /// - Remark: Generated from Spec/mobilejoe.yaml:103:29.
     case inProgress
 
     /// `shipped`.
     ///
-    /// - Remark: Generated from Spec/mobilejoe.yaml:102:42.
+    /// - Remark: Generated from Spec/mobilejoe.yaml:103:42.
     case shipped
 
     /// A value this version of the contract does not know, kept as it was sent.

@@ -6,7 +6,7 @@ import SDKRuntime
 
 /// Identifies the app user (for example their votes); created without an account.
 ///
-/// - Remark: Generated from Spec/mobilejoe.yaml:64:3 (identifier anonymousId).
+/// - Remark: Generated from Spec/mobilejoe.yaml:65:3 (identifier anonymousId).
 public enum AnonymousId {
     /// The prefix new identifiers get.
     public static let prefix: Swift.String = "$MBJAnonymousID:"

@@ -7,7 +7,7 @@ import SDKRuntime
 /// Associates the app user with an account across devices: the first 32 hex digits of the unsalted
 /// SHA-256 of the app user ID.
 ///
-/// - Remark: Generated from Spec/mobilejoe.yaml:83:3 (identifier externalId).
+/// - Remark: Generated from Spec/mobilejoe.yaml:84:3 (identifier externalId).
 public enum ExternalId {
     /// The prefix new identifiers get.
     public static let prefix: Swift.String = "$MBJExternalID:"

@@ -6,21 +6,21 @@ import SDKRuntime
 
 /// One frequently asked question.
 ///
-/// - Remark: Generated from Spec/mobilejoe.yaml:127:3 (model FAQ).
+/// - Remark: Generated from Spec/mobilejoe.yaml:128:3 (model FAQ).
 public struct FAQ: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// The FAQ's ID.
     ///
-    /// - Remark: Generated from Spec/mobilejoe.yaml:130:7.
+    /// - Remark: Generated from Spec/mobilejoe.yaml:131:7.
     public var id: Swift.String
 
     /// The question.
     ///
-    /// - Remark: Generated from Spec/mobilejoe.yaml:131:7.
+    /// - Remark: Generated from Spec/mobilejoe.yaml:132:7.
     public var question: Swift.String
 
     /// The answer.
     ///
-    /// - Remark: Generated from Spec/mobilejoe.yaml:132:7.
+    /// - Remark: Generated from Spec/mobilejoe.yaml:133:7.
     public var answer: Swift.String
 
     /// Creates a value with every member given; optional members default to `nil`.

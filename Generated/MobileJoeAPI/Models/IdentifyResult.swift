@@ -6,21 +6,21 @@ import SDKRuntime
 
 /// What Mobile Joe recorded for the identity the headers named.
 ///
-/// - Remark: Generated from Spec/mobilejoe.yaml:119:3 (model IdentifyResult).
+/// - Remark: Generated from Spec/mobilejoe.yaml:120:3 (model IdentifyResult).
 public struct IdentifyResult: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// The anonymous ID recorded.
     ///
-    /// - Remark: Generated from Spec/mobilejoe.yaml:122:7.
+    /// - Remark: Generated from Spec/mobilejoe.yaml:123:7.
     public var anonymousId: Swift.String
 
     /// The external ID recorded, if any.
     ///
-    /// - Remark: Generated from Spec/mobilejoe.yaml:123:7.
+    /// - Remark: Generated from Spec/mobilejoe.yaml:124:7.
     public var externalId: Swift.String?
 
     /// When it was recorded.
     ///
-    /// - Remark: Generated from Spec/mobilejoe.yaml:124:7.
+    /// - Remark: Generated from Spec/mobilejoe.yaml:125:7.
     public var identifiedAt: Foundation.Date
 
     /// Creates a value with every member given; optional members default to `nil`.

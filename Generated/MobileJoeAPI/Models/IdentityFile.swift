@@ -7,21 +7,21 @@ import SDKRuntime
 /// The one identity the SDK stores, as the JSON file MobileJoe/identity.mbj: the anonymous ID, the
 /// device ID, and the external ID if set. The app user ID itself is never stored.
 ///
-/// - Remark: Generated from Spec/mobilejoe.yaml:108:3 (model IdentityFile).
+/// - Remark: Generated from Spec/mobilejoe.yaml:109:3 (model IdentityFile).
 public struct IdentityFile: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// The anonymous ID.
     ///
-    /// - Remark: Generated from Spec/mobilejoe.yaml:113:7.
+    /// - Remark: Generated from Spec/mobilejoe.yaml:114:7.
     public var anonymousId: Swift.String
 
     /// The device ID.
     ///
-    /// - Remark: Generated from Spec/mobilejoe.yaml:114:7.
+    /// - Remark: Generated from Spec/mobilejoe.yaml:115:7.
     public var deviceId: Swift.String
 
     /// The external ID, only after sign-in.
     ///
-    /// - Remark: Generated from Spec/mobilejoe.yaml:115:7.
+    /// - Remark: Generated from Spec/mobilejoe.yaml:116:7.
     public var externalId: Swift.String?
 
     /// Creates a value with every member given; optional members default to `nil`.

@@ -7,7 +7,7 @@ import SDKRuntime
 /// The app's account ID passed to configure or identify. It must not be blank; it is never sent or
 /// stored, only its hash.
 ///
-/// - Remark: Generated from Spec/mobilejoe.yaml:29:3 (rule appUserId).
+/// - Remark: Generated from Spec/mobilejoe.yaml:30:3 (rule appUserId).
 public enum AppUserIdRule {
     /// Why a value breaks the rule.
     public enum Violation: Swift.Error, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {

@@ -6,7 +6,7 @@ import SDKRuntime
 
 /// The ID of a feature plan.
 ///
-/// - Remark: Generated from Spec/mobilejoe.yaml:52:3 (rule featurePlanId).
+/// - Remark: Generated from Spec/mobilejoe.yaml:53:3 (rule featurePlanId).
 public enum FeaturePlanIdRule {
     /// Why a value breaks the rule.
     public enum Violation: Swift.Error, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {

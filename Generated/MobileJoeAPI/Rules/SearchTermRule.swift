@@ -6,7 +6,7 @@ import SDKRuntime
 
 /// A term to search FAQs for.
 ///
-/// - Remark: Generated from Spec/mobilejoe.yaml:42:3 (rule searchTerm).
+/// - Remark: Generated from Spec/mobilejoe.yaml:43:3 (rule searchTerm).
 public enum SearchTermRule {
     /// Why a value breaks the rule.
     public enum Violation: Swift.Error, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {

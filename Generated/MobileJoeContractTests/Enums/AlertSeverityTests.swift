@@ -6,7 +6,7 @@ import SDKRuntime
 import Testing
 import MobileJoeAPI
 
-@Suite("Enum AlertSeverity (Spec/mobilejoe.yaml:103:3)")
+@Suite("Enum AlertSeverity (Spec/mobilejoe.yaml:104:3)")
 struct AlertSeverityTests {
     @Test("every known value decodes to a known case and keeps its raw value", arguments: ["info", "warning", "critical"])
     func knownValueRoundTrips(value: Swift.String) throws {

@@ -6,7 +6,7 @@ import SDKRuntime
 import Testing
 import MobileJoeAPI
 
-@Suite("Enum FeaturePlanStatus (Spec/mobilejoe.yaml:100:3)")
+@Suite("Enum FeaturePlanStatus (Spec/mobilejoe.yaml:101:3)")
 struct FeaturePlanStatusTests {
     @Test("every known value decodes to a known case and keeps its raw value", arguments: ["open", "planned", "in_progress", "shipped"])
     func knownValueRoundTrips(value: Swift.String) throws {

@@ -6,7 +6,7 @@ import SDKRuntime
 import Testing
 import MobileJoeAPI
 
-@Suite("Identifier anonymousId (Spec/mobilejoe.yaml:64:3)")
+@Suite("Identifier anonymousId (Spec/mobilejoe.yaml:65:3)")
 struct AnonymousIdTests {
     @Test("a new identifier has the prefix, is recognised, and differs from the next")
     func madeIdentifierIsRecognised() {

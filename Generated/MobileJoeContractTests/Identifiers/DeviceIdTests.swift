@@ -6,7 +6,7 @@ import SDKRuntime
 import Testing
 import MobileJoeAPI
 
-@Suite("Identifier deviceId (Spec/mobilejoe.yaml:76:3)")
+@Suite("Identifier deviceId (Spec/mobilejoe.yaml:77:3)")
 struct DeviceIdTests {
     @Test("a new identifier has the prefix, is recognised, and differs from the next")
     func madeIdentifierIsRecognised() {

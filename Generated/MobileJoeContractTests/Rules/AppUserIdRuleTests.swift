@@ -6,7 +6,7 @@ import SDKRuntime
 import Testing
 import MobileJoeAPI
 
-@Suite("Rule appUserId (Spec/mobilejoe.yaml:29:3)")
+@Suite("Rule appUserId (Spec/mobilejoe.yaml:30:3)")
 struct AppUserIdRuleTests {
     @Test("the spec's examples and samples give their expected reasons", arguments: [("account-42", nil), ("7f3c2a90", nil), (" padded ", nil), ("Ünïcødé", nil), ("🦊", nil), ("", AppUserIdRule.Violation.blank), (" ", AppUserIdRule.Violation.blank), ("\t\n", AppUserIdRule.Violation.blank), ("\u{A0}\u{2003}", AppUserIdRule.Violation.blank)] as [(Swift.String, AppUserIdRule.Violation?)])
     func example(value: Swift.String, expected: AppUserIdRule.Violation?) {

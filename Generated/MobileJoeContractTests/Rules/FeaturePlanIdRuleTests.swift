@@ -6,7 +6,7 @@ import SDKRuntime
 import Testing
 import MobileJoeAPI
 
-@Suite("Rule featurePlanId (Spec/mobilejoe.yaml:52:3)")
+@Suite("Rule featurePlanId (Spec/mobilejoe.yaml:53:3)")
 struct FeaturePlanIdRuleTests {
     @Test("the spec's examples and samples give their expected reasons", arguments: [("plan_1", nil), ("dark-mode", nil), ("A", nil), ("", FeaturePlanIdRule.Violation.patternMismatch), ("plan/1", FeaturePlanIdRule.Violation.patternMismatch), ("plan 1", FeaturePlanIdRule.Violation.patternMismatch)] as [(Swift.String, FeaturePlanIdRule.Violation?)])
     func example(value: Swift.String, expected: FeaturePlanIdRule.Violation?) {

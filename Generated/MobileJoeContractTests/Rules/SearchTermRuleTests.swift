@@ -6,7 +6,7 @@ import SDKRuntime
 import Testing
 import MobileJoeAPI
 
-@Suite("Rule searchTerm (Spec/mobilejoe.yaml:42:3)")
+@Suite("Rule searchTerm (Spec/mobilejoe.yaml:43:3)")
 struct SearchTermRuleTests {
     @Test("the spec's examples and samples give their expected reasons", arguments: [("refund", nil), ("how do I vote", nil), ("", SearchTermRule.Violation.blank), ("   ", SearchTermRule.Violation.blank)] as [(Swift.String, SearchTermRule.Violation?)])
     func example(value: Swift.String, expected: SearchTermRule.Violation?) {
