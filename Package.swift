@@ -15,6 +15,7 @@ let package = Package(
     products: [
         .executable(name: "sdkgen", targets: ["sdkgen"]),
         .executable(name: "sdk-emulator", targets: ["sdk-emulator"]),
+        .executable(name: "sdk-benchmarks", targets: ["sdk-benchmarks"]),
         .library(name: "Voidhash", targets: ["Voidhash"]),
         .library(name: "MobileJoe", targets: ["MobileJoe"]),
         .library(name: "SDKRuntime", targets: ["SDKRuntime"]),
@@ -67,6 +68,12 @@ let package = Package(
         // MARK: Emulator
         .target(name: "SDKEmulator", dependencies: ["SDKRuntime", "VoidhashAPI", "MobileJoeAPI"], swiftSettings: strict),
         .executableTarget(name: "sdk-emulator", dependencies: ["SDKEmulator"], swiftSettings: strict),
+
+        // MARK: Benchmarks (`swift run -c release sdk-benchmarks`)
+        .executableTarget(
+            name: "sdk-benchmarks",
+            dependencies: ["SDKGenCore", "SDKRuntime", "VoidhashAPI", "MobileJoeAPI", "Voidhash", "MobileJoe", "SDKEmulator"],
+            path: "Benchmarks/sdk-benchmarks", swiftSettings: strict),
 
         // MARK: Tests
         // The golden output of the keyword fixture (Tests/Fixtures/landmine.yaml) must compile.
