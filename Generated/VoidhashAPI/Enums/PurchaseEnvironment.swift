@@ -6,26 +6,26 @@ import SDKRuntime
 
 /// Where a purchase was made; the publishable key decides which ones unlock perks.
 ///
-/// - Remark: Generated from Spec/voidhash.yaml:228:3 (enum PurchaseEnvironment).
+/// - Remark: Generated from Spec/voidhash.yaml:237:3 (enum PurchaseEnvironment).
 public enum PurchaseEnvironment: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable {
     /// A real store purchase.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:231:9.
+    /// - Remark: Generated from Spec/voidhash.yaml:240:9.
     case production
 
     /// A store sandbox purchase (TestFlight, App Review, sandbox testers).
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:232:9.
+    /// - Remark: Generated from Spec/voidhash.yaml:241:9.
     case sandbox
 
     /// A purchase made by the SDK's simulated store.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:233:9.
+    /// - Remark: Generated from Spec/voidhash.yaml:242:9.
     case simulated
 
     /// A purchase made in Voidhash test mode.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:234:9.
+    /// - Remark: Generated from Spec/voidhash.yaml:243:9.
     case testMode
 
     /// A value this version of the contract does not know, kept as it was sent.
