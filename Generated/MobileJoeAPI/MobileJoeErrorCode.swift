@@ -5,7 +5,7 @@ import Foundation
 import SDKRuntime
 
 /// The error codes of the Mobile Joe client API contract.
-public enum MobileJoeErrorCode: Swift.Hashable, Swift.Sendable, Swift.RawRepresentable {
+public enum MobileJoeErrorCode: SDKRuntime.OpenStringEnum {
     /// `INVALID_ARGUMENT` (400): A parameter or header broke the contract.
     ///
     /// - Remark: Generated from Spec/mobilejoe.yaml:190:3.

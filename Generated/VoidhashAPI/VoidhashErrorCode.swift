@@ -5,7 +5,7 @@ import Foundation
 import SDKRuntime
 
 /// The error codes of the Voidhash client API contract.
-public enum VoidhashErrorCode: Swift.Hashable, Swift.Sendable, Swift.RawRepresentable {
+public enum VoidhashErrorCode: SDKRuntime.OpenStringEnum {
     /// `INVALID_ARGUMENT` (400): An input broke a rule of the contract.
     ///
     /// - Remark: Generated from Spec/voidhash.yaml:450:3.

@@ -7,7 +7,7 @@ import SDKRuntime
 /// Whether an entitlement gives access now.
 ///
 /// - Remark: Generated from Spec/voidhash.yaml:228:3 (enum EntitlementStatus).
-public enum EntitlementStatus: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable {
+public enum EntitlementStatus: SDKRuntime.OpenStringEnum {
     /// `active`.
     ///
     /// - Remark: Generated from Spec/voidhash.yaml:230:14.
@@ -46,16 +46,5 @@ public enum EntitlementStatus: Swift.Codable, Swift.Hashable, Swift.Sendable, Sw
         case .unknown(let value):
             return value
         }
-    }
-
-    /// Decodes the value from a JSON string; unknown strings are kept.
-    public init(from decoder: any Swift.Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
-    }
-
-    /// Encodes the value as its JSON string.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
     }
 }

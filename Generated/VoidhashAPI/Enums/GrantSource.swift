@@ -7,7 +7,7 @@ import SDKRuntime
 /// What granted an entitlement.
 ///
 /// - Remark: Generated from Spec/voidhash.yaml:231:3 (enum GrantSource).
-public enum GrantSource: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable {
+public enum GrantSource: SDKRuntime.OpenStringEnum {
     /// `subscription`.
     ///
     /// - Remark: Generated from Spec/voidhash.yaml:233:14.
@@ -46,16 +46,5 @@ public enum GrantSource: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.Ra
         case .unknown(let value):
             return value
         }
-    }
-
-    /// Decodes the value from a JSON string; unknown strings are kept.
-    public init(from decoder: any Swift.Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
-    }
-
-    /// Encodes the value as its JSON string.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
     }
 }

@@ -7,7 +7,7 @@ import SDKRuntime
 /// What Voidhash did with an identity link.
 ///
 /// - Remark: Generated from Spec/voidhash.yaml:244:3 (enum IdentifyOutcome).
-public enum IdentifyOutcome: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable {
+public enum IdentifyOutcome: SDKRuntime.OpenStringEnum {
     /// The anonymous person was merged into the identified one.
     ///
     /// - Remark: Generated from Spec/voidhash.yaml:247:9.
@@ -55,16 +55,5 @@ public enum IdentifyOutcome: Swift.Codable, Swift.Hashable, Swift.Sendable, Swif
         case .unknown(let value):
             return value
         }
-    }
-
-    /// Decodes the value from a JSON string; unknown strings are kept.
-    public init(from decoder: any Swift.Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
-    }
-
-    /// Encodes the value as its JSON string.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
     }
 }

@@ -7,7 +7,7 @@ import SDKRuntime
 /// Where a purchase was made; the publishable key decides which ones unlock perks.
 ///
 /// - Remark: Generated from Spec/voidhash.yaml:237:3 (enum PurchaseEnvironment).
-public enum PurchaseEnvironment: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable {
+public enum PurchaseEnvironment: SDKRuntime.OpenStringEnum {
     /// A real store purchase.
     ///
     /// - Remark: Generated from Spec/voidhash.yaml:240:9.
@@ -64,16 +64,5 @@ public enum PurchaseEnvironment: Swift.Codable, Swift.Hashable, Swift.Sendable, 
         case .unknown(let value):
             return value
         }
-    }
-
-    /// Decodes the value from a JSON string; unknown strings are kept.
-    public init(from decoder: any Swift.Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
-    }
-
-    /// Encodes the value as its JSON string.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
     }
 }

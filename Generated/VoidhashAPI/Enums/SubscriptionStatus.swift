@@ -7,7 +7,7 @@ import SDKRuntime
 /// A subscription's state.
 ///
 /// - Remark: Generated from Spec/voidhash.yaml:234:3 (enum SubscriptionStatus).
-public enum SubscriptionStatus: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable {
+public enum SubscriptionStatus: SDKRuntime.OpenStringEnum {
     /// `active`.
     ///
     /// - Remark: Generated from Spec/voidhash.yaml:236:14.
@@ -64,16 +64,5 @@ public enum SubscriptionStatus: Swift.Codable, Swift.Hashable, Swift.Sendable, S
         case .unknown(let value):
             return value
         }
-    }
-
-    /// Decodes the value from a JSON string; unknown strings are kept.
-    public init(from decoder: any Swift.Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
-    }
-
-    /// Encodes the value as its JSON string.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
     }
 }
