@@ -32,7 +32,7 @@ final class RawClient {
     #if canImport(Darwin)
       descriptor = socket(AF_INET, SOCK_STREAM, 0)
     #else
-      descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+      descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     #endif
     guard descriptor >= 0 else { throw RawClientError(description: "socket failed") }
     var time = timeval()
