@@ -82,7 +82,8 @@ public final class EmulatorServer: Sendable {
 
   /// Stops listening, closes every connection (held requests are let go, request tasks are
   /// cancelled), and returns when all of the server's threads have ended. Harmless when the
-  /// server is not running. The log and faults survive; the server can be started again.
+  /// server is not running (a second, concurrent call returns at once without waiting for the
+  /// first). The log and faults survive; the server can be started again.
   public func stop() async {
     let running: Running? = lifecycle.withLock { state in
       guard case .running(let running) = state else { return nil }
