@@ -5,17 +5,30 @@ import Testing
 
 @Suite("Server lifecycle", .timeLimit(.minutes(1)))
 struct LifecycleTests {
-  @Test func startReturnsLoopbackURLAndStopReleasesThePort() async throws {
+  @Test func startReturnsALoopbackURLOnAnEphemeralPort() async throws {
     let server = EmulatorServer(router: try sampleRouter())
     let url = try await server.start()
-    #expect(url.absoluteString.hasPrefix("http://127.0.0.1:"))
-    #expect(url.serverPort > 0)
+    #expect(url.absoluteString == "http://127.0.0.1:\(url.serverPort)")
+    #expect(url.serverPort >= 1024)
     #expect(server.baseURL == url)
+    #expect(try await fetch(url, "/v1/ping").status == 200)
     await server.stop()
     #expect(server.baseURL == nil)
+  }
+
+  @Test func stopReleasesThePort() async throws {
+    // A port below the kernel's ephemeral range (32768...), so that servers other tests start
+    // on port 0 at the same time cannot take it between our stop and restart.
+    let server = EmulatorServer(router: try sampleRouter())
+    var url: URL?
+    for port in (20_000..<32_000).shuffled().prefix(50) where url == nil {
+      url = try? await server.start(port: UInt16(port))
+    }
+    let bound = try #require(url)
+    await server.stop()
     let refused = try await offPool { () -> Bool in
       do {
-        _ = try RawClient(port: url.serverPort)
+        _ = try RawClient(port: bound.serverPort)
         return false
       } catch {
         return true
@@ -24,8 +37,8 @@ struct LifecycleTests {
     #expect(refused)
 
     let again = EmulatorServer(router: try sampleRouter())
-    #expect(try await again.start(port: url.serverPort) == url)
-    #expect(try await fetch(url, "/v1/ping").status == 200)
+    #expect(try await again.start(port: bound.serverPort) == bound)
+    #expect(try await fetch(bound, "/v1/ping").status == 200)
     await again.stop()
   }
 
