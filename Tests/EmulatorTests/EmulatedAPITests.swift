@@ -6,23 +6,27 @@ import SDKEmulator
 import Testing
 
 /// The `sdk-emulator` command line.
-@Suite("sdk-emulator arguments")
-struct EmulatorCommandTests {
-    @Test("no arguments serve the Voidhash API on a free port")
-    func defaultsServeVoidhashOnAFreePort() throws {
-        #expect(try EmulatorCommand.parse([]) == .serve(port: 0, api: .voidhash))
-    }
-
-    @Test("--api and --port choose the API and the port")
+@Suite("sdk-emulator APIs")
+struct EmulatedAPITests {
+    @Test("--api chooses the API, --port the port")
     func apiAndPortAreRead() throws {
         #expect(try EmulatorCommand.parse(["--api", "mobilejoe", "--port", "8080"]) == .serve(port: 8080, api: .mobilejoe))
         #expect(try EmulatorCommand.parse(["--port=9", "--api", "voidhash"]) == .serve(port: 9, api: .voidhash))
-        #expect(try EmulatorCommand.parse(["-h"]) == .help)
     }
 
-    @Test("bad arguments are refused with a reason", arguments: [["--api"], ["--api", "stripe"], ["--api", "voidhash", "--api", "mobilejoe"], ["--port", "70000"], ["--verbose"]])
-    func badArgumentsAreRefused(arguments: [String]) {
+    @Test("bad --api values are refused", arguments: [["--api"], ["--api", "stripe"], ["--api", "voidhash", "--api", "mobilejoe"]])
+    func badAPIsAreRefused(arguments: [String]) {
         #expect(throws: EmulatorUsageError.self) { try EmulatorCommand.parse(arguments) }
+    }
+
+    @Test("the Voidhash admin routes answer on a running server")
+    func voidhashAdminRoutesAreMounted() async throws {
+        let server = VoidhashEmulator.makeServer()
+        let url = try await server.start()
+        let (data, response) = try await URLSession.shared.data(from: url.appendingPathComponent("_admin/voidhash/people"))
+        #expect((response as? HTTPURLResponse)?.statusCode == 200)
+        #expect(String(decoding: data, as: UTF8.self).contains("people"))
+        await server.stop()
     }
 
     @Test("each API's server answers its own identify route", arguments: EmulatedAPI.allCases)
