@@ -61,7 +61,7 @@ struct CommandTests {
       }
       return String(decoding: bytes, as: UTF8.self)
     }
-    #expect(line.hasPrefix("sdk-emulator listening on http://127.0.0.1:"))
+    #expect(line.hasPrefix("sdk-emulator (voidhash) listening on http://127.0.0.1:"))
     let url = try #require(
       URL(
         string: line.trimmingCharacters(in: .whitespacesAndNewlines).components(separatedBy: " ")
