@@ -1,0 +1,72 @@
+import Foundation
+import SDKRuntime
+import VoidhashAPI
+
+extension VoidhashStore {
+    /// Stores a purchase for the person `record.distinctId` stands for (created if needed),
+    /// once per `transactionId`, and grants the catalog's perk when the purchase's environment
+    /// counts for the key's environment.
+    mutating func recordPurchase(_ record: PurchaseRecord, key: Environment, now: Date)
+        throws(VoidhashEmulatorError) -> Person
+    {
+        try Self.checkDistinctId(record.distinctId)
+        guard TextChecks.containsNonWhitespace(record.productId) else {
+            throw .invalidArgument("productId must not be blank.")
+        }
+        guard TextChecks.containsNonWhitespace(record.transactionId) else {
+            throw .invalidArgument("transactionId must not be blank.")
+        }
+        let owner = owner(of: record.distinctId)
+        guard rejections.purchaseDistinctIds.isDisjoint(with: [record.distinctId, owner]) else {
+            throw .personWriteRejected("Voidhash refused purchases for this person.")
+        }
+        var person = personOrNew(owner)
+        guard !purchaseLog.contains(where: { $0.transactionId == record.transactionId }) else {
+            return person.snapshot(requestedId: record.distinctId, now: now)
+        }
+        let purchase = Purchase(
+            id: makeID(prefix: "pur"), productId: record.productId, transactionId: record.transactionId,
+            environment: record.environment, purchasedAt: record.purchasedAt)
+        person.purchases.append(purchase)
+        purchaseLog.append(purchase)
+        if VoidhashKeyEnvironment.counts(record.environment, for: key),
+            let product = catalog.first(where: { $0.productId == record.productId })
+        {
+            grant(product, for: purchase, to: &person)
+        }
+        people[owner] = person
+        return person.snapshot(requestedId: record.distinctId, now: now)
+    }
+
+    /// Gives `person` the perk of `product`: a subscription and its grant for subscription
+    /// products, a grant without end for one-time products.
+    private mutating func grant(
+        _ product: VoidhashCatalogProduct, for purchase: Purchase, to person: inout VoidhashStoredPerson
+    ) {
+        guard let days = product.subscriptionDays else {
+            person.grants.append(
+                EntitlementGrant(
+                    perkSlug: product.perkSlug, perkId: product.perkId, status: .active, source: .purchase,
+                    sourceId: purchase.id))
+            return
+        }
+        let expiresAt = purchase.purchasedAt.addingTimeInterval(TimeInterval(days) * 86_400)
+        let subscription = Subscription(
+            id: makeID(prefix: "sub"), productId: product.productId, status: .active,
+            startedAt: purchase.purchasedAt, expiresAt: expiresAt)
+        person.subscriptions.append(subscription)
+        person.grants.append(
+            EntitlementGrant(
+                perkSlug: product.perkSlug, perkId: product.perkId, status: .active, source: .subscription,
+                sourceId: subscription.id, expiresAt: expiresAt))
+    }
+
+    /// Every stored purchase in arrival order, with the person who holds it now.
+    var purchaseEntries: [VoidhashPurchaseEntry] {
+        var holders: [String: String] = [:]
+        for (distinctId, person) in people {
+            for purchase in person.purchases { holders[purchase.id] = distinctId }
+        }
+        return purchaseLog.map { VoidhashPurchaseEntry(distinctId: holders[$0.id] ?? "", purchase: $0) }
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import SDKEmulator
+import SDKRuntime
+import Testing
+import VoidhashAPI
+
+@Suite("Voidhash emulator: events", .timeLimit(.minutes(1)))
+struct VoidhashEventTests {
+    private func event(_ id: String, _ name: String = "report_shared", seconds: Double = 0) -> Event {
+        Event(
+            id: id, event: name, distinctId: "user_123", timestamp: voidhashTestEpoch.addingTimeInterval(seconds),
+            sessionId: "s1", properties: ["$groups": .object(["company": "acme"])])
+    }
+
+    private func capture(_ events: [Event], in emulator: VoidhashHarness) async throws -> EventBatchResult {
+        try await emulator.client().captureEvents(body: EventBatch(events: events), idempotencyKey: idempotencyKey())
+    }
+
+    @Test func eventsAreStoredWholeInArrivalOrder() async throws {
+        try await withVoidhashEmulator { emulator in
+            let first = [event("e1", seconds: 5), event("e2", "$groupidentify", seconds: 1)]
+            let second = [event("e3", "$sign_out", seconds: 3)]
+            let results = [try await capture(first, in: emulator), try await capture(second, in: emulator)]
+            #expect(
+                results == [EventBatchResult(accepted: 2, rejected: []), EventBatchResult(accepted: 1, rejected: [])])
+            #expect(emulator.state.events == first + second)
+        }
+    }
+
+    @Test func aRepeatedIdCountsAsAcceptedButIsStoredOnce() async throws {
+        try await withVoidhashEmulator { emulator in
+            _ = try await capture([event("e1")], in: emulator)
+            let result = try await capture([event("e2"), event("e1", "changed"), event("e2")], in: emulator)
+            #expect(result == EventBatchResult(accepted: 3, rejected: []))
+            #expect(emulator.state.events.map(\.id) == ["e1", "e2"])
+            #expect(emulator.state.events.first?.event == "report_shared")
+        }
+    }
+
+    @Test func namesThatBreakTheRuleAreRejectedAndNotStored() async throws {
+        try await withVoidhashEmulator { emulator in
+            let longName = String(repeating: "x", count: 201)
+            let result = try await capture(
+                [event("bad1", ""), event("ok"), event("bad2", " "), event("bad3", "a\0"), event("bad4", longName)],
+                in: emulator)
+            #expect(result.accepted == 1)
+            #expect(result.rejected.map(\.id) == ["bad1", "bad2", "bad3", "bad4"])
+            #expect(result.rejected.allSatisfy { $0.code == "INVALID_ARGUMENT" })
+            #expect(emulator.state.events.map(\.id) == ["ok"])
+        }
+    }
+
+    @Test func anEmptyBatchIsAccepted() async throws {
+        try await withVoidhashEmulator { emulator in
+            let result = try await capture([], in: emulator)
+            #expect(result == EventBatchResult(accepted: 0, rejected: []))
+        }
+    }
+}
