@@ -10,19 +10,23 @@ actor DeliveryScheduler {
     private let pump: DeliveryPump
     private let clock: any SDKClock
     private let onStorageFailure: @Sendable (StorageError) -> Void
+    private let onStall: @Sendable () async -> Void
     private var loop: Task<Void, Never>?
     private var isRequested = false
     private var timer: Task<Void, Never>?
     private var isStopped = false
 
-    /// A scheduler for `pump`, timing retries on `clock`.
+    /// A scheduler for `pump`, timing retries on `clock`; `onStall` is called whenever a drain
+    /// ends with items left that must wait (a back-off, a pause, a storage failure).
     init(
         pump: DeliveryPump, clock: any SDKClock,
-        onStorageFailure: @escaping @Sendable (StorageError) -> Void
+        onStorageFailure: @escaping @Sendable (StorageError) -> Void,
+        onStall: @escaping @Sendable () async -> Void
     ) {
         self.pump = pump
         self.clock = clock
         self.onStorageFailure = onStorageFailure
+        self.onStall = onStall
     }
 
     /// Asks for a drain as soon as possible.
@@ -55,9 +59,11 @@ actor DeliveryScheduler {
             switch await pump.drain() {
             case .backingOff(let until), .paused(let until):
                 schedule(at: until)
+                await onStall()
             case .storageFailed(let error):
                 onStorageFailure(error)
                 schedule(at: clock.now().addingTimeInterval(1))
+                await onStall()
             case .emptied, .alreadyDraining, .cancelled:
                 break
             }

@@ -22,6 +22,7 @@ extension VoidhashCore {
             itemWaits[report.id]?.deliver(.failedForNow)
             noteAuthenticationFailure(error)
             if case .link = report.write, cache.awaitingLink == report.id.rawValue {
+                lastLinkFailure = error
                 lastRefreshFailed = true
                 broadcastRefresh(.failed(error))
             }
@@ -59,6 +60,17 @@ extension VoidhashCore {
         lastRefreshFailed = false
         broadcastRefresh(.superseded)
         requestRefresh()
+    }
+
+    /// Delivery stopped with items left: reads waiting for the awaited identity link learn at
+    /// once that it is not coming now.
+    func deliveryStalled() {
+        guard cache.awaitingLink != nil, !refreshWaits.isEmpty else { return }
+        lastRefreshFailed = true
+        broadcastRefresh(
+            .failed(
+                lastLinkFailure
+                    ?? APIError(category: .unreachable, message: "Delivery is waiting to retry.")))
     }
 
     /// Reports that Voidhash refused `write` for good and it was dropped.

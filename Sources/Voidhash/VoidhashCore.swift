@@ -42,6 +42,8 @@ actor VoidhashCore {
     var refreshInFlight: (epoch: String, sequence: UInt64)?
     /// Whether the last refresh (or link attempt) failed.
     var lastRefreshFailed = false
+    /// Why the last delivery attempt of the awaited identity link failed.
+    var lastLinkFailure: APIError?
     /// Whether `AUTHENTICATION_FAILED` was already thrown from a read.
     var hasThrownAuthenticationFailure = false
     /// Whether the refused key was already reported as a diagnostic.
@@ -90,7 +92,8 @@ actor VoidhashCore {
             pump: pump, clock: options.clock,
             onStorageFailure: { error in
                 reporter.diagnose(.storageWriteFailed, "Delivery could not read its queue (\(error)).")
-            })
+            },
+            onStall: { await reference.core?.deliveryStalled() })
         identity = launch.identity
         cache = launch.cache
         person = launch.cache.snapshot?.person.map(VoidhashPerson.init)
