@@ -62,9 +62,11 @@ extension VoidhashCore {
         requestRefresh()
     }
 
-    /// Delivery stopped with items left: reads waiting for the awaited identity link learn at
-    /// once that it is not coming now.
+    /// Delivery stopped with items left (a back-off, a pause, a storage failure): calls waiting
+    /// for a queued write, and reads waiting for the awaited identity link, learn at once that
+    /// it is not coming now instead of waiting out their time limits.
     func deliveryStalled() {
+        for wait in itemWaits.values { wait.deliver(.failedForNow) }
         guard cache.awaitingLink != nil, !refreshWaits.isEmpty else { return }
         lastRefreshFailed = true
         broadcastRefresh(
