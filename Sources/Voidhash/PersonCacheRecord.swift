@@ -10,6 +10,9 @@ struct PersonCacheRecord: Codable, Sendable, Hashable {
     /// The identity link still unconfirmed: while it is set, `snapshot` is the anonymous
     /// person's, kept so that access survives the sign-in, and it counts as stale.
     var awaitingLink: String?
+    /// Whether something changed the person since the snapshot was fetched (a purchase made
+    /// under an earlier identity was recorded): the snapshot then counts as stale.
+    var isOutdated: Bool?
 
     /// An empty cache for `epoch`.
     static func empty(epoch: String) -> PersonCacheRecord {

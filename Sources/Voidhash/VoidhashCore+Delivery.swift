@@ -12,7 +12,16 @@ extension VoidhashCore {
             if case .link = report.write {
                 settleLink(report, answer: answer, outcome: outcome)
             } else if let answer {
-                applyPerson(answer, epoch: report.write.epoch, sequence: report.sequence)
+                let applied = applyPerson(answer, epoch: report.write.epoch, sequence: report.sequence)
+                if !applied, case .purchase = report.write, report.write.epoch != identity.epoch {
+                    // Bought under an earlier identity (say, before signing in): the answer is
+                    // not the current person's, but the current person may now hold it.
+                    var outdated = cache
+                    outdated.isOutdated = true
+                    setCache(outdated)
+                    persistCache()
+                    requestRefresh()
+                }
             }
             itemWaits[report.id]?.deliver(.delivered)
         case .rejected(let code, let message):

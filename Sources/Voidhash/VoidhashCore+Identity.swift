@@ -117,6 +117,7 @@ extension VoidhashCore {
                     epoch: next.epoch, snapshot: cache.snapshot, awaitingLink: linkID.rawValue))
         } else {
             switchIdentity(to: next, cache: .empty(epoch: next.epoch))
+            requestRefresh()
         }
     }
 

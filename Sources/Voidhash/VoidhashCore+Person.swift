@@ -7,7 +7,8 @@ extension VoidhashCore {
     enum Freshness {
         /// Younger than 5 minutes (and not waiting for an identity link).
         case fresh
-        /// Older, or waiting for an identity link, or dated in the future by the device clock.
+        /// Older, outdated, waiting for an identity link, or dated in the future by the device
+        /// clock.
         case stale
         /// Nothing cached.
         case none
@@ -16,7 +17,7 @@ extension VoidhashCore {
     /// The cached snapshot's freshness, by the age of its fetch on the device clock.
     var freshness: Freshness {
         guard let snapshot = cache.snapshot else { return .none }
-        if cache.awaitingLink != nil { return .stale }
+        if cache.awaitingLink != nil || cache.isOutdated == true { return .stale }
         let age = clock.now().timeIntervalSince(snapshot.fetchedAt)
         return age >= 0 && age < VoidhashConstants.personStaleAfter.timeInterval ? .fresh : .stale
     }

@@ -50,6 +50,7 @@ struct VoidhashRestartTests {
             #expect(delivered.firstIndex(of: "identify") ?? .max < delivered.firstIndex(of: "recordPurchase") ?? -1)
             #expect(harness.state.links[anonymousId] == "user_order")
             #expect(harness.state.person("user_order")?.activePerkSlugs == ["boost"])
+            #expect(try await voidhash.getCurrentPerson(forceFetch: false)?.hasActivePerk("boost") == true)
             await voidhash.shutdown()
         }
     }
