@@ -35,13 +35,12 @@ public final class Voidhash: Sendable {
     public static func configure(
         publishableKey: String, options: VoidhashOptions = VoidhashOptions()
     ) throws(VoidhashError) -> Voidhash {
-        let instance = try Voidhash(publishableKey: publishableKey, options: options)
-        let previous = configured.withLock { current in
-            defer { current = instance }
-            return current
+        let key = try PublishableKey(publishableKey)
+        return configured.withLock { current in
+            let instance = Voidhash(key: key, options: options, after: current)
+            current = instance
+            return instance
         }
-        if let previous { Task { await previous.shutdown() } }
-        return instance
     }
 
     /// Whether `distinctId` is an anonymous ID (`vh_anon_...`); use it instead of checking a
@@ -58,11 +57,21 @@ public final class Voidhash: Sendable {
     /// Storage is opened in the background; calls wait for it.
     ///
     /// - Throws: `INVALID_ARGUMENT` for a key that is not a Voidhash publishable key.
-    public init(publishableKey: String, options: VoidhashOptions = VoidhashOptions()) throws(VoidhashError) {
-        let key = try PublishableKey(publishableKey)
+    public convenience init(
+        publishableKey: String, options: VoidhashOptions = VoidhashOptions()
+    ) throws(VoidhashError) {
+        self.init(key: try PublishableKey(publishableKey), options: options, after: nil)
+    }
+
+    /// An instance that opens storage once `previous` (the shared instance it replaces) has
+    /// shut down, so the two never load the same stored state at once.
+    private init(key: PublishableKey, options: VoidhashOptions, after previous: Voidhash?) {
         environment = key.environment
         let configuration = CoreConfiguration(key: key, options: options, sdkVersion: Self.sdkVersion)
-        loading = Task { await VoidhashCore.load(configuration) }
+        loading = Task {
+            await previous?.shutdown()
+            return await VoidhashCore.load(configuration)
+        }
     }
 
     private var core: VoidhashCore {

@@ -9,8 +9,6 @@ import VoidhashAPI
 /// after another call's change, never half of it. Every request carries the identity epoch that
 /// started it (see `IdentityRecord.epoch`); an answer for an older epoch is never applied.
 actor VoidhashCore {
-    /// The environment the publishable key selects.
-    let environment: Environment
     /// The generated client.
     let client: VoidhashClient
     /// The clock of every time limit and timestamp.
@@ -60,7 +58,6 @@ actor VoidhashCore {
         reference: CoreReference, reporter: Reporter
     ) {
         let options = configuration.options
-        environment = configuration.key.environment
         clock = options.clock
         self.storage = storage
         self.reporter = reporter

@@ -24,15 +24,6 @@ struct VoidhashConfigureTests {
         #expect(error?.code.rawValue == "INVALID_ARGUMENT")
     }
 
-    @Test func configureMakesTheSharedInstance() async throws {
-        try await withSDKHarness { harness in
-            let voidhash = try Voidhash.configure(
-                publishableKey: VoidhashEmulator.testKey, options: harness.options())
-            #expect(Voidhash.shared === voidhash)
-            await voidhash.shutdown()
-        }
-    }
-
     @Test func requestsCarryThePublishableKeyAndTheSDKVersion() async throws {
         try await withSDKHarness { harness in
             let voidhash = try harness.launch()

@@ -4,10 +4,23 @@ import SDKRuntime
 import Testing
 import Voidhash
 
-/// The quickstart of `Examples/VoidhashQuickstart.md`, compiled and run against the emulator:
-/// configure, buy with the simulated store, sign in, and gate a feature on a perk.
-@Suite("Quickstart example", .timeLimit(.minutes(1)))
-struct VoidhashQuickstartExample {
+/// The tests that call `Voidhash.configure`, which replaces (and shuts down) the shared
+/// instance: they run one at a time.
+@Suite("Shared instance", .serialized, .timeLimit(.minutes(1)))
+struct VoidhashSharedInstanceTests {
+    @Test func configureMakesTheSharedInstanceAndShutsDownThePreviousOne() async throws {
+        try await withSDKHarness { harness in
+            let first = try Voidhash.configure(publishableKey: VoidhashEmulator.testKey, options: harness.options())
+            #expect(Voidhash.shared === first)
+            let second = try Voidhash.configure(publishableKey: VoidhashEmulator.testKey, options: harness.options())
+            #expect(Voidhash.shared === second)
+            #expect(await second.getDistinctId() == (await first.getDistinctId()))
+            await second.shutdown()
+        }
+    }
+
+    /// The quickstart of `Examples/VoidhashQuickstart.md`, compiled and run against the
+    /// emulator: configure, buy with the simulated store, sign in, and gate a feature on a perk.
     @Test func quickstartFromConfigureToHasActivePerk() async throws {
         // The emulator: the Voidhash API on 127.0.0.1, in memory.
         let emulator = VoidhashEmulator.makeServer()
