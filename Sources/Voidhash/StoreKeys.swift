@@ -1,0 +1,13 @@
+/// The keys under which the SDK keeps its values in the `KeyValueStore`.
+enum StoreKeys {
+    /// The current identity (`IdentityRecord`).
+    static let identity = "voidhash.identity"
+    /// The cached person of the current identity (`PersonCacheRecord`).
+    static let person = "voidhash.person"
+    /// The install record (`InstallRecord`); survives sign-out.
+    static let install = "voidhash.install"
+    /// The analytics consent (`VoidhashAnalyticsConsent`); survives sign-out.
+    static let consent = "voidhash.consent"
+    /// Transaction IDs already queued by `syncPurchases()` (`[String]`).
+    static let syncedTransactions = "voidhash.purchases.synced"
+}
