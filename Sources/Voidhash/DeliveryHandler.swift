@@ -47,7 +47,7 @@ struct DeliveryHandler: Sendable {
                         ItemReport(
                             id: item.id, write: write, sequence: sequence,
                             result: .rejected(
-                                code: VoidhashErrorCode.payloadTOOLARGE.rawValue,
+                                code: VoidhashErrorCode.payloadTooLarge.rawValue,
                                 message: error.message)))
                 case .later(let outcome):
                     await report(

@@ -119,7 +119,7 @@ extension VoidhashCore {
         do {
             return .success(try await client.getPerson(distinctId: distinctId))
         } catch {
-            if error.voidhashCode == .personNOTFOUND { return .success(nil) }
+            if error.voidhashCode == .personNotFound { return .success(nil) }
             return .failure(error)
         }
     }

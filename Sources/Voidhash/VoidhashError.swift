@@ -15,13 +15,13 @@ public struct VoidhashError: Error, Sendable, Hashable, CustomStringConvertible 
         public init(rawValue: String) { self.rawValue = rawValue }
 
         /// An argument broke a rule of the docs; nothing was changed.
-        public static let invalidArgument = Code(rawValue: VoidhashErrorCode.invalidARGUMENT.rawValue)
+        public static let invalidArgument = Code(rawValue: VoidhashErrorCode.invalidArgument.rawValue)
         /// Voidhash refused the publishable key.
         public static let authenticationFailed = Code(
-            rawValue: VoidhashErrorCode.authenticationFAILED.rawValue)
+            rawValue: VoidhashErrorCode.authenticationFailed.rawValue)
         /// Voidhash refused a change to the person for good.
         public static let personWriteRejected = Code(
-            rawValue: VoidhashErrorCode.personWRITEREJECTED.rawValue)
+            rawValue: VoidhashErrorCode.personWriteRejected.rawValue)
         /// The purchase source (the store) failed.
         public static let purchaseSourceFailed = Code(rawValue: "PURCHASE_SOURCE_FAILED")
 
