@@ -11,6 +11,7 @@ struct VoidhashCaptureTests {
         try await withSDKHarness { harness in
             let voidhash = try harness.launch()
             let distinctId = await voidhash.getDistinctId()
+            await voidhash.flush()  // the drain every launch starts is over
             harness.clock.advance(by: .milliseconds(1234))
             await voidhash.capture("report_shared", properties: ["format": "pdf", "pages": 3])
             #expect(await voidhash.pendingDeliveryCount() == 1)
@@ -50,6 +51,7 @@ struct VoidhashCaptureTests {
     @Test func flushSendsTheQueuedEventsTogetherInCaptureOrder() async throws {
         try await withSDKHarness { harness in
             let voidhash = try harness.launch()
+            await voidhash.flush()  // the drain every launch starts is over
             for index in 1...5 { await voidhash.capture("step_\(index)") }
             #expect(harness.requests(.captureEvents).isEmpty)
             await voidhash.flush()
@@ -63,6 +65,7 @@ struct VoidhashCaptureTests {
     @Test func queuedEventsAreSentWithin30SecondsWithoutAFlush() async throws {
         try await withSDKHarness { harness in
             let voidhash = try harness.launch()
+            await voidhash.flush()  // the drain every launch starts is over
             await voidhash.capture("opened_settings")
             await harness.clock.waitForSleepers(1)
             #expect(harness.requests(.captureEvents).isEmpty)
