@@ -31,12 +31,17 @@ extension VoidhashCore {
         }
         var next: [String: String] = [:]
         var identifies: [GroupIdentifyProperties] = []
+        let sentOrSending = groupIdentifiesInFlight.reduce(into: identity.groups) { membership, entry in
+            membership.recordSent(
+                type: entry.identify.groupType, key: entry.identify.groupKey,
+                properties: entry.identify.groupSet)
+        }
         // In type order, so which type a full project refuses does not depend on hashing.
         for (type, group) in groups.sorted(by: { $0.key < $1.key }) {
             guard admitsGroup(type: type, key: group.id) else { continue }
             let properties = checkedGroupProperties(group.properties)
             next[type] = group.id
-            if identity.groups.needsIdentify(type: type, key: group.id, properties: properties) {
+            if sentOrSending.needsIdentify(type: type, key: group.id, properties: properties) {
                 identifies.append(
                     GroupIdentifyProperties(groupType: type, groupKey: group.id, groupSet: properties))
             }
@@ -124,41 +129,46 @@ extension VoidhashCore {
     /// Sends a `$groupidentify` made without analytics consent: at once, in a request of its
     /// own (never queued, never retried), carrying only the group's type, key and properties
     /// under the group's own distinct ID `$<type>_<key>`, so nothing ties it to the user, with
-    /// no session and no `$groups`.
+    /// no session and no `$groups`. Such requests go one at a time, in call order.
     ///
-    /// It counts as sent (for `setGroups`) only once Voidhash stored it: one that failed is
-    /// sent again by the next `setGroups` naming that group.
+    /// While it is under way `setGroups` counts it as sent; it is recorded as sent (stored)
+    /// only once Voidhash stored it, so one that failed is sent again by the next `setGroups`
+    /// naming that group.
     private func sendGroupIdentifyAlone(_ identify: GroupIdentifyProperties, fields: [String: JSONValue]) {
         let now = clock.now()
         let event = Event(
             id: UUIDv7.make(now: now).uuidString.lowercased(), event: VoidhashConstants.groupIdentifyEvent,
             distinctId: "$\(identify.groupType)_\(identify.groupKey)", timestamp: now, sessionId: nil,
             properties: fields)
+        groupIdentifiesInFlight.append((event.id, identify))
         let client = client
         let reporter = reporter
         let lineage = identity.anonymousId
         directEvents.add { [weak self] in
+            var delivered = false
             do {
                 let result = try await client.captureEvents(
                     body: EventBatch(events: [event]), idempotencyKey: event.id)
-                guard result.rejected.isEmpty else {
+                delivered = result.rejected.isEmpty
+                if !delivered {
                     reporter.diagnose(.eventRejected, "Voidhash refused a $groupidentify; it was dropped.")
-                    return
                 }
-                await self?.groupIdentifyDelivered(identify, lineage: lineage)
             } catch {
                 reporter.diagnose(
                     .groupIdentifyNotSent,
                     "A $groupidentify sent without analytics consent failed; the next setGroups sends it again.")
             }
+            await self?.groupIdentifyFinished(event.id, delivered: delivered, lineage: lineage)
         }
     }
 
-    /// Notes a `$groupidentify` sent without consent as sent, while the user is still in that
-    /// group under the identity (`lineage`: its anonymous ID, which `identify` keeps and
-    /// sign-out replaces) that sent it.
-    private func groupIdentifyDelivered(_ identify: GroupIdentifyProperties, lineage: String) {
-        guard identity.anonymousId == lineage else { return }
+    /// Ends the sending of the `$groupidentify` `id` made without consent. When Voidhash stored
+    /// it, it is recorded as sent, while the user is still in that group under the identity
+    /// (`lineage`: its anonymous ID, which `identify` keeps and sign-out replaces) that sent it.
+    private func groupIdentifyFinished(_ id: String, delivered: Bool, lineage: String) {
+        guard let index = groupIdentifiesInFlight.firstIndex(where: { $0.id == id }) else { return }
+        let identify = groupIdentifiesInFlight.remove(at: index).identify
+        guard delivered, identity.anonymousId == lineage else { return }
         let before = identity.groups
         identity.groups.recordSent(
             type: identify.groupType, key: identify.groupKey, properties: identify.groupSet)

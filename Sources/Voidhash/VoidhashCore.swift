@@ -38,6 +38,9 @@ actor VoidhashCore {
     var consent: VoidhashAnalyticsConsent
     /// Every group type the project used on this install (at most 5), in the order first used.
     var groupTypes: [String]
+    /// The `$groupidentify` events sent without consent whose answer has not come, by event ID,
+    /// in send order: `setGroups` counts them as sent until they fail.
+    var groupIdentifiesInFlight: [(id: String, identify: GroupIdentifyProperties)] = []
     /// Kicks delivery once queued events have waited `EventDelivery.interval`.
     var eventTimer: Task<Void, Never>?
     /// The number of the request whose answer the cache holds.
