@@ -28,6 +28,7 @@ struct VoidhashGroupsStampTests {
     @Test func groupsAreStampedWhenTheEventIsQueuedNotWhenItIsSent() async throws {
         try await withSDKHarness { harness in
             let voidhash = try harness.launch()
+            await voidhash.flush()  // the drain every launch starts is over
             await voidhash.group(type: "company", key: "acme")
             await voidhash.capture("in_acme")
             await voidhash.group(type: "company", key: "globex")
