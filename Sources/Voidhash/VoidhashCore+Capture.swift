@@ -71,9 +71,9 @@ extension VoidhashCore {
     }
 
     /// Starts a delivery once enough events wait, else makes sure one starts within
-    /// `EventDelivery.interval`.
+    /// `VoidhashConstants.eventDeliveryDelay`.
     func noteEventQueued() {
-        if let waiting = try? storage.queue.count(lane: .events), waiting >= EventDelivery.batchSize {
+        if let waiting = try? storage.queue.count(lane: .events), waiting >= VoidhashConstants.eventBatchSize {
             kickDelivery()
             return
         }
@@ -81,7 +81,7 @@ extension VoidhashCore {
         let clock = clock
         eventTimer = Task { [weak self] in
             do {
-                try await clock.sleep(for: EventDelivery.interval)
+                try await clock.sleep(for: VoidhashConstants.eventDeliveryDelay)
             } catch {
                 return
             }

@@ -41,7 +41,7 @@ actor VoidhashCore {
     /// The `$groupidentify` events sent without consent whose answer has not come, by event ID,
     /// in send order: `setGroups` counts them as sent until they fail.
     var groupIdentifiesInFlight: [(id: String, identify: GroupIdentifyProperties)] = []
-    /// Kicks delivery once queued events have waited `EventDelivery.interval`.
+    /// Kicks delivery once queued events have waited `VoidhashConstants.eventDeliveryDelay`.
     var eventTimer: Task<Void, Never>?
     /// The number of the request whose answer the cache holds.
     var lastAppliedSequence: UInt64 = 0
