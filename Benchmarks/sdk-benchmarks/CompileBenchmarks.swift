@@ -4,7 +4,8 @@ import SDKGenCore
 /// The compile cost of generated code: a debug `swift build` of the API module of the 100- and
 /// 1,000-model synthetic specs, in a small package under the scratch folder that depends on this
 /// package (by path) for SDKRuntime. The package is built once to warm up (SDKRuntime, module
-/// caches); then each sample deletes the module's build products and builds just that target.
+/// caches); then each sample marks every source of the module as changed and builds just that
+/// target, which compiles the whole module again.
 enum CompileBenchmarks {
     private static let group = "compile"
 
@@ -30,7 +31,7 @@ enum CompileBenchmarks {
             var times: [Double] = []
             var memory: [Double] = []
             for _ in 0..<(size >= 1_000 ? 2 : 3) {
-                try removeProducts(of: target, in: package)
+                try touchSources(of: target, in: package)
                 let outcome = try build(package, target: target)
                 times.append(Sampler.seconds(outcome.elapsed))
                 memory.append(outcome.peakResidentMegabytes)
@@ -107,16 +108,15 @@ enum CompileBenchmarks {
             "swift", ["build", "--package-path", package.path] + (target.map { ["--target", $0] } ?? []))
     }
 
-    /// Deletes the object files, module and incremental state of `target`, so that the next build
-    /// compiles it from scratch.
-    private static func removeProducts(of target: String, in package: URL) throws {
-        let debug = package.appendingPathComponent(".build/debug").resolvingSymlinksInPath()
-        let fileManager = FileManager.default
-        try? fileManager.removeItem(at: debug.appendingPathComponent("\(target).build"))
-        let modules = debug.appendingPathComponent("Modules")
-        for name in (try? fileManager.contentsOfDirectory(atPath: modules.path)) ?? []
-        where name.hasPrefix(target + ".") {
-            try fileManager.removeItem(at: modules.appendingPathComponent(name))
-        }
+    /// Marks every source file of `target` as changed, so that the next build compiles the whole
+  /// module again (SwiftPM's build plan and the rest of the package stay as they are).
+  private static func touchSources(of target: String, in package: URL) throws {
+    let folder = package.appendingPathComponent("Sources/\(target)")
+    let now = Date()
+    guard let files = FileManager.default.enumerator(atPath: folder.path) else { return }
+    for case let file as String in files where file.hasSuffix(".swift") {
+      try FileManager.default.setAttributes(
+        [.modificationDate: now], ofItemAtPath: folder.appendingPathComponent(file).path)
     }
+  }
 }
