@@ -109,14 +109,14 @@ enum CompileBenchmarks {
     }
 
     /// Marks every source file of `target` as changed, so that the next build compiles the whole
-  /// module again (SwiftPM's build plan and the rest of the package stay as they are).
-  private static func touchSources(of target: String, in package: URL) throws {
-    let folder = package.appendingPathComponent("Sources/\(target)")
-    let now = Date()
-    guard let files = FileManager.default.enumerator(atPath: folder.path) else { return }
-    for case let file as String in files where file.hasSuffix(".swift") {
-      try FileManager.default.setAttributes(
-        [.modificationDate: now], ofItemAtPath: folder.appendingPathComponent(file).path)
+    /// module again (SwiftPM's build plan and the rest of the package stay as they are).
+    private static func touchSources(of target: String, in package: URL) throws {
+        let folder = package.appendingPathComponent("Sources/\(target)")
+        let now = Date()
+        guard let files = FileManager.default.enumerator(atPath: folder.path) else { return }
+        for case let file as String in files where file.hasSuffix(".swift") {
+            try FileManager.default.setAttributes(
+                [.modificationDate: now], ofItemAtPath: folder.appendingPathComponent(file).path)
+        }
     }
-  }
 }

@@ -15,11 +15,15 @@ import Foundation
 /// keeps every committed transaction across a process kill (the commit is in the OS page cache),
 /// but a power loss or kernel panic may roll back the last commits. The delivery queue promises
 /// that an item is stored once `enqueue` returns, and a purchase or identity link lost to a
-/// battery pull is lost for good, so commits are synced (`FULL`); batches of events cost one sync
-/// per `enqueueMany`, not one per event.
+/// battery pull is lost for good, so commits are synced (`FULL`) unless a caller asks for less
+/// with `syncCommits(_:)`: analytics events and attribute updates (see
+/// `DeliveryLane.isSyncedToDisk`), whose sync per event would cap capture at about a thousand
+/// events a second.
 final class SQLiteConnection {
   private var handle: OpaquePointer?
   private var statements: [String: OpaquePointer] = [:]
+  /// Whether commits are currently synced (`FULL`) or only written (`NORMAL`).
+  private var commitsAreSynced = true
 
   /// Opens (creating when missing) the database at `path`, or a private in-memory database when
   /// `path` is `nil`.
@@ -45,6 +49,15 @@ final class SQLiteConnection {
   func configureForDurability() throws(StorageError) {
     _ = try query("PRAGMA journal_mode=WAL")
     try execute("PRAGMA synchronous=FULL")
+  }
+
+  /// Makes the following commits synced to disk (`synchronous=FULL`, the default) or only
+  /// written to the operating system (`NORMAL`: they survive a crash of the process, not a power
+  /// loss). Changes the setting only when it differs.
+  func syncCommits(_ synced: Bool) throws(StorageError) {
+    guard synced != commitsAreSynced else { return }
+    try execute(synced ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL")
+    commitsAreSynced = synced
   }
 
   /// Runs one or more statements that take no parameters and return no rows (schema changes,
