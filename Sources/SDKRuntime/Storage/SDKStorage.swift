@@ -58,6 +58,7 @@ public final class SDKStorage: Sendable {
         switch try prepare(connection, path: url.path, thorough: thorough) {
         case .ready(let created, let applied):
           if thorough { unlink(marker) }
+          try connection.install(WALCheckpointer(path: url.path, gate: gate))
           let report = StorageOpenReport(
             databaseURL: url, createdNewDatabase: created, appliedMigrations: applied,
             schemaVersion: StorageSchema.current.version, movedAside: movedAside)
