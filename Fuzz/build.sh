@@ -3,7 +3,7 @@
 # libFuzzer, and the HTTP target needs the emulator's internal parser, so its sources are
 # compiled together with the emulator's). Every module is instrumented for coverage and
 # AddressSanitizer. Output: .build/fuzz/bin/<target>. Usage: Fuzz/build.sh [target...]
-# Targets: spec-loader, http-request, model-decoding (default: all three).
+# Targets: spec-loader, http-request, model-decoding, emulator-requests (default: all).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=${FUZZ_BUILD_DIR:-$root/.build/fuzz}
@@ -81,6 +81,12 @@ build_http_request() {
         -lVoidhashAPI -lMobileJoeAPI "${runtime_links[@]}"
 }
 
+build_emulator_requests() {
+    generated_apis
+    executable emulator-requests SDKEmulator "$root/Sources/SDKEmulator" "$root/Fuzz/Targets/EmulatorRequests" \
+        "$root/Fuzz/Targets/Shared" -- -lVoidhashAPI -lMobileJoeAPI "${runtime_links[@]}"
+}
+
 # The table of every Codable model and enum of both generated APIs, read from Generated/ so a
 # new model is fuzzed without editing the target. Also writes models.txt: one name per line, in
 # table order (the seed corpus uses it to put the right selector byte in front of each seed).
@@ -117,12 +123,13 @@ build_model_decoding() {
 }
 
 targets=("$@")
-[[ ${#targets[@]} -gt 0 ]] || targets=(spec-loader http-request model-decoding)
+[[ ${#targets[@]} -gt 0 ]] || targets=(spec-loader http-request model-decoding emulator-requests)
 for target in "${targets[@]}"; do
     case $target in
     spec-loader) build_spec_loader ;;
     http-request) build_http_request ;;
     model-decoding) build_model_decoding ;;
+    emulator-requests) build_emulator_requests ;;
     *) echo "fuzz build: unknown target '$target'" >&2; exit 2 ;;
     esac
 done
