@@ -3,7 +3,8 @@
 # libFuzzer, and the HTTP target needs the emulator's internal parser, so its sources are
 # compiled together with the emulator's). Every module is instrumented for coverage and
 # AddressSanitizer. Output: .build/fuzz/bin/<target>. Usage: Fuzz/build.sh [target...]
-# Targets: spec-loader, http-request, model-decoding, emulator-requests (default: all).
+# Targets: spec-loader, http-request, model-decoding, emulator-requests, pattern-compiler
+# (default: all).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=${FUZZ_BUILD_DIR:-$root/.build/fuzz}
@@ -74,6 +75,12 @@ build_spec_loader() {
         -lSDKGenCore -lyaml
 }
 
+build_pattern_compiler() {
+    library SDKGenCore Generator/SDKGenCore
+    executable pattern-compiler FuzzPatternCompiler "$root/Fuzz/Targets/PatternCompiler" "$root/Fuzz/Targets/Shared" -- \
+        -lSDKGenCore -lyaml
+}
+
 build_http_request() {
     generated_apis
     # The target's entry point is compiled into the emulator module to reach its internal parser.
@@ -123,13 +130,14 @@ build_model_decoding() {
 }
 
 targets=("$@")
-[[ ${#targets[@]} -gt 0 ]] || targets=(spec-loader http-request model-decoding emulator-requests)
+[[ ${#targets[@]} -gt 0 ]] || targets=(spec-loader http-request model-decoding emulator-requests pattern-compiler)
 for target in "${targets[@]}"; do
     case $target in
     spec-loader) build_spec_loader ;;
     http-request) build_http_request ;;
     model-decoding) build_model_decoding ;;
     emulator-requests) build_emulator_requests ;;
+    pattern-compiler) build_pattern_compiler ;;
     *) echo "fuzz build: unknown target '$target'" >&2; exit 2 ;;
     esac
 done

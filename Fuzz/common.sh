@@ -3,7 +3,7 @@
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 out=${FUZZ_BUILD_DIR:-$root/.build/fuzz}
 work=$out/work
-all_targets=(spec-loader http-request model-decoding emulator-requests)
+all_targets=(spec-loader http-request model-decoding emulator-requests pattern-compiler)
 
 # The longest time one input may take, in seconds: the spec loader legitimately needs seconds
 # for a pattern near the generator's 10,000-DFA-state limit under AddressSanitizer.
@@ -20,13 +20,14 @@ max_len() {
     spec-loader) echo 32768 ;;
     http-request) echo 4096 ;;
     emulator-requests) echo 8192 ;;
+    pattern-compiler) echo 194 ;;
     model-decoding) echo 4096 ;;
     esac
 }
 
 # Prints the seed folders of a target, writing the generated ones first.
 #   spec-loader: every spec in Spec/ and every YAML fixture under Tests/Fixtures/.
-#   http-request, emulator-requests: Fuzz/Corpus/<target>.
+#   http-request, emulator-requests, pattern-compiler: Fuzz/Corpus/<target>.
 #   model-decoding: every JSON fragment of Fuzz/Corpus/model-decoding (taken from the specs'
 #   examples) behind every selector byte, so each model starts from every fragment.
 seed_dirs() {
@@ -40,7 +41,7 @@ seed_dirs() {
             cp "$file" "$seeds/${file//\//_}"
         done < <(cd "$root" && find Spec Tests/Fixtures -name '*.yaml' | LC_ALL=C sort)
         ;;
-    http-request | emulator-requests)
+    http-request | emulator-requests | pattern-compiler)
         rmdir "$seeds"
         seeds=$root/Fuzz/Corpus/$target
         ;;

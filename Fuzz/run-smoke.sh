@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# The CI fuzz smoke run: builds the targets, fuzzes each for FUZZ_SMOKE_SECONDS (default 14 s;
-# about a minute for all four), and exits non-zero if any target crashed, leaked, hung or ran
+# The CI fuzz smoke run: builds the targets, fuzzes each for FUZZ_SMOKE_SECONDS (default 12 s;
+# about a minute for all five), and exits non-zero if any target crashed, leaked, hung or ran
 # out of memory. The input that did it is in .build/fuzz/work/<target>/artifacts/.
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
-seconds=${FUZZ_SMOKE_SECONDS:-14}
+seconds=${FUZZ_SMOKE_SECONDS:-12}
 
 "$root/Fuzz/build.sh" "${all_targets[@]}"
 failed=()
