@@ -75,6 +75,12 @@ let package = Package(
             dependencies: ["SDKGenCore", "SDKRuntime", "VoidhashAPI", "MobileJoeAPI", "Voidhash", "MobileJoe", "SDKEmulator"],
             path: "Benchmarks/sdk-benchmarks", swiftSettings: strict),
 
+        // MARK: Reliability
+        // A process that drives a Voidhash instance, killed at random by ReliabilityTests.
+        .executableTarget(
+            name: "voidhash-crash-driver", dependencies: ["Voidhash", "VoidhashAPI", "SDKRuntime"],
+            path: "Tests/CrashDriver", swiftSettings: strict),
+
         // MARK: Tests
         // The golden output of the keyword fixture (Tests/Fixtures/landmine.yaml) must compile.
         .target(name: "LandmineAPI", dependencies: ["SDKRuntime"], path: "Tests/Golden/landmine/LandmineAPI", swiftSettings: strict),
@@ -91,6 +97,10 @@ let package = Package(
         .testTarget(name: "SDKRuntimeTests", dependencies: ["SDKRuntime"], swiftSettings: strict),
         .testTarget(
             name: "VoidhashTests", dependencies: ["Voidhash", "VoidhashAPI", "SDKEmulator", "SDKRuntime"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "ReliabilityTests",
+            dependencies: ["voidhash-crash-driver", "Voidhash", "VoidhashAPI", "MobileJoe", "MobileJoeAPI", "SDKEmulator", "SDKRuntime"],
             swiftSettings: strict),
         .testTarget(
             name: "MobileJoeTests", dependencies: ["MobileJoe", "MobileJoeAPI", "SDKEmulator", "SDKRuntime"],

@@ -5,30 +5,30 @@ import Foundation
 import SDKRuntime
 
 /// The error codes of the Mobile Joe client API contract.
-public enum MobileJoeErrorCode: Swift.Hashable, Swift.Sendable, Swift.RawRepresentable {
+public enum MobileJoeErrorCode: SDKRuntime.OpenStringEnum {
     /// `INVALID_ARGUMENT` (400): A parameter or header broke the contract.
     ///
-    /// - Remark: Generated from Spec/mobilejoe.yaml:179:3.
+    /// - Remark: Generated from Spec/mobilejoe.yaml:190:3.
     case invalidArgument
 
     /// `AUTHENTICATION_FAILED` (401): The API key was refused.
     ///
-    /// - Remark: Generated from Spec/mobilejoe.yaml:180:3.
+    /// - Remark: Generated from Spec/mobilejoe.yaml:191:3.
     case authenticationFailed
 
     /// `NOT_FOUND` (404): No such feature plan.
     ///
-    /// - Remark: Generated from Spec/mobilejoe.yaml:181:3.
+    /// - Remark: Generated from Spec/mobilejoe.yaml:192:3.
     case notFound
 
     /// `RATE_LIMITED` (429): Too many requests; wait for Retry-After.
     ///
-    /// - Remark: Generated from Spec/mobilejoe.yaml:182:3.
+    /// - Remark: Generated from Spec/mobilejoe.yaml:193:3.
     case rateLimited
 
     /// `INTERNAL` (500): Mobile Joe failed; try again later.
     ///
-    /// - Remark: Generated from Spec/mobilejoe.yaml:183:3.
+    /// - Remark: Generated from Spec/mobilejoe.yaml:194:3.
     case `internal`
 
     /// A code this version of the contract does not know.

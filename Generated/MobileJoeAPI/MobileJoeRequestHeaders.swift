@@ -18,66 +18,66 @@ import SDKRuntime
 /// - `Preferred-Languages`: Up to three preferred languages at the first request.
 /// - `Debug-Mode`: The debugMode passed to Joe.configure.
 ///
-/// - Remark: Generated from Spec/mobilejoe.yaml:186:3 (headers).
+/// - Remark: Generated from Spec/mobilejoe.yaml:197:3 (headers).
 public struct MobileJoeRequestHeaders: Swift.Hashable, Swift.Sendable {
     /// The public SDK API key.
     ///
-    /// - Remark: Generated from Spec/mobilejoe.yaml:187:5.
+    /// - Remark: Generated from Spec/mobilejoe.yaml:198:5.
     public var apiKey: Swift.String
 
     /// The anonymous ID.
     ///
-    /// - Remark: Generated from Spec/mobilejoe.yaml:188:5.
+    /// - Remark: Generated from Spec/mobilejoe.yaml:199:5.
     public var anonymousId: Swift.String
 
     /// The device ID.
     ///
-    /// - Remark: Generated from Spec/mobilejoe.yaml:189:5.
+    /// - Remark: Generated from Spec/mobilejoe.yaml:200:5.
     public var deviceId: Swift.String
 
     /// The external ID, only when set.
     ///
-    /// - Remark: Generated from Spec/mobilejoe.yaml:190:5.
+    /// - Remark: Generated from Spec/mobilejoe.yaml:201:5.
     public var externalId: Swift.String?
 
     /// The SDK version.
     ///
-    /// - Remark: Generated from Spec/mobilejoe.yaml:191:5.
+    /// - Remark: Generated from Spec/mobilejoe.yaml:202:5.
     public var frameworkVersion: Swift.String
 
     /// The app's version (CFBundleShortVersionString).
     ///
-    /// - Remark: Generated from Spec/mobilejoe.yaml:192:5.
+    /// - Remark: Generated from Spec/mobilejoe.yaml:203:5.
     public var appVersion: Swift.String
 
     /// The app's build (CFBundleVersion).
     ///
-    /// - Remark: Generated from Spec/mobilejoe.yaml:193:5.
+    /// - Remark: Generated from Spec/mobilejoe.yaml:204:5.
     public var appBuildVersion: Swift.String
 
     /// The OS name (iOS on iOS).
     ///
-    /// - Remark: Generated from Spec/mobilejoe.yaml:194:5.
+    /// - Remark: Generated from Spec/mobilejoe.yaml:205:5.
     public var osName: Swift.String
 
     /// The system version, for example 18.2.0.
     ///
-    /// - Remark: Generated from Spec/mobilejoe.yaml:195:5.
+    /// - Remark: Generated from Spec/mobilejoe.yaml:206:5.
     public var osVersion: Swift.String
 
     /// The model identifier, for example iPhone16,2.
     ///
-    /// - Remark: Generated from Spec/mobilejoe.yaml:196:5.
+    /// - Remark: Generated from Spec/mobilejoe.yaml:207:5.
     public var deviceModel: Swift.String
 
     /// The preferred languages read at the first request.
     ///
-    /// - Remark: Generated from Spec/mobilejoe.yaml:197:5.
+    /// - Remark: Generated from Spec/mobilejoe.yaml:208:5.
     public var preferredLanguages: [Swift.String]
 
     /// The debug mode passed to configure.
     ///
-    /// - Remark: Generated from Spec/mobilejoe.yaml:198:5.
+    /// - Remark: Generated from Spec/mobilejoe.yaml:209:5.
     public var debugMode: Swift.Bool
 
     /// The most items `Preferred-Languages` carries.

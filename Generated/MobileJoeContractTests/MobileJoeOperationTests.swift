@@ -9,7 +9,7 @@ import MobileJoeAPI
 
 @Suite("Operations of Spec/mobilejoe.yaml against the emulator")
 struct MobileJoeOperationTests {
-    @Test("identify: records the identity (Spec/mobilejoe.yaml:264:9)")
+    @Test("identify: records the identity (Spec/mobilejoe.yaml:275:9)")
     func identifyExample1() async throws {
         let outcome = try await SDKEmulator.MobileJoeEmulator.withContractClient { core in
             let client = MobileJoeClient(core: core)
@@ -18,7 +18,7 @@ struct MobileJoeOperationTests {
         #expect(outcome.error == nil)
     }
 
-    @Test("searchFAQs: finds FAQs (Spec/mobilejoe.yaml:275:9)")
+    @Test("searchFAQs: finds FAQs (Spec/mobilejoe.yaml:286:9)")
     func searchFAQsExample1() async throws {
         let outcome = try await SDKEmulator.MobileJoeEmulator.withContractClient { core in
             let client = MobileJoeClient(core: core)
@@ -27,7 +27,7 @@ struct MobileJoeOperationTests {
         #expect(outcome.error == nil)
     }
 
-    @Test("listFeaturePlans: lists plans (Spec/mobilejoe.yaml:285:9)")
+    @Test("listFeaturePlans: lists plans (Spec/mobilejoe.yaml:296:9)")
     func listFeaturePlansExample1() async throws {
         let outcome = try await SDKEmulator.MobileJoeEmulator.withContractClient { core in
             let client = MobileJoeClient(core: core)
@@ -36,7 +36,7 @@ struct MobileJoeOperationTests {
         #expect(outcome.error == nil)
     }
 
-    @Test("voteForFeaturePlan: votes for a plan (Spec/mobilejoe.yaml:296:9)")
+    @Test("voteForFeaturePlan: votes for a plan (Spec/mobilejoe.yaml:307:9)")
     func voteForFeaturePlanExample1() async throws {
         let outcome = try await SDKEmulator.MobileJoeEmulator.withContractClient { core in
             let client = MobileJoeClient(core: core)
@@ -45,7 +45,7 @@ struct MobileJoeOperationTests {
         #expect(outcome.error == nil)
     }
 
-    @Test("voteForFeaturePlan: unknown plan (Spec/mobilejoe.yaml:299:9)")
+    @Test("voteForFeaturePlan: unknown plan (Spec/mobilejoe.yaml:310:9)")
     func voteForFeaturePlanExample2() async throws {
         let outcome = try await SDKEmulator.MobileJoeEmulator.withContractClient { core in
             let client = MobileJoeClient(core: core)
@@ -55,7 +55,7 @@ struct MobileJoeOperationTests {
         #expect(outcome.error?.code == "NOT_FOUND")
     }
 
-    @Test("removeVoteForFeaturePlan: removes a vote (Spec/mobilejoe.yaml:312:9)")
+    @Test("removeVoteForFeaturePlan: removes a vote (Spec/mobilejoe.yaml:323:9)")
     func removeVoteForFeaturePlanExample1() async throws {
         let outcome = try await SDKEmulator.MobileJoeEmulator.withContractClient { core in
             let client = MobileJoeClient(core: core)
@@ -64,7 +64,7 @@ struct MobileJoeOperationTests {
         #expect(outcome.error == nil)
     }
 
-    @Test("listAlerts: lists alerts (Spec/mobilejoe.yaml:322:9)")
+    @Test("listAlerts: lists alerts (Spec/mobilejoe.yaml:333:9)")
     func listAlertsExample1() async throws {
         let outcome = try await SDKEmulator.MobileJoeEmulator.withContractClient { core in
             let client = MobileJoeClient(core: core)

@@ -6,9 +6,9 @@ import SDKRuntime
 import Testing
 import MobileJoeAPI
 
-@Suite("Request headers (Spec/mobilejoe.yaml:186:3)")
+@Suite("Request headers (Spec/mobilejoe.yaml:197:3)")
 struct MobileJoeRequestHeadersTests {
-    @Test("example at Spec/mobilejoe.yaml:213:7 gives exactly its headers, in contract order")
+    @Test("example at Spec/mobilejoe.yaml:224:7 gives exactly its headers, in contract order")
     func example1() {
         let fields = MobileJoeRequestHeaders(apiKey: "mj_public_abc", anonymousId: "$MBJAnonymousID:0b6f9d2e4c1a4c449a571f0e2b3c4d5e", deviceId: "$MBJDeviceID:00000000000040008000000000000000", frameworkVersion: "1.0.0", appVersion: "2.3", appBuildVersion: "45", osName: "iOS", osVersion: "18.2.0", deviceModel: "iPhone16,2", preferredLanguages: ["en-US", "cs-CZ", "de-DE", "fr-FR"], debugMode: false).fields
         #expect(fields[field: "Authorization"] == "mj_public_abc")
@@ -26,7 +26,7 @@ struct MobileJoeRequestHeadersTests {
         #expect(fields.map { $0.name } == ["Authorization", "Identity-Anonymous-ID", "Identity-Device-ID", "Framework-Version", "App-Version", "App-Build-Version", "OS-Name", "OS-Version", "Device-Model", "Preferred-Languages", "Debug-Mode"])
     }
 
-    @Test("example at Spec/mobilejoe.yaml:238:7 gives exactly its headers, in contract order")
+    @Test("example at Spec/mobilejoe.yaml:249:7 gives exactly its headers, in contract order")
     func example2() {
         let fields = MobileJoeRequestHeaders(apiKey: "mj_public_abc", anonymousId: "$MBJAnonymousID:0b6f9d2e4c1a4c449a571f0e2b3c4d5e", deviceId: "$MBJDeviceID:00000000000040008000000000000000", externalId: "$MBJExternalID:ba7816bf8f01cfea414140de5dae2223", frameworkVersion: "1.0.0", appVersion: "2.3", appBuildVersion: "45", osName: "iOS", osVersion: "18.2.0", deviceModel: "iPhone16,2", preferredLanguages: [], debugMode: true).fields
         #expect(fields[field: "Identity-External-ID"] == "$MBJExternalID:ba7816bf8f01cfea414140de5dae2223")

@@ -54,7 +54,9 @@ enum AdminAPI {
     case ("/held", _):
       return methodNotAllowed(request, allowed: "GET, HEAD")
     default:
-      return await controls.adminRouter.respond(to: request)
+      var mounted = request
+      mounted.path = resource
+      return await controls.adminRouter.respond(to: mounted)
     }
   }
 

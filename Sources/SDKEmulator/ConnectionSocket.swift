@@ -38,7 +38,7 @@ struct ConnectionSocket: Sendable {
       descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
   }
 
-  /// Reads what is available (at most `limit` bytes) into `buffer`, waiting until `deadline`.
+  /// Reads what is available (at most `limit` bytes, 64 KiB per call) into `buffer`, waiting until `deadline`.
   func read(into buffer: inout [UInt8], limit: Int = 16 * 1024, deadline: ContinuousClock.Instant)
     -> ReadResult
   {
@@ -48,7 +48,7 @@ struct ConnectionSocket: Sendable {
       guard POSIX.waitReadable(descriptor, milliseconds: max(1, remaining.pollMilliseconds)) else {
         continue  // re-check the deadline: poll rounds down
       }
-      var chunk = [UInt8](repeating: 0, count: max(1, limit))
+      var chunk = [UInt8](repeating: 0, count: min(max(1, limit), 64 * 1024))
       let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
       if count > 0 {
         buffer.append(contentsOf: chunk[0..<count])

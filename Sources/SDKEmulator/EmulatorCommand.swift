@@ -55,30 +55,3 @@ public enum EmulatorCommand: Sendable, Hashable {
     return port
   }
 }
-
-/// The APIs the emulator serves.
-public enum EmulatedAPI: String, Sendable, Hashable, CaseIterable {
-  /// The Voidhash API, with the default catalog.
-  case voidhash
-  /// The Mobile Joe API, with sample content.
-  case mobilejoe
-
-  /// A fresh server for this API.
-  public func makeServer() throws(RouterError) -> EmulatorServer {
-    switch self {
-    case .voidhash: VoidhashEmulator.makeServer()
-    case .mobilejoe: try MobileJoeEmulator.makeServer(state: .withSampleContent())
-    }
-  }
-}
-
-/// A command line `EmulatorCommand.parse` could not understand.
-public struct EmulatorUsageError: Error, Sendable, Hashable, CustomStringConvertible {
-  /// What was wrong, in a few words.
-  public let description: String
-
-  /// An error saying `description`.
-  public init(_ description: String) {
-    self.description = description
-  }
-}

@@ -82,7 +82,8 @@ public final class EmulatorServer: Sendable {
 
   /// Stops listening, closes every connection (held requests are let go, request tasks are
   /// cancelled), and returns when all of the server's threads have ended. Harmless when the
-  /// server is not running. The log and faults survive; the server can be started again.
+  /// server is not running (a second, concurrent call returns at once without waiting for the
+  /// first). The log and faults survive; the server can be started again.
   public func stop() async {
     let running: Running? = lifecycle.withLock { state in
       guard case .running(let running) = state else { return nil }
@@ -92,10 +93,13 @@ public final class EmulatorServer: Sendable {
     guard let running else { return }
     running.wake.signal()
     running.registry.closeAll()
-    controls.holds.release(route: nil)
-    controls.holds.abandonWaiters()
+    controls.holds.close()
     await withCheckedContinuation { continuation in
-      running.threads.notify(queue: .global()) { continuation.resume() }
+      // A thread of its own: neither the cooperative pool nor Dispatch's few workers wait.
+      Thread {
+        running.threads.wait()
+        continuation.resume()
+      }.start()
     }
     running.listener.close()
     running.wake.close()
@@ -153,7 +157,8 @@ public final class EmulatorServer: Sendable {
   }
 
   /// Waits until at least `count` requests are held for `route` (any route when `nil`).
-  /// Returns `false` if the waiting task was cancelled or the server stopped first.
+  /// Returns `false` if the waiting task was cancelled, or the server is not running or stops
+  /// first (so a test never waits forever on a stopped server).
   @discardableResult
   public func waitUntilHeld(route: String? = nil, count: Int = 1) async -> Bool {
     await controls.holds.waitUntilHeld(route: route, count: count)
@@ -179,6 +184,7 @@ public final class EmulatorServer: Sendable {
       listener: listener, wake: wake, registry: ConnectionRegistry(capacity: limits.maxConnections),
       threads: DispatchGroup(),
       baseURL: URL(string: "http://\(host):\(listener.port)") ?? URL(fileURLWithPath: "/"))
+    controls.holds.open()
     AcceptLoop(
       listener: listener, wake: wake, registry: running.registry,
       dispatcher: RequestDispatcher(router: router, controls: controls), limits: limits,

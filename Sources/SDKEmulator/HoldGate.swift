@@ -17,6 +17,7 @@ final class HoldGate: Sendable {
     var held: [Int: Held] = [:]
     var watchers: [Int: Watcher] = [:]
     var cancelledWatchers: Set<Int> = []
+    var isOpen = false
 
     mutating func makeID() -> Int {
       nextID += 1
@@ -37,13 +38,33 @@ final class HoldGate: Sendable {
 
   private let state = Locked(State())
 
-  /// Suspends until `release(route:)` covers this request, or the calling task is cancelled.
+  /// Starts holding and watching (the server started).
+  func open() {
+    state.withLock { $0.isOpen = true }
+  }
+
+  /// Lets every held request go and wakes every `waitUntilHeld` caller with `false`; until
+  /// `open()`, nothing is held and every wait returns `false` at once (the server stopped).
+  func close() {
+    let watchers = state.withLock { state in
+      state.isOpen = false
+      defer { state.watchers = [:] }
+      return Array(state.watchers.values)
+    }
+    release(route: nil)
+    for watcher in watchers { watcher.continuation.resume(returning: false) }
+  }
+
+  /// Suspends until `release(route:)` covers this request, the calling task is cancelled, or
+  /// the gate closes. Returns at once while the gate is closed.
   func hold(route: String?) async {
-    let (id, ready) = state.withLock { state in
+    let opened: (id: Int, ready: [Watcher])? = state.withLock { state in
+      guard state.isOpen else { return nil }
       let id = state.makeID()
       state.held[id] = Held(route: route)
       return (id, state.satisfiedWatchers())
     }
+    guard let (id, ready) = opened else { return }
     for watcher in ready { watcher.continuation.resume(returning: true) }
     await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
@@ -73,14 +94,14 @@ final class HoldGate: Sendable {
 
   /// Suspends until at least `count` requests are held for `route` (any route when `nil`).
   ///
-  /// Returns `false` when it stopped waiting for another reason: the task was cancelled or
-  /// `abandonWaiters()` was called (the server stopped).
+  /// Returns `false` when it stopped waiting for another reason: the task was cancelled or the
+  /// gate is closed (the server is not running).
   func waitUntilHeld(route: String?, count: Int) async -> Bool {
     let id = state.withLock { $0.makeID() }
     let satisfied = await withTaskCancellationHandler {
       await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
         let immediate: Bool? = state.withLock { state in
-          if state.cancelledWatchers.remove(id) != nil { return false }
+          if state.cancelledWatchers.remove(id) != nil || !state.isOpen { return false }
           if state.heldCount(route: route) >= count { return true }
           state.watchers[id] = Watcher(route: route, count: count, continuation: continuation)
           return nil
@@ -97,15 +118,6 @@ final class HoldGate: Sendable {
     }
     state.withLock { _ = $0.cancelledWatchers.remove(id) }
     return satisfied
-  }
-
-  /// Wakes every `waitUntilHeld` caller with `false`.
-  func abandonWaiters() {
-    let watchers = state.withLock { state in
-      defer { state.watchers = [:] }
-      return Array(state.watchers.values)
-    }
-    for watcher in watchers { watcher.continuation.resume(returning: false) }
   }
 
   @discardableResult

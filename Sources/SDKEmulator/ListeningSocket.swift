@@ -36,11 +36,10 @@ struct ListeningSocket: Sendable {
       address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
     #endif
 
-    let descriptor = socket(AF_INET, POSIX.streamSocketType, 0)
+    let descriptor = POSIX.makeStreamSocket()
     guard descriptor >= 0 else {
       throw .socket(operation: "socket", errorNumber: POSIX.errorNumber)
     }
-    POSIX.setCloseOnExec(descriptor)
     POSIX.setOption(descriptor, SOL_SOCKET, SO_REUSEADDR, 1)
 
     let bound = withUnsafePointer(to: &address) {
@@ -75,9 +74,8 @@ struct ListeningSocket: Sendable {
 
   /// Takes one pending connection, if there is one.
   func accept() -> Accepted {
-    let connection = POSIX.acceptConnection(descriptor, nil, nil)
+    let connection = POSIX.acceptConnection(descriptor)
     if connection >= 0 {
-      POSIX.setCloseOnExec(connection)
       POSIX.setNonBlocking(connection, false)  // Apple platforms inherit O_NONBLOCK
       return .connection(connection)
     }

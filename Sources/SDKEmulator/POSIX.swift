@@ -8,13 +8,6 @@
 
 /// The small differences between the C libraries of Linux and Apple platforms, in one place.
 enum POSIX {
-  /// `SOCK_STREAM` as the `socket()` call wants it.
-  #if canImport(Darwin)
-    static let streamSocketType = SOCK_STREAM
-  #else
-    static let streamSocketType = Int32(SOCK_STREAM.rawValue)
-  #endif
-
   /// Flags for `send()`: no `SIGPIPE` when the peer has gone (Apple uses `SO_NOSIGPIPE` instead).
   #if canImport(Darwin)
     static let sendFlags: Int32 = 0
@@ -41,22 +34,37 @@ enum POSIX {
     bind(descriptor, address, length)
   }
 
-  /// `accept()`, callable from types that have an `accept` of their own.
-  static func acceptConnection(
-    _ descriptor: Int32, _ address: UnsafeMutablePointer<sockaddr>?,
-    _ length: UnsafeMutablePointer<socklen_t>?
-  ) -> Int32 {
-    accept(descriptor, address, length)
+  /// A new IPv4 TCP socket, close-on-exec from the start (so a child process started at the
+  /// same moment never inherits it and keeps the port open), or -1.
+  static func makeStreamSocket() -> Int32 {
+    #if canImport(Darwin)
+      let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+      if descriptor >= 0 { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+      return descriptor
+    #else
+      return socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    #endif
+  }
+
+  /// `accept()` of a connection (without its address), or -1; marked close-on-exec right
+  /// away (`accept4` would be atomic but is not exported by the Glibc module).
+  static func acceptConnection(_ descriptor: Int32) -> Int32 {
+    let connection = accept(descriptor, nil, nil)
+    if connection >= 0 { _ = fcntl(connection, F_SETFD, FD_CLOEXEC) }
+    return connection
+  }
+
+  /// A pipe, both ends marked close-on-exec; `nil` when it could not be made.
+  static func makePipe() -> (readEnd: Int32, writeEnd: Int32)? {
+    var ends: [Int32] = [0, 0]
+    guard pipe(&ends) == 0 else { return nil }
+    for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+    return (ends[0], ends[1])
   }
 
   /// `close()`, callable from types that have a `close` of their own.
   static func closeDescriptor(_ descriptor: Int32) {
     _ = close(descriptor)
-  }
-
-  /// Marks `descriptor` close-on-exec, so a child process never keeps our sockets open.
-  static func setCloseOnExec(_ descriptor: Int32) {
-    _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
   }
 
   /// Switches `descriptor` between blocking and non-blocking mode.

@@ -44,12 +44,19 @@ public struct Router: Sendable {
   public init() {}
 
   /// Registers `handler` for `method` and `template`. `name` defaults to `"METHOD template"`.
+  /// Paths under `/_admin` are reserved for the admin API.
   public mutating func add(
     _ method: String, _ template: String, name: String? = nil,
     handler: @escaping RouteHandler
   ) throws(RouterError) {
     guard HTTPSyntax.isToken(method.utf8) else { throw .invalidMethod(method) }
     let parsed = try PathTemplate(template)
+    if case .literal(let first) = parsed.segments.first,
+      "/" + first == RequestDispatcher.adminPrefix
+    {
+      throw .invalidTemplate(
+        template, "\(RequestDispatcher.adminPrefix) is reserved for the admin API")
+    }
     try append(
       Route(
         name: name ?? "\(method) \(template)", method: method, template: parsed, handler: handler))

@@ -16,12 +16,11 @@ struct WakePipe: Sendable {
 
   /// Opens the pipe.
   init() throws(EmulatorServerError) {
-    var ends: [Int32] = [0, 0]
-    guard pipe(&ends) == 0 else { throw .socket(operation: "pipe", errorNumber: POSIX.errorNumber) }
-    readEnd = ends[0]
-    writeEnd = ends[1]
-    POSIX.setCloseOnExec(readEnd)
-    POSIX.setCloseOnExec(writeEnd)
+    guard let ends = POSIX.makePipe() else {
+      throw .socket(operation: "pipe", errorNumber: POSIX.errorNumber)
+    }
+    readEnd = ends.readEnd
+    writeEnd = ends.writeEnd
   }
 
   /// Makes the read end readable.

@@ -19,7 +19,7 @@ struct VoidhashAdminTests {
     private func call(_ method: String, _ path: String, _ body: String? = nil) async -> EmulatorResponse {
         await router.respond(
             to: EmulatorRequest(
-                method: method, path: VoidhashEmulator.adminPrefix + path, body: Data((body ?? "").utf8)))
+                method: method, path: VoidhashEmulator.adminMount + path, body: Data((body ?? "").utf8)))
     }
 
     private func json(_ response: EmulatorResponse) throws -> JSONValue {

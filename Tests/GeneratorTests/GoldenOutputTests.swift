@@ -34,3 +34,21 @@ struct GoldenOutputTests {
         #expect(Generate.files(text).files == Generate.files(text).files)
     }
 }
+
+/// The real specs give an example for every rule, model, identifier, header contract and
+/// operation, so every part of them is exercised by a generated contract test.
+@Suite("Real specs are fully exemplified")
+struct SpecCoverageTests {
+    @Test("every rule, model, identifier and operation has examples", arguments: ["voidhash", "mobilejoe"])
+    func everythingHasExamples(name: String) throws {
+        var log = DiagnosticLog()
+        let spec = try #require(SpecLoader.load(text: try PackagePaths.text("Spec/\(name).yaml"), file: name, log: &log))
+        for rule in spec.rules { #expect(!(rule.validExamples + rule.invalidExamples).isEmpty, "rule \(rule.name)") }
+        for model in spec.models { #expect(!model.examples.isEmpty, "model \(model.name)") }
+        for identifier in spec.identifiers {
+            #expect(!(identifier.validExamples + identifier.invalidExamples).isEmpty, "identifier \(identifier.name)")
+        }
+        for operation in spec.operations { #expect(!operation.examples.isEmpty, "operation \(operation.name)") }
+        #expect(spec.headers.map { !$0.examples.isEmpty } == true)
+    }
+}

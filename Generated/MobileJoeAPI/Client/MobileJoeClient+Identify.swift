@@ -11,7 +11,7 @@ extension MobileJoeClient {
     /// `POST /v1/identify`; may fail with `AUTHENTICATION_FAILED`, `INVALID_ARGUMENT`, `RATE_LIMITED`, `INTERNAL`.
     /// Sending it again with the same `idempotencyKey` is applied once.
     ///
-    /// - Remark: Generated from Spec/mobilejoe.yaml:257:3 (operation identify).
+    /// - Remark: Generated from Spec/mobilejoe.yaml:268:3 (operation identify).
     public func identify(idempotencyKey: Swift.String) async throws(SDKRuntime.APIError) -> IdentifyResult {
         var request = SDKRuntime.HTTPRequest(method: "POST", path: "/v1/identify", isSafeToRepeat: true)
         request.headers.append(SDKRuntime.APIClient.idempotencyKeyField(idempotencyKey))

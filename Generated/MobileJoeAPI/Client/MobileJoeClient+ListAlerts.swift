@@ -9,7 +9,7 @@ extension MobileJoeClient {
     ///
     /// `GET /v1/alerts`; may fail with `AUTHENTICATION_FAILED`, `RATE_LIMITED`, `INTERNAL`.
     ///
-    /// - Remark: Generated from Spec/mobilejoe.yaml:315:3 (operation listAlerts).
+    /// - Remark: Generated from Spec/mobilejoe.yaml:326:3 (operation listAlerts).
     public func listAlerts() async throws(SDKRuntime.APIError) -> AlertList {
         let request = SDKRuntime.HTTPRequest(method: "GET", path: "/v1/alerts", isSafeToRepeat: true)
         return try await core.send(request, decoding: AlertList.self)

@@ -9,7 +9,7 @@ extension MobileJoeClient {
     ///
     /// `GET /v1/feature-plans`; may fail with `AUTHENTICATION_FAILED`, `RATE_LIMITED`, `INTERNAL`.
     ///
-    /// - Remark: Generated from Spec/mobilejoe.yaml:278:3 (operation listFeaturePlans).
+    /// - Remark: Generated from Spec/mobilejoe.yaml:289:3 (operation listFeaturePlans).
     public func listFeaturePlans() async throws(SDKRuntime.APIError) -> FeaturePlanList {
         let request = SDKRuntime.HTTPRequest(method: "GET", path: "/v1/feature-plans", isSafeToRepeat: true)
         return try await core.send(request, decoding: FeaturePlanList.self)

@@ -10,7 +10,7 @@ extension MobileJoeClient {
     /// `DELETE /v1/feature-plans/{planId}/votes`; may fail with `AUTHENTICATION_FAILED`, `INVALID_ARGUMENT`, `NOT_FOUND`, `RATE_LIMITED`, `INTERNAL`.
     /// Sending it again with the same `idempotencyKey` is applied once.
     ///
-    /// - Remark: Generated from Spec/mobilejoe.yaml:303:3 (operation removeVoteForFeaturePlan).
+    /// - Remark: Generated from Spec/mobilejoe.yaml:314:3 (operation removeVoteForFeaturePlan).
     public func removeVoteForFeaturePlan(
         planId: Swift.String,
         idempotencyKey: Swift.String

@@ -9,7 +9,7 @@ extension MobileJoeClient {
     ///
     /// `GET /v1/faqs`; may fail with `AUTHENTICATION_FAILED`, `INVALID_ARGUMENT`, `RATE_LIMITED`, `INTERNAL`.
     ///
-    /// - Remark: Generated from Spec/mobilejoe.yaml:266:3 (operation searchFAQs).
+    /// - Remark: Generated from Spec/mobilejoe.yaml:277:3 (operation searchFAQs).
     public func searchFAQs(term: Swift.String) async throws(SDKRuntime.APIError) -> FAQSearchResult {
         if let violation = SearchTermRule.validate(term) {
             throw SDKRuntime.APIError(category: .rejected, code: "INVALID_ARGUMENT", message: "term " + violation.message)

@@ -10,7 +10,7 @@ extension MobileJoeClient {
     /// `POST /v1/feature-plans/{planId}/votes`; may fail with `AUTHENTICATION_FAILED`, `INVALID_ARGUMENT`, `NOT_FOUND`, `RATE_LIMITED`, `INTERNAL`.
     /// Sending it again with the same `idempotencyKey` is applied once.
     ///
-    /// - Remark: Generated from Spec/mobilejoe.yaml:287:3 (operation voteForFeaturePlan).
+    /// - Remark: Generated from Spec/mobilejoe.yaml:298:3 (operation voteForFeaturePlan).
     public func voteForFeaturePlan(
         planId: Swift.String,
         idempotencyKey: Swift.String

@@ -8,32 +8,32 @@ import SDKRuntime
 public enum MobileJoeOperation: Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
     /// `POST /v1/identify`.
     ///
-    /// - Remark: Generated from Spec/mobilejoe.yaml:257:3.
+    /// - Remark: Generated from Spec/mobilejoe.yaml:268:3.
     case identify
 
     /// `GET /v1/faqs`.
     ///
-    /// - Remark: Generated from Spec/mobilejoe.yaml:266:3.
+    /// - Remark: Generated from Spec/mobilejoe.yaml:277:3.
     case searchFAQs
 
     /// `GET /v1/feature-plans`.
     ///
-    /// - Remark: Generated from Spec/mobilejoe.yaml:278:3.
+    /// - Remark: Generated from Spec/mobilejoe.yaml:289:3.
     case listFeaturePlans
 
     /// `POST /v1/feature-plans/{planId}/votes`.
     ///
-    /// - Remark: Generated from Spec/mobilejoe.yaml:287:3.
+    /// - Remark: Generated from Spec/mobilejoe.yaml:298:3.
     case voteForFeaturePlan
 
     /// `DELETE /v1/feature-plans/{planId}/votes`.
     ///
-    /// - Remark: Generated from Spec/mobilejoe.yaml:303:3.
+    /// - Remark: Generated from Spec/mobilejoe.yaml:314:3.
     case removeVoteForFeaturePlan
 
     /// `GET /v1/alerts`.
     ///
-    /// - Remark: Generated from Spec/mobilejoe.yaml:315:3.
+    /// - Remark: Generated from Spec/mobilejoe.yaml:326:3.
     case listAlerts
 
     /// The HTTP method.

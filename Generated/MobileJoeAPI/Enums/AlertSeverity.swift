@@ -7,7 +7,7 @@ import SDKRuntime
 /// How urgent an alert is.
 ///
 /// - Remark: Generated from Spec/mobilejoe.yaml:104:3 (enum AlertSeverity).
-public enum AlertSeverity: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable {
+public enum AlertSeverity: SDKRuntime.OpenStringEnum {
     /// `info`.
     ///
     /// - Remark: Generated from Spec/mobilejoe.yaml:106:14.
@@ -55,16 +55,5 @@ public enum AlertSeverity: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.
         case .unknown(let value):
             return value
         }
-    }
-
-    /// Decodes the value from a JSON string; unknown strings are kept.
-    public init(from decoder: any Swift.Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
-    }
-
-    /// Encodes the value as its JSON string.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
     }
 }

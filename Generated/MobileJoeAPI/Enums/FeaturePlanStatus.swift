@@ -7,7 +7,7 @@ import SDKRuntime
 /// Where a feature plan stands.
 ///
 /// - Remark: Generated from Spec/mobilejoe.yaml:101:3 (enum FeaturePlanStatus).
-public enum FeaturePlanStatus: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable {
+public enum FeaturePlanStatus: SDKRuntime.OpenStringEnum {
     /// `open`.
     ///
     /// - Remark: Generated from Spec/mobilejoe.yaml:103:14.
@@ -64,16 +64,5 @@ public enum FeaturePlanStatus: Swift.Codable, Swift.Hashable, Swift.Sendable, Sw
         case .unknown(let value):
             return value
         }
-    }
-
-    /// Decodes the value from a JSON string; unknown strings are kept.
-    public init(from decoder: any Swift.Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
-    }
-
-    /// Encodes the value as its JSON string.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
     }
 }

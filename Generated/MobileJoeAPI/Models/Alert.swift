@@ -6,26 +6,26 @@ import SDKRuntime
 
 /// A message shown to every identity.
 ///
-/// - Remark: Generated from Spec/mobilejoe.yaml:155:3 (model Alert).
+/// - Remark: Generated from Spec/mobilejoe.yaml:159:3 (model Alert).
 public struct Alert: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// The alert's ID.
     ///
-    /// - Remark: Generated from Spec/mobilejoe.yaml:158:7.
+    /// - Remark: Generated from Spec/mobilejoe.yaml:162:7.
     public var id: Swift.String
 
     /// The title.
     ///
-    /// - Remark: Generated from Spec/mobilejoe.yaml:159:7.
+    /// - Remark: Generated from Spec/mobilejoe.yaml:163:7.
     public var title: Swift.String
 
     /// The message.
     ///
-    /// - Remark: Generated from Spec/mobilejoe.yaml:160:7.
+    /// - Remark: Generated from Spec/mobilejoe.yaml:164:7.
     public var message: Swift.String
 
     /// How urgent it is.
     ///
-    /// - Remark: Generated from Spec/mobilejoe.yaml:161:7.
+    /// - Remark: Generated from Spec/mobilejoe.yaml:165:7.
     public var severity: AlertSeverity
 
     /// Creates a value with every member given; optional members default to `nil`.

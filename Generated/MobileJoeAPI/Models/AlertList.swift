@@ -6,11 +6,11 @@ import SDKRuntime
 
 /// The current alerts.
 ///
-/// - Remark: Generated from Spec/mobilejoe.yaml:164:3 (model AlertList).
+/// - Remark: Generated from Spec/mobilejoe.yaml:168:3 (model AlertList).
 public struct AlertList: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// The alerts, newest first.
     ///
-    /// - Remark: Generated from Spec/mobilejoe.yaml:167:7.
+    /// - Remark: Generated from Spec/mobilejoe.yaml:171:7.
     public var alerts: [Alert]
 
     /// Creates a value with every member given; optional members default to `nil`.

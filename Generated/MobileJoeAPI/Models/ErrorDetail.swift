@@ -6,16 +6,16 @@ import SDKRuntime
 
 /// An error code and its explanation.
 ///
-/// - Remark: Generated from Spec/mobilejoe.yaml:172:3 (model ErrorDetail).
+/// - Remark: Generated from Spec/mobilejoe.yaml:181:3 (model ErrorDetail).
 public struct ErrorDetail: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// The error code.
     ///
-    /// - Remark: Generated from Spec/mobilejoe.yaml:175:7.
+    /// - Remark: Generated from Spec/mobilejoe.yaml:184:7.
     public var code: Swift.String
 
     /// An explanation for developers.
     ///
-    /// - Remark: Generated from Spec/mobilejoe.yaml:176:7.
+    /// - Remark: Generated from Spec/mobilejoe.yaml:185:7.
     public var message: Swift.String
 
     /// Creates a value with every member given; optional members default to `nil`.

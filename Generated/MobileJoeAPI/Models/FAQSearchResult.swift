@@ -6,11 +6,11 @@ import SDKRuntime
 
 /// FAQs matching a term; the same for every identity.
 ///
-/// - Remark: Generated from Spec/mobilejoe.yaml:134:3 (model FAQSearchResult).
+/// - Remark: Generated from Spec/mobilejoe.yaml:136:3 (model FAQSearchResult).
 public struct FAQSearchResult: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// The matches, best first.
     ///
-    /// - Remark: Generated from Spec/mobilejoe.yaml:137:7.
+    /// - Remark: Generated from Spec/mobilejoe.yaml:139:7.
     public var faqs: [FAQ]
 
     /// Creates a value with every member given; optional members default to `nil`.

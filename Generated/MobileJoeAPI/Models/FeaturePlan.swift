@@ -6,31 +6,31 @@ import SDKRuntime
 
 /// A planned feature users can vote on; votes belong to the identity.
 ///
-/// - Remark: Generated from Spec/mobilejoe.yaml:140:3 (model FeaturePlan).
+/// - Remark: Generated from Spec/mobilejoe.yaml:142:3 (model FeaturePlan).
 public struct FeaturePlan: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// The plan's ID.
     ///
-    /// - Remark: Generated from Spec/mobilejoe.yaml:143:7.
+    /// - Remark: Generated from Spec/mobilejoe.yaml:145:7.
     public var id: Swift.String
 
     /// The plan's title.
     ///
-    /// - Remark: Generated from Spec/mobilejoe.yaml:144:7.
+    /// - Remark: Generated from Spec/mobilejoe.yaml:146:7.
     public var title: Swift.String
 
     /// Where it stands.
     ///
-    /// - Remark: Generated from Spec/mobilejoe.yaml:145:7.
+    /// - Remark: Generated from Spec/mobilejoe.yaml:147:7.
     public var status: FeaturePlanStatus
 
     /// Votes from every identity.
     ///
-    /// - Remark: Generated from Spec/mobilejoe.yaml:146:7.
+    /// - Remark: Generated from Spec/mobilejoe.yaml:148:7.
     public var voteCount: Swift.Int
 
     /// Whether the identity of the request voted for it.
     ///
-    /// - Remark: Generated from Spec/mobilejoe.yaml:147:7.
+    /// - Remark: Generated from Spec/mobilejoe.yaml:149:7.
     public var hasVoted: Swift.Bool
 
     /// Creates a value with every member given; optional members default to `nil`.

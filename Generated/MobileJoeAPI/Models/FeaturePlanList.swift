@@ -6,11 +6,11 @@ import SDKRuntime
 
 /// The feature plans, with the identity's votes.
 ///
-/// - Remark: Generated from Spec/mobilejoe.yaml:151:3 (model FeaturePlanList).
+/// - Remark: Generated from Spec/mobilejoe.yaml:153:3 (model FeaturePlanList).
 public struct FeaturePlanList: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// The plans.
     ///
-    /// - Remark: Generated from Spec/mobilejoe.yaml:154:7.
+    /// - Remark: Generated from Spec/mobilejoe.yaml:156:7.
     public var plans: [FeaturePlan]
 
     /// Creates a value with every member given; optional members default to `nil`.

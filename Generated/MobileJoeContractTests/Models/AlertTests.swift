@@ -6,7 +6,7 @@ import SDKRuntime
 import Testing
 import MobileJoeAPI
 
-@Suite("Model Alert (Spec/mobilejoe.yaml:155:3)")
+@Suite("Model Alert (Spec/mobilejoe.yaml:159:3)")
 struct AlertTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{\"id\":\"alert_1\",\"title\":\"Maintenance\",\"message\":\"Back at noon.\",\"severity\":\"info\"}"])
     func exampleRoundTrips(json: Swift.String) throws {

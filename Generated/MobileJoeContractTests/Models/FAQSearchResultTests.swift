@@ -6,7 +6,7 @@ import SDKRuntime
 import Testing
 import MobileJoeAPI
 
-@Suite("Model FAQSearchResult (Spec/mobilejoe.yaml:134:3)")
+@Suite("Model FAQSearchResult (Spec/mobilejoe.yaml:136:3)")
 struct FAQSearchResultTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{\"faqs\":[{\"id\":\"faq_1\",\"question\":\"How do refunds work?\",\"answer\":\"Through the store.\"}]}"])
     func exampleRoundTrips(json: Swift.String) throws {

@@ -6,16 +6,16 @@ import SDKRuntime
 
 /// Whether an entitlement gives access now.
 ///
-/// - Remark: Generated from Spec/voidhash.yaml:219:3 (enum EntitlementStatus).
-public enum EntitlementStatus: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable {
+/// - Remark: Generated from Spec/voidhash.yaml:234:3 (enum EntitlementStatus).
+public enum EntitlementStatus: SDKRuntime.OpenStringEnum {
     /// `active`.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:221:14.
+    /// - Remark: Generated from Spec/voidhash.yaml:236:14.
     case active
 
     /// `expired`.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:221:22.
+    /// - Remark: Generated from Spec/voidhash.yaml:236:22.
     case expired
 
     /// A value this version of the contract does not know, kept as it was sent.
@@ -46,16 +46,5 @@ public enum EntitlementStatus: Swift.Codable, Swift.Hashable, Swift.Sendable, Sw
         case .unknown(let value):
             return value
         }
-    }
-
-    /// Decodes the value from a JSON string; unknown strings are kept.
-    public init(from decoder: any Swift.Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
-    }
-
-    /// Encodes the value as its JSON string.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
     }
 }

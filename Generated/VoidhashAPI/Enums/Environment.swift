@@ -6,16 +6,16 @@ import SDKRuntime
 
 /// The environment a publishable key selects.
 ///
-/// - Remark: Generated from Spec/voidhash.yaml:241:3 (enum Environment).
-public enum Environment: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable {
+/// - Remark: Generated from Spec/voidhash.yaml:256:3 (enum Environment).
+public enum Environment: SDKRuntime.OpenStringEnum {
     /// `production`.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:243:14.
+    /// - Remark: Generated from Spec/voidhash.yaml:258:14.
     case production
 
     /// `test`.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:243:26.
+    /// - Remark: Generated from Spec/voidhash.yaml:258:26.
     case test
 
     /// A value this version of the contract does not know, kept as it was sent.
@@ -46,16 +46,5 @@ public enum Environment: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.Ra
         case .unknown(let value):
             return value
         }
-    }
-
-    /// Decodes the value from a JSON string; unknown strings are kept.
-    public init(from decoder: any Swift.Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
-    }
-
-    /// Encodes the value as its JSON string.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
     }
 }

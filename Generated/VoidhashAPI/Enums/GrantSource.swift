@@ -6,16 +6,16 @@ import SDKRuntime
 
 /// What granted an entitlement.
 ///
-/// - Remark: Generated from Spec/voidhash.yaml:222:3 (enum GrantSource).
-public enum GrantSource: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable {
+/// - Remark: Generated from Spec/voidhash.yaml:237:3 (enum GrantSource).
+public enum GrantSource: SDKRuntime.OpenStringEnum {
     /// `subscription`.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:224:14.
+    /// - Remark: Generated from Spec/voidhash.yaml:239:14.
     case subscription
 
     /// `purchase`.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:224:28.
+    /// - Remark: Generated from Spec/voidhash.yaml:239:28.
     case purchase
 
     /// A value this version of the contract does not know, kept as it was sent.
@@ -46,16 +46,5 @@ public enum GrantSource: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.Ra
         case .unknown(let value):
             return value
         }
-    }
-
-    /// Decodes the value from a JSON string; unknown strings are kept.
-    public init(from decoder: any Swift.Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
-    }
-
-    /// Encodes the value as its JSON string.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
     }
 }

@@ -6,21 +6,21 @@ import SDKRuntime
 
 /// What Voidhash did with an identity link.
 ///
-/// - Remark: Generated from Spec/voidhash.yaml:235:3 (enum IdentifyOutcome).
-public enum IdentifyOutcome: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable {
+/// - Remark: Generated from Spec/voidhash.yaml:250:3 (enum IdentifyOutcome).
+public enum IdentifyOutcome: SDKRuntime.OpenStringEnum {
     /// The anonymous person was merged into the identified one.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:238:9.
+    /// - Remark: Generated from Spec/voidhash.yaml:253:9.
     case linked
 
     /// The link existed already; nothing changed.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:239:9.
+    /// - Remark: Generated from Spec/voidhash.yaml:254:9.
     case alreadyLinked
 
     /// The anonymous ID belongs to another identified person; the user is signed in without its history.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:240:9.
+    /// - Remark: Generated from Spec/voidhash.yaml:255:9.
     case anonymousIdClaimed
 
     /// A value this version of the contract does not know, kept as it was sent.
@@ -55,16 +55,5 @@ public enum IdentifyOutcome: Swift.Codable, Swift.Hashable, Swift.Sendable, Swif
         case .unknown(let value):
             return value
         }
-    }
-
-    /// Decodes the value from a JSON string; unknown strings are kept.
-    public init(from decoder: any Swift.Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
-    }
-
-    /// Encodes the value as its JSON string.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
     }
 }

@@ -6,26 +6,26 @@ import SDKRuntime
 
 /// Where a purchase was made; the publishable key decides which ones unlock perks.
 ///
-/// - Remark: Generated from Spec/voidhash.yaml:228:3 (enum PurchaseEnvironment).
-public enum PurchaseEnvironment: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable {
+/// - Remark: Generated from Spec/voidhash.yaml:243:3 (enum PurchaseEnvironment).
+public enum PurchaseEnvironment: SDKRuntime.OpenStringEnum {
     /// A real store purchase.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:231:9.
+    /// - Remark: Generated from Spec/voidhash.yaml:246:9.
     case production
 
     /// A store sandbox purchase (TestFlight, App Review, sandbox testers).
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:232:9.
+    /// - Remark: Generated from Spec/voidhash.yaml:247:9.
     case sandbox
 
     /// A purchase made by the SDK's simulated store.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:233:9.
+    /// - Remark: Generated from Spec/voidhash.yaml:248:9.
     case simulated
 
     /// A purchase made in Voidhash test mode.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:234:9.
+    /// - Remark: Generated from Spec/voidhash.yaml:249:9.
     case testMode
 
     /// A value this version of the contract does not know, kept as it was sent.
@@ -64,16 +64,5 @@ public enum PurchaseEnvironment: Swift.Codable, Swift.Hashable, Swift.Sendable, 
         case .unknown(let value):
             return value
         }
-    }
-
-    /// Decodes the value from a JSON string; unknown strings are kept.
-    public init(from decoder: any Swift.Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
-    }
-
-    /// Encodes the value as its JSON string.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
     }
 }

@@ -6,26 +6,26 @@ import SDKRuntime
 
 /// A subscription's state.
 ///
-/// - Remark: Generated from Spec/voidhash.yaml:225:3 (enum SubscriptionStatus).
-public enum SubscriptionStatus: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable {
+/// - Remark: Generated from Spec/voidhash.yaml:240:3 (enum SubscriptionStatus).
+public enum SubscriptionStatus: SDKRuntime.OpenStringEnum {
     /// `active`.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:227:14.
+    /// - Remark: Generated from Spec/voidhash.yaml:242:14.
     case active
 
     /// `trialing`.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:227:22.
+    /// - Remark: Generated from Spec/voidhash.yaml:242:22.
     case trialing
 
     /// `canceled`.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:227:32.
+    /// - Remark: Generated from Spec/voidhash.yaml:242:32.
     case canceled
 
     /// `expired`.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:227:42.
+    /// - Remark: Generated from Spec/voidhash.yaml:242:42.
     case expired
 
     /// A value this version of the contract does not know, kept as it was sent.
@@ -64,16 +64,5 @@ public enum SubscriptionStatus: Swift.Codable, Swift.Hashable, Swift.Sendable, S
         case .unknown(let value):
             return value
         }
-    }
-
-    /// Decodes the value from a JSON string; unknown strings are kept.
-    public init(from decoder: any Swift.Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
-    }
-
-    /// Encodes the value as its JSON string.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
     }
 }

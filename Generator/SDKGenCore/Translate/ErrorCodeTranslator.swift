@@ -56,7 +56,7 @@ enum ErrorCodeTranslator {
         let enumDeclaration = SwiftDeclaration.type(
             SwiftTypeDeclaration(
                 doc: ["The error codes of the \(spec.title) contract."], kind: .enumeration, name: name,
-                conformances: [.swift("Hashable"), .swift("Sendable"), .swift("RawRepresentable")], members: members))
+                conformances: [.runtime("OpenStringEnum")], members: members))
         let accessor = SwiftDeclaration.type(
             SwiftTypeDeclaration(
                 doc: ["A typed view of the error code of a \(spec.name) response."], kind: .extension,

@@ -22,12 +22,11 @@ enum OpenEnumTranslator {
                     type: .array(.local("Self")), value: .array(cases.map { .member(nil, $0.swift) }))))
         members.append(.function(rawInitializer(cases)))
         members.append(.property(rawValueProperty(cases)))
-        members.append(contentsOf: singleValueCoding())
         return .type(
             SwiftTypeDeclaration(
                 doc: DocComment.lines(enumSpec.doc, from: enumSpec.location, "enum \(enumSpec.name)"), kind: .enumeration,
                 name: SwiftNaming.typeName(enumSpec.name),
-                conformances: [.swift("Codable"), .swift("Hashable"), .swift("Sendable"), .swift("RawRepresentable")],
+                conformances: [.runtime("OpenStringEnum")],
                 members: members))
     }
 
@@ -59,42 +58,5 @@ enum OpenEnumTranslator {
                         ],
                     default: nil)
             ])
-    }
-
-    /// `init(from:)` and `encode(to:)` through a single string value; shared by every open enum.
-    static func singleValueCoding() -> [SwiftDeclaration] {
-        [
-            .function(
-                SwiftFunction(
-                    doc: ["Decodes the value from a JSON string; unknown strings are kept."], name: "init",
-                    parameters: [.init(label: "from", "decoder", .existential(.swift("Decoder")))], throwsType: .some(nil),
-                    body: [
-                        .expression(
-                            .call(
-                                .member(.identifier("self"), "init"),
-                                [
-                                    .init(
-                                        "rawValue",
-                                        .tryExpression(
-                                            .call(.identifier("decoder").call("singleValueContainer").dot("decode"), [.init(.type(.string)).selfType]),
-                                            optional: false))
-                                ]))
-                    ])),
-            .function(
-                SwiftFunction(
-                    doc: ["Encodes the value as its JSON string."], name: "encode",
-                    parameters: [.init(label: "to", "encoder", .existential(.swift("Encoder")))], throwsType: .some(nil),
-                    body: [
-                        .binding(SwiftBinding("container", .identifier("encoder").call("singleValueContainer"), isMutable: true)),
-                        .expression(.tryExpression(.identifier("container").call("encode", .init(.identifier("rawValue"))), optional: false)),
-                    ])),
-        ]
-    }
-}
-
-extension SwiftArgument {
-    /// The argument with its type value written as `Type.self`.
-    var selfType: SwiftArgument {
-        SwiftArgument(label, .member(value, "self"))
     }
 }

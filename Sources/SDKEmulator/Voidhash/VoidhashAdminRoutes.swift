@@ -3,10 +3,13 @@ import SDKRuntime
 import VoidhashAPI
 
 extension VoidhashEmulator {
-    /// The path prefix of the Voidhash admin routes.
-    public static let adminPrefix = "/_admin/voidhash"
+    /// Where the Voidhash admin routes sit inside the server's admin API (`/_admin`).
+    public static let adminMount = "/voidhash"
+    /// The URL path prefix of the Voidhash admin routes on a running server.
+    public static let adminPrefix = "/_admin" + adminMount
 
-    /// The JSON admin API of `state`, under `/_admin/voidhash` (dates as RFC 3339 with
+    /// The JSON admin API of `state`, served under `/_admin/voidhash` (the router holds the paths
+    /// below `/_admin`, where `EmulatorServer(adminRouter:)` mounts it; dates as RFC 3339 with
     /// milliseconds, like the API itself):
     ///
     /// | Request | Body | Answer |
@@ -28,7 +31,7 @@ extension VoidhashEmulator {
     public static func adminRoutes(state: VoidhashEmulatorState) throws(RouterError) -> Router {
         var router = Router()
         func add(_ method: String, _ path: String, _ handler: @escaping RouteHandler) throws(RouterError) {
-            try router.add(method, adminPrefix + path, handler: handler)
+            try router.add(method, adminMount + path, handler: handler)
         }
         try add("GET", "/people") { _, _ in VoidhashWire.json(AdminPeople(people: state.people)) }
         try add("POST", "/people") { request, _ in

@@ -50,9 +50,7 @@ public enum VoidhashEmulator {
     /// A server (not yet started) with the Voidhash routes over `state`. Its clock (request
     /// timestamps, `.delay` faults) is the state's clock; `reset()` and `POST /_admin/reset`
     /// also reset `state`. With a `ManualClock`, a `.delay` fault waits for `advance(by:)`.
-    ///
-    /// The JSON routes of `adminRoutes(state:)` are not mounted here yet: the core server answers
-    /// every `/_admin/` path itself. Tests use the typed API of `VoidhashEmulatorState`.
+    /// The JSON routes of `adminRoutes(state:)` are mounted under `/_admin/voidhash`.
     public static func makeServer(
         state: VoidhashEmulatorState = VoidhashEmulatorState(), limits: ServerLimits = .standard
     )

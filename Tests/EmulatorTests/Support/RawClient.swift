@@ -32,7 +32,7 @@ final class RawClient {
     #if canImport(Darwin)
       descriptor = socket(AF_INET, SOCK_STREAM, 0)
     #else
-      descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+      descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     #endif
     guard descriptor >= 0 else { throw RawClientError(description: "socket failed") }
     var time = timeval()
@@ -54,12 +54,13 @@ final class RawClient {
       }
     }
     guard connected == 0 else {
-      close(descriptor)
+      // No close here: a class whose stored properties are all set runs `deinit` when its
+      // initializer throws, and closing twice would close someone else's reused descriptor.
       throw RawClientError(description: "connect failed: errno \(errno)")
     }
   }
 
-  deinit { close(descriptor) }
+  deinit { if descriptor >= 0 { close(descriptor) } }
 
   /// Sends every byte; `false` when the server closed the connection first.
   @discardableResult

@@ -48,7 +48,11 @@ extension URL {
 }
 
 /// A URLSession without caches or cookies.
-let testSession = URLSession(configuration: .ephemeral)
+let testSession: URLSession = {
+  let configuration = URLSessionConfiguration.ephemeral
+  configuration.timeoutIntervalForRequest = 20
+  return URLSession(configuration: configuration)
+}()
 
 /// Sends a request with URLSession and returns status, body and response.
 func fetch(

@@ -5,7 +5,7 @@ import Foundation
 import SDKRuntime
 
 /// The error codes of the Landmine contract.
-public enum LandmineErrorCode: Swift.Hashable, Swift.Sendable, Swift.RawRepresentable {
+public enum LandmineErrorCode: SDKRuntime.OpenStringEnum {
     /// `CLASS` (400): A keyword code.
     ///
     /// - Remark: Generated from Tests/Fixtures/landmine.yaml:286:3.

@@ -7,7 +7,7 @@ import SDKRuntime
 /// Every keyword as an enum value.
 ///
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:47:3 (enum Keywords).
-public enum Keywords: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRepresentable {
+public enum Keywords: SDKRuntime.OpenStringEnum {
     /// `associatedtype`.
     ///
     /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:14.
@@ -1036,16 +1036,5 @@ public enum Keywords: Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.RawRe
         case .unknown(let value):
             return value
         }
-    }
-
-    /// Decodes the value from a JSON string; unknown strings are kept.
-    public init(from decoder: any Swift.Decoder) throws {
-        self.init(rawValue: try decoder.singleValueContainer().decode(Swift.String.self))
-    }
-
-    /// Encodes the value as its JSON string.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
     }
 }

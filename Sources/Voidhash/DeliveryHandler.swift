@@ -1,0 +1,160 @@
+import Foundation
+import SDKRuntime
+import VoidhashAPI
+
+/// Turns the delivery pump's batches into requests and reports every item's fate to the core.
+///
+/// Links, purchases and attributes are sent one request per item, in order; an item is removed
+/// from the queue as soon as Voidhash applied or refused it, so a later failure in the same
+/// batch never sends it again. Events go in one request per batch.
+struct DeliveryHandler: Sendable {
+    /// The generated client.
+    let client: VoidhashClient
+    /// The queue the batches come from.
+    let queue: DeliveryQueue
+    /// Numbers each request.
+    let sequencer: RequestSequencer
+    /// Receives the fate of each item (the core's `settle`).
+    let report: @Sendable (ItemReport) async -> Void
+
+    /// Delivers `batch` and says what happened, as the pump expects.
+    func send(_ batch: [QueueItem]) async -> DeliveryOutcome {
+        if batch.first?.kind == QueuedWrite.Kind.event.rawValue {
+            return await sendEvents(batch)
+        }
+        for item in batch {
+            guard let write = QueuedWrite(item: item) else { return .undecodable(ids: [item.id]) }
+            let sequence = sequencer.next()
+            let result = await deliver(write, idempotencyKey: item.id.rawValue)
+            switch result {
+            case .success(let (person, outcome)):
+                _ = try? queue.remove(ids: [item.id])
+                await report(
+                    ItemReport(
+                        id: item.id, write: write, sequence: sequence,
+                        result: .delivered(person: person, outcome: outcome)))
+            case .failure(let error):
+                switch DeliveryFailure(error) {
+                case .refused(let code):
+                    _ = try? queue.remove(ids: [item.id])
+                    await report(
+                        ItemReport(
+                            id: item.id, write: write, sequence: sequence,
+                            result: .rejected(code: code, message: error.message)))
+                case .tooLarge:
+                    _ = try? queue.remove(ids: [item.id])
+                    await report(
+                        ItemReport(
+                            id: item.id, write: write, sequence: sequence,
+                            result: .rejected(
+                                code: VoidhashErrorCode.payloadTooLarge.rawValue,
+                                message: error.message)))
+                case .later(let outcome):
+                    await report(
+                        ItemReport(
+                            id: item.id, write: write, sequence: sequence,
+                            result: .failedForNow(error)))
+                    return outcome
+                }
+            }
+        }
+        return .delivered
+    }
+
+    /// Sends one write and returns the person it answered with (and the identify outcome).
+    private func deliver(
+        _ write: QueuedWrite, idempotencyKey: String
+    ) async -> Result<(Person?, IdentifyOutcome?), APIError> {
+        do {
+            switch write {
+            case .link(let request, _):
+                let response = try await client.identify(body: request, idempotencyKey: idempotencyKey)
+                return .success((response.person, response.outcome))
+            case .attributes(let distinctId, let attributes, _, _):
+                let person = try await client.setPersonAttributes(
+                    distinctId: distinctId, body: AttributesUpdate(attributes: attributes),
+                    idempotencyKey: idempotencyKey)
+                return .success((person, nil))
+            case .purchase(let record, _):
+                let person = try await client.recordPurchase(body: record, idempotencyKey: idempotencyKey)
+                return .success((person, nil))
+            case .event:
+                return .success((nil, nil))
+            }
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Sends a batch of events in one request, keyed by a digest of the items' IDs (so the same
+    /// batch always carries the same key, and a split batch a new one).
+    private func sendEvents(_ batch: [QueueItem]) async -> DeliveryOutcome {
+        var events: [(QueueItem, QueuedWrite, Event)] = []
+        for item in batch {
+            guard let write = QueuedWrite(item: item), case .event(let event, _) = write else {
+                return .undecodable(ids: [item.id])
+            }
+            events.append((item, write, event))
+        }
+        let key = SHA256Digest.hex(of: Data(batch.map(\.id.rawValue).joined(separator: ",").utf8))
+        let sequence = sequencer.next()
+        do {
+            let result = try await client.captureEvents(
+                body: EventBatch(events: events.map(\.2)), idempotencyKey: key)
+            let rejected = Dictionary(
+                result.rejected.map { ($0.id, $0.code) }, uniquingKeysWith: { first, _ in first })
+            for (item, write, event) in events {
+                let fate: ItemReport.Result =
+                    if let code = rejected[event.id] {
+                        .rejected(code: code, message: "Voidhash refused the event.")
+                    } else {
+                        .delivered(person: nil, outcome: nil)
+                    }
+                await report(ItemReport(id: item.id, write: write, sequence: sequence, result: fate))
+            }
+            return .delivered
+        } catch {
+            switch DeliveryFailure(error) {
+            case .refused(let code):
+                for (item, write, _) in events {
+                    await report(
+                        ItemReport(
+                            id: item.id, write: write, sequence: sequence,
+                            result: .rejected(code: code, message: error.message)))
+                }
+                return .rejected(ids: batch.map(\.id), code: code)
+            case .tooLarge:
+                return .tooLarge
+            case .later(let outcome):
+                return outcome
+            }
+        }
+    }
+}
+
+/// How a failed delivery is handled.
+enum DeliveryFailure: Sendable, Hashable {
+    /// Refused for good with this code: drop the item.
+    case refused(code: String)
+    /// The request was too large (413).
+    case tooLarge
+    /// Keep the item and let the pump retry as `outcome` says.
+    case later(DeliveryOutcome)
+
+    /// The handling of `error`: a 4xx refusal drops the item; a refused key, no connection, a
+    /// garbled answer, a timeout or a 5xx keep it; a 429 pauses delivery.
+    init(_ error: APIError) {
+        switch error.category {
+        case .rejected where error.status == 413:
+            self = .tooLarge
+        case .rejected where error.status != nil:
+            self = .refused(code: error.code ?? "HTTP_\(error.status ?? 0)")
+        case .retryable where error.status == 429:
+            self = .later(.rateLimited(retryAfter: error.retryAfter ?? .seconds(1)))
+        case .retryable:
+            self = .later(.retryLater(retryAfter: error.retryAfter))
+        case .rejected, .authenticationFailed, .unreachable, .invalidResponse:
+            self = .later(.retryLater(retryAfter: nil))
+        }
+    }
+}

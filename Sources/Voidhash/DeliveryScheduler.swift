@@ -1,0 +1,88 @@
+import Foundation
+import SDKRuntime
+
+/// Runs the delivery pump whenever there may be something to send, and again when a back-off
+/// or a rate-limit pause ends (timed on the SDK's clock).
+///
+/// `kick()` never starts a second drain: a kick during a drain makes the running loop drain
+/// once more, so an item enqueued at any moment is picked up.
+actor DeliveryScheduler {
+    private let pump: DeliveryPump
+    private let clock: any SDKClock
+    private let onStorageFailure: @Sendable (StorageError) -> Void
+    private let onStall: @Sendable () async -> Void
+    private var loop: Task<Void, Never>?
+    private var isRequested = false
+    private var timer: Task<Void, Never>?
+    private var isStopped = false
+
+    /// A scheduler for `pump`, timing retries on `clock`; `onStall` is called whenever a drain
+    /// ends with items left that must wait (a back-off, a pause, a storage failure).
+    init(
+        pump: DeliveryPump, clock: any SDKClock,
+        onStorageFailure: @escaping @Sendable (StorageError) -> Void,
+        onStall: @escaping @Sendable () async -> Void
+    ) {
+        self.pump = pump
+        self.clock = clock
+        self.onStorageFailure = onStorageFailure
+        self.onStall = onStall
+    }
+
+    /// Asks for a drain as soon as possible.
+    func kick() {
+        guard !isStopped else { return }
+        isRequested = true
+        guard loop == nil else { return }
+        loop = Task { await self.run() }
+    }
+
+    /// Drains now and returns when the queue is empty or delivery has stopped for a while.
+    func flush() async {
+        kick()
+        await loop?.value
+    }
+
+    /// Stops for good: no more drains, no more timers.
+    func stop() async {
+        isStopped = true
+        timer?.cancel()
+        timer = nil
+        let running = loop
+        running?.cancel()
+        await running?.value
+    }
+
+    private func run() async {
+        while isRequested, !isStopped {
+            isRequested = false
+            switch await pump.drain() {
+            case .backingOff(let until), .paused(let until):
+                schedule(at: until)
+                await onStall()
+            case .storageFailed(let error):
+                onStorageFailure(error)
+                schedule(at: clock.now().addingTimeInterval(1))
+                await onStall()
+            case .emptied, .alreadyDraining, .cancelled:
+                break
+            }
+        }
+        loop = nil
+    }
+
+    /// Kicks again once `date` has come (replacing an earlier timer).
+    private func schedule(at date: Date) {
+        timer?.cancel()
+        let wait = max(date.timeIntervalSince(clock.now()), 0.001)
+        let clock = clock
+        timer = Task { [weak self] in
+            do {
+                try await clock.sleep(for: .seconds(wait))
+            } catch {
+                return
+            }
+            await self?.kick()
+        }
+    }
+}

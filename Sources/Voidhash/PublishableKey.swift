@@ -1,0 +1,23 @@
+import SDKRuntime
+import VoidhashAPI
+
+/// A publishable key that passed the key rule, and the environment it selects.
+struct PublishableKey: Sendable, Hashable {
+    /// The key as given.
+    let value: String
+    /// `.test` for `vh_pk_test_` keys, `.production` for other `vh_pk_` keys.
+    let environment: Environment
+
+    /// Checks `key`; anything but a `vh_pk_` key is refused with `INVALID_ARGUMENT`.
+    init(_ key: String) throws(VoidhashError) {
+        guard PublishableKeyRule.validate(key) == nil,
+            TextChecks.hasPrefix(key, VoidhashConstants.productionKeyPrefix)
+        else {
+            throw .invalidArgument(
+                "The publishable key must be a Voidhash key (vh_pk_test_... or vh_pk_...).")
+        }
+        value = key
+        environment =
+            TextChecks.hasPrefix(key, VoidhashConstants.testKeyPrefix) ? .test : .production
+    }
+}

@@ -1,0 +1,16 @@
+/// The keys under which the SDK keeps its values in the `KeyValueStore`.
+enum StoreKeys {
+    /// The current identity (`IdentityRecord`).
+    static let identity = "voidhash.identity"
+    /// The cached person of the current identity (`PersonCacheRecord`).
+    static let person = "voidhash.person"
+    /// The install record (`InstallRecord`); survives sign-out.
+    static let install = "voidhash.install"
+    /// The analytics consent (`VoidhashAnalyticsConsent`); survives sign-out.
+    static let consent = "voidhash.consent"
+    /// Every group type the project used on this install (`[String]`, at most 5); survives
+    /// sign-out.
+    static let groupTypes = "voidhash.groups.types"
+    /// Transaction IDs already queued by `syncPurchases()` (`[String]`).
+    static let syncedTransactions = "voidhash.purchases.synced"
+}

@@ -1,0 +1,158 @@
+import Foundation
+import SDKRuntime
+import VoidhashAPI
+
+extension VoidhashCore {
+    /// Signs the device in as `externalUserId` (see `Voidhash.identifyState`).
+    func identify(
+        externalUserId: String, email: String?, name: String?
+    ) async throws(VoidhashError) -> VoidhashIdentifyResult {
+        if let violation = ExternalUserIdRule.validate(externalUserId) {
+            throw .invalidArgument("The external user ID \(violation.message).")
+        }
+        let previous = identity
+        if previous.externalUserId == externalUserId {
+            return await updateProfile(email: email, name: name)
+        }
+        let next = previous.identified(as: externalUserId, email: email, name: name)
+        guard previous.isAnonymous else {
+            // From one user to another: nothing is merged, no link is sent.
+            switchIdentity(to: next, cache: .empty(epoch: next.epoch))
+            queueProfile(email: email, name: name)
+            requestRefresh()
+            return VoidhashIdentifyResult(status: .confirmed, distinctId: next.distinctId)
+        }
+        let previousCache = cache
+        let request = IdentifyRequest(
+            anonymousId: previous.distinctId, externalUserId: externalUserId, email: email, name: name)
+        guard let linkID = enqueue(.link(request, epoch: next.epoch)) else {
+            switchIdentity(to: next, cache: .empty(epoch: next.epoch))
+            requestRefresh()
+            return VoidhashIdentifyResult(status: .deferred, distinctId: next.distinctId)
+        }
+        let wait = OutcomeWait<ItemOutcome>()
+        itemWaits[linkID] = wait
+        switchIdentity(
+            to: next,
+            cache: PersonCacheRecord(
+                epoch: next.epoch, snapshot: previousCache.snapshot, awaitingLink: linkID.rawValue))
+        kickDelivery()
+        let outcome = await wait.outcome(within: VoidhashConstants.identifyWait, clock: clock)
+        itemWaits[linkID] = nil
+        switch outcome {
+        case .delivered?:
+            return VoidhashIdentifyResult(status: .confirmed, distinctId: next.distinctId)
+        case .rejected(let code, let message)?:
+            if identity.epoch == next.epoch {
+                // Group changes made while waiting stay.
+                var restored = previous
+                restored.groups = identity.groups
+                switchIdentity(to: restored, cache: previousCache)
+            }
+            throw VoidhashError(code: VoidhashError.Code(rawValue: code), message: message)
+        case .failedForNow?, nil:
+            return VoidhashIdentifyResult(status: .deferred, distinctId: next.distinctId)
+        }
+    }
+
+    /// `identify` with the current user ID: sends changed profile fields, else does nothing.
+    private func updateProfile(email: String?, name: String?) async -> VoidhashIdentifyResult {
+        let changedEmail = email.flatMap { $0 == identity.email ? nil : $0 }
+        let changedName = name.flatMap { $0 == identity.name ? nil : $0 }
+        guard changedEmail != nil || changedName != nil else {
+            let status: VoidhashIdentifyResult.Status = cache.awaitingLink == nil ? .confirmed : .deferred
+            return VoidhashIdentifyResult(status: status, distinctId: identity.distinctId)
+        }
+        identity.email = changedEmail ?? identity.email
+        identity.name = changedName ?? identity.name
+        persistIdentityAndCache()
+        guard let id = queueProfile(email: changedEmail, name: changedName) else {
+            return VoidhashIdentifyResult(status: .deferred, distinctId: identity.distinctId)
+        }
+        let distinctId = identity.distinctId
+        let wait = OutcomeWait<ItemOutcome>()
+        itemWaits[id] = wait
+        kickDelivery()
+        let outcome = await wait.outcome(within: VoidhashConstants.identifyWait, clock: clock)
+        itemWaits[id] = nil
+        switch outcome {
+        case .delivered?:
+            return VoidhashIdentifyResult(status: .confirmed, distinctId: distinctId)
+        case .rejected?:
+            reportRejection(of: .attributes(distinctId: distinctId, attributes: [:], isProfile: true, epoch: ""))
+            return VoidhashIdentifyResult(status: .confirmed, distinctId: distinctId)
+        case .failedForNow?, nil:
+            return VoidhashIdentifyResult(status: .deferred, distinctId: distinctId)
+        }
+    }
+
+    /// Queues the built-in profile fields for the current identity, when any is given.
+    @discardableResult
+    private func queueProfile(email: String?, name: String?) -> QueueItemID? {
+        var fields: [String: JSONValue] = [:]
+        if let email { fields["email"] = .string(email) }
+        if let name { fields["name"] = .string(name) }
+        guard !fields.isEmpty else { return nil }
+        return enqueue(
+            .attributes(
+                distinctId: identity.distinctId, attributes: fields, isProfile: true,
+                epoch: identity.epoch))
+    }
+
+    /// Adopts `options.distinctId` at launch: no request; a stored anonymous identity is linked
+    /// in the background. An invalid ID is ignored with a warning.
+    func adopt(_ known: String, identityWasStored: Bool) {
+        if let violation = ExternalUserIdRule.validate(known) {
+            reporter.warn(.invalidDistinctId, "options.distinctId \(violation.message); it was ignored.")
+            return
+        }
+        guard identity.externalUserId != known else { return }
+        let next = identity.identified(as: known, email: nil, name: nil)
+        if identity.isAnonymous, identityWasStored,
+            let linkID = enqueue(
+                .link(
+                    IdentifyRequest(anonymousId: identity.distinctId, externalUserId: known),
+                    epoch: next.epoch))
+        {
+            switchIdentity(
+                to: next,
+                cache: PersonCacheRecord(
+                    epoch: next.epoch, snapshot: cache.snapshot, awaitingLink: linkID.rawValue))
+        } else {
+            switchIdentity(to: next, cache: .empty(epoch: next.epoch))
+            requestRefresh()
+        }
+    }
+
+    /// Starts a new anonymous identity and analytics session, outside any group (after
+    /// recording `$sign_out`, carrying the leaving user's groups, when lifecycle events and
+    /// consent are on). Queued deliveries, consent and the install record stay.
+    func signOut() {
+        if lifecycleEvents, consent == .granted {
+            recordEvent(VoidhashConstants.signOutEvent)
+        }
+        let next = IdentityRecord.newAnonymous()
+        switchIdentity(
+            to: next,
+            cache: PersonCacheRecord(
+                epoch: next.epoch, snapshot: PersonSnapshot(person: nil, fetchedAt: clock.now()),
+                awaitingLink: nil))
+        kickDelivery()
+    }
+
+    /// The distinct ID in use.
+    func distinctId() -> String { identity.distinctId }
+
+    /// Sets and stores the analytics consent.
+    func setConsent(_ newConsent: VoidhashAnalyticsConsent) {
+        consent = newConsent
+        do throws(StorageError) {
+            try storage.keyValues.set(newConsent, forKey: StoreKeys.consent)
+        } catch {
+            reporter.diagnose(.storageWriteFailed, "Could not store the consent (\(error)).")
+        }
+    }
+
+    /// The analytics consent.
+    func analyticsConsent() -> VoidhashAnalyticsConsent { consent }
+}

@@ -1,0 +1,176 @@
+import Foundation
+import SDKRuntime
+import VoidhashAPI
+
+extension VoidhashCore {
+    /// How current the cached snapshot is.
+    enum Freshness {
+        /// Younger than 5 minutes (and not waiting for an identity link).
+        case fresh
+        /// Older, outdated, waiting for an identity link, or dated in the future by the device
+        /// clock.
+        case stale
+        /// Nothing cached.
+        case none
+    }
+
+    /// The cached snapshot's freshness, by the age of its fetch on the device clock.
+    var freshness: Freshness {
+        guard let snapshot = cache.snapshot else { return .none }
+        if cache.awaitingLink != nil || cache.isOutdated == true { return .stale }
+        let age = clock.now().timeIntervalSince(snapshot.fetchedAt)
+        return age >= 0 && age < VoidhashConstants.personStaleAfter.timeInterval ? .fresh : .stale
+    }
+
+    /// Whether the cached snapshot is older than 2 days.
+    var isExpired: Bool {
+        guard let snapshot = cache.snapshot else { return false }
+        return clock.now().timeIntervalSince(snapshot.fetchedAt)
+            > VoidhashConstants.personExpiresAfter.timeInterval
+    }
+
+    /// The current person and how far to trust it (see `Voidhash.getCurrentPersonState`).
+    ///
+    /// A fresh snapshot is served at once; a stale one after a refresh of at most 500 ms; with
+    /// nothing cached, or with `forceFetch`, the read waits up to the 10 s request timeout.
+    func personState(forceFetch: Bool) async throws(VoidhashError) -> VoidhashPersonState {
+        let limit: Duration? =
+            if forceFetch {
+                VoidhashConstants.requestTimeout
+            } else {
+                switch freshness {
+                case .fresh: nil
+                case .stale: VoidhashConstants.staleReadWait
+                case .none: VoidhashConstants.requestTimeout
+                }
+            }
+        guard let limit else { return state(isStale: false, reason: .fresh) }
+        let outcome = await awaitRefresh(within: limit)
+        switch outcome {
+        case .updated?, .superseded?:
+            switch freshness {
+            case .fresh: return state(isStale: false, reason: .fresh)
+            case .stale: return state(isStale: true, reason: staleReason)
+            case .none: return state(isStale: true, reason: .noCache)
+            }
+        case .failed(let error)?:
+            guard cache.snapshot == nil else { return state(isStale: true, reason: .refreshFailed) }
+            if error.category == .authenticationFailed, !hasThrownAuthenticationFailure {
+                hasThrownAuthenticationFailure = true
+                throw VoidhashError(code: .authenticationFailed, message: error.message)
+            }
+            return state(isStale: true, reason: .noCache)
+        case nil:
+            return state(isStale: true, reason: cache.snapshot == nil ? .noCache : staleReason)
+        }
+    }
+
+    private var staleReason: VoidhashPersonState.Reason {
+        lastRefreshFailed ? .refreshFailed : .refreshInFlight
+    }
+
+    private func state(isStale: Bool, reason: VoidhashPersonState.Reason) -> VoidhashPersonState {
+        VoidhashPersonState(
+            value: person, isStale: isStale, isExpired: isExpired, reason: reason,
+            fetchedAt: cache.snapshot?.fetchedAt)
+    }
+
+    /// Starts a refresh (or joins the one under way) and waits for its outcome at most `limit`.
+    func awaitRefresh(within limit: Duration) async -> RefreshOutcome? {
+        let wait = OutcomeWait<RefreshOutcome>()
+        refreshWaits.append(wait)
+        requestRefresh()
+        let outcome = await wait.outcome(within: limit, clock: clock)
+        refreshWaits.removeAll { $0 === wait }
+        return outcome
+    }
+
+    /// Hands `outcome` to every waiting read.
+    func broadcastRefresh(_ outcome: RefreshOutcome) {
+        let waits = refreshWaits
+        refreshWaits.removeAll()
+        for wait in waits { wait.deliver(outcome) }
+    }
+
+    /// Asks Voidhash for the current person, unless a request for this identity is under way.
+    /// While an identity link is unconfirmed, the link's answer is the refresh: delivery is
+    /// kicked instead (a fetch before the link would miss the anonymous history).
+    func requestRefresh() {
+        if cache.awaitingLink != nil {
+            kickDelivery()
+            return
+        }
+        if let inFlight = refreshInFlight, inFlight.epoch == identity.epoch { return }
+        let epoch = identity.epoch
+        let distinctId = identity.distinctId
+        let sequence = sequencer.next()
+        refreshInFlight = (epoch, sequence)
+        let client = client
+        Task { [weak self] in
+            let result = await Self.fetchPerson(distinctId, client: client)
+            await self?.finishRefresh(epoch: epoch, sequence: sequence, result: result)
+        }
+    }
+
+    /// The person of `distinctId`; `nil` when Voidhash has none (404 `PERSON_NOT_FOUND`).
+    private static func fetchPerson(
+        _ distinctId: String, client: VoidhashClient
+    ) async -> Result<Person?, APIError> {
+        do {
+            return .success(try await client.getPerson(distinctId: distinctId))
+        } catch {
+            if error.voidhashCode == .personNotFound { return .success(nil) }
+            return .failure(error)
+        }
+    }
+
+    private func finishRefresh(epoch: String, sequence: UInt64, result: Result<Person?, APIError>) {
+        if refreshInFlight?.sequence == sequence { refreshInFlight = nil }
+        guard epoch == identity.epoch else { return }
+        switch result {
+        case .success(let fetched):
+            applyPerson(fetched, epoch: epoch, sequence: sequence)
+            lastRefreshFailed = false
+            broadcastRefresh(.updated)
+        case .failure(let error):
+            lastRefreshFailed = true
+            noteAuthenticationFailure(error)
+            broadcastRefresh(.failed(error))
+        }
+    }
+
+    /// Caches `fetched` as the current person when it answers a request of the current
+    /// identity that started after the one whose answer is cached. Returns whether it did.
+    @discardableResult
+    func applyPerson(_ fetched: Person?, epoch: String, sequence: UInt64, confirmsLink: String? = nil) -> Bool {
+        guard epoch == identity.epoch, sequence > lastAppliedSequence else { return false }
+        guard cache.awaitingLink == nil || cache.awaitingLink == confirmsLink else { return false }
+        lastAppliedSequence = sequence
+        setCache(
+            PersonCacheRecord(
+                epoch: epoch, snapshot: PersonSnapshot(person: fetched, fetchedAt: clock.now()),
+                awaitingLink: nil))
+        persistCache()
+        return true
+    }
+
+    /// Drops the cached snapshot so the next read asks Voidhash; answers to requests already
+    /// under way are not applied.
+    func resetPersonCache() {
+        lastAppliedSequence = sequencer.current
+        refreshInFlight = nil
+        setCache(PersonCacheRecord(epoch: identity.epoch, snapshot: nil, awaitingLink: cache.awaitingLink))
+        persistCache()
+    }
+
+    /// Registers a subscriber and gives it the current person at once.
+    func addObserver(_ id: UUID, _ continuation: AsyncStream<VoidhashPerson?>.Continuation) {
+        observers[id] = continuation
+        continuation.yield(person)
+    }
+
+    /// Removes a subscriber.
+    func removeObserver(_ id: UUID) {
+        observers[id] = nil
+    }
+}

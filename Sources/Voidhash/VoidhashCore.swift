@@ -1,0 +1,242 @@
+import Foundation
+import SDKRuntime
+import VoidhashAPI
+
+/// The one owner of an instance's identity, person cache and delivery: every public call of
+/// `Voidhash` runs here, one at a time between suspension points.
+///
+/// Identity changes happen without suspending, so a call sees either the identity before or
+/// after another call's change, never half of it. Every request carries the identity epoch that
+/// started it (see `IdentityRecord.epoch`); an answer for an older epoch is never applied.
+actor VoidhashCore {
+    /// The generated client.
+    let client: VoidhashClient
+    /// The clock of every time limit and timestamp.
+    let clock: any SDKClock
+    /// Key-value entries and the delivery queue.
+    let storage: SDKStorage
+    /// The app's callbacks.
+    let reporter: Reporter
+    /// Where purchases come from.
+    let purchaseSource: any PurchaseSource
+    /// Whether lifecycle events such as `$sign_out` are recorded.
+    let lifecycleEvents: Bool
+    /// Numbers requests in start order.
+    let sequencer: RequestSequencer
+    /// Runs the delivery pump.
+    let scheduler: DeliveryScheduler
+    /// Sends `$groupidentify` events made without consent, one at a time, outside the queue.
+    let directEvents = SerialWork()
+
+    /// Who the device is now.
+    var identity: IdentityRecord
+    /// The cached person of the current identity.
+    var cache: PersonCacheRecord
+    /// `cache`'s person, wrapped (its perks precomputed).
+    var person: VoidhashPerson?
+    /// The analytics consent.
+    var consent: VoidhashAnalyticsConsent
+    /// Every group type the project used on this install (at most 5), in the order first used.
+    var groupTypes: [String]
+    /// The `$groupidentify` events sent without consent whose answer has not come, by event ID,
+    /// in send order: `setGroups` counts them as sent until they fail.
+    var groupIdentifiesInFlight: [(id: String, identify: GroupIdentifyProperties)] = []
+    /// Kicks delivery once queued events have waited `VoidhashConstants.eventDeliveryDelay`.
+    var eventTimer: Task<Void, Never>?
+    /// The number of the request whose answer the cache holds.
+    var lastAppliedSequence: UInt64 = 0
+    /// The person refresh under way, if any.
+    var refreshInFlight: (epoch: String, sequence: UInt64)?
+    /// Whether the last refresh (or link attempt) failed.
+    var lastRefreshFailed = false
+    /// Why the last delivery attempt of the awaited identity link failed.
+    var lastLinkFailure: APIError?
+    /// Whether `AUTHENTICATION_FAILED` was already thrown from a read.
+    var hasThrownAuthenticationFailure = false
+    /// Whether the refused key was already reported as a diagnostic.
+    var hasReportedAuthenticationFailure = false
+    /// Calls waiting for a queued write's outcome.
+    var itemWaits: [QueueItemID: OutcomeWait<ItemOutcome>] = [:]
+    /// Reads waiting for the next refresh outcome.
+    var refreshWaits: [OutcomeWait<RefreshOutcome>] = []
+    /// Subscribers to person snapshots.
+    var observers: [UUID: AsyncStream<VoidhashPerson?>.Continuation] = [:]
+
+    private init(
+        configuration: CoreConfiguration, storage: SDKStorage, launch: LaunchState,
+        reference: CoreReference, reporter: Reporter
+    ) {
+        let options = configuration.options
+        clock = options.clock
+        self.storage = storage
+        self.reporter = reporter
+        lifecycleEvents = options.lifecycleEvents
+        purchaseSource = options.purchaseSource ?? Self.defaultPurchaseSource()
+        let transport =
+            options.transport
+            ?? URLSessionTransport(timeout: VoidhashConstants.requestTimeout, clock: options.clock)
+        let headers = VoidhashRequestHeaders(
+            publishableKey: configuration.key.value, sdkVersion: configuration.sdkVersion
+        ).fields
+        client = VoidhashClient(
+            core: APIClient(
+                baseURL: options.baseURL, transport: transport, clock: options.clock,
+                headers: { headers }))
+        let sequencer = RequestSequencer()
+        self.sequencer = sequencer
+        let handler = DeliveryHandler(
+            client: client, queue: storage.queue, sequencer: sequencer,
+            report: { report in await reference.core?.settle(report) })
+        let pump = DeliveryPump(
+            queue: storage.queue, clock: options.clock, batchLimit: 50,
+            onQuarantine: { _ in
+                reporter.diagnose(
+                    .deliveryQuarantined, "A queued item could not be sent and was set aside.")
+            },
+            send: { batch in await handler.send(batch) })
+        scheduler = DeliveryScheduler(
+            pump: pump, clock: options.clock,
+            onStorageFailure: { error in
+                reporter.diagnose(.storageWriteFailed, "Delivery could not read its queue (\(error)).")
+            },
+            onStall: { await reference.core?.deliveryStalled() })
+        identity = launch.identity
+        cache = launch.cache
+        person = launch.cache.snapshot?.person.map(VoidhashPerson.init)
+        consent = launch.consent
+        groupTypes = launch.groupTypes
+    }
+
+    /// Opens storage (waiting for protected data), restores the stored state, applies the
+    /// options, and starts delivering what is queued.
+    static func load(_ configuration: CoreConfiguration) async -> VoidhashCore {
+        let options = configuration.options
+        let reporter = Reporter(onWarning: options.onWarning, onDiagnostic: options.onDiagnostic)
+        if options.purchaseSource is SimulatedPurchaseSource, configuration.key.environment == .production {
+            reporter.warn(
+                .simulatedPurchasesInProduction,
+                "Simulated purchases unlock perks only with a test key (vh_pk_test_...).")
+        }
+        let storage = await StorageOpener.open(
+            directory: options.storageDirectory ?? StorageLocation.defaultDirectory(sdk: "Voidhash"),
+            name: "voidhash-" + configuration.key.environment.rawValue, gate: options.dataProtection,
+            clock: options.clock, reporter: reporter)
+        let launch = LaunchState.read(
+            from: storage, consent: options.analyticsConsent, clock: options.clock, reporter: reporter)
+        let reference = CoreReference()
+        let core = VoidhashCore(
+            configuration: configuration, storage: storage, launch: launch, reference: reference,
+            reporter: reporter)
+        reference.core = core
+        await core.start(distinctId: options.distinctId, identityWasStored: launch.identityWasStored)
+        return core
+    }
+
+    private func start(distinctId: String?, identityWasStored: Bool) async {
+        if let distinctId { adopt(distinctId, identityWasStored: identityWasStored) }
+        await scheduler.kick()
+    }
+
+    /// Stops delivery and closes storage; the instance does nothing useful afterwards.
+    func shutdown() async {
+        eventTimer?.cancel()
+        eventTimer = nil
+        await directEvents.idle()
+        await scheduler.stop()
+        for observer in observers.values { observer.finish() }
+        observers.removeAll()
+        storage.close()
+    }
+
+    /// Sends what is queued now (after any `$groupidentify` sent outside the queue); returns
+    /// when the queue is empty or delivery must wait.
+    func flush() async {
+        await directEvents.idle()
+        await scheduler.flush()
+    }
+
+    /// How many writes wait in the delivery queue (`nil` when storage cannot say).
+    func pendingDeliveryCount() -> Int? {
+        try? storage.queue.count()
+    }
+
+    // MARK: Shared helpers
+
+    /// Asks the scheduler for a drain, without waiting.
+    func kickDelivery() {
+        let scheduler = scheduler
+        Task { await scheduler.kick() }
+    }
+
+    /// Stores `write` in the delivery queue; `nil` (reported) when storage failed.
+    @discardableResult
+    func enqueue(_ write: QueuedWrite) -> QueueItemID? {
+        do {
+            let item = try write.queueItem()
+            return try storage.queue.enqueue(
+                lane: item.lane, kind: item.kind, payload: item.payload, now: clock.now())
+        } catch {
+            reporter.diagnose(
+                .storageWriteFailed, "Could not queue \(write.summary) (\(error)); it will not be sent.")
+            return nil
+        }
+    }
+
+    /// Writes the identity and the person cache, in one transaction.
+    func persistIdentityAndCache() {
+        var batch = KeyValueBatch()
+        do throws(StorageError) {
+            try batch.set(identity, forKey: StoreKeys.identity)
+            try batch.set(cache, forKey: StoreKeys.person)
+            try storage.keyValues.apply(batch)
+        } catch {
+            reporter.diagnose(.storageWriteFailed, "Could not store the identity (\(error)).")
+        }
+    }
+
+    /// Writes the identity (with the user's groups).
+    func persistIdentity() {
+        do throws(StorageError) {
+            try storage.keyValues.set(identity, forKey: StoreKeys.identity)
+        } catch {
+            reporter.diagnose(.storageWriteFailed, "Could not store the identity (\(error)).")
+        }
+    }
+
+    /// Writes the person cache.
+    func persistCache() {
+        do throws(StorageError) {
+            try storage.keyValues.set(cache, forKey: StoreKeys.person)
+        } catch {
+            reporter.diagnose(.storageWriteFailed, "Could not store the person (\(error)).")
+        }
+    }
+
+    /// Replaces the cache and tells observers when the person changed.
+    func setCache(_ newCache: PersonCacheRecord) {
+        cache = newCache
+        let newPerson = newCache.snapshot?.person.map(VoidhashPerson.init)
+        guard newPerson != person else { return }
+        person = newPerson
+        for observer in observers.values { observer.yield(newPerson) }
+    }
+
+    /// Makes `newIdentity` current with `newCache`, stores both, and lets waiting reads go on
+    /// with the new identity.
+    func switchIdentity(to newIdentity: IdentityRecord, cache newCache: PersonCacheRecord) {
+        identity = newIdentity
+        setCache(newCache)
+        persistIdentityAndCache()
+        refreshInFlight = nil
+        lastRefreshFailed = false
+        broadcastRefresh(.superseded)
+    }
+
+    private static func defaultPurchaseSource() -> any PurchaseSource {
+        #if canImport(StoreKit)
+            StoreKitPurchaseSource()
+        #else
+            SimulatedPurchaseSource()
+        #endif
+    }
+}

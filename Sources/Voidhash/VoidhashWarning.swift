@@ -1,0 +1,51 @@
+/// A mistake in how the app called the SDK that the SDK ignored instead of throwing, reported
+/// through `VoidhashOptions.onWarning`. Never carries personal data.
+public struct VoidhashWarning: Sendable, Hashable, CustomStringConvertible {
+    /// A warning code; an open set.
+    public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+        /// The code's text.
+        public let rawValue: String
+
+        /// The code spelled `rawValue`.
+        public init(rawValue: String) { self.rawValue = rawValue }
+
+        /// `VoidhashOptions.distinctId` broke the user ID rules and was ignored.
+        public static let invalidDistinctId = Code(rawValue: "INVALID_DISTINCT_ID")
+        /// A simulated purchase source was configured with a production key; simulated purchases
+        /// never unlock perks there.
+        public static let simulatedPurchasesInProduction = Code(
+            rawValue: "SIMULATED_PURCHASES_IN_PRODUCTION")
+        /// A group type broke the rule (a lower-case letter, then up to 63 lower-case letters,
+        /// digits or underscores); the group was ignored.
+        public static let invalidGroupType = Code(rawValue: "INVALID_GROUP_TYPE")
+        /// A group key broke the rule (1 to 256 characters); the group was ignored.
+        public static let invalidGroupKey = Code(rawValue: "INVALID_GROUP_KEY")
+        /// The project already has 5 group types; a group of another type was ignored.
+        public static let groupTypeLimit = Code(rawValue: "GROUP_TYPE_LIMIT")
+        /// A group property was not a string, number or boolean (or its name was invalid); it was
+        /// left out.
+        public static let invalidGroupProperty = Code(rawValue: "INVALID_GROUP_PROPERTY")
+        /// An event name broke the rule; the event was dropped.
+        public static let invalidEventName = Code(rawValue: "INVALID_EVENT_NAME")
+        /// An event property name or value broke its rule (or a `$groups` entry was not a valid
+        /// group); it was left out.
+        public static let invalidEventProperty = Code(rawValue: "INVALID_EVENT_PROPERTY")
+
+        /// The raw value.
+        public var description: String { rawValue }
+    }
+
+    /// What was ignored.
+    public var code: Code
+    /// An explanation for developers, free of personal data.
+    public var message: String
+
+    /// A warning with `code` and `message`.
+    public init(code: Code, message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    /// `CODE: message`.
+    public var description: String { "\(code.rawValue): \(message)" }
+}

@@ -1,0 +1,257 @@
+import Foundation
+import SDKEmulator
+import SDKRuntime
+import Testing
+import Voidhash
+import VoidhashAPI
+
+@Suite("Check access", .timeLimit(.minutes(1)))
+struct VoidhashAccessTests {
+    /// An instance signed in as `userId` who bought `pro_monthly` (perk `premium`).
+    private func premiumUser(_ harness: SDKHarness, _ userId: String = "user_premium") async throws -> Voidhash {
+        let voidhash = try harness.launch()
+        try await voidhash.identify(externalUserId: userId)
+        harness.store.purchase(productId: "pro_monthly")
+        _ = try await voidhash.syncPurchases()
+        return voidhash
+    }
+
+    @Test func theCacheIsServedAtOnceWhileFresh() async throws {
+        try await withSDKHarness { harness in
+            let voidhash = try await premiumUser(harness)
+            harness.clock.advance(by: .seconds(299))
+            let state = try await voidhash.getCurrentPersonState()
+            #expect(state.reason == .fresh)
+            #expect(!state.isStale)
+            #expect(state.value?.hasActivePerk("premium") == true)
+            #expect(harness.requests(.getPerson).isEmpty)
+            await voidhash.shutdown()
+        }
+    }
+
+    @Test func theCacheSurvivesARestart() async throws {
+        try await withSDKHarness { harness in
+            let first = try await premiumUser(harness)
+            await first.shutdown()
+            harness.inject(.dropConnection)
+            let second = try harness.launch()
+            let state = try await second.getCurrentPersonState()
+            #expect(state.reason == .fresh)
+            #expect(state.value?.hasActivePerk("premium") == true)
+            await second.shutdown()
+        }
+    }
+
+    @Test func aStaleSnapshotWaitsAtMost500MillisecondsForARefresh() async throws {
+        try await withSDKHarness { harness in
+            let voidhash = try await premiumUser(harness)
+            harness.clock.advance(by: VoidhashConstants.personStaleAfter)
+            harness.inject(.hold, into: .getPerson)
+            let read = Task { try await voidhash.getCurrentPersonState() }
+            await harness.waitUntilHeld(.getPerson)
+            await harness.clock.waitForSleepers(1)
+            harness.clock.advance(by: .milliseconds(499))
+            #expect(harness.clock.sleeperCount == 1)
+            harness.clock.advance(by: .milliseconds(1))
+            let state = try await read.value
+            #expect(state.isStale)
+            #expect(state.reason == .refreshInFlight)
+            #expect(state.value?.hasActivePerk("premium") == true)
+            harness.server.clearFaults()
+            harness.release(.getPerson)
+            await voidhash.shutdown()
+        }
+    }
+
+    @Test func aStaleSnapshotRefreshedInTimeIsFresh() async throws {
+        try await withSDKHarness { harness in
+            let voidhash = try await premiumUser(harness)
+            harness.state.seedPerson(VoidhashPersonSeed(distinctId: "user_premium", name: "Changed"))
+            harness.clock.advance(by: VoidhashConstants.personStaleAfter)
+            let state = try await voidhash.getCurrentPersonState()
+            #expect(state.reason == .fresh)
+            #expect(state.value?.name == "Changed")
+            await voidhash.shutdown()
+        }
+    }
+
+    @Test func aFailedRefreshServesTheSnapshotMarkedStale() async throws {
+        try await withSDKHarness { harness in
+            let voidhash = try await premiumUser(harness)
+            harness.clock.advance(by: VoidhashConstants.personStaleAfter)
+            harness.inject(.status(503, code: "INTERNAL"), into: .getPerson)
+            let state = try await voidhash.getCurrentPersonState()
+            #expect(state.isStale)
+            #expect(state.reason == .refreshFailed)
+            #expect(!state.isExpired)
+            #expect(state.value?.hasActivePerk("premium") == true)
+            await voidhash.shutdown()
+        }
+    }
+
+    @Test func aSnapshotOlderThanTwoDaysIsExpired() async throws {
+        try await withSDKHarness { harness in
+            let voidhash = try await premiumUser(harness)
+            harness.clock.advance(by: VoidhashConstants.personExpiresAfter + .seconds(1))
+            harness.inject(.dropConnection)
+            let state = try await voidhash.getCurrentPersonState()
+            #expect(state.isExpired)
+            #expect(state.isStale)
+            #expect(state.value?.hasActivePerk("premium") == true)
+            await voidhash.shutdown()
+        }
+    }
+
+    @Test func expiryDatesAreNeverComparedWithTheDeviceClock() async throws {
+        try await withSDKHarness { harness in
+            let voidhash = try await premiumUser(harness)
+            let expiresAt = try #require(
+                try await voidhash.getCurrentPerson()?.entitlements.grants.first?.expiresAt)
+            harness.clock.setNow(expiresAt.addingTimeInterval(86_400))
+            let person = try await voidhash.getCurrentPerson(forceFetch: true)
+            #expect(person?.hasActivePerk("premium") == true)
+            await voidhash.shutdown()
+        }
+    }
+
+    @Test func forceFetchAsksVoidhashNow() async throws {
+        try await withSDKHarness { harness in
+            let voidhash = try await premiumUser(harness)
+            harness.state.seedPerson(VoidhashPersonSeed(distinctId: "user_premium", name: "Server side"))
+            #expect(try await voidhash.getCurrentPerson()?.name == nil)
+            let state = try await voidhash.getCurrentPersonState(forceFetch: true)
+            #expect(state.value?.name == "Server side")
+            #expect(state.reason == .fresh)
+            await voidhash.shutdown()
+        }
+    }
+
+    @Test func forceFetchWaitsUpToTheRequestTimeoutThenReturnsTheCacheMarkedStale() async throws {
+        try await withSDKHarness { harness in
+            let voidhash = try await premiumUser(harness)
+            harness.inject(.hold, into: .getPerson)
+            let read = Task { try await voidhash.getCurrentPersonState(forceFetch: true) }
+            await harness.waitUntilHeld(.getPerson)
+            await harness.clock.waitForSleepers(1)
+            harness.clock.advance(by: VoidhashConstants.requestTimeout - .milliseconds(1))
+            #expect(harness.clock.sleeperCount == 1)
+            harness.clock.advance(by: .milliseconds(1))
+            let state = try await read.value
+            #expect(state.isStale)
+            #expect(state.value?.hasActivePerk("premium") == true)
+            harness.server.clearFaults()
+            harness.release(.getPerson)
+            await voidhash.shutdown()
+        }
+    }
+
+    @Test func nilWithIsStaleMeansUnknown() async throws {
+        try await withSDKHarness { harness in
+            let voidhash = try await premiumUser(harness)
+            await voidhash.resetPersonCache()
+            harness.inject(.dropConnection, into: .getPerson)
+            let state = try await voidhash.getCurrentPersonState()
+            #expect(state.value == nil)
+            #expect(state.isStale)
+            #expect(state.reason == .noCache)
+            await voidhash.shutdown()
+        }
+    }
+
+    @Test func personNotFoundIsNilAndNotStale() async throws {
+        try await withSDKHarness { harness in
+            let voidhash = try harness.launch()
+            await voidhash.resetPersonCache()
+            let state = try await voidhash.getCurrentPersonState()
+            #expect(harness.requests(.getPerson).count == 1)
+            #expect(state.value == nil)
+            #expect(!state.isStale)
+            #expect(state.reason == .fresh)
+            await voidhash.shutdown()
+        }
+    }
+
+    @Test func authenticationFailedIsThrownOnceOnlyWhenTheKeyIsRefusedAndNothingIsCached() async throws {
+        try await withSDKHarness { harness in
+            let voidhash = try await premiumUser(harness)
+            harness.inject(.rejectKey, into: .getPerson)
+            harness.clock.advance(by: VoidhashConstants.personStaleAfter)
+            let cached = try await voidhash.getCurrentPersonState()
+            #expect(cached.reason == .refreshFailed)
+            await voidhash.resetPersonCache()
+            let first = await voidhashError { try await voidhash.getCurrentPerson() }
+            #expect(first?.code == .authenticationFailed)
+            let second = try await voidhash.getCurrentPersonState()
+            #expect(second.value == nil)
+            #expect(second.isStale)
+            await voidhash.shutdown()
+        }
+    }
+
+    @Test func resetPersonCacheMakesTheNextReadAskVoidhash() async throws {
+        try await withSDKHarness { harness in
+            let voidhash = try await premiumUser(harness)
+            await voidhash.resetPersonCache()
+            let person = try await voidhash.getCurrentPerson()
+            #expect(harness.requests(.getPerson).count == 1)
+            #expect(person?.hasActivePerk("premium") == true)
+            await voidhash.shutdown()
+        }
+    }
+
+    @Test func anAnswerForAPreviousIdentityIsNeverApplied() async throws {
+        try await withSDKHarness { harness in
+            let voidhash = try await premiumUser(harness)
+            await voidhash.resetPersonCache()
+            harness.inject(.hold, into: .getPerson)
+            let read = Task { try await voidhash.getCurrentPersonState() }
+            await harness.waitUntilHeld(.getPerson)
+            await voidhash.signOut()
+            _ = try await read.value
+            harness.server.clearFaults()
+            harness.release(.getPerson)
+            // The old answer arrives over real loopback HTTP; give it a moment to be (not) applied.
+            try await Task.sleep(for: .milliseconds(200))
+            let after = try await voidhash.getCurrentPersonState()
+            #expect(after.value == nil)
+            #expect(!after.isStale)
+            #expect(Voidhash.isAnonymousDistinctId(await voidhash.getDistinctId()))
+            await voidhash.shutdown()
+        }
+    }
+
+    @Test func thePersonModelExposesEntitlementsSubscriptionsAndPurchases() async throws {
+        try await withSDKHarness { harness in
+            let voidhash = try await premiumUser(harness)
+            let person = try #require(try await voidhash.getCurrentPerson())
+            #expect(person.activePerkSlugs == ["premium"])
+            #expect(person.hasActivePerk("premium"))
+            #expect(!person.hasActivePerk("boost"))
+            let grant = try #require(person.entitlements.grants.first)
+            #expect(grant.perkSlug == "premium")
+            #expect(grant.status == .active)
+            #expect(grant.source == .subscription)
+            #expect(person.subscriptions.current?.status == .active)
+            #expect(person.subscriptions.history.count == 1)
+            #expect(person.purchases.history.first?.productId == "pro_monthly")
+            await voidhash.shutdown()
+        }
+    }
+
+    @Test func personUpdatesStreamsEverySnapshot() async throws {
+        try await withSDKHarness { harness in
+            let voidhash = try harness.launch()
+            var updates = voidhash.personUpdates().makeAsyncIterator()
+            let first = await updates.next()
+            #expect(first == .some(nil))
+            harness.store.purchase(productId: "pro_monthly")
+            _ = try await voidhash.syncPurchases()
+            let second = await updates.next()
+            #expect(second??.hasActivePerk("premium") == true)
+            await voidhash.signOut()
+            let third = await updates.next()
+            #expect(third == .some(nil))
+            await voidhash.shutdown()
+        }
+    }
+}

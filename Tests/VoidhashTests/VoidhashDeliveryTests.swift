@@ -1,0 +1,76 @@
+import Foundation
+import SDKEmulator
+import SDKRuntime
+import Testing
+import Voidhash
+import VoidhashAPI
+
+@Suite("Delivery and storage", .timeLimit(.minutes(1)))
+struct VoidhashDeliveryTests {
+    @Test func storageWaitsForProtectedDataInsteadOfStartingOver() async throws {
+        try await withSDKHarness { harness in
+            let first = try harness.launch()
+            let distinctId = await first.getDistinctId()
+            await first.shutdown()
+            var options = harness.options()
+            let gate = DataProtectionGate(isAvailable: false)
+            options.dataProtection = gate
+            let second = try Voidhash(publishableKey: VoidhashEmulator.testKey, options: options)
+            let read = Task { await second.getDistinctId() }
+            gate.unlock()
+            #expect(await read.value == distinctId)
+            #expect(!harness.diagnosticCodes.contains(.storageUnavailable))
+            await second.shutdown()
+        }
+    }
+
+    @Test func anUnreadableQueuedItemIsSetAsideAndTheRestIsDelivered() async throws {
+        try await withSDKHarness { harness in
+            let first = try harness.launch()
+            let anonymousId = await first.getDistinctId()
+            await first.shutdown()
+            let storage = try SDKStorage.open(directory: harness.directory, name: "voidhash-test")
+            try storage.queue.enqueue(
+                lane: .identityLinks, kind: "identify", payload: Data("not json".utf8), now: Date())
+            storage.close()
+            let second = try harness.launch()
+            _ = try await second.identifyState(externalUserId: "user_after_garbage")
+            await second.flush()
+            #expect(harness.diagnosticCodes.contains(.deliveryQuarantined))
+            #expect(harness.state.links[anonymousId] == "user_after_garbage")
+            #expect(await second.pendingDeliveryCount() == 0)
+            await second.shutdown()
+        }
+    }
+
+    @Test func aRateLimitPausesDeliveryUntilRetryAfter() async throws {
+        try await withSDKHarness { harness in
+            let voidhash = try harness.launch()
+            let distinctId = await voidhash.getDistinctId()
+            harness.inject(
+                .status(429, code: "RATE_LIMITED", retryAfter: "30"), into: .setPersonAttributes, scope: .next(1))
+            #expect(try await voidhash.setPersonAttributesState(["plan": "pro"]).status == .deferred)
+            await voidhash.flush()
+            #expect(harness.requests(.setPersonAttributes).count == 1)
+            harness.clock.advance(by: .seconds(29))
+            await voidhash.flush()
+            #expect(harness.requests(.setPersonAttributes).count == 1)
+            harness.clock.advance(by: .seconds(2))
+            await voidhash.flush()
+            #expect(harness.state.person(distinctId)?.attributes["plan"] == "pro")
+            await voidhash.shutdown()
+        }
+    }
+
+    @Test func aRefusedEventIsDroppedWithADiagnostic() async throws {
+        try await withSDKHarness { harness in
+            let voidhash = try harness.launch()
+            harness.inject(.status(400, code: "INVALID_ARGUMENT"), into: .captureEvents, scope: .next(1))
+            await voidhash.signOut()
+            await voidhash.flush()
+            #expect(harness.diagnosticCodes == [.eventRejected])
+            #expect(await voidhash.pendingDeliveryCount() == 0)
+            await voidhash.shutdown()
+        }
+    }
+}

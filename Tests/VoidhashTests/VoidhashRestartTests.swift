@@ -1,0 +1,57 @@
+import Foundation
+import SDKEmulator
+import SDKRuntime
+import Testing
+import Voidhash
+import VoidhashAPI
+
+@Suite("Restart", .timeLimit(.minutes(1)))
+struct VoidhashRestartTests {
+    @Test func aLinkStoredOfflineIsDeliveredAfterARestartBeforeAPurchaseQueuedAfterIt() async throws {
+        try await withSDKHarness { harness in
+            harness.inject(.dropConnection)
+            let first = try harness.launch()
+            let anonymousId = await first.getDistinctId()
+            #expect(try await first.identifyState(externalUserId: "user_restart").status == .deferred)
+            await first.shutdown()
+
+            let second = try harness.launch()
+            #expect(await second.getDistinctId() == "user_restart")
+            harness.store.purchase(productId: "pro_monthly")
+            _ = try await second.syncPurchases()
+            #expect(await second.pendingDeliveryCount() == 2)
+            #expect(harness.state.links.isEmpty)
+
+            harness.server.clearFaults()
+            await harness.retryDelivery(second)
+            #expect(await second.pendingDeliveryCount() == 0)
+            let delivered = harness.server.requests().filter { $0.fault == nil }
+            let link = try #require(delivered.first { $0.route == "identify" })
+            let purchase = try #require(delivered.first { $0.route == "recordPurchase" })
+            #expect(link.sequence < purchase.sequence)
+            #expect(harness.state.links[anonymousId] == "user_restart")
+            #expect(harness.state.purchases.map(\.distinctId) == ["user_restart"])
+            #expect(try await second.getCurrentPerson()?.hasActivePerk("premium") == true)
+            await second.shutdown()
+        }
+    }
+
+    @Test func queuedLinksGoBeforeQueuedPurchases() async throws {
+        try await withSDKHarness { harness in
+            let voidhash = try harness.launch()
+            let anonymousId = await voidhash.getDistinctId()
+            harness.inject(.status(503, code: "INTERNAL"))
+            harness.store.purchase(productId: "lifetime_boost")
+            _ = try await voidhash.syncPurchases()
+            _ = try await voidhash.identifyState(externalUserId: "user_order")
+            harness.server.clearFaults()
+            await harness.retryDelivery(voidhash)
+            let delivered = harness.server.requests().filter { $0.fault == nil }.compactMap(\.route)
+            #expect(delivered.firstIndex(of: "identify") ?? .max < delivered.firstIndex(of: "recordPurchase") ?? -1)
+            #expect(harness.state.links[anonymousId] == "user_order")
+            #expect(harness.state.person("user_order")?.activePerkSlugs == ["boost"])
+            #expect(try await voidhash.getCurrentPerson(forceFetch: false)?.hasActivePerk("boost") == true)
+            await voidhash.shutdown()
+        }
+    }
+}

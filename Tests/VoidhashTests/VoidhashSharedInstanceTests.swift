@@ -1,0 +1,58 @@
+import Foundation
+import SDKEmulator
+import SDKRuntime
+import Testing
+import Voidhash
+
+/// The tests that call `Voidhash.configure`, which replaces (and shuts down) the shared
+/// instance: they run one at a time.
+@Suite("Shared instance", .serialized, .timeLimit(.minutes(1)))
+struct VoidhashSharedInstanceTests {
+    @Test func configureMakesTheSharedInstanceAndShutsDownThePreviousOne() async throws {
+        try await withSDKHarness { harness in
+            let first = try Voidhash.configure(publishableKey: VoidhashEmulator.testKey, options: harness.options())
+            #expect(Voidhash.shared === first)
+            let second = try Voidhash.configure(publishableKey: VoidhashEmulator.testKey, options: harness.options())
+            #expect(Voidhash.shared === second)
+            #expect(await second.getDistinctId() == (await first.getDistinctId()))
+            await second.shutdown()
+        }
+    }
+
+    /// The quickstart of `Examples/VoidhashQuickstart.md`, compiled and run against the
+    /// emulator: configure, buy with the simulated store, sign in, and gate a feature on a perk.
+    @Test func quickstartFromConfigureToHasActivePerk() async throws {
+        // The emulator: the Voidhash API on 127.0.0.1, in memory.
+        let emulator = VoidhashEmulator.makeServer()
+        let baseURL = try await emulator.start()
+        let storage = FileManager.default.temporaryDirectory
+            .appendingPathComponent("voidhash-quickstart-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: storage) }
+
+        // 1. Configure once at launch, with a test key (simulated purchases count for it).
+        let store = SimulatedPurchaseSource()
+        let voidhash = try Voidhash.configure(
+            publishableKey: "vh_pk_test_quickstart",
+            options: VoidhashOptions(
+                baseURL: baseURL, storageDirectory: storage, purchaseSource: store,
+                onDiagnostic: { print("voidhash:", $0) }))
+
+        // 2. Buy anonymously, then record the purchase.
+        store.purchase(productId: "pro_monthly")
+        try await voidhash.syncPurchases()
+
+        // 3. Sign in: the anonymous purchase follows the user.
+        let result = try await voidhash.identifyState(externalUserId: "user_123", email: "ada@example.com")
+        print("identify:", result.status)
+
+        // 4. Gate a feature on a perk.
+        let person = try await Voidhash.shared?.getCurrentPerson()
+        let hasPremium = person?.hasActivePerk("premium") ?? false
+        print("premium:", hasPremium, "perks:", person?.activePerkSlugs ?? [])
+
+        #expect(result.status == .confirmed)
+        #expect(hasPremium)
+        await voidhash.shutdown()
+        await emulator.stop()
+    }
+}
