@@ -22,14 +22,8 @@ struct CrashTrial: Sendable {
         var violations: [String]
     }
 
-    /// The driver executable.
-    let executable: URL
-    /// The emulator's base URL.
-    let baseURL: URL
-    /// The emulator's data.
-    let state: VoidhashEmulatorState
-    /// The emulator.
-    let server: EmulatorServer
+    /// The emulator (empty at the start) and the driver.
+    let emulator: DriverEmulator
     /// The trial's number.
     let number: Int
     /// When to kill the driver.
@@ -40,18 +34,10 @@ struct CrashTrial: Sendable {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("voidhash-crash-\(number)-\(UUID().uuidString)", isDirectory: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let common = ["--base-url", baseURL.absoluteString, "--storage", directory.path]
-        let executable = executable
-        let plan = plan
-        let run = try await offPool {
-            try DriverProcess.run(
-                executable: executable, arguments: ["run"] + common + ["--seed", "\(number)"], kill: plan)
-        }
-        let drain = try await offPool {
-            try DriverProcess.run(executable: executable, arguments: ["drain"] + common)
-        }
+        let run = try await emulator.run(["run", "--seed", "\(number)"], storage: directory, kill: plan)
+        let drain = try await emulator.run(["drain"], storage: directory)
         let log = DriverLog(lines: run.lines)
-        let checks = CrashChecks(log: log, record: EmulatorRecord(state: state, server: server), state: state)
+        let checks = emulator.checks(log)
         var violations = checks.violations
         violations += log.unparsed.map { "unexpected line: \($0)" }
         violations += problems(run: run, drain: drain)

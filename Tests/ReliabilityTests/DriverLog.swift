@@ -17,6 +17,8 @@ struct DriverLog: Sendable {
         var returned = false
         /// Whether it threw.
         var threw = false
+        /// The diagnostics reported while it was under way.
+        var diagnostics: [String] = []
 
         /// Whether it was under way when the process ended.
         var inFlight: Bool { !returned && !threw }
@@ -53,7 +55,9 @@ struct DriverLog: Sendable {
                     unparsed.append(line)
                 }
             case "diagnostic":
-                diagnostics.append(words.dropFirst().joined(separator: " "))
+                let code = words.dropFirst().joined(separator: " ")
+                diagnostics.append(code)
+                if let index = calls.lastIndex(where: \.inFlight) { calls[index].diagnostics.append(code) }
             case "started", "done", "drained", "warning":
                 continue
             default:
