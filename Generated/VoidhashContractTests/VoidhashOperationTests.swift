@@ -9,7 +9,7 @@ import VoidhashAPI
 
 @Suite("Operations of Spec/voidhash.yaml against the emulator")
 struct VoidhashOperationTests {
-    @Test("identify: links an anonymous person (Spec/voidhash.yaml:478:9)")
+    @Test("identify: links an anonymous person (Spec/voidhash.yaml:484:9)")
     func identifyExample1() async throws {
         let outcome = try await SDKEmulator.VoidhashEmulator.withContractClient { core in
             let client = VoidhashClient(core: core)
@@ -19,7 +19,7 @@ struct VoidhashOperationTests {
         #expect(outcome.error == nil)
     }
 
-    @Test("identify: refuses a blank user ID (Spec/voidhash.yaml:481:9)")
+    @Test("identify: refuses a blank user ID (Spec/voidhash.yaml:487:9)")
     func identifyExample2() async throws {
         let outcome = try await SDKEmulator.VoidhashEmulator.withContractClient { core in
             let client = VoidhashClient(core: core)
@@ -30,7 +30,7 @@ struct VoidhashOperationTests {
         #expect(outcome.error?.code == "INVALID_ARGUMENT")
     }
 
-    @Test("getPerson: unknown person (Spec/voidhash.yaml:494:9)")
+    @Test("getPerson: unknown person (Spec/voidhash.yaml:500:9)")
     func getPersonExample1() async throws {
         let outcome = try await SDKEmulator.VoidhashEmulator.withContractClient { core in
             let client = VoidhashClient(core: core)
@@ -40,7 +40,7 @@ struct VoidhashOperationTests {
         #expect(outcome.error?.code == "PERSON_NOT_FOUND")
     }
 
-    @Test("setPersonAttributes: sets attributes (Spec/voidhash.yaml:508:9)")
+    @Test("setPersonAttributes: sets attributes (Spec/voidhash.yaml:514:9)")
     func setPersonAttributesExample1() async throws {
         let outcome = try await SDKEmulator.VoidhashEmulator.withContractClient { core in
             let client = VoidhashClient(core: core)
@@ -50,7 +50,7 @@ struct VoidhashOperationTests {
         #expect(outcome.error == nil)
     }
 
-    @Test("setPersonAttributes: refuses an object value (Spec/voidhash.yaml:512:9)")
+    @Test("setPersonAttributes: refuses an object value (Spec/voidhash.yaml:518:9)")
     func setPersonAttributesExample2() async throws {
         let outcome = try await SDKEmulator.VoidhashEmulator.withContractClient { core in
             let client = VoidhashClient(core: core)
@@ -61,7 +61,7 @@ struct VoidhashOperationTests {
         #expect(outcome.error?.code == "INVALID_ARGUMENT")
     }
 
-    @Test("recordPurchase: records a simulated purchase with a test key (Spec/voidhash.yaml:525:9)")
+    @Test("recordPurchase: records a simulated purchase with a test key (Spec/voidhash.yaml:531:9)")
     func recordPurchaseExample1() async throws {
         let outcome = try await SDKEmulator.VoidhashEmulator.withContractClient { core in
             let client = VoidhashClient(core: core)
@@ -71,7 +71,7 @@ struct VoidhashOperationTests {
         #expect(outcome.error == nil)
     }
 
-    @Test("captureEvents: stores a batch (Spec/voidhash.yaml:536:9)")
+    @Test("captureEvents: stores a batch (Spec/voidhash.yaml:542:9)")
     func captureEventsExample1() async throws {
         let outcome = try await SDKEmulator.VoidhashEmulator.withContractClient { core in
             let client = VoidhashClient(core: core)

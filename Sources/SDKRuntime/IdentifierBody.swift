@@ -19,10 +19,11 @@ public enum IdentifierBody {
     public static func isUUID(_ body: Substring.UTF8View) -> Bool {
         guard body.count == 36 else { return false }
         for (offset, byte) in body.enumerated() {
-            if [8, 13, 18, 23].contains(offset) {
+            switch offset {
+            case 8, 13, 18, 23:
                 if byte != UInt8(ascii: "-") { return false }
-            } else if !isHexDigit(byte, allowUpperCase: true) {
-                return false
+            default:
+                if !isHexDigit(byte, allowUpperCase: true) { return false }
             }
         }
         return true

@@ -1,5 +1,5 @@
 /// The string checks generated validators are made of, written once here and tuned for the
-/// common case of ASCII input (one pass over the UTF-8 bytes, no allocation).
+/// common case of ASCII input (eight UTF-8 bytes at a time, no allocation).
 public enum TextChecks {
     /// What a length limit counts.
     public enum LengthUnit: Sendable {
@@ -24,6 +24,9 @@ public enum TextChecks {
     }
 
     /// The length of `value` in `unit`.
+    ///
+    /// Counting characters is counting bytes when every byte is ASCII and none is a carriage
+    /// return (the only ASCII byte that joins the next one, `\r\n`, into one character).
     @inlinable
     public static func length(of value: String, in unit: LengthUnit) -> Int {
         switch unit {
@@ -31,23 +34,23 @@ public enum TextChecks {
         case .utf16CodeUnits: return value.utf16.count
         case .unicodeScalars: return value.unicodeScalars.count
         case .characters:
-            var previousWasCarriageReturn = false
-            for byte in value.utf8 {
-                if byte >= 0x80 || (byte == 0x0A && previousWasCarriageReturn) { return value.count }
-                previousWasCarriageReturn = byte == 0x0D
+            let carriageReturns = repeated(0x0D)
+            let bytesAreCharacters = value.utf8.withContiguousStorageIfAvailable { bytes in
+                !anyWord(of: bytes) { $0 & highBits != 0 || hasZeroByte($0 ^ carriageReturns) }
             }
-            return value.utf8.count
+            return bytesAreCharacters == true ? value.utf8.count : value.count
         }
     }
 
     /// Whether `value` contains any of `scalars`.
     @inlinable
     public static func containsAny(of scalars: [Unicode.Scalar], in value: String) -> Bool {
-        if scalars.allSatisfy(\.isASCII) {
-            for byte in value.utf8 where byte < 0x80 {
-                for scalar in scalars where scalar.value == UInt32(byte) { return true }
+        if scalars.count == 1, let scalar = scalars.first, scalar.isASCII {
+            let pattern = repeated(UInt8(truncatingIfNeeded: scalar.value))
+            let found = value.utf8.withContiguousStorageIfAvailable { bytes in
+                anyWord(of: bytes) { hasZeroByte($0 ^ pattern) }
             }
-            return false
+            if let found { return found }
         }
         return value.unicodeScalars.contains { scalars.contains($0) }
     }
@@ -57,5 +60,55 @@ public enum TextChecks {
     @inlinable
     public static func hasPrefix(_ value: String, _ prefix: String) -> Bool {
         value.utf8.starts(with: prefix.utf8)
+    }
+}
+
+// MARK: Eight bytes at a time
+
+extension TextChecks {
+    /// The high bit of every byte of a word.
+    @inlinable
+    static var highBits: UInt64 { 0x8080_8080_8080_8080 }
+
+    /// A word whose eight bytes are all `byte`.
+    @inlinable
+    @inline(__always)
+    static func repeated(_ byte: UInt8) -> UInt64 {
+        UInt64(byte) &* 0x0101_0101_0101_0101
+    }
+
+    /// Whether one of the eight bytes of `word` is zero (exact: borrows only ever follow a
+    /// zero byte).
+    @inlinable
+    @inline(__always)
+    static func hasZeroByte(_ word: UInt64) -> Bool {
+        (word &- 0x0101_0101_0101_0101) & ~word & highBits != 0
+    }
+
+    /// Whether `test` holds for some word of `bytes`, read eight bytes at a time with the last
+    /// word overlapping the one before it. A buffer shorter than eight bytes is tested as one
+    /// word padded with copies of its first byte, so `test` must ask only whether some byte has
+    /// a property (padding repeats a byte that is there).
+    @inlinable
+    @inline(__always)
+    static func anyWord(
+        of bytes: UnsafeBufferPointer<UInt8>, _ test: (UInt64) -> Bool
+    ) -> Bool {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return false }
+        let raw = UnsafeRawPointer(base)
+        let count = bytes.count
+        guard count >= 8 else {
+            var word = repeated(base[0])
+            withUnsafeMutableBytes(of: &word) { target in
+                target.copyMemory(from: UnsafeRawBufferPointer(start: raw, count: count))
+            }
+            return test(word)
+        }
+        var offset = 0
+        while offset < count - 8 {
+            if test(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) { return true }
+            offset &+= 8
+        }
+        return test(raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
     }
 }

@@ -16,8 +16,7 @@ public enum UUIDv7 {
 
     /// A version 7 UUID for the instant `now`, with random bits from the system generator.
     public static func make(now: Date = Date()) -> UUID {
-        var random = SystemRandomNumberGenerator()
-        return make(now: now, random: &random)
+        UUIDv7Bits(milliseconds: milliseconds(of: now), randomBits: UUIDv7Bits.systemRandomBits()).uuid
     }
 
     /// The instant embedded in a version 7 UUID (millisecond precision), or `nil` when `uuid`
@@ -67,8 +66,24 @@ struct UUIDv7Bits: Comparable {
 
     /// A version 7 layout for `milliseconds`, with 74 bits from `random`.
     init(milliseconds: UInt64, random: inout some RandomNumberGenerator) {
-        high = (milliseconds & Self.maxMilliseconds) << 16 | Self.versionBits | (random.next() & 0xfff)
-        low = Self.variantBits | (random.next() & Self.lowRandomMask)
+        self.init(milliseconds: milliseconds, randomBits: (random.next(), random.next()))
+    }
+
+    /// A version 7 layout for `milliseconds`, with 12 bits of `randomBits.high` and 62 of
+    /// `randomBits.low`.
+    init(milliseconds: UInt64, randomBits: (high: UInt64, low: UInt64)) {
+        high = (milliseconds & Self.maxMilliseconds) << 16 | Self.versionBits | (randomBits.high & 0xfff)
+        low = Self.variantBits | (randomBits.low & Self.lowRandomMask)
+    }
+
+    /// Two words from the system generator.
+    ///
+    /// Drawn with `UInt64.random(in:)` rather than through an `inout SystemRandomNumberGenerator`:
+    /// the thread sanitizer instruments `inout` accesses, and for that zero-sized generator the
+    /// compiler passes an arbitrary address (seen: a type's metadata), which the sanitizer
+    /// reported as a race between unrelated threads, or crashed on.
+    static func systemRandomBits() -> (high: UInt64, low: UInt64) {
+        (UInt64.random(in: .min ... .max), UInt64.random(in: .min ... .max))
     }
 
     /// The 48-bit timestamp.

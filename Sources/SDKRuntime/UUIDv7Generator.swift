@@ -18,12 +18,15 @@ public final class UUIDv7Generator: Sendable {
 
     /// The next ID: greater, as bytes and as `uuidString`, than every ID this generator made.
     public func next() -> UUID {
-        var random = SystemRandomNumberGenerator()
-        let milliseconds = UUIDv7.milliseconds(of: clock.now())
+        // Every random bit is drawn before taking the lock: the lock is held only to compare and
+        // store.
+        let fresh = UUIDv7Bits(
+            milliseconds: UUIDv7.milliseconds(of: clock.now()), randomBits: UUIDv7Bits.systemRandomBits())
+        let step = UInt64.random(in: 1...(UInt64(1) << 32))
         return last.withLock { last in
-            var bits = UUIDv7Bits(milliseconds: milliseconds, random: &random)
+            var bits = fresh
             if let previous = last, bits <= previous {
-                bits = previous.incremented(by: random.next(upperBound: UInt64(1) << 32) + 1)
+                bits = previous.incremented(by: step)
             }
             last = bits
             return bits.uuid

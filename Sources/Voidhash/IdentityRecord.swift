@@ -5,7 +5,8 @@ import VoidhashAPI
 /// Who the device is now, as stored.
 ///
 /// `epoch` changes at every identity switch; every request carries the epoch that started it,
-/// and its answer is applied only while the epoch is still current.
+/// and its answer is applied only while the epoch is still current. The user's groups are
+/// stored with the identity: `identify` keeps them, a new anonymous identity starts without.
 struct IdentityRecord: Codable, Sendable, Hashable {
     /// The distinct ID requests use: the anonymous ID, or the external user ID.
     var distinctId: String
@@ -21,6 +22,8 @@ struct IdentityRecord: Codable, Sendable, Hashable {
     var epoch: String
     /// The analytics session, renewed with every new anonymous identity.
     var sessionId: String
+    /// The user's groups.
+    var groups: GroupMembership = .none
 
     /// Whether the identity is anonymous.
     var isAnonymous: Bool { externalUserId == nil }
@@ -33,11 +36,27 @@ struct IdentityRecord: Codable, Sendable, Hashable {
             name: nil, epoch: IdentifierBody.randomUUID(), sessionId: UUIDv7.make().uuidString.lowercased())
     }
 
-    /// This identity signed in as `externalUserId`, under a new epoch, same session.
+    /// This identity signed in as `externalUserId`, under a new epoch, same session and groups.
     func identified(as externalUserId: String, email: String?, name: String?) -> IdentityRecord {
         IdentityRecord(
             distinctId: externalUserId, anonymousId: anonymousId, externalUserId: externalUserId,
-            email: email, name: name, epoch: IdentifierBody.randomUUID(), sessionId: sessionId)
+            email: email, name: name, epoch: IdentifierBody.randomUUID(), sessionId: sessionId,
+            groups: groups)
+    }
+}
+
+extension IdentityRecord {
+    /// Decodes a stored identity; one stored before groups existed has none.
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        distinctId = try container.decode(String.self, forKey: .distinctId)
+        anonymousId = try container.decode(String.self, forKey: .anonymousId)
+        externalUserId = try container.decodeIfPresent(String.self, forKey: .externalUserId)
+        email = try container.decodeIfPresent(String.self, forKey: .email)
+        name = try container.decodeIfPresent(String.self, forKey: .name)
+        epoch = try container.decode(String.self, forKey: .epoch)
+        sessionId = try container.decode(String.self, forKey: .sessionId)
+        groups = try container.decodeIfPresent(GroupMembership.self, forKey: .groups) ?? .none
     }
 }
 

@@ -11,6 +11,8 @@ struct LaunchState: Sendable {
     var cache: PersonCacheRecord
     /// The analytics consent.
     var consent: VoidhashAnalyticsConsent
+    /// Every group type the project used on this install, in the order first used.
+    var groupTypes: [String]
 
     /// Reads the stored state; makes and stores what is missing. An unreadable value is
     /// reported and replaced. `consent`, when given, replaces the stored consent.
@@ -61,6 +63,6 @@ struct LaunchState: Sendable {
         }
         return LaunchState(
             identity: identity, identityWasStored: storedIdentity != nil, cache: cache,
-            consent: resolvedConsent)
+            consent: resolvedConsent, groupTypes: stored([String].self, StoreKeys.groupTypes) ?? [])
     }
 }

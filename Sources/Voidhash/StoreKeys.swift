@@ -8,6 +8,9 @@ enum StoreKeys {
     static let install = "voidhash.install"
     /// The analytics consent (`VoidhashAnalyticsConsent`); survives sign-out.
     static let consent = "voidhash.consent"
+    /// Every group type the project used on this install (`[String]`, at most 5); survives
+    /// sign-out.
+    static let groupTypes = "voidhash.groups.types"
     /// Transaction IDs already queued by `syncPurchases()` (`[String]`).
     static let syncedTransactions = "voidhash.purchases.synced"
 }

@@ -3,7 +3,8 @@ import SDKRuntime
 import Synchronization
 import VoidhashAPI
 
-/// The Voidhash SDK: identity, person attributes, purchases and access checks.
+/// The Voidhash SDK: identity, person attributes, purchases, access checks, groups and
+/// analytics events.
 ///
 /// ```swift
 /// let voidhash = try Voidhash.configure(publishableKey: "vh_pk_test_...")
@@ -15,7 +16,9 @@ import VoidhashAPI
 /// Every method may be called from any task at any time. Calls that change the identity take
 /// effect in the order they reach the instance; writes are stored on the device before they
 /// are sent, and sent in order (identity links, then purchases, then attributes, then events)
-/// until Voidhash applies them, across outages and launches.
+/// until Voidhash applies them, across outages and launches. Group changes and captures take
+/// effect in the order they were called, even while storage waits for the device's first
+/// unlock.
 public final class Voidhash: Sendable {
     /// This SDK's version, sent with every request.
     public static let sdkVersion = "0.1.0"
@@ -51,7 +54,14 @@ public final class Voidhash: Sendable {
 
     /// The environment the publishable key selects.
     public let environment: Environment
-    private let loading: Task<VoidhashCore, Never>
+    /// Opens storage and makes the core.
+    let loading: Task<VoidhashCore, Never>
+    /// The core once `loading` made it (for reads that must not wait for storage).
+    let loaded = CoreReference()
+    /// Whether protected data can be read now.
+    let dataProtection: DataProtectionGate
+    /// Runs group changes and captures in the order they were called.
+    let callOrder = SerialWork()
 
     /// An instance of its own, not the shared one (for tests, or apps with several projects).
     /// Storage is opened in the background; calls wait for it.
@@ -67,14 +77,19 @@ public final class Voidhash: Sendable {
     /// shut down, so the two never load the same stored state at once.
     private init(key: PublishableKey, options: VoidhashOptions, after previous: Voidhash?) {
         environment = key.environment
+        dataProtection = options.dataProtection
         let configuration = CoreConfiguration(key: key, options: options, sdkVersion: Self.sdkVersion)
+        let loaded = loaded
         loading = Task {
             await previous?.shutdown()
-            return await VoidhashCore.load(configuration)
+            let core = await VoidhashCore.load(configuration)
+            loaded.core = core
+            return core
         }
     }
 
-    private var core: VoidhashCore {
+    /// The core, once storage is open.
+    var core: VoidhashCore {
         get async { await loading.value }
     }
 

@@ -44,7 +44,10 @@ extension VoidhashCore {
             return VoidhashIdentifyResult(status: .confirmed, distinctId: next.distinctId)
         case .rejected(let code, let message)?:
             if identity.epoch == next.epoch {
-                switchIdentity(to: previous, cache: previousCache)
+                // Group changes made while waiting stay.
+                var restored = previous
+                restored.groups = identity.groups
+                switchIdentity(to: restored, cache: previousCache)
             }
             throw VoidhashError(code: VoidhashError.Code(rawValue: code), message: message)
         case .failedForNow?, nil:
@@ -121,12 +124,12 @@ extension VoidhashCore {
         }
     }
 
-    /// Starts a new anonymous identity and analytics session (after recording `$sign_out` when
-    /// lifecycle events and consent are on). Queued deliveries, consent and the install record
-    /// stay.
+    /// Starts a new anonymous identity and analytics session, outside any group (after
+    /// recording `$sign_out`, carrying the leaving user's groups, when lifecycle events and
+    /// consent are on). Queued deliveries, consent and the install record stay.
     func signOut() {
         if lifecycleEvents, consent == .granted {
-            recordEvent("$sign_out")
+            recordEvent(VoidhashConstants.signOutEvent)
         }
         let next = IdentityRecord.newAnonymous()
         switchIdentity(
@@ -135,16 +138,6 @@ extension VoidhashCore {
                 epoch: next.epoch, snapshot: PersonSnapshot(person: nil, fetchedAt: clock.now()),
                 awaitingLink: nil))
         kickDelivery()
-    }
-
-    /// Queues an analytics event for the current identity and session.
-    func recordEvent(_ name: String, properties: [String: JSONValue] = [:]) {
-        let now = clock.now()
-        let event = Event(
-            id: UUIDv7.make(now: now).uuidString.lowercased(), event: name,
-            distinctId: identity.distinctId, timestamp: now, sessionId: identity.sessionId,
-            properties: properties)
-        enqueue(.event(event, epoch: identity.epoch))
     }
 
     /// The distinct ID in use.

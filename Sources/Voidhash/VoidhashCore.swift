@@ -25,6 +25,8 @@ actor VoidhashCore {
     let sequencer: RequestSequencer
     /// Runs the delivery pump.
     let scheduler: DeliveryScheduler
+    /// Sends `$groupidentify` events made without consent, one at a time, outside the queue.
+    let directEvents = SerialWork()
 
     /// Who the device is now.
     var identity: IdentityRecord
@@ -34,6 +36,13 @@ actor VoidhashCore {
     var person: VoidhashPerson?
     /// The analytics consent.
     var consent: VoidhashAnalyticsConsent
+    /// Every group type the project used on this install (at most 5), in the order first used.
+    var groupTypes: [String]
+    /// The `$groupidentify` events sent without consent whose answer has not come, by event ID,
+    /// in send order: `setGroups` counts them as sent until they fail.
+    var groupIdentifiesInFlight: [(id: String, identify: GroupIdentifyProperties)] = []
+    /// Kicks delivery once queued events have waited `VoidhashConstants.eventDeliveryDelay`.
+    var eventTimer: Task<Void, Never>?
     /// The number of the request whose answer the cache holds.
     var lastAppliedSequence: UInt64 = 0
     /// The person refresh under way, if any.
@@ -95,6 +104,7 @@ actor VoidhashCore {
         cache = launch.cache
         person = launch.cache.snapshot?.person.map(VoidhashPerson.init)
         consent = launch.consent
+        groupTypes = launch.groupTypes
     }
 
     /// Opens storage (waiting for protected data), restores the stored state, applies the
@@ -129,14 +139,19 @@ actor VoidhashCore {
 
     /// Stops delivery and closes storage; the instance does nothing useful afterwards.
     func shutdown() async {
+        eventTimer?.cancel()
+        eventTimer = nil
+        await directEvents.idle()
         await scheduler.stop()
         for observer in observers.values { observer.finish() }
         observers.removeAll()
         storage.close()
     }
 
-    /// Sends what is queued now; returns when the queue is empty or delivery must wait.
+    /// Sends what is queued now (after any `$groupidentify` sent outside the queue); returns
+    /// when the queue is empty or delivery must wait.
     func flush() async {
+        await directEvents.idle()
         await scheduler.flush()
     }
 
@@ -174,6 +189,15 @@ actor VoidhashCore {
             try batch.set(identity, forKey: StoreKeys.identity)
             try batch.set(cache, forKey: StoreKeys.person)
             try storage.keyValues.apply(batch)
+        } catch {
+            reporter.diagnose(.storageWriteFailed, "Could not store the identity (\(error)).")
+        }
+    }
+
+    /// Writes the identity (with the user's groups).
+    func persistIdentity() {
+        do throws(StorageError) {
+            try storage.keyValues.set(identity, forKey: StoreKeys.identity)
         } catch {
             reporter.diagnose(.storageWriteFailed, "Could not store the identity (\(error)).")
         }

@@ -30,6 +30,9 @@ public struct VoidhashDiagnostic: Sendable, Hashable, CustomStringConvertible {
         public static let deliveryQuarantined = Code(rawValue: "DELIVERY_QUARANTINED")
         /// Voidhash refused a queued analytics event for good; it was dropped.
         public static let eventRejected = Code(rawValue: "EVENT_REJECTED")
+        /// A `$groupidentify` sent without analytics consent could not be delivered; it is not
+        /// retried, and the next `setGroups` sends it again.
+        public static let groupIdentifyNotSent = Code(rawValue: "GROUP_IDENTIFY_NOT_SENT")
 
         /// The raw value.
         public var description: String { rawValue }

@@ -10,7 +10,7 @@ extension VoidhashClient {
     /// `POST /v1/events`; may fail with `INVALID_ARGUMENT`, `AUTHENTICATION_FAILED`, `PAYLOAD_TOO_LARGE`, `RATE_LIMITED`, `INTERNAL`.
     /// Sending it again with the same `idempotencyKey` is applied once.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:528:3 (operation captureEvents).
+    /// - Remark: Generated from Spec/voidhash.yaml:534:3 (operation captureEvents).
     public func captureEvents(
         body: EventBatch,
         idempotencyKey: Swift.String

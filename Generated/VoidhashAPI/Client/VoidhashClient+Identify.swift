@@ -10,7 +10,7 @@ extension VoidhashClient {
     /// `POST /v1/identify`; may fail with `INVALID_ARGUMENT`, `AUTHENTICATION_FAILED`, `PERSON_WRITE_REJECTED`, `RATE_LIMITED`, `INTERNAL`.
     /// Sending it again with the same `idempotencyKey` is applied once.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:470:3 (operation identify).
+    /// - Remark: Generated from Spec/voidhash.yaml:476:3 (operation identify).
     public func identify(
         body: IdentifyRequest,
         idempotencyKey: Swift.String

@@ -10,7 +10,7 @@ extension VoidhashClient {
     /// `POST /v1/purchases`; may fail with `INVALID_ARGUMENT`, `AUTHENTICATION_FAILED`, `PERSON_WRITE_REJECTED`, `RATE_LIMITED`, `INTERNAL`.
     /// Sending it again with the same `idempotencyKey` is applied once.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:517:3 (operation recordPurchase).
+    /// - Remark: Generated from Spec/voidhash.yaml:523:3 (operation recordPurchase).
     public func recordPurchase(
         body: PurchaseRecord,
         idempotencyKey: Swift.String

@@ -10,7 +10,7 @@ extension VoidhashClient {
     /// `PATCH /v1/people/{distinctId}/attributes`; may fail with `INVALID_ARGUMENT`, `AUTHENTICATION_FAILED`, `PERSON_WRITE_REJECTED`, `RATE_LIMITED`, `INTERNAL`.
     /// Sending it again with the same `idempotencyKey` is applied once.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:498:3 (operation setPersonAttributes).
+    /// - Remark: Generated from Spec/voidhash.yaml:504:3 (operation setPersonAttributes).
     public func setPersonAttributes(
         distinctId: Swift.String,
         body: AttributesUpdate,

@@ -6,16 +6,16 @@ import SDKRuntime
 
 /// The environment a publishable key selects.
 ///
-/// - Remark: Generated from Spec/voidhash.yaml:250:3 (enum Environment).
+/// - Remark: Generated from Spec/voidhash.yaml:256:3 (enum Environment).
 public enum Environment: SDKRuntime.OpenStringEnum {
     /// `production`.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:252:14.
+    /// - Remark: Generated from Spec/voidhash.yaml:258:14.
     case production
 
     /// `test`.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:252:26.
+    /// - Remark: Generated from Spec/voidhash.yaml:258:26.
     case test
 
     /// A value this version of the contract does not know, kept as it was sent.

@@ -6,26 +6,26 @@ import SDKRuntime
 
 /// A subscription's state.
 ///
-/// - Remark: Generated from Spec/voidhash.yaml:234:3 (enum SubscriptionStatus).
+/// - Remark: Generated from Spec/voidhash.yaml:240:3 (enum SubscriptionStatus).
 public enum SubscriptionStatus: SDKRuntime.OpenStringEnum {
     /// `active`.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:236:14.
+    /// - Remark: Generated from Spec/voidhash.yaml:242:14.
     case active
 
     /// `trialing`.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:236:22.
+    /// - Remark: Generated from Spec/voidhash.yaml:242:22.
     case trialing
 
     /// `canceled`.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:236:32.
+    /// - Remark: Generated from Spec/voidhash.yaml:242:32.
     case canceled
 
     /// `expired`.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:236:42.
+    /// - Remark: Generated from Spec/voidhash.yaml:242:42.
     case expired
 
     /// A value this version of the contract does not know, kept as it was sent.

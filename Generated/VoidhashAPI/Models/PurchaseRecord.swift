@@ -6,31 +6,31 @@ import SDKRuntime
 
 /// A store purchase the SDK delivers for the person who made it.
 ///
-/// - Remark: Generated from Spec/voidhash.yaml:369:3 (model PurchaseRecord).
+/// - Remark: Generated from Spec/voidhash.yaml:375:3 (model PurchaseRecord).
 public struct PurchaseRecord: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// The distinct ID the purchase was made under.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:372:7.
+    /// - Remark: Generated from Spec/voidhash.yaml:378:7.
     public var distinctId: Swift.String
 
     /// The product bought.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:373:7.
+    /// - Remark: Generated from Spec/voidhash.yaml:379:7.
     public var productId: Swift.String
 
     /// The store's transaction ID (Voidhash deduplicates on it).
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:374:7.
+    /// - Remark: Generated from Spec/voidhash.yaml:380:7.
     public var transactionId: Swift.String
 
     /// Where it was bought.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:375:7.
+    /// - Remark: Generated from Spec/voidhash.yaml:381:7.
     public var environment: PurchaseEnvironment
 
     /// When it was bought.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:376:7.
+    /// - Remark: Generated from Spec/voidhash.yaml:382:7.
     public var purchasedAt: Foundation.Date
 
     /// Creates a value with every member given; optional members default to `nil`.

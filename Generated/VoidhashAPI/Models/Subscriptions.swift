@@ -6,16 +6,16 @@ import SDKRuntime
 
 /// A person's subscriptions.
 ///
-/// - Remark: Generated from Spec/voidhash.yaml:309:3 (model Subscriptions).
+/// - Remark: Generated from Spec/voidhash.yaml:315:3 (model Subscriptions).
 public struct Subscriptions: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// The current subscription for account screens, or null.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:312:7.
+    /// - Remark: Generated from Spec/voidhash.yaml:318:7.
     public var current: Subscription?
 
     /// Every subscription.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:313:7.
+    /// - Remark: Generated from Spec/voidhash.yaml:319:7.
     public var history: [Subscription]
 
     /// Creates a value with every member given; optional members default to `nil`.

@@ -6,7 +6,7 @@ import SDKRuntime
 
 /// The groups of one user, by type; at most 5 types.
 ///
-/// - Remark: Generated from Spec/voidhash.yaml:152:3 (rule groupSet).
+/// - Remark: Generated from Spec/voidhash.yaml:158:3 (rule groupSet).
 public enum GroupSetRule {
     /// Why a value breaks the rule.
     public enum Violation: Swift.Error, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {

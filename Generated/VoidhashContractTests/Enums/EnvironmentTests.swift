@@ -6,7 +6,7 @@ import SDKRuntime
 import Testing
 import VoidhashAPI
 
-@Suite("Enum Environment (Spec/voidhash.yaml:250:3)")
+@Suite("Enum Environment (Spec/voidhash.yaml:256:3)")
 struct EnvironmentTests {
     @Test("every known value decodes to a known case and keeps its raw value", arguments: ["production", "test"])
     func knownValueRoundTrips(value: Swift.String) throws {

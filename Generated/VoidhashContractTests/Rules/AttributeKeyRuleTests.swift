@@ -6,7 +6,7 @@ import SDKRuntime
 import Testing
 import VoidhashAPI
 
-@Suite("Rule attributeKey (Spec/voidhash.yaml:78:3)")
+@Suite("Rule attributeKey (Spec/voidhash.yaml:84:3)")
 struct AttributeKeyRuleTests {
     @Test("the spec's examples and samples give their expected reasons", arguments: [("email", nil), ("name", nil), ("plan_source", nil), ("seats", nil), ("", AttributeKeyRule.Violation.blank), ("a\0b", AttributeKeyRule.Violation.forbiddenCharacter)] as [(Swift.String, AttributeKeyRule.Violation?)])
     func example(value: Swift.String, expected: AttributeKeyRule.Violation?) {

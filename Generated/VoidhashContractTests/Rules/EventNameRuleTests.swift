@@ -6,7 +6,7 @@ import SDKRuntime
 import Testing
 import VoidhashAPI
 
-@Suite("Rule eventName (Spec/voidhash.yaml:166:3)")
+@Suite("Rule eventName (Spec/voidhash.yaml:172:3)")
 struct EventNameRuleTests {
     @Test("the spec's examples and samples give their expected reasons", arguments: [("report_shared", nil), ("$sign_out", nil), ("$groupidentify", nil), ("Opened settings", nil), ("", EventNameRule.Violation.blank), (" ", EventNameRule.Violation.blank), ("a\0", EventNameRule.Violation.forbiddenCharacter)] as [(Swift.String, EventNameRule.Violation?)])
     func example(value: Swift.String, expected: EventNameRule.Violation?) {

@@ -6,7 +6,7 @@ import SDKRuntime
 import Testing
 import VoidhashAPI
 
-@Suite("Rule groupKey (Spec/voidhash.yaml:133:3)")
+@Suite("Rule groupKey (Spec/voidhash.yaml:139:3)")
 struct GroupKeyRuleTests {
     @Test("the spec's examples and samples give their expected reasons", arguments: [("acme", nil), ("acme-design", nil), ("a", nil), (" ", nil), ("Ωmega 🚀", nil), ("", GroupKeyRule.Violation.tooShort)] as [(Swift.String, GroupKeyRule.Violation?)])
     func example(value: Swift.String, expected: GroupKeyRule.Violation?) {

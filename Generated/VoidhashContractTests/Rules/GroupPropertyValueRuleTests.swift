@@ -6,7 +6,7 @@ import SDKRuntime
 import Testing
 import VoidhashAPI
 
-@Suite("Rule groupPropertyValue (Spec/voidhash.yaml:141:3)")
+@Suite("Rule groupPropertyValue (Spec/voidhash.yaml:147:3)")
 struct GroupPropertyValueRuleTests {
     @Test("the spec's examples and samples give their expected reasons", arguments: [(SDKRuntime.JSONValue.string("Acme"), nil), (SDKRuntime.JSONValue.number(40), nil), (SDKRuntime.JSONValue.bool(true), nil), (SDKRuntime.JSONValue.null, GroupPropertyValueRule.Violation.kindNotAllowed), (SDKRuntime.JSONValue.array([.string("a")]), GroupPropertyValueRule.Violation.kindNotAllowed), (SDKRuntime.JSONValue.object(["a": .number(1)]), GroupPropertyValueRule.Violation.kindNotAllowed), (SDKRuntime.JSONValue.null, GroupPropertyValueRule.Violation.kindNotAllowed), (SDKRuntime.JSONValue.bool(true), nil), (SDKRuntime.JSONValue.number(42), nil), (SDKRuntime.JSONValue.string("text"), nil), (SDKRuntime.JSONValue.array([.number(1)]), GroupPropertyValueRule.Violation.kindNotAllowed), (SDKRuntime.JSONValue.object(["key": .string("value")]), GroupPropertyValueRule.Violation.kindNotAllowed), (SDKRuntime.JSONValue.number(Swift.Double.infinity), GroupPropertyValueRule.Violation.kindNotAllowed), (SDKRuntime.JSONValue.number(Swift.Double.nan), GroupPropertyValueRule.Violation.kindNotAllowed)] as [(SDKRuntime.JSONValue, GroupPropertyValueRule.Violation?)])
     func example(value: SDKRuntime.JSONValue, expected: GroupPropertyValueRule.Violation?) {

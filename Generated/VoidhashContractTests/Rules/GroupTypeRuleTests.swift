@@ -6,7 +6,7 @@ import SDKRuntime
 import Testing
 import VoidhashAPI
 
-@Suite("Rule groupType (Spec/voidhash.yaml:112:3)")
+@Suite("Rule groupType (Spec/voidhash.yaml:118:3)")
 struct GroupTypeRuleTests {
     @Test("the spec's examples and samples give their expected reasons", arguments: [("company", nil), ("team", nil), ("a", nil), ("workspace_2", nil), ("a123456789012345678901234567890123456789012345678901234567890123", nil), ("", GroupTypeRule.Violation.patternMismatch), ("Company", GroupTypeRule.Violation.patternMismatch), ("2company", GroupTypeRule.Violation.patternMismatch), ("_company", GroupTypeRule.Violation.patternMismatch), ("company-name", GroupTypeRule.Violation.patternMismatch), ("company ", GroupTypeRule.Violation.patternMismatch), ("société", GroupTypeRule.Violation.patternMismatch), ("team🚀", GroupTypeRule.Violation.patternMismatch), ("a1234567890123456789012345678901234567890123456789012345678901234", GroupTypeRule.Violation.patternMismatch)] as [(Swift.String, GroupTypeRule.Violation?)])
     func example(value: Swift.String, expected: GroupTypeRule.Violation?) {

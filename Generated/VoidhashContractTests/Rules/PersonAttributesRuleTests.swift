@@ -6,7 +6,7 @@ import SDKRuntime
 import Testing
 import VoidhashAPI
 
-@Suite("Rule personAttributes (Spec/voidhash.yaml:101:3)")
+@Suite("Rule personAttributes (Spec/voidhash.yaml:107:3)")
 struct PersonAttributesRuleTests {
     @Test("the spec's examples and samples give their expected reasons", arguments: [(["email": SDKRuntime.JSONValue.string("ada@example.com"), "seats": SDKRuntime.JSONValue.number(3), "beta": SDKRuntime.JSONValue.bool(true), "nickname": SDKRuntime.JSONValue.null], nil), (["address": SDKRuntime.JSONValue.object(["city": .string("Prague")])], PersonAttributesRule.Violation.invalidValue), (["": SDKRuntime.JSONValue.string("x")], PersonAttributesRule.Violation.invalidKey)] as [([Swift.String: SDKRuntime.JSONValue], PersonAttributesRule.Violation?)])
     func example(

@@ -31,7 +31,7 @@ public struct OutputSync {
     /// Compares without changing anything.
     public func changes() -> Changes {
         let stale = files.keys.sorted().filter { path in
-            (try? Data(contentsOf: root.appendingPathComponent(path))) != Data(files[path, default: ""].utf8)
+            !FileTree.contains(rootPath + "/" + path, exactly: files[path, default: ""])
         }
         let orphaned = existingFiles().filter { files[$0] == nil }
         return Changes(stale: stale, orphaned: orphaned)
@@ -54,44 +54,41 @@ public struct OutputSync {
 
     /// Writes stale files (atomically), then removes orphaned ones and folders left empty.
     public func apply(_ changes: Changes) throws {
+        var folders = Set<String>()
         for path in changes.stale {
-            let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(files[path, default: ""].utf8).write(to: url, options: .atomic)
+            let target = rootPath + "/" + path
+            let folder = String(target[..<(target.lastIndex(of: "/") ?? target.endIndex)])
+            if folders.insert(folder).inserted { try FileTree.createDirectories(folder) }
+            try FileTree.writeAtomically(files[path, default: ""], to: target)
         }
         for path in changes.orphaned {
-            try FileManager.default.removeItem(at: root.appendingPathComponent(path))
+            try FileTree.removeFile(rootPath + "/" + path)
         }
         removeEmptyFolders()
     }
 
+    /// The root as a plain path, without a trailing slash.
+    private var rootPath: String {
+        let path = root.standardizedFileURL.path
+        return path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+    }
+
     /// Regular files below the owned folders, relative to the root, sorted.
     func existingFiles() -> [String] {
-        let folders = ownedFolders ?? [""]
         var found: [String] = []
-        for folder in folders {
-            let base = folder.isEmpty ? root : root.appendingPathComponent(folder)
-            guard let enumerator = FileManager.default.enumerator(at: base, includingPropertiesForKeys: [.isRegularFileKey]) else {
-                continue
-            }
-            for case let url as URL in enumerator {
-                guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
-                let relative = url.standardizedFileURL.path.dropFirst(root.standardizedFileURL.path.count + 1)
-                found.append(String(relative))
-            }
+        for folder in ownedFolders ?? [""] {
+            let listing = FileTree.walk(folder.isEmpty ? rootPath : rootPath + "/" + folder)
+            found += listing.files.map { folder.isEmpty ? $0 : folder + "/" + $0 }
         }
         return found.sorted()
     }
 
+    /// Removes every empty folder below the root, deepest first, so that a folder holding only
+    /// empty folders goes too.
     func removeEmptyFolders() {
-        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isDirectoryKey]) else { return }
-        let folders = enumerator.compactMap { $0 as? URL }.filter {
-            (try? $0.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true
-        }
-        for folder in folders.sorted(by: { $0.path.count > $1.path.count }) {
-            if (try? FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty) == true {
-                try? FileManager.default.removeItem(at: folder)
-            }
+        let folders = FileTree.walk(rootPath).directories
+        for folder in folders.sorted(by: { $0.count > $1.count }) {
+            FileTree.removeIfEmpty(rootPath + "/" + folder)
         }
     }
 }

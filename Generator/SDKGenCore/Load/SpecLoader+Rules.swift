@@ -20,7 +20,7 @@ extension SpecLoader {
                 let kindNode = reader.required("kind", log: &log),
                 let kindName = ScalarReading.string(kindNode, "the kind of \(context)", log: &log)
             else { return nil }
-            guard let ownKeys = Self.ruleKeysByKind[kindName] else {
+            guard Self.ruleKeysByKind[kindName] != nil else {
                 let kinds = ["string", "value", "map"]
                 log.error(
                     "the kind of \(context) must be string, value or map, not '\(kindName)'\(Suggestion.hint(for: kindName, among: kinds))",
@@ -32,7 +32,6 @@ extension SpecLoader {
                     log.error("'\(key)' belongs to \(otherKind) rules, not to \(context) of kind \(kindName)", at: reader.keyLocation(key))
                 }
             }
-            _ = ownKeys
             let kind: RuleSpec.Kind?
             switch kindName {
             case "string": kind = loadStringRule(reader, context: context).map { .string($0) }

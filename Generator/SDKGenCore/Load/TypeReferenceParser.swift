@@ -4,7 +4,7 @@ import Foundation
 enum TypeReferenceParser {
     /// The parsed type, or a message saying what is wrong with `text`.
     static func parse(_ text: String) -> Result<TypeReference, TypeSyntaxError> {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = Self.hasNoEdgeSpace(text) ? text : text.trimmingCharacters(in: .whitespaces)
         if trimmed.hasSuffix("?") {
             let inner = String(trimmed.dropLast())
             if inner.hasSuffix("?") {
@@ -75,4 +75,13 @@ enum TypeReferenceParser {
 struct TypeSyntaxError: Error {
     /// The message to report.
     var message: String
+}
+
+extension TypeReferenceParser {
+    /// Whether `text` neither starts nor ends with white space (its ends are printable ASCII),
+    /// so that trimming would change nothing.
+    static func hasNoEdgeSpace(_ text: String) -> Bool {
+        guard let first = text.utf8.first, let last = text.utf8.last else { return false }
+        return (0x21...0x7E).contains(first) && (0x21...0x7E).contains(last)
+    }
 }

@@ -69,6 +69,7 @@ public enum SwiftNaming {
 
     /// Upper camel case: `group_type` → `GroupType`.
     static func upperCamel(_ name: String) -> String {
+        if isPlainCamel(name, upper: true) { return name }
         var result = words(name).map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
         if result.isEmpty { result = "_" }
         if let first = result.unicodeScalars.first, ("0"..."9").contains(first) { result = "_" + result }
@@ -78,6 +79,7 @@ public enum SwiftNaming {
     /// Lower camel case: `active_perk_slugs` → `activePerkSlugs`; a name already in lower camel
     /// case is kept as it is.
     static func lowerCamel(_ name: String) -> String {
+        if isPlainCamel(name, upper: false) { return name }
         let parts = words(name)
         guard let head = parts.first else { return "_" }
         let leadingCapitals = head.prefix { $0.isUppercase }.count
@@ -92,6 +94,21 @@ public enum SwiftNaming {
         result += parts.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
         if let first = result.unicodeScalars.first, ("0"..."9").contains(first) { result = "_" + result }
         return result
+    }
+
+    /// Whether `name` is ASCII letters and digits starting with a letter of the wanted case: the
+    /// camel-case conversion then gives `name` back unchanged (every later word already starts
+    /// upper-case), so the word splitting can be skipped.
+    static func isPlainCamel(_ name: String, upper: Bool) -> Bool {
+        guard let first = name.utf8.first,
+            upper ? (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(first) : (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first)
+        else { return false }
+        return name.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
+            default: false
+            }
+        }
     }
 
     /// The Swift type name for a spec name, safe to write anywhere a type goes.

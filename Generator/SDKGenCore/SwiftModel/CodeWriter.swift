@@ -8,10 +8,16 @@ struct CodeWriter {
     /// Writes one line at the current depth (an empty line stays empty); text holding several
     /// lines, such as a multi-line closure, is indented line by line.
     mutating func line(_ content: String) {
-        let indent = String(repeating: "    ", count: depth)
-        for part in content.split(separator: "\n", omittingEmptySubsequences: false) {
-            if !part.isEmpty { text += indent + part }
+        guard content.utf8.contains(UInt8(ascii: "\n")) else {
+            if !content.isEmpty {
+                for _ in 0..<depth { text += "    " }
+                text += content
+            }
             text += "\n"
+            return
+        }
+        for part in content.split(separator: "\n", omittingEmptySubsequences: false) {
+            line(String(part))
         }
     }
 

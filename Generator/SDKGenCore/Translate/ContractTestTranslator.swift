@@ -3,14 +3,14 @@
 enum ContractTestTranslator {
     static func files(_ spec: Spec) -> [SwiftFile] {
         let module = SpecTranslator.testModule(spec)
-        func file(_ path: String, _ declaration: SwiftDeclaration) -> SwiftFile {
+        @Sendable func file(_ path: String, _ declaration: SwiftDeclaration) -> SwiftFile {
             SwiftFile(
                 path: "\(module)/\(path)", specFile: spec.file,
                 imports: ["Foundation", "SDKRuntime", "Testing", SpecTranslator.apiModule(spec)], declarations: [declaration])
         }
         var files: [SwiftFile] = []
-        files += spec.rules.map { file("Rules/\(RuleTranslator.typeName($0))Tests.swift", RuleTestTranslator.suite($0, rules: spec.rules)) }
-        files += spec.models.filter { !$0.examples.isEmpty }.map { file("Models/\(SwiftNaming.typeName($0.name))Tests.swift", ModelTestTranslator.suite($0)) }
+        files += spec.rules.parallelMap { file("Rules/\(RuleTranslator.typeName($0))Tests.swift", RuleTestTranslator.suite($0, rules: spec.rules)) }
+        files += spec.models.filter { !$0.examples.isEmpty }.parallelMap { file("Models/\(SwiftNaming.typeName($0.name))Tests.swift", ModelTestTranslator.suite($0)) }
         files += spec.enums.map { file("Enums/\(SwiftNaming.typeName($0.name))Tests.swift", ModelTestTranslator.enumSuite($0)) }
         files += spec.identifiers.map { file("Identifiers/\(SwiftNaming.typeName($0.name))Tests.swift", IdentifierTestTranslator.suite($0)) }
         if let headers = spec.headers, !headers.examples.isEmpty {

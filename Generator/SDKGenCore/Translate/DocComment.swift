@@ -13,6 +13,7 @@ enum DocComment {
 
     /// Splits `text` into lines of at most about 100 characters at spaces.
     static func wrap(_ text: String) -> [String] {
+        if isOneShortLine(text) { return [text] }
         var lines: [String] = []
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
             var current = ""
@@ -26,5 +27,21 @@ enum DocComment {
             if !current.isEmpty { lines.append(current) }
         }
         return lines
+    }
+
+    /// Whether wrapping would return `text` itself: at most 100 bytes (so at most 100
+    /// characters), not empty, no line break, no space at either end and no two spaces in a row
+    /// (the words are joined by single spaces).
+    static func isOneShortLine(_ text: String) -> Bool {
+        let bytes = text.utf8
+        guard let first = bytes.first, let last = bytes.last, bytes.count <= 100,
+            first != UInt8(ascii: " "), last != UInt8(ascii: " ")
+        else { return false }
+        var previous: UInt8 = 0
+        for byte in bytes {
+            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") || (byte == UInt8(ascii: " ") && previous == byte) { return false }
+            previous = byte
+        }
+        return true
     }
 }

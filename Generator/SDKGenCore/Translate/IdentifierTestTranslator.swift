@@ -17,7 +17,7 @@ enum IdentifierTestTranslator {
                         expect(.binary(.identifier("first"), "!=", .identifier("second"))),
                         expect(.binary(.path("first", "utf8", "count"), "==", .binary(.path(typeName, "prefix", "utf8", "count"), "+", .integer(identifier.body == .uuid ? 36 : 32)))),
                     ]))
-        case .sha256Hex32(let input):
+        case .sha256Hex32:
             members.append(
                 ContractTestTranslator.test(
                     "derivedIdentifier", "derives the documented identifier, which does not reveal its input",
@@ -33,7 +33,6 @@ enum IdentifierTestTranslator {
                                 .path("input", "isEmpty"), "||",
                                 .prefix("!", .call(.path("made", "dropFirst"), [.init(.path(typeName, "prefix", "count"))]).call("contains", .init(.identifier("input")))))),
                     ]))
-            _ = input
         }
         if !identifier.validExamples.isEmpty {
             members.append(

@@ -6,11 +6,10 @@ public enum SpecTranslator {
     /// The files of both modules, keyed by path relative to the output root
     /// (`VoidhashAPI/Models/Person.swift`).
     public static func files(for spec: Spec) -> [String: String] {
-        var files: [String: String] = [:]
-        for file in apiFiles(spec) + ContractTestTranslator.files(spec) {
-            files[file.path] = SwiftRenderer.render(file)
+        let rendered = (apiFiles(spec) + ContractTestTranslator.files(spec)).parallelMap { file in
+            (file.path, SwiftRenderer.render(file))
         }
-        return files
+        return Dictionary(rendered) { first, _ in first }
     }
 
     /// The name of the library module generated from `spec`.
@@ -20,12 +19,12 @@ public enum SpecTranslator {
 
     static func apiFiles(_ spec: Spec) -> [SwiftFile] {
         let module = apiModule(spec)
-        func file(_ path: String, _ declarations: [SwiftDeclaration]) -> SwiftFile {
+        @Sendable func file(_ path: String, _ declarations: [SwiftDeclaration]) -> SwiftFile {
             SwiftFile(path: "\(module)/\(path)", specFile: spec.file, imports: ["Foundation", "SDKRuntime"], declarations: declarations)
         }
-        func fileName(_ typeName: String) -> String { typeName.replacingOccurrences(of: "`", with: "") + ".swift" }
+        @Sendable func fileName(_ typeName: String) -> String { typeName.replacingOccurrences(of: "`", with: "") + ".swift" }
         var files: [SwiftFile] = []
-        files += spec.models.map { file("Models/" + fileName(SwiftNaming.typeName($0.name)), [ModelTranslator.declaration($0)]) }
+        files += spec.models.parallelMap { file("Models/" + fileName(SwiftNaming.typeName($0.name)), [ModelTranslator.declaration($0)]) }
         files += spec.enums.map { file("Enums/" + fileName(SwiftNaming.typeName($0.name)), [OpenEnumTranslator.declaration($0)]) }
         files += spec.rules.map { file("Rules/" + fileName(RuleTranslator.typeName($0)), [RuleTranslator.declaration($0, rules: spec.rules)]) }
         files += spec.identifiers.map { file("Identifiers/" + fileName(SwiftNaming.typeName($0.name)), [IdentifierTranslator.declaration($0)]) }

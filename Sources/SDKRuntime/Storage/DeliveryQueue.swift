@@ -3,7 +3,8 @@ import Synchronization
 
 /// The durable outbox: every write the app hands over is stored here before it is sent.
 ///
-/// Each call is one transaction, committed (and synced) before it returns. Items are read in
+/// Each call is one transaction, committed before it returns (and synced to disk, except for
+/// the lanes whose `isSyncedToDisk` is `false`: attributes and events). Items are read in
 /// delivery order (lane, then ID) and only ever removed by ID, so an item enqueued while a batch
 /// is being sent is never removed by that batch's confirmation.
 public final class DeliveryQueue: Sendable {
@@ -25,22 +26,27 @@ public final class DeliveryQueue: Sendable {
     ids = Mutex(QueueItemIDGenerator(after: greatest.map(QueueItemID.init(rawValue:))))
   }
 
-  /// Stores one item and returns its new ID; the item is committed when this returns.
+  /// Stores one item and returns its new ID; the item is committed when this returns, and
+  /// synced to disk when `lane.isSyncedToDisk`.
   @discardableResult
   public func enqueue(
     lane: DeliveryLane, kind: String, payload: Data, now: Date
   ) throws(StorageError) -> QueueItemID {
-    try database.transaction { (connection) throws(StorageError) -> QueueItemID in
+    try database.transaction(synced: lane.isSyncedToDisk) {
+      (connection) throws(StorageError) -> QueueItemID in
       try insert(NewQueueItem(lane: lane, kind: kind, payload: payload), now: now, connection)
     }
   }
 
-  /// Stores every item in one transaction (all or none) and returns their IDs, in order.
+  /// Stores every item in one transaction (all or none) and returns their IDs, in order; the
+  /// transaction is synced to disk when any item's lane `isSyncedToDisk`.
   @discardableResult
   public func enqueueMany(
     _ items: [NewQueueItem], now: Date
   ) throws(StorageError) -> [QueueItemID] {
-    try database.transaction { (connection) throws(StorageError) -> [QueueItemID] in
+    let synced = items.contains { $0.lane.isSyncedToDisk }
+    return try database.transaction(synced: synced) {
+      (connection) throws(StorageError) -> [QueueItemID] in
       try items.map { (item) throws(StorageError) -> QueueItemID in
         try insert(item, now: now, connection)
       }
@@ -169,7 +175,7 @@ public final class DeliveryQueue: Sendable {
 
   /// Pauses all delivery until `date` (a server's rate limit), persisted across launches.
   public func pause(until date: Date) throws(StorageError) {
-    try database.access { (connection) throws(StorageError) in
+    try database.transaction { (connection) throws(StorageError) in
       try connection.query(
         "INSERT OR REPLACE INTO outbox_state (name, value) VALUES (?, ?)",
         [.text(Self.pausedUntilName), .real(date.timeIntervalSince1970)])
@@ -178,7 +184,7 @@ public final class DeliveryQueue: Sendable {
 
   /// Lifts the pause set by `pause(until:)`.
   public func resume() throws(StorageError) {
-    try database.access { (connection) throws(StorageError) in
+    try database.transaction { (connection) throws(StorageError) in
       try connection.query(
         "DELETE FROM outbox_state WHERE name = ?", [.text(Self.pausedUntilName)])
     }

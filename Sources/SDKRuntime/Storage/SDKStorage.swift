@@ -20,7 +20,10 @@ public final class SDKStorage: Sendable {
     connection: sending SQLiteConnection, gate: DataProtectionGate, clock: any SDKClock,
     report: StorageOpenReport
   ) throws(StorageError) {
-    database = StorageDatabase(connection: connection, gate: gate)
+    let marker = report.databaseURL.map { StorageFiles.verifyMarker(databasePath: $0.path) }
+    database = StorageDatabase(connection: connection, gate: gate) {
+      if let marker { try? StorageFiles.createPrivateFile(atPath: marker) }
+    }
     keyValues = KeyValueStore(database: database, clock: clock)
     queue = try DeliveryQueue(database: database)
     openReport = report
@@ -31,7 +34,9 @@ public final class SDKStorage: Sendable {
   /// - The directory is created when missing (mode 0700), the files are owner-only (0600).
   /// - A file that is not a database, is damaged, belongs to something else or has a newer
   ///   schema is renamed `<name>.corrupt-<timestamp>` (never deleted) and a fresh database is
-  ///   created; `openReport.movedAside` says so.
+  ///   created; `openReport.movedAside` says so. Opening checks the header, the schema and the
+  ///   small tables; every page is checked only after SQLite found the file damaged while it was
+  ///   in use (a `<name>.sqlite-verify` marker), so that opening a long queue stays fast.
   /// - Throws `.readOnly` or `.full` when the directory cannot be written, `.invalidName` for a
   ///   name that is not a plain file name, and `.temporarilyUnavailable` while `gate` is locked
   ///   (nothing is moved aside then).
@@ -45,20 +50,29 @@ public final class SDKStorage: Sendable {
     do throws(StorageError) {
       try StorageFiles.createDirectory(directory)
       let url = directory.appendingPathComponent(name + ".sqlite")
+      let marker = StorageFiles.verifyMarker(databasePath: url.path)
       var movedAside: [MovedAsideDatabase] = []
       while true {
         let connection = try SQLiteConnection(path: url.path)
-        switch try prepare(connection, path: url.path) {
+        let thorough = StorageFiles.exists(marker)
+        switch try prepare(connection, path: url.path, thorough: thorough) {
         case .ready(let created, let applied):
+          if thorough { unlink(marker) }
+          try connection.install(WALCheckpointer(path: url.path, gate: gate))
           let report = StorageOpenReport(
             databaseURL: url, createdNewDatabase: created, appliedMigrations: applied,
             schemaVersion: StorageSchema.current.version, movedAside: movedAside)
-          return try SDKStorage(connection: connection, gate: gate, clock: clock, report: report)
+          do throws(StorageError) {
+            return try SDKStorage(connection: connection, gate: gate, clock: clock, report: report)
+          } catch .corrupt where !thorough && StorageFiles.exists(marker) {
+            continue  // The queue's first reads found damage: check every page, then move aside.
+          }
         case .unusable(let reason):
           connection.close()
           guard movedAside.isEmpty, gate.isAvailable else { throw StorageError.corrupt }
           let aside = try StorageFiles.moveAside(
             databasePath: url.path, base: name, now: clock.now())
+          unlink(marker)
           movedAside.append(MovedAsideDatabase(url: aside, reason: reason))
         }
       }
@@ -96,12 +110,12 @@ public final class SDKStorage: Sendable {
   /// configures and migrates it. A file that is not ours is not written to at all: switching
   /// it to WAL first would change another program's database before moving it aside.
   private static func prepare(
-    _ connection: SQLiteConnection, path: String
+    _ connection: SQLiteConnection, path: String, thorough: Bool
   ) throws(StorageError) -> Preparation {
     try StorageFiles.createPrivateFile(atPath: path)
     let schema = StorageSchema.current
     do throws(StorageError) {
-      let contents = try schema.inspect(connection)
+      let contents = try schema.inspect(connection, thorough: thorough)
       switch contents {
       case .newer(let version): return .unusable(.newerSchema(version: version))
       case .foreign: return .unusable(.foreign)

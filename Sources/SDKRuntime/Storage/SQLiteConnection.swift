@@ -15,17 +15,23 @@ import Foundation
 /// keeps every committed transaction across a process kill (the commit is in the OS page cache),
 /// but a power loss or kernel panic may roll back the last commits. The delivery queue promises
 /// that an item is stored once `enqueue` returns, and a purchase or identity link lost to a
-/// battery pull is lost for good, so commits are synced (`FULL`); batches of events cost one sync
-/// per `enqueueMany`, not one per event.
+/// battery pull is lost for good, so commits are synced (`FULL`) unless a caller asks for less
+/// with `syncCommits(_:)`: analytics events and attribute updates (see
+/// `DeliveryLane.isSyncedToDisk`), whose sync per event would cap capture at about a thousand
+/// events a second.
 final class SQLiteConnection {
   private var handle: OpaquePointer?
   private var statements: [String: OpaquePointer] = [:]
+  /// Whether commits are currently synced (`FULL`) or only written (`NORMAL`).
+  private var commitsAreSynced = true
+  /// The checkpointer told about every commit, kept alive as long as the connection.
+  private var checkpointer: WALCheckpointer?
 
-  /// Opens (creating when missing) the database at `path`, or a private in-memory database when
-  /// `path` is `nil`.
-  init(path: String?) throws(StorageError) {
+  /// Opens the database at `path` (creating it when missing, unless `create` is `false`), or a
+  /// private in-memory database when `path` is `nil`.
+  init(path: String?, create: Bool = true) throws(StorageError) {
     var db: OpaquePointer?
-    let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+    let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
     let code = sqlite3_open_v2(path ?? ":memory:", &db, flags, nil)
     guard code == SQLITE_OK, let db else {
       let error = SQLiteConnection.error(code: code, handle: db)
@@ -46,6 +52,38 @@ final class SQLiteConnection {
   func configureForDurability() throws(StorageError) {
     _ = try query("PRAGMA journal_mode=WAL")
     try execute("PRAGMA synchronous=FULL")
+  }
+
+  /// Hands checkpoints to `checkpointer` instead of running SQLite's automatic checkpoint inside
+  /// the commit that fills the log (see `WALCheckpointer`).
+  func install(_ checkpointer: WALCheckpointer) throws(StorageError) {
+    let handle = try openHandle()
+    self.checkpointer = checkpointer
+    sqlite3_wal_hook(
+      handle,
+      { context, connection, database, pages in
+        guard let context else { return SQLITE_OK }
+        Unmanaged<WALCheckpointer>.fromOpaque(context).takeUnretainedValue()
+          .logGrew(to: pages, connection: connection, database: database)
+        return SQLITE_OK
+      }, Unmanaged.passUnretained(checkpointer).toOpaque())
+  }
+
+  /// Copies what the write-ahead log holds into the database file as far as no reader needs
+  /// it (a passive checkpoint: it never waits for other connections).
+  func checkpoint() throws(StorageError) {
+    let handle = try openHandle()
+    let code = sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
+    guard code == SQLITE_OK else { throw SQLiteConnection.error(code: code, handle: handle) }
+  }
+
+  /// Makes the following commits synced to disk (`synchronous=FULL`, the default) or only
+  /// written to the operating system (`NORMAL`: they survive a crash of the process, not a power
+  /// loss). Changes the setting only when it differs.
+  func syncCommits(_ synced: Bool) throws(StorageError) {
+    guard synced != commitsAreSynced else { return }
+    try execute(synced ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL")
+    commitsAreSynced = synced
   }
 
   /// Runs one or more statements that take no parameters and return no rows (schema changes,
@@ -107,6 +145,8 @@ final class SQLiteConnection {
     statements.removeAll()
     if let handle { sqlite3_close_v2(handle) }
     handle = nil
+    checkpointer?.close()
+    checkpointer = nil
   }
 
   private func openHandle() throws(StorageError) -> OpaquePointer {

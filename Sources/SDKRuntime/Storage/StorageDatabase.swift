@@ -8,14 +8,21 @@ final class StorageDatabase: Sendable {
   /// The gate every access asks first.
   let gate: DataProtectionGate
   private let connection: Mutex<SQLiteConnection?>
+  private let onCorruption: @Sendable () -> Void
 
-  /// Takes ownership of an open, migrated connection.
-  init(connection: sending SQLiteConnection, gate: DataProtectionGate) {
+  /// Takes ownership of an open, migrated connection; `onCorruption` is called whenever SQLite
+  /// finds the file damaged while the gate is open.
+  init(
+    connection: sending SQLiteConnection, gate: DataProtectionGate,
+    onCorruption: @escaping @Sendable () -> Void = {}
+  ) {
     self.connection = Mutex(connection)
     self.gate = gate
+    self.onCorruption = onCorruption
   }
 
-  /// Runs `body` with the connection, under the mutex.
+  /// Runs `body` with the connection, under the mutex. Reads go through here; writes go
+  /// through `transaction(synced:_:)`, which decides whether their commit is synced.
   ///
   /// Throws `.temporarilyUnavailable` without running `body` while the gate is locked, and turns
   /// any failure that happens while the gate is locked into `.temporarilyUnavailable` too (a
@@ -30,17 +37,22 @@ final class StorageDatabase: Sendable {
       do throws(StorageError) {
         return try body(connection)
       } catch {
-        throw gate.isAvailable ? error : .temporarilyUnavailable
+        guard gate.isAvailable else { throw .temporarilyUnavailable }
+        if error == .corrupt { onCorruption() }
+        throw error
       }
     }
   }
 
-  /// Runs `body` in one transaction (see `SQLiteConnection.inTransaction`).
+  /// Runs `body` in one transaction (see `SQLiteConnection.inTransaction`), synced to disk
+  /// unless `synced` is `false`.
+  @discardableResult
   func transaction<T: Sendable>(
-    _ body: (SQLiteConnection) throws(StorageError) -> T
+    synced: Bool = true, _ body: (SQLiteConnection) throws(StorageError) -> T
   ) throws(StorageError) -> T {
     try access { (connection) throws(StorageError) -> T in
-      try connection.inTransaction { () throws(StorageError) -> T in try body(connection) }
+      try connection.syncCommits(synced)
+      return try connection.inTransaction { () throws(StorageError) -> T in try body(connection) }
     }
   }
 

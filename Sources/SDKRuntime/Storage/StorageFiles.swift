@@ -64,6 +64,10 @@ enum StorageFiles {
     return target
   }
 
+  /// The marker file saying that SQLite found the database at `path` damaged while it was in
+  /// use, so that the next open checks every page: `<name>.sqlite-verify`.
+  static func verifyMarker(databasePath path: String) -> String { path + "-verify" }
+
   /// Whether anything (file, directory, link) exists at `path`.
   static func exists(_ path: String) -> Bool {
     var info = stat()

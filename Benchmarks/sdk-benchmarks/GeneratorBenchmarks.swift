@@ -1,0 +1,116 @@
+import Foundation
+import SDKGenCore
+
+/// The generator: the real specs end to end, in process and as `sdkgen --check`, and synthetic
+/// specs of growing size, each generated in a child process for its peak memory.
+enum GeneratorBenchmarks {
+    private static let group = "generator"
+
+    /// Measures every generator figure.
+    static func run(_ context: BenchmarkContext) throws -> [Figure] {
+        var figures = try realSpecs(context)
+        figures += try synthetic(context)
+        return figures
+    }
+
+    /// Both real specs: `GeneratorRun` plus the comparison with `Generated/`, in process; then
+    /// the whole `sdkgen --check` process.
+    private static func realSpecs(_ context: BenchmarkContext) throws -> [Figure] {
+        context.log("generator: real specs")
+        let names = try FileManager.default.contentsOfDirectory(atPath: "Spec")
+        let specs = names.filter { $0.hasSuffix(".yaml") }.sorted().map { "Spec/" + $0 }
+        let generated = context.packageRoot.appendingPathComponent("Generated")
+        var stale = false
+        let inProcess = (0..<context.samples(20, quick: 5)).map { _ in
+            Sampler.milliseconds(
+                Sampler.time {
+                    let result = GeneratorRun.run(specPaths: specs)
+                    let changes = OutputSync(root: generated, ownedFolders: nil, files: result.files)
+                        .changes()
+                    stale = stale || result.failed || !changes.isEmpty
+                })
+        }
+        let sdkgen = try SDKGenExecutable.path(context)
+        var processTimes: [Double] = []
+        var processMemory: [Double] = []
+        for _ in 0..<context.samples(20, quick: 5) {
+            let outcome = try ChildProcess.run(sdkgen, ["--check"])
+            stale = stale || outcome.status != 0
+            processTimes.append(Sampler.milliseconds(outcome.elapsed))
+            processMemory.append(outcome.peakResidentMegabytes)
+        }
+        let note = stale ? "Generated/ is not up to date: run `swift run sdkgen` first" : nil
+        return [
+            Figure(
+                group: group, name: "\(specs.count) real specs, in process (GeneratorRun + compare)",
+                unit: .milliseconds, values: inProcess, note: note),
+            Figure(
+                group: group, name: "sdkgen --check, whole process", unit: .milliseconds,
+                values: processTimes, target: .under(100)),
+            Figure(
+                group: group, name: "sdkgen --check, peak memory", unit: .megabytes,
+                values: processMemory),
+        ]
+    }
+
+    /// Synthetic specs of 10 to 10,000 models, written fresh and regenerated up to date.
+    private static func synthetic(_ context: BenchmarkContext) throws -> [Figure] {
+        let sizes = context.quick ? [10, 100, 1_000] : [10, 100, 1_000, 10_000]
+        var figures: [Figure] = []
+        var fresh: [Int: Double] = [:]
+        var upToDate: [Int: Double] = [:]
+        for size in sizes {
+            context.log("generator: \(size) synthetic models")
+            let spec = context.scratch.appendingPathComponent("synthetic-\(size).yaml")
+            try SyntheticSpec(models: size).text.write(to: spec, atomically: true, encoding: .utf8)
+            let output = context.scratch.appendingPathComponent("generated-\(size)")
+            let samples = size >= 1_000 ? context.samples(3, quick: 2) : context.samples(5, quick: 3)
+            var freshTimes: [Double] = []
+            var freshMemory: [Double] = []
+            var updateTimes: [Double] = []
+            var updateMemory: [Double] = []
+            for _ in 0..<samples {
+                try? FileManager.default.removeItem(at: output)
+                let first = try generate(spec: spec, output: output)
+                freshTimes.append(Sampler.milliseconds(first.elapsed))
+                freshMemory.append(first.peakResidentMegabytes)
+                let second = try generate(spec: spec, output: output)
+                updateTimes.append(Sampler.milliseconds(second.elapsed))
+                updateMemory.append(second.peakResidentMegabytes)
+            }
+            try? FileManager.default.removeItem(at: output)
+            let large = size == 10_000
+            let time = Figure(
+                group: group, name: "\(size) models, fresh output", unit: .milliseconds,
+                values: freshTimes, target: large ? .under(2_000) : nil)
+            let memory = Figure(
+                group: group, name: "\(size) models, fresh output, peak memory", unit: .megabytes,
+                values: freshMemory, target: large ? .under(500) : nil)
+            let update = Figure(
+                group: group, name: "\(size) models, output up to date", unit: .milliseconds,
+                values: updateTimes, target: large ? .under(2_000) : nil)
+            let updateMemoryFigure = Figure(
+                group: group, name: "\(size) models, output up to date, peak memory", unit: .megabytes,
+                values: updateMemory, target: large ? .under(500) : nil)
+            figures += [time, memory, update, updateMemoryFigure]
+            fresh[size] = time.median
+            upToDate[size] = update.median
+        }
+        for (smaller, larger) in zip(sizes, sizes.dropFirst()) {
+            for (label, medians) in [("fresh", fresh), ("up to date", upToDate)] {
+                guard let low = medians[smaller], let high = medians[larger] else { continue }
+                figures.append(
+                    Figure(
+                        group: group, name: "growth \(smaller) → \(larger) models, \(label)", unit: .times,
+                        values: [high / low], target: larger == 10_000 ? .under(12) : nil))
+            }
+        }
+        return figures
+    }
+
+    /// One `generate-once` child.
+    private static func generate(spec: URL, output: URL) throws -> ChildProcess.Outcome {
+        try ChildProcess.runChecked(
+            ChildProcess.selfPath, ["generate-once", spec.path, "--output", output.path])
+    }
+}

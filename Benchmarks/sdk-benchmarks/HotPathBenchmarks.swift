@@ -1,0 +1,95 @@
+import Foundation
+import MobileJoeAPI
+import SDKRuntime
+import VoidhashAPI
+
+/// The SDK calls an app makes often: access checks, validators, request headers, and the
+/// person snapshot's JSON coding. Each figure is nanoseconds (or microseconds) per call, over
+/// inputs that rotate so that the optimizer cannot hoist a call out of its loop.
+enum HotPathBenchmarks {
+    private static let group = "hot paths"
+
+    /// Measures every hot-path figure.
+    static func run(_ context: BenchmarkContext) async throws -> [Figure] {
+        context.log("hot paths")
+        let sampler = context.sampler
+        var figures = try await PersonAccessBenchmarks.run(context)
+        figures.append(
+            Figure(
+                group: group, name: "ExternalUserIdRule.validate, 36-character ID", unit: .nanoseconds,
+                values: validator(sampler, Fixtures.externalUserIds) { ExternalUserIdRule.validate($0) },
+                target: .under(100)))
+        figures.append(
+            Figure(
+                group: group, name: "GroupTypeRule.validate", unit: .nanoseconds,
+                values: validator(sampler, Fixtures.groupTypes) { GroupTypeRule.validate($0) }))
+        figures.append(
+            Figure(
+                group: group, name: "GroupKeyRule.validate", unit: .nanoseconds,
+                values: validator(sampler, Fixtures.groupKeys) { GroupKeyRule.validate($0) }))
+        figures.append(
+            Figure(
+                group: group, name: "MobileJoeRequestHeaders(...).fields", unit: .nanoseconds,
+                values: headers(sampler)))
+        figures += try coding(sampler)
+        return figures
+    }
+
+    /// Nanoseconds per call of `validate` over `inputs` (eight of them), counting failures.
+    private static func validator<Violation>(
+        _ sampler: Sampler, _ inputs: [String], _ validate: (String) -> Violation?
+    ) -> [Double] {
+        sampler.nanosecondsPerCall { iterations in
+            var failures = 0
+            for index in 0..<iterations where validate(inputs[index & 7]) != nil { failures += 1 }
+            blackHole(failures)
+        }
+    }
+
+    /// Nanoseconds per header list built from a full set of inputs.
+    private static func headers(_ sampler: Sampler) -> [Double] {
+        let anonymousIds = (0..<8).map { "$MBJAnonymousID:0b6f9d2e4c1a4c449a571f0e2b3c4d5\($0)" }
+        return sampler.nanosecondsPerCall { iterations in
+            var count = 0
+            for index in 0..<iterations {
+                let headers = MobileJoeRequestHeaders(
+                    apiKey: "mj_public_abc", anonymousId: anonymousIds[index & 7],
+                    deviceId: "$MBJDeviceID:00000000000040008000000000000000",
+                    externalId: "$MBJExternalID:ba7816bf8f01cfea414140de5dae2223",
+                    frameworkVersion: "1.0.0", appVersion: "2.3", appBuildVersion: "45", osName: "iOS",
+                    osVersion: "18.2.0", deviceModel: "iPhone16,2",
+                    preferredLanguages: ["en-US", "cs-CZ", "de-DE", "fr-FR"], debugMode: false)
+                count += headers.fields.count
+            }
+            blackHole(count)
+        }
+    }
+
+    /// Microseconds per encoding and per decoding of the full person snapshot with `JSONCoding`.
+    private static func coding(_ sampler: Sampler) throws -> [Figure] {
+        let person = try Fixtures.person()
+        let encoder = JSONCoding.makeEncoder()
+        let decoder = JSONCoding.makeDecoder()
+        let data = try encoder.encode(person)
+        let encoding = sampler.nanosecondsPerCall { iterations in
+            var bytes = 0
+            for _ in 0..<iterations { bytes += (try? encoder.encode(person))?.count ?? 0 }
+            blackHole(bytes)
+        }
+        let decoding = sampler.nanosecondsPerCall { iterations in
+            var perks = 0
+            for _ in 0..<iterations {
+                perks += (try? decoder.decode(Person.self, from: data))?.activePerkSlugs.count ?? 0
+            }
+            blackHole(perks)
+        }
+        return [
+            Figure(
+                group: group, name: "Person encode (JSONCoding, \(data.count) bytes)",
+                unit: .microseconds, values: encoding.map { $0 / 1_000 }),
+            Figure(
+                group: group, name: "Person decode (JSONCoding)", unit: .microseconds,
+                values: decoding.map { $0 / 1_000 }),
+        ]
+    }
+}

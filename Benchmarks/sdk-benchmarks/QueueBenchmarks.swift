@@ -1,0 +1,134 @@
+import Foundation
+import SDKRuntime
+
+/// The durable delivery queue: capture-like single enqueues with their latency, batched
+/// enqueues, opening a large queue, and draining events to the emulator.
+enum QueueBenchmarks {
+    private static let group = "queue"
+
+    /// Measures every queue figure.
+    static func run(_ context: BenchmarkContext) async throws -> [Figure] {
+        var figures = try enqueue(context)
+        figures += try enqueueMany(context)
+        figures += try open(context)
+        figures += try await DrainBenchmark.run(context)
+        return figures
+    }
+
+    /// One `enqueue` per event, as `capture` stores it: throughput and the caller's latency.
+    private static func enqueue(_ context: BenchmarkContext) throws -> [Figure] {
+        context.log("queue: enqueue")
+        let storage = try SDKStorage.open(
+            directory: context.scratch.appendingPathComponent("enqueue"), name: "queue")
+        defer { storage.close() }
+        let encoder = JSONEncoder()
+        let count = context.quick ? 500 : 2_000
+        let payloads = try (0..<count).map { try Fixtures.eventPayload($0, encoder: encoder) }
+        var throughput: [Double] = []
+        var medians: [Double] = []
+        var tails: [Double] = []
+        for _ in 0..<context.samples(5, quick: 2) {
+            var latencies: [Double] = []
+            latencies.reserveCapacity(count)
+            let total = try Sampler.time {
+                for payload in payloads {
+                    let start = ContinuousClock.now
+                    try storage.queue.enqueue(lane: .events, kind: "event", payload: payload, now: Date())
+                    latencies.append(Sampler.nanoseconds(ContinuousClock.now - start) / 1_000)
+                }
+            }
+            latencies.sort()
+            throughput.append(Double(count) / Sampler.seconds(total))
+            medians.append(percentile(latencies, 0.5))
+            tails.append(percentile(latencies, 0.99))
+        }
+        return [
+            Figure(
+                group: group, name: "enqueue (durable capture), \(count) events", unit: .perSecond,
+                values: throughput, target: .atLeast(20_000)),
+            Figure(group: group, name: "enqueue latency p50", unit: .microseconds, values: medians),
+            Figure(
+                group: group, name: "enqueue latency p99", unit: .microseconds, values: tails,
+                target: .under(1_000)),
+        ]
+    }
+
+    /// `enqueueMany` in batches of 100.
+    private static func enqueueMany(_ context: BenchmarkContext) throws -> [Figure] {
+        context.log("queue: enqueueMany")
+        let storage = try SDKStorage.open(
+            directory: context.scratch.appendingPathComponent("enqueue-many"), name: "queue")
+        defer { storage.close() }
+        let encoder = JSONEncoder()
+        let batches = try (0..<20).map { batch in
+            try (0..<100).map { index in
+                NewQueueItem(
+                    lane: .events, kind: "event",
+                    payload: try Fixtures.eventPayload(batch * 100 + index, encoder: encoder))
+            }
+        }
+        let throughput = try (0..<context.samples(5, quick: 2)).map { _ in
+            let total = try Sampler.time {
+                for batch in batches { try storage.queue.enqueueMany(batch, now: Date()) }
+            }
+            return Double(batches.count * 100) / Sampler.seconds(total)
+        }
+        return [
+            Figure(
+                group: group, name: "enqueueMany, batches of 100", unit: .perSecond, values: throughput)
+        ]
+    }
+
+    /// Opens queues of 10,000 and 100,000 items, each in a child process.
+    private static func open(_ context: BenchmarkContext) throws -> [Figure] {
+        var figures: [Figure] = []
+        for size in [10_000, 100_000] {
+            context.log("queue: open \(size) items")
+            let directory = context.scratch.appendingPathComponent("open-\(size)")
+            try fill(directory: directory, items: size)
+            var times: [Double] = []
+            var memory: [Double] = []
+            for _ in 0..<context.samples(7, quick: 3) {
+                let outcome = try ChildProcess.runChecked(
+                    ChildProcess.selfPath, ["open-queue", directory.path, "queue"])
+                let probe = try QueueOpenProbe.Result.parse(outcome.output)
+                guard probe.count == size else {
+                    throw ChildProcess.Failure(description: "opened \(probe.count) items, not \(size)")
+                }
+                times.append(probe.milliseconds)
+                memory.append(probe.residentDeltaMegabytes)
+            }
+            let large = size == 100_000
+            figures.append(
+                Figure(
+                    group: group, name: "open a queue of \(size) items", unit: .milliseconds, values: times,
+                    target: large ? .under(100) : nil))
+            figures.append(
+                Figure(
+                    group: group, name: "open a queue of \(size) items, resident memory added",
+                    unit: .megabytes, values: memory, target: large ? .under(50) : nil))
+        }
+        return figures
+    }
+
+    /// A queue database in `directory` holding `items` events.
+    private static func fill(directory: URL, items: Int) throws {
+        let storage = try SDKStorage.open(directory: directory, name: "queue")
+        defer { storage.close() }
+        let encoder = JSONEncoder()
+        let template = try Fixtures.eventPayload(0, encoder: encoder)
+        for start in stride(from: 0, to: items, by: 1_000) {
+            let batch = (start..<min(items, start + 1_000)).map { _ in
+                NewQueueItem(lane: .events, kind: "event", payload: template)
+            }
+            try storage.queue.enqueueMany(batch, now: Date())
+        }
+    }
+
+    /// The value below which `fraction` of sorted `values` lie (nearest rank).
+    static func percentile(_ sorted: [Double], _ fraction: Double) -> Double {
+        guard !sorted.isEmpty else { return .nan }
+        let rank = Int((fraction * Double(sorted.count)).rounded(.up)) - 1
+        return sorted[min(sorted.count - 1, max(0, rank))]
+    }
+}

@@ -1,0 +1,183 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The few file-system operations the output sync needs, on plain paths and POSIX calls: a
+/// regeneration of thousands of files spends its time here, and `URL` resource lookups and
+/// synced atomic writes cost far more than the work itself.
+enum FileTree {
+    /// A file the sync could not write, remove or create a folder for.
+    struct Failure: LocalizedError, CustomStringConvertible {
+        /// What failed, with the path and the system's reason.
+        var description: String
+        /// The same words, for `localizedDescription`.
+        var errorDescription: String? { description }
+
+        init(_ action: String, _ path: String, code: Int32 = errno) {
+            description = "cannot \(action) \(path): \(String(cString: strerror(code)))"
+        }
+    }
+
+    /// What a directory walk found below its start, as paths relative to it.
+    struct Listing {
+        /// Regular files (symbolic links are not followed and not listed).
+        var files: [String] = []
+        /// Directories, each listed before its contents.
+        var directories: [String] = []
+    }
+
+    /// Everything below `root` (which is not itself listed); empty when `root` is not a
+    /// readable directory.
+    static func walk(_ root: String) -> Listing {
+        var listing = Listing()
+        walk(root, relative: "", into: &listing)
+        return listing
+    }
+
+    private static func walk(_ path: String, relative: String, into listing: inout Listing) {
+        guard let directory = opendir(path) else { return }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name == "." || name == ".." { continue }
+            let child = path + "/" + name
+            let childRelative = relative.isEmpty ? name : relative + "/" + name
+            switch kind(of: entry.pointee.d_type, path: child) {
+            case .file: listing.files.append(childRelative)
+            case .directory:
+                listing.directories.append(childRelative)
+                walk(child, relative: childRelative, into: &listing)
+            case .other: continue
+            }
+        }
+    }
+
+    private enum Kind { case file, directory, other }
+
+    private static func kind(of type: UInt8, path: String) -> Kind {
+        switch Int32(type) {
+        case Int32(DT_REG): return .file
+        case Int32(DT_DIR): return .directory
+        case Int32(DT_UNKNOWN):
+            var status = stat()
+            guard lstat(path, &status) == 0 else { return .other }
+            switch status.st_mode & S_IFMT {
+            case S_IFREG: return .file
+            case S_IFDIR: return .directory
+            default: return .other
+            }
+        default: return .other
+        }
+    }
+
+    /// Whether the regular file at `path` holds exactly the UTF-8 bytes of `text`; `false` when
+    /// it is missing, unreadable or not a regular file.
+    static func contains(_ path: String, exactly text: String) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
+        var text = text
+        return text.withUTF8 { expected in
+            guard Int(status.st_size) == expected.count else { return false }
+            var buffer = [UInt8](repeating: 0, count: max(1, expected.count))
+            let count = buffer.withUnsafeMutableBytes { readFully(descriptor, into: $0) }
+            guard count == expected.count else { return false }
+            return buffer.withUnsafeBytes { actual in
+                guard let actual = actual.baseAddress, let expected = expected.baseAddress else { return count == 0 }
+                return memcmp(actual, expected, count) == 0
+            }
+        }
+    }
+
+    /// Reads until `buffer` is full or the file ends; returns the bytes read, or -1.
+    private static func readFully(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        guard let base = buffer.baseAddress else { return 0 }
+        var total = 0
+        while total < buffer.count {
+            let count = read(descriptor, base + total, buffer.count - total)
+            if count == 0 { break }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return -1
+            }
+            total += count
+        }
+        return total
+    }
+
+    /// Replaces the file at `path` with `text` atomically: the bytes go to a temporary file in
+    /// the same folder, which is then renamed over `path`, so a reader (or an interrupted run)
+    /// sees the old file or the new one, never a part. Not synced to disk: generated files are
+    /// made again by running the generator.
+    static func writeAtomically(_ text: String, to path: String) throws(Failure) {
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[..<$0]) } ?? "."
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let temporary = "\(folder)/.\(name).sdkgen-\(getpid())"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else { throw Failure("write", path) }
+        var text = text
+        let written = text.withUTF8 { bytes in writeFully(descriptor, bytes) }
+        let writeError = errno
+        guard close(descriptor) == 0, written else {
+            unlink(temporary)
+            throw Failure("write", path, code: written ? errno : writeError)
+        }
+        guard rename(temporary, path) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw Failure("write", path, code: code)
+        }
+    }
+
+    private static func writeFully(_ descriptor: Int32, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        var offset = 0
+        while offset < bytes.count {
+            let count = write(descriptor, base + offset, bytes.count - offset)
+            if count < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += count
+        }
+        return true
+    }
+
+    /// Creates `path` and any missing parent folders (mode 0777 before the umask).
+    static func createDirectories(_ path: String) throws(Failure) {
+        if mkdir(path, 0o777) == 0 || errno == EEXIST && isDirectory(path) { return }
+        guard errno == ENOENT, let slash = path.lastIndex(of: "/"), slash > path.startIndex else {
+            throw Failure("create the folder", path)
+        }
+        try createDirectories(String(path[..<slash]))
+        guard mkdir(path, 0o777) == 0 || errno == EEXIST && isDirectory(path) else {
+            throw Failure("create the folder", path)
+        }
+    }
+
+    private static func isDirectory(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+    }
+
+    /// Removes the file at `path`.
+    static func removeFile(_ path: String) throws(Failure) {
+        guard unlink(path) == 0 else { throw Failure("remove", path) }
+    }
+
+    /// Removes the folder at `path` if it is empty; does nothing otherwise.
+    static func removeIfEmpty(_ path: String) {
+        _ = rmdir(path)
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import SDKRuntime
+import VoidhashAPI
+
+extension VoidhashCore {
+    /// Queues an analytics event (see `Voidhash.capture(_:properties:)`).
+    func capture(_ name: String, properties: [String: JSONValue]) {
+        if let violation = EventNameRule.validate(name) {
+            reporter.warn(.invalidEventName, "An event name \(violation.message); the event was dropped.")
+            return
+        }
+        guard consent == .granted else { return }
+        let checked = properties.filter { name, value in
+            if let violation = EventPropertyKeyRule.validate(name) {
+                reporter.warn(
+                    .invalidEventProperty, "An event property name \(violation.message); it was left out.")
+                return false
+            }
+            if let violation = EventPropertyValueRule.validate(value) {
+                reporter.warn(
+                    .invalidEventProperty, "Event property '\(name)' \(violation.message); it was left out.")
+                return false
+            }
+            return true
+        }
+        guard recordEvent(name, properties: checked.mapValues(EventPropertyValueRule.normalized)) != nil
+        else { return }
+        noteEventQueued()
+    }
+
+    /// Queues an analytics event for the current identity and session, stamped now with the
+    /// user's groups (`$groups`; the event's own `$groups` wins for its types). Returns the
+    /// queue item's ID, or `nil` (reported) when storage failed.
+    @discardableResult
+    func recordEvent(_ name: String, properties: [String: JSONValue] = [:]) -> QueueItemID? {
+        var properties = properties
+        properties[VoidhashConstants.groupsProperty] = stampedGroups(
+            own: properties[VoidhashConstants.groupsProperty])
+        let now = clock.now()
+        let event = Event(
+            id: UUIDv7.make(now: now).uuidString.lowercased(), event: name,
+            distinctId: identity.distinctId, timestamp: now, sessionId: identity.sessionId,
+            properties: properties)
+        return enqueue(.event(event, epoch: identity.epoch))
+    }
+
+    /// The `$groups` of an event: the user's groups, with the groups the event names itself
+    /// (`own`) winning for their types; `nil` when there are none. An entry of `own` that is
+    /// not a valid type with a string key is left out with a warning.
+    private func stampedGroups(own: JSONValue?) -> JSONValue? {
+        var groups = identity.groups.current
+        switch own {
+        case nil:
+            break
+        case .object(let entries)?:
+            for (type, value) in entries {
+                guard case .string(let key) = value, GroupTypeRule.validate(type) == nil,
+                    GroupKeyRule.validate(key) == nil
+                else {
+                    reporter.warn(
+                        .invalidEventProperty, "An entry of an event's $groups is not a valid group; it was left out.")
+                    continue
+                }
+                groups[type] = key
+            }
+        case _?:
+            reporter.warn(
+                .invalidEventProperty, "An event's $groups must be an object of group keys by type; it was left out.")
+        }
+        return groups.isEmpty ? nil : .object(groups.mapValues(JSONValue.string))
+    }
+
+    /// Starts a delivery once enough events wait, else makes sure one starts within
+    /// `VoidhashConstants.eventDeliveryDelay`.
+    func noteEventQueued() {
+        if let waiting = try? storage.queue.count(lane: .events), waiting >= VoidhashConstants.eventBatchSize {
+            kickDelivery()
+            return
+        }
+        guard eventTimer == nil else { return }
+        let clock = clock
+        eventTimer = Task { [weak self] in
+            do {
+                try await clock.sleep(for: VoidhashConstants.eventDeliveryDelay)
+            } catch {
+                return
+            }
+            await self?.eventTimerFired()
+        }
+    }
+
+    private func eventTimerFired() {
+        eventTimer = nil
+        kickDelivery()
+    }
+}

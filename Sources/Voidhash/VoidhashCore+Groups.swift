@@ -1,0 +1,185 @@
+import Foundation
+import SDKRuntime
+import VoidhashAPI
+
+extension VoidhashCore {
+    /// The user's groups: the key of each type.
+    func currentGroups() -> [String: String] {
+        identity.groups.current
+    }
+
+    /// Puts the user in `key` of `type` (see `Voidhash.group(type:key:properties:)`).
+    func group(type: String, key: String, properties: [String: JSONValue]) {
+        guard admitsGroup(type: type, key: key) else { return }
+        let properties = checkedGroupProperties(properties)
+        let moved = identity.groups.current[type] != key
+        guard moved || !properties.isEmpty else { return }
+        if moved {
+            var groups = identity.groups.current
+            groups[type] = key
+            identity.groups.replace(with: groups)
+        }
+        sendGroupIdentify(type: type, key: key, properties: properties)
+        persistIdentity()
+    }
+
+    /// Replaces the user's groups (see `Voidhash.setGroups(_:)`).
+    func setGroups(_ groups: [String: VoidhashGroup]) {
+        guard !groups.isEmpty else {
+            resetGroups()
+            return
+        }
+        var next: [String: String] = [:]
+        var identifies: [GroupIdentifyProperties] = []
+        let sentOrSending = groupIdentifiesInFlight.reduce(into: identity.groups) { membership, entry in
+            membership.recordSent(
+                type: entry.identify.groupType, key: entry.identify.groupKey,
+                properties: entry.identify.groupSet)
+        }
+        // In type order, so which type a full project refuses does not depend on hashing.
+        for (type, group) in groups.sorted(by: { $0.key < $1.key }) {
+            guard admitsGroup(type: type, key: group.id) else { continue }
+            let properties = checkedGroupProperties(group.properties)
+            next[type] = group.id
+            if sentOrSending.needsIdentify(type: type, key: group.id, properties: properties) {
+                identifies.append(
+                    GroupIdentifyProperties(groupType: type, groupKey: group.id, groupSet: properties))
+            }
+        }
+        guard next != identity.groups.current || !identifies.isEmpty else { return }
+        identity.groups.replace(with: next)
+        for identify in identifies {
+            sendGroupIdentify(type: identify.groupType, key: identify.groupKey, properties: identify.groupSet)
+        }
+        persistIdentity()
+    }
+
+    /// Takes the user out of every group; sends nothing.
+    func resetGroups() {
+        guard identity.groups != .none else { return }
+        identity.groups = .none
+        persistIdentity()
+    }
+
+    /// Whether `type` and `key` follow the rules and the project may use `type` (it already
+    /// did, or uses fewer than 5 types, in which case `type` is remembered); reports the reason
+    /// otherwise.
+    private func admitsGroup(type: String, key: String) -> Bool {
+        if let violation = GroupTypeRule.validate(type) {
+            reporter.warn(.invalidGroupType, "A group type \(violation.message); the group was ignored.")
+            return false
+        }
+        if let violation = GroupKeyRule.validate(key) {
+            reporter.warn(
+                .invalidGroupKey, "The key of a group of type '\(type)' \(violation.message); it was ignored.")
+            return false
+        }
+        guard !groupTypes.contains(type) else { return true }
+        guard groupTypes.count < VoidhashConstants.maxGroupTypes else {
+            reporter.warn(
+                .groupTypeLimit,
+                "The project already uses \(VoidhashConstants.maxGroupTypes) group types; '\(type)' was ignored.")
+            return false
+        }
+        groupTypes.append(type)
+        do throws(StorageError) {
+            try storage.keyValues.set(groupTypes, forKey: StoreKeys.groupTypes)
+        } catch {
+            reporter.diagnose(.storageWriteFailed, "Could not store the group types (\(error)).")
+        }
+        return true
+    }
+
+    /// The properties that are strings, numbers or booleans under a valid name; the others are
+    /// left out with a warning.
+    private func checkedGroupProperties(_ properties: [String: JSONValue]) -> [String: JSONValue] {
+        properties.filter { name, value in
+            if let violation = EventPropertyKeyRule.validate(name) {
+                reporter.warn(
+                    .invalidGroupProperty, "A group property name \(violation.message); it was left out.")
+                return false
+            }
+            if let violation = GroupPropertyValueRule.validate(value) {
+                reporter.warn(
+                    .invalidGroupProperty, "Group property '\(name)' \(violation.message); it was left out.")
+                return false
+            }
+            return true
+        }
+    }
+
+    /// Sends the `$groupidentify` of `key` of `type` with `properties`: with analytics consent
+    /// as a queued event like any other; without, at once and alone (see
+    /// `sendGroupIdentifyAlone`).
+    private func sendGroupIdentify(type: String, key: String, properties: [String: JSONValue]) {
+        let identify = GroupIdentifyProperties(groupType: type, groupKey: key, groupSet: properties)
+        guard let fields = identify.eventProperties else {
+            reporter.diagnose(.storageWriteFailed, "Could not encode a $groupidentify; it was not sent.")
+            return
+        }
+        guard consent == .granted else {
+            sendGroupIdentifyAlone(identify, fields: fields)
+            return
+        }
+        guard recordEvent(VoidhashConstants.groupIdentifyEvent, properties: fields) != nil else { return }
+        identity.groups.recordSent(type: type, key: key, properties: properties)
+        noteEventQueued()
+    }
+
+    /// Sends a `$groupidentify` made without analytics consent: at once, in a request of its
+    /// own (never queued, never retried), carrying only the group's type, key and properties
+    /// under the group's own distinct ID `$<type>_<key>`, so nothing ties it to the user, with
+    /// no session and no `$groups`. Such requests go one at a time, in call order.
+    ///
+    /// While it is under way `setGroups` counts it as sent; it is recorded as sent (stored)
+    /// only once Voidhash stored it, so one that failed is sent again by the next `setGroups`
+    /// naming that group.
+    private func sendGroupIdentifyAlone(_ identify: GroupIdentifyProperties, fields: [String: JSONValue]) {
+        let now = clock.now()
+        let event = Event(
+            id: UUIDv7.make(now: now).uuidString.lowercased(), event: VoidhashConstants.groupIdentifyEvent,
+            distinctId: "$\(identify.groupType)_\(identify.groupKey)", timestamp: now, sessionId: nil,
+            properties: fields)
+        groupIdentifiesInFlight.append((event.id, identify))
+        let client = client
+        let reporter = reporter
+        let lineage = identity.anonymousId
+        directEvents.add { [weak self] in
+            var delivered = false
+            do {
+                let result = try await client.captureEvents(
+                    body: EventBatch(events: [event]), idempotencyKey: event.id)
+                delivered = result.rejected.isEmpty
+                if !delivered {
+                    reporter.diagnose(.eventRejected, "Voidhash refused a $groupidentify; it was dropped.")
+                }
+            } catch {
+                reporter.diagnose(
+                    .groupIdentifyNotSent,
+                    "A $groupidentify sent without analytics consent failed; the next setGroups sends it again.")
+            }
+            await self?.groupIdentifyFinished(event.id, delivered: delivered, lineage: lineage)
+        }
+    }
+
+    /// Ends the sending of the `$groupidentify` `id` made without consent. When Voidhash stored
+    /// it, it is recorded as sent, while the user is still in that group under the identity
+    /// (`lineage`: its anonymous ID, which `identify` keeps and sign-out replaces) that sent it.
+    private func groupIdentifyFinished(_ id: String, delivered: Bool, lineage: String) {
+        guard let index = groupIdentifiesInFlight.firstIndex(where: { $0.id == id }) else { return }
+        let identify = groupIdentifiesInFlight.remove(at: index).identify
+        guard delivered, identity.anonymousId == lineage else { return }
+        let before = identity.groups
+        identity.groups.recordSent(
+            type: identify.groupType, key: identify.groupKey, properties: identify.groupSet)
+        if identity.groups != before { persistIdentity() }
+    }
+}
+
+extension GroupIdentifyProperties {
+    /// The event properties of a `$groupidentify`: `$group_type`, `$group_key`, `$group_set`.
+    var eventProperties: [String: JSONValue]? {
+        guard let data = try? JSONCoding.makeEncoder().encode(self) else { return nil }
+        return try? JSONCoding.makeDecoder().decode([String: JSONValue].self, from: data)
+    }
+}
