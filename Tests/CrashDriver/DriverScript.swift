@@ -7,8 +7,9 @@ import VoidhashAPI
 /// `returned <call> <subject> ...` once it returned to the driver.
 ///
 /// A cycle: identify as a new user (which links the anonymous ID), set an attribute only this
-/// cycle sets, buy two products, and sign out (which records a `$sign_out` event and starts a
-/// new anonymous ID).
+/// cycle sets, join a group only this cycle uses (a `$groupidentify` event), capture an event
+/// marked with the cycle, buy two products, and sign out (which records a `$sign_out` event and
+/// starts a new anonymous ID).
 struct DriverScript {
     /// The instance under test.
     let voidhash: Voidhash
@@ -37,6 +38,14 @@ struct DriverScript {
             } catch {
                 DriverOutput.line("threw attributes \(key) \(error.code.rawValue)")
             }
+            let group = "acme-\(seed)-\(cycle)"
+            DriverOutput.line("begin group \(group) user=\(user)")
+            await voidhash.group(type: "company", key: group, properties: ["name": .string("Acme \(cycle)")])
+            DriverOutput.line("returned group \(group) user=\(user)")
+            let marker = "cap-\(seed)-\(cycle)"
+            DriverOutput.line("begin capture \(marker) user=\(user) group=\(group)")
+            await voidhash.capture("cycle_done", properties: ["marker": .string(marker)])
+            DriverOutput.line("returned capture \(marker) user=\(user) group=\(group)")
             for item in 1...2 {
                 let transaction = "tx-\(seed)-\(cycle)-\(item)"
                 store.add(transactionId: transaction, productId: "pro_monthly")

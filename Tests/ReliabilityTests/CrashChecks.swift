@@ -6,7 +6,8 @@ import VoidhashAPI
 /// The promises a killed-and-restarted driver must keep, checked against what the emulator holds.
 ///
 /// - Every call that returned has its effect on the emulator exactly once: the identity link,
-///   the attribute, the purchase (by transaction ID), the `$sign_out` event.
+///   the attribute, the `$groupidentify`, the captured event (stamped with the group joined
+///   before it), the purchase (by transaction ID), the `$sign_out` event.
 /// - No call, returned or not, has its effect twice, nor was queued twice (two idempotency keys
 ///   for one link or one purchase).
 /// - A purchase made after an identify arrived after that identify's link.
@@ -30,6 +31,10 @@ struct CrashChecks {
             return record.links[call.fields["anon"] ?? ""] == call.subject
         case .attributes:
             return state.person(call.fields["user"] ?? "")?.attributes[call.subject] == expectedValue(call)
+        case .group:
+            return !groupIdentifies(call.subject).isEmpty
+        case .capture:
+            return !captures(call.subject).isEmpty
         case .purchase:
             return !record.purchases(transactionId: call.subject).isEmpty
         case .signout:
@@ -48,6 +53,16 @@ struct CrashChecks {
             }
         case .attributes:
             break
+        case .group:
+            let count = groupIdentifies(call.subject).count
+            if count > 1 { found.append("\(name) recorded \(count) $groupidentify events") }
+        case .capture:
+            let events = captures(call.subject)
+            if events.count > 1 { found.append("\(name) recorded \(events.count) events") }
+            let stamped = events.first?.properties["$groups"]
+            if let event = events.first, stamped != .object(["company": .string(call.fields["group"] ?? "")]) {
+                found.append("\(name) carries $groups \(String(describing: stamped)) (distinct ID \(event.distinctId))")
+            }
         case .purchase:
             let stored = record.purchases(transactionId: call.subject)
             if stored.count > 1 { found.append("\(name) is stored \(stored.count) times") }
@@ -75,6 +90,16 @@ struct CrashChecks {
         }
         return linkArrival < purchaseArrival
             ? nil : "purchase \(call.subject) arrived before the link of \(identify.subject)"
+    }
+
+    /// The `$groupidentify` events for the company `key`.
+    private func groupIdentifies(_ key: String) -> [Event] {
+        record.events.filter { $0.event == "$groupidentify" && $0.properties["$group_key"] == .string(key) }
+    }
+
+    /// The `cycle_done` events marked `marker`.
+    private func captures(_ marker: String) -> [Event] {
+        record.events.filter { $0.event == "cycle_done" && $0.properties["marker"] == .string(marker) }
     }
 
     private func signOutCount(_ user: String) -> Int {

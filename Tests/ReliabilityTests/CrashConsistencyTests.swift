@@ -14,11 +14,11 @@ struct CrashConsistencyTests {
             let started = ContinuousClock.now
             for number in 0..<ReliabilityMode.crashTrials {
                 await emulator.server.reset()
-                // 16 markers: `started`, then the 15 `begin` lines of three cycles. Half the kills
-                // come within 1.5 ms of the marker (inside the call's first write), half within 15 ms.
-                let spread: UInt32 = Bool.random(using: &random) ? 1_500 : 15_000
+                // 22 markers: `started`, then the 21 `begin` lines of three cycles. Half the kills
+                // come within 0.5 ms of the marker (inside the call's first write), half within 15 ms.
+                let spread: UInt32 = Bool.random(using: &random) ? 500 : 15_000
                 let plan = KillPlan(
-                    marker: Int.random(in: 1...16, using: &random),
+                    marker: Int.random(in: 1...22, using: &random),
                     delayMicroseconds: UInt32.random(in: 0...spread, using: &random))
                 summary.add(try await CrashTrial(emulator: emulator, number: number, plan: plan).run())
             }

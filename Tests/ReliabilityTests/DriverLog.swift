@@ -4,7 +4,7 @@ struct DriverLog: Sendable {
     struct Call: Sendable, Hashable {
         /// The public method called.
         enum Kind: String, Sendable {
-            case identify, attributes, purchase, signout
+            case identify, attributes, group, capture, purchase, signout
         }
 
         /// The method.

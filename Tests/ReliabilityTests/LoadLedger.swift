@@ -6,6 +6,8 @@ final class LoadLedger: Sendable {
         var calls: [LoadOperation: Int] = [:]
         var returnedPurchases: [String] = []
         var returnedSignOuts = 0
+        var returnedCaptures: [String] = []
+        var markers = 0
         var errors: [String] = []
         var restoresLeft = 5
     }
@@ -20,6 +22,19 @@ final class LoadLedger: Sendable {
     /// Notes that `syncPurchases` returned after `transactionId` was bought.
     func purchaseReturned(_ transactionId: String) {
         state.withLock { $0.returnedPurchases.append(transactionId) }
+    }
+
+    /// A marker no other capture of the run carries.
+    func nextMarker() -> String {
+        state.withLock { state in
+            state.markers += 1
+            return "m\(state.markers)"
+        }
+    }
+
+    /// Notes that the capture of the event marked `marker` returned.
+    func captureReturned(_ marker: String) {
+        state.withLock { $0.returnedCaptures.append(marker) }
     }
 
     /// Notes that `signOut` or `reset` returned (each records one `$sign_out` event).
@@ -45,6 +60,8 @@ final class LoadLedger: Sendable {
     var calls: [LoadOperation: Int] { state.withLock { $0.calls } }
     /// The transactions whose `syncPurchases` returned.
     var returnedPurchases: [String] { state.withLock { $0.returnedPurchases } }
+    /// The markers of the captures that returned.
+    var returnedCaptures: [String] { state.withLock { $0.returnedCaptures } }
     /// The number of `signOut` and `reset` calls that returned.
     var returnedSignOuts: Int { state.withLock { $0.returnedSignOuts } }
     /// Unexpected errors.

@@ -11,7 +11,7 @@ enum LoadOperation: String, CaseIterable, Sendable {
     case identify, identifyState, getDistinctId, signOut, reset, setAnalyticsConsent, analyticsConsent
     case setPersonAttributes, setPersonAttributesState, syncPurchases, restorePurchases
     case getCurrentPerson, getCurrentPersonState, resetPersonCache, personUpdates, flush
-    case pendingDeliveryCount, isAnonymousDistinctId
+    case pendingDeliveryCount, isAnonymousDistinctId, group, setGroups, groups, resetGroups, capture
 
     /// Makes the call on `voidhash` as task `task`, and records it in `ledger`.
     func perform(on voidhash: Voidhash, store: SimulatedPurchaseSource, task: Int, ledger: LoadLedger) async {
@@ -72,6 +72,22 @@ enum LoadOperation: String, CaseIterable, Sendable {
             _ = await voidhash.pendingDeliveryCount()
         case .isAnonymousDistinctId:
             _ = Voidhash.isAnonymousDistinctId(await voidhash.getDistinctId())
+        case .group:
+            await voidhash.group(
+                type: "company", key: "acme-\(task % 13)", properties: ["seats": .number(Double(task))])
+        case .setGroups:
+            await voidhash.setGroups([
+                "company": VoidhashGroup(id: "acme-\(task % 13)"), "team": VoidhashGroup(id: "team-\(task % 5)"),
+            ])
+        case .groups:
+            _ = await voidhash.groups
+        case .resetGroups:
+            await voidhash.resetGroups()
+        case .capture:
+            let marker = ledger.nextMarker()
+            await voidhash.capture(
+                "load_event", properties: ["marker": .string(marker), "task": .number(Double(task))])
+            ledger.captureReturned(marker)
         }
     }
 }

@@ -52,7 +52,8 @@ struct LoadTests {
             print(
                 """
                 load: 1000 tasks, \(calls) calls of \(ledger.calls.count) methods in \(loadEnded - started); \
-                \(ledger.returnedPurchases.count) purchases and \(ledger.returnedSignOuts) sign-outs returned
+                \(ledger.returnedPurchases.count) purchases, \(ledger.returnedCaptures.count) captures and \
+                \(ledger.returnedSignOuts) sign-outs returned
                 requests under load: \(underLoad.requestCount) (\(underLoad.faultedCount) failed on purpose); \
                 delivering under faults: \(underFaults.requestCount - underLoad.requestCount) \
                 (\(underFaults.faultedCount - underLoad.faultedCount) failed on purpose); \
@@ -66,6 +67,10 @@ struct LoadTests {
             let missing = ledger.returnedPurchases.filter { stored[$0] == nil }
             #expect(missing.isEmpty, "purchases lost: \(missing.prefix(5))")
             #expect(stored.values.allSatisfy { $0.count == 1 })
+            let captured = Dictionary(
+                grouping: harness.state.events.filter { $0.event == "load_event" }, by: { $0.properties["marker"] })
+            let lostEvents = ledger.returnedCaptures.filter { captured[.string($0)]?.count != 1 }
+            #expect(lostEvents.isEmpty, "captures lost or doubled: \(lostEvents.prefix(5))")
             let signOuts = harness.state.events.filter { $0.event == "$sign_out" }
             #expect(signOuts.count == ledger.returnedSignOuts)
             #expect(Set(harness.state.events.map(\.id)).count == harness.state.events.count)

@@ -34,7 +34,7 @@ struct StorageFaultDriverTests {
             let log = DriverLog(lines: second.lines)
             #expect(!second.diedOfSignal && second.status == 0, "\(second.lines)")
             #expect(log.diagnostics == ["STORAGE_UNAVAILABLE"])
-            #expect(log.calls.count == 5 && log.calls.allSatisfy(\.returned))
+            #expect(log.calls.count == 7 && log.calls.allSatisfy(\.returned))
             #expect(emulator.checks(log).violations.isEmpty, "the calls worked from memory")
             #expect(try DirectorySnapshot(storage) == stored, "nothing stored was changed or deleted")
 
@@ -62,7 +62,7 @@ struct StorageFaultDriverTests {
                 namespace: { Namespace.tinyFileSystem(mountPoint, kilobytes: 256, copy: copy, command: $0) })
             let log = DriverLog(lines: run.lines)
             #expect(!run.diedOfSignal && run.status == 0, "\(run.lines.suffix(5))")
-            #expect(log.calls.count == 40 && log.calls.allSatisfy(\.returned), "every call returned")
+            #expect(log.calls.count == 56 && log.calls.allSatisfy(\.returned), "every call returned")
             let failed = log.calls.filter { $0.diagnostics.contains("STORAGE_WRITE_FAILED") }
             #expect(!failed.isEmpty, "the disk filled up and it was reported")
             #expect(log.diagnostics.allSatisfy { $0 == "STORAGE_WRITE_FAILED" }, "\(Set(log.diagnostics))")
