@@ -88,6 +88,23 @@ final class URLSessionResponseCollector: NSObject, URLSessionDataDelegate, Senda
         entry.continuation.resume(returning: outcome)
     }
 
+    /// libcurl asks for the body again when it re-sends a request after a reused keep-alive
+    /// connection closed without an answer. FoundationNetworking cannot rewind an in-memory body
+    /// (the request would go out with no body and hang until the time limit), so the request
+    /// ends here as `.connectionLost`, at once: the caller's retry policy sends it again, on a
+    /// new connection, with its idempotency key.
+    #if canImport(FoundationNetworking)
+        func urlSession(
+            _ session: URLSession, task: URLSessionTask,
+            needNewBodyStream completionHandler: @escaping @Sendable (InputStream?) -> Void
+        ) {
+            completionHandler(nil)
+            abort(task.taskIdentifier, with: .connectionLost("The connection closed before the response arrived."))
+            // Cancelled from another queue: this callback runs on the task's own work queue.
+            DispatchQueue.global().async { task.cancel() }
+        }
+    #endif
+
     /// Redirects are not followed: the 3xx response itself is returned, so credentials never
     /// travel to another URL.
     func urlSession(

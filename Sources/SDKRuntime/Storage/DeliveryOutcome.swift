@@ -3,7 +3,8 @@ public enum DeliveryOutcome: Sendable, Hashable {
   /// Every item was accepted: they are removed.
   case delivered
   /// Nothing is known to have been accepted (a 5xx, a timeout, no connection): the items stay,
-  /// their attempt counters go up, and the pump backs off, at least `retryAfter` when given.
+  /// the attempt counter of the first one still queued (the one that failed) goes up, and the
+  /// pump backs off, at least `retryAfter` when given.
   case retryLater(retryAfter: Duration?)
   /// The server asked to slow down (429): the whole queue is paused for `retryAfter`, and the
   /// pause survives a restart.

@@ -115,6 +115,18 @@ public final class DeliveryQueue: Sendable {
     }
   }
 
+  /// The IDs among `ids` that are still in the outbox (neither removed nor quarantined).
+  func storedIDs(among ids: [QueueItemID]) throws(StorageError) -> [QueueItemID] {
+    try database.access { (connection) throws(StorageError) -> [QueueItemID] in
+      var stored: [QueueItemID] = []
+      for id in ids
+      where try !connection.query("SELECT 1 FROM outbox WHERE id = ?", [.text(id.rawValue)]).isEmpty {
+        stored.append(id)
+      }
+      return stored
+    }
+  }
+
   /// How many items wait in `lane`, or in every lane when `lane` is `nil`.
   public func count(lane: DeliveryLane? = nil) throws(StorageError) -> Int {
     try database.access { (connection) throws(StorageError) -> Int in

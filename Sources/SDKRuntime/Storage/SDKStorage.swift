@@ -106,22 +106,25 @@ public final class SDKStorage: Sendable {
     case unusable(MovedAsideDatabase.Reason)
   }
 
-  /// Restricts, configures, inspects and migrates a freshly opened file.
+  /// Inspects a freshly opened file, then (only when it is ours or empty) restricts,
+  /// configures and migrates it. A file that is not ours is not written to at all: switching
+  /// it to WAL first would change another program's database before moving it aside.
   private static func prepare(
     _ connection: SQLiteConnection, path: String, thorough: Bool
   ) throws(StorageError) -> Preparation {
     try StorageFiles.createPrivateFile(atPath: path)
     let schema = StorageSchema.current
     do throws(StorageError) {
-      try connection.configureForDurability()
-      try StorageFiles.restrictToOwner(databasePath: path)
-      switch try schema.inspect(connection, thorough: thorough) {
-      case .empty: return .ready(created: true, applied: try schema.migrate(connection, from: 0))
-      case .ours(let version):
-        return .ready(created: false, applied: try schema.migrate(connection, from: version))
+      let contents = try schema.inspect(connection, thorough: thorough)
+      switch contents {
       case .newer(let version): return .unusable(.newerSchema(version: version))
       case .foreign: return .unusable(.foreign)
+      case .empty, .ours: break
       }
+      try connection.configureForDurability()
+      try StorageFiles.restrictToOwner(databasePath: path)
+      let version = if case .ours(let version) = contents { version } else { 0 }
+      return .ready(created: contents == .empty, applied: try schema.migrate(connection, from: version))
     } catch {
       guard error == .corrupt else { throw error }
       return .unusable(.unreadable)

@@ -46,8 +46,9 @@ final class SQLiteConnection {
 
   /// Switches to write-ahead logging with synced commits (see the type's documentation).
   ///
-  /// This is the first statement that reads the file, so a file that is not a database fails
-  /// here with `StorageError.corrupt`.
+  /// The switch is written into the file: `SDKStorage` calls this only once
+  /// `StorageSchema.inspect` found the file empty or ours. A file that is not a database fails
+  /// with `StorageError.corrupt`.
   func configureForDurability() throws(StorageError) {
     _ = try query("PRAGMA journal_mode=WAL")
     try execute("PRAGMA synchronous=FULL")

@@ -1,0 +1,67 @@
+import Foundation
+
+/// What the driver was asked to do, from its command line.
+///
+/// ```
+/// voidhash-crash-driver run   --base-url URL --storage DIR [--seed N] [--cycles N]
+/// voidhash-crash-driver drain --base-url URL --storage DIR
+/// ```
+struct DriverArguments: Equatable {
+    /// What the process does.
+    enum Mode: String {
+        /// Makes calls until it is killed or done, logging each one.
+        case run
+        /// Opens the same storage, sends what is queued, and exits.
+        case drain
+    }
+
+    /// What the process does.
+    var mode: Mode
+    /// The emulator's base URL.
+    var baseURL: URL
+    /// The SDK's storage directory.
+    var storage: URL
+    /// Makes the names of users and transactions unique per trial.
+    var seed: UInt64 = 0
+    /// How many identify/attributes/purchases/sign-out cycles `run` makes.
+    var cycles = 3
+
+    /// A command-line mistake, printed with the usage line.
+    struct UsageError: Error, CustomStringConvertible {
+        /// What was wrong.
+        var description: String
+    }
+
+    /// The usage line.
+    static let usage =
+        "usage: voidhash-crash-driver run|drain --base-url URL --storage DIR [--seed N] [--cycles N]"
+
+    /// Parses `arguments` (without the program name).
+    static func parse(_ arguments: [String]) throws(UsageError) -> DriverArguments {
+        guard let first = arguments.first, let mode = Mode(rawValue: first) else {
+            throw UsageError(description: "the first argument must be run or drain")
+        }
+        var options: [String: String] = [:]
+        var rest = arguments.dropFirst()
+        while let name = rest.popFirst() {
+            guard ["--base-url", "--storage", "--seed", "--cycles"].contains(name), let value = rest.popFirst()
+            else { throw UsageError(description: "unexpected argument \(name)") }
+            options[name] = value
+        }
+        guard let url = options["--base-url"].flatMap(URL.init(string:)), let storage = options["--storage"] else {
+            throw UsageError(description: "--base-url and --storage are required")
+        }
+        var parsed = DriverArguments(mode: mode, baseURL: url, storage: URL(fileURLWithPath: storage))
+        if let seed = options["--seed"] {
+            guard let value = UInt64(seed) else { throw UsageError(description: "--seed must be a number") }
+            parsed.seed = value
+        }
+        if let cycles = options["--cycles"] {
+            guard let value = Int(cycles), value >= 0 else {
+                throw UsageError(description: "--cycles must be a number")
+            }
+            parsed.cycles = value
+        }
+        return parsed
+    }
+}

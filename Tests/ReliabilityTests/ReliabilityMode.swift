@@ -1,0 +1,17 @@
+import Foundation
+
+/// How hard the reliability suite pushes: the default run fits a debug `swift test`; setting
+/// `RELIABILITY_LONG=1` runs the long mode (more crash trials, a minute of load).
+enum ReliabilityMode {
+    /// Whether `RELIABILITY_LONG` is set to anything but `0` or empty.
+    static let isLong: Bool = {
+        let value = ProcessInfo.processInfo.environment["RELIABILITY_LONG"] ?? ""
+        return !value.isEmpty && value != "0"
+    }()
+
+    /// The number of crash trials.
+    static var crashTrials: Int { isLong ? 1_000 : 200 }
+
+    /// How long the load test runs.
+    static var loadDuration: Duration { isLong ? .seconds(60) : .seconds(10) }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import MobileJoe
+import MobileJoeAPI
+import SDKEmulator
+import SDKRuntime
+import Testing
+import Voidhash
+
+/// Damaged files at launch, end to end through the SDKs: no crash, a diagnostic, the app keeps
+/// working, and the damaged file is moved aside with every byte, never deleted.
+@Suite("Storage faults at launch", .timeLimit(.minutes(1)))
+struct StorageFaultTests {
+    @Test(arguments: DamagedDatabase.allCases)
+    func voidhashMovesADamagedDatabaseAsideAndKeepsWorking(damage: DamagedDatabase) async throws {
+        try await withVoidhashHarness { harness in
+            let database = harness.directory.appendingPathComponent("voidhash-test.sqlite")
+            try await damage.write(to: database, harness: harness)
+            let damaged = try Data(contentsOf: database)
+            let reportedBefore = harness.diagnostics.all.count
+
+            let voidhash = try harness.launch()
+            let result = try await voidhash.identifyState(externalUserId: "user-after-damage")
+            #expect(result.status == .confirmed)
+            #expect(harness.diagnosticCodes.dropFirst(reportedBefore) == [.storageRecovered])
+            let names = try FileManager.default.contentsOfDirectory(atPath: harness.directory.path)
+            let aside = try #require(names.first { $0.hasPrefix("voidhash-test.corrupt-") })
+            #expect(try Data(contentsOf: harness.directory.appendingPathComponent(aside)) == damaged)
+            await voidhash.shutdown()
+
+            let relaunched = try harness.launch()
+            #expect(await relaunched.getDistinctId() == "user-after-damage", "the new database is used")
+            #expect(harness.diagnosticCodes.dropFirst(reportedBefore) == [.storageRecovered])
+            await relaunched.shutdown()
+        }
+    }
+
+    @Test func voidhashWorksFromMemoryWhenTheDirectoryCannotBeCreated() async throws {
+        try await withVoidhashHarness { harness in
+            // Even root cannot create directories in sysfs; elsewhere a file is in the way.
+            try FileManager.default.createDirectory(at: harness.directory, withIntermediateDirectories: true)
+            let blocker = harness.directory.appendingPathComponent("a-file")
+            try Data("x".utf8).write(to: blocker)
+            let voidhash = try harness.launch(directory: blocker.appendingPathComponent("voidhash"))
+            #expect(try await voidhash.identifyState(externalUserId: "user-in-memory").status == .confirmed)
+            harness.store.purchase(productId: "pro_monthly")
+            #expect(try await voidhash.syncPurchases()?.hasActivePerk("premium") == true)
+            #expect(harness.diagnosticCodes == [.storageUnavailable])
+            #expect(try Data(contentsOf: blocker) == Data("x".utf8))
+            await voidhash.shutdown()
+        }
+    }
+
+    @Test func mobileJoeMovesADamagedIdentityFileAsideAndKeepsWorking() async throws {
+        let state = MobileJoeEmulatorState()
+        let server = try MobileJoeEmulator.makeServer(state: state)
+        let baseURL = try await server.start()
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("mobilejoe-reliability-\(UUID().uuidString)", isDirectory: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let diagnostics = Recorded<JoeDiagnostic>()
+        let options = JoeOptions(
+            storageDirectory: folder, baseURL: baseURL, clock: ManualClock(now: harnessEpoch),
+            onDiagnostic: { diagnostics.append($0) })
+
+        let first = JoeInstance(options: options)
+        try first.configure(withAPIKey: "mj_public_test", appUserID: "account-1")
+        await first.pendingIdentify()
+        // A torn write: the first half of the file.
+        let file = first.identityFileURL
+        let whole = try Data(contentsOf: file)
+        let torn = whole.prefix(whole.count / 2)
+        try torn.write(to: file)
+
+        let second = JoeInstance(options: options)
+        try second.configure(withAPIKey: "mj_public_test")
+        await second.pendingIdentify()
+        guard case .identityFileMovedAside(.notJSON, let movedTo)? = diagnostics.all.first else {
+            Issue.record("expected the torn file to be reported: \(diagnostics.all)")
+            await server.stop()
+            return
+        }
+        #expect(try Data(contentsOf: movedTo) == torn, "moved aside, every byte kept")
+        let identity = try #require(second.identity)
+        #expect(identity.anonymousId != first.identity?.anonymousId)
+        #expect(state.identities.last?.anonymousId == identity.anonymousId, "the new identity was announced")
+        #expect(try await second.featurePlans().isEmpty, "requests keep working")
+        try second.identify(appUserID: "account-1")
+        await second.pendingIdentify()
+        #expect(state.identities.last?.externalId == ExternalId.make(from: "account-1"))
+        await server.stop()
+    }
+}

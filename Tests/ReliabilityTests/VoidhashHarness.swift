@@ -1,0 +1,97 @@
+import Foundation
+import SDKEmulator
+import SDKRuntime
+import Synchronization
+import Voidhash
+import VoidhashAPI
+
+/// Values a callback received, in order (safe to append from any thread).
+final class Recorded<Value: Sendable>: Sendable {
+    private let values = Mutex<[Value]>([])
+
+    /// Appends `value`.
+    func append(_ value: Value) {
+        values.withLock { $0.append(value) }
+    }
+
+    /// Everything received so far.
+    var all: [Value] {
+        values.withLock { $0 }
+    }
+}
+
+/// A Voidhash emulator on loopback, a manual clock for the SDK, a storage directory and a
+/// simulated store, for Voidhash instances under test in this process.
+struct VoidhashHarness: Sendable {
+    /// The SDK's clock: every wait and back-off of the SDK runs on it.
+    let clock: ManualClock
+    /// The emulator's data.
+    let state: VoidhashEmulatorState
+    /// The running emulator.
+    let server: EmulatorServer
+    /// Where it listens.
+    let baseURL: URL
+    /// The SDK's storage directory.
+    let directory: URL
+    /// The simulated store.
+    let store: SimulatedPurchaseSource
+    /// Diagnostics reported by any instance.
+    let diagnostics = Recorded<VoidhashDiagnostic>()
+
+    /// Options for an instance storing in `directory` (the harness's by default); requests use
+    /// a transport on the real clock, so moving the SDK's clock never times a request out.
+    func options(directory: URL? = nil) -> VoidhashOptions {
+        let diagnostics = diagnostics
+        return VoidhashOptions(
+            baseURL: baseURL, storageDirectory: directory ?? self.directory,
+            transport: URLSessionTransport(clock: SystemClock()), clock: clock, purchaseSource: store,
+            onDiagnostic: { diagnostics.append($0) })
+    }
+
+    /// A new instance (a launch of the app).
+    func launch(directory: URL? = nil) throws -> Voidhash {
+        try Voidhash(publishableKey: VoidhashEmulator.testKey, options: options(directory: directory))
+    }
+
+    /// The codes of the diagnostics reported so far.
+    var diagnosticCodes: [VoidhashDiagnostic.Code] {
+        diagnostics.all.map(\.code)
+    }
+
+    /// Flushes `voidhash`, moving the SDK's clock past any back-off, until nothing is queued or
+    /// `rounds` rounds have passed; returns what is still queued.
+    @discardableResult
+    func drain(_ voidhash: Voidhash, rounds: Int = 20) async -> Int? {
+        for _ in 0..<rounds {
+            await voidhash.flush()
+            if await voidhash.pendingDeliveryCount() == 0 { return 0 }
+            clock.advance(by: .seconds(301))
+        }
+        return await voidhash.pendingDeliveryCount()
+    }
+}
+
+/// The instant the SDK's clock starts at: 2026-11-29T10:00:00Z.
+let harnessEpoch = Date(timeIntervalSince1970: 1_795_946_400)
+
+/// Runs `body` with a fresh emulator and an empty storage directory, then stops the emulator
+/// and removes the directory.
+func withVoidhashHarness(_ body: (VoidhashHarness) async throws -> Void) async throws {
+    let state = VoidhashEmulatorState(clock: ManualClock(now: harnessEpoch))
+    let server = VoidhashEmulator.makeServer(state: state)
+    let baseURL = try await server.start()
+    let clock = ManualClock(now: harnessEpoch)
+    let directory = FileManager.default.temporaryDirectory
+        .appendingPathComponent("voidhash-reliability-\(UUID().uuidString)", isDirectory: true)
+    let harness = VoidhashHarness(
+        clock: clock, state: state, server: server, baseURL: baseURL, directory: directory,
+        store: SimulatedPurchaseSource(clock: clock))
+    defer { try? FileManager.default.removeItem(at: directory) }
+    do {
+        try await body(harness)
+    } catch {
+        await server.stop()
+        throw error
+    }
+    await server.stop()
+}
