@@ -13,7 +13,7 @@ extension StressTests {
     struct LoadTests {
         @Test(.timeLimit(.minutes(5)))
         func aThousandTasksUnderFaultsLoseNothingAndApplyNothingTwice() async throws {
-            try await withDriverEmulator { emulator, root in
+            try await withDriverEmulator(loggedRequests: 1_000_000) { emulator, root in
                 let storage = root.appendingPathComponent("load")
                 // 3 % dropped connections, then 10 % of the rest answered 503.
                 emulator.server.inject(.dropConnection, route: nil, scope: .failFraction(0.03, seed: 11))
@@ -30,6 +30,7 @@ extension StressTests {
 
                 #expect(!run.diedOfSignal && run.status == 0 && log.phases["done"] != nil, "\(run.lines.suffix(3))")
                 #expect(drain.lines.contains("drained pending=0"))
+                #expect(emulator.server.requests().first?.sequence == 1, "the request log kept every request")
                 #expect(log.errors.isEmpty, "\(log.errors.prefix(5))")
                 #expect(log.figures["methods"] == "23", "every public method was called and returned")
                 let stored = Dictionary(grouping: emulator.state.purchases, by: \.purchase.transactionId)
