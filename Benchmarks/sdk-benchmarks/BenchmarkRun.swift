@@ -20,6 +20,7 @@ struct BenchmarkRun {
             scratch: scratch,
             sampler: Sampler(
                 samples: options.quick ? 5 : 15, sampleTime: .milliseconds(options.quick ? 5 : 20)))
+        let loadAtStart = Report.currentLoadAverage()
         var figures: [Figure] = []
         var failed = false
         do {
@@ -44,7 +45,8 @@ struct BenchmarkRun {
         let command = (["sdk-benchmarks"] + CommandLine.arguments.dropFirst()).joined(separator: " ")
         let report = Report(
             command: command, quick: options.quick, date: Date(),
-            processors: ProcessInfo.processInfo.activeProcessorCount, figures: figures)
+            processors: ProcessInfo.processInfo.activeProcessorCount,
+            loadAverage: [loadAtStart, Report.currentLoadAverage()], figures: figures)
         print(report.table)
         do {
             try report.write(toPath: options.jsonPath)

@@ -18,6 +18,9 @@ enum ChildProcess {
         var elapsed: Duration
         /// The peak resident set size, in megabytes.
         var peakResidentMegabytes: Double
+        /// Processor time used (user and system, the child and its waited-for descendants), in
+        /// seconds: unlike `elapsed`, barely changed by other processes sharing the machine.
+        var cpuSeconds: Double
         /// Standard output and standard error, interleaved.
         var output: String
     }
@@ -56,7 +59,12 @@ enum ChildProcess {
         let signal = status & 0x7F
         return Outcome(
             status: signal == 0 ? (status >> 8) & 0xFF : 128 + signal, elapsed: elapsed,
-            peakResidentMegabytes: Double(usage.ru_maxrss) / 1024, output: output)
+            peakResidentMegabytes: Double(usage.ru_maxrss) / 1024,
+            cpuSeconds: seconds(usage.ru_utime) + seconds(usage.ru_stime), output: output)
+    }
+
+    private static func seconds(_ time: timeval) -> Double {
+        Double(time.tv_sec) + Double(time.tv_usec) / 1_000_000
     }
 
     /// Like `run`, but a non-zero exit status is a failure that quotes the output's end.

@@ -28,14 +28,8 @@ enum CompileBenchmarks {
         var figures: [Figure] = []
         for (size, target) in zip(sizes, targets) {
             context.log("compile: \(target)")
-            var times: [Double] = []
-            var memory: [Double] = []
-            for _ in 0..<(size >= 1_000 ? 2 : 3) {
-                try touchSources(of: target, in: package)
-                let outcome = try build(package, target: target)
-                times.append(Sampler.seconds(outcome.elapsed))
-                memory.append(outcome.peakResidentMegabytes)
-            }
+            let outcomes = try (0..<(size >= 1_000 ? 2 : 3)).map { _ in try cleanBuild(target, in: package) }
+            let times = outcomes.map { Sampler.seconds($0.elapsed) }
             let noOp = try build(package, target: target)
             figures += [
                 Figure(
@@ -46,14 +40,34 @@ enum CompileBenchmarks {
                     values: times.map { $0 * 1_000 / Double(size) }),
                 Figure(
                     group: group, name: "\(size) models: peak memory of the build", unit: .megabytes,
-                    values: memory, target: size >= 1_000 ? .under(2_048) : nil,
+                    values: outcomes.map(\.peakResidentMegabytes), target: size >= 1_000 ? .under(2_048) : nil,
                     note: "largest single process of the build (wait4 ru_maxrss)"),
                 Figure(
                     group: group, name: "\(size) models: no-op build (SwiftPM's own overhead)",
                     unit: .seconds, values: [Sampler.seconds(noOp.elapsed)]),
             ]
         }
+        context.log("compile: again without the index store (warming up)")
+        let noIndex = ["--disable-index-store"]
+        _ = try build(package, target: nil, noIndex)
+        for (size, target) in zip(sizes, targets) {
+            context.log("compile: \(target) without the index store")
+            let outcomes = try (0..<(size >= 1_000 ? 1 : 3)).map { _ in try cleanBuild(target, in: package, noIndex) }
+            figures.append(
+                Figure(
+                    group: group, name: "\(size) models: the same, --disable-index-store", unit: .seconds,
+                    values: outcomes.map { Sampler.seconds($0.elapsed) },
+                    note: "swift build indexes while it builds in debug; most of the difference is that"))
+        }
         return figures
+    }
+
+    /// Marks every source of `target` as changed and builds it.
+    private static func cleanBuild(
+        _ target: String, in package: URL, _ options: [String] = []
+    ) throws -> ChildProcess.Outcome {
+        try touchSources(of: target, in: package)
+        return try build(package, target: target, options)
     }
 
     /// Generates `spec`'s API module into `package/Sources` and returns the module's name.
@@ -102,10 +116,12 @@ enum CompileBenchmarks {
             """
     }
 
-    /// A debug `swift build` of `target` (of everything when `nil`).
-    private static func build(_ package: URL, target: String?) throws -> ChildProcess.Outcome {
+    /// A debug `swift build` of `target` (of everything when `nil`) with `options`.
+    private static func build(
+        _ package: URL, target: String?, _ options: [String] = []
+    ) throws -> ChildProcess.Outcome {
         try ChildProcess.runChecked(
-            "swift", ["build", "--package-path", package.path] + (target.map { ["--target", $0] } ?? []))
+            "swift", ["build", "--package-path", package.path] + (target.map { ["--target", $0] } ?? []) + options)
     }
 
     /// Marks every source file of `target` as changed, so that the next build compiles the whole

@@ -57,51 +57,44 @@ enum GeneratorBenchmarks {
     private static func synthetic(_ context: BenchmarkContext) throws -> [Figure] {
         let sizes = context.quick ? [10, 100, 1_000] : [10, 100, 1_000, 10_000]
         var figures: [Figure] = []
-        var fresh: [Int: Double] = [:]
-        var upToDate: [Int: Double] = [:]
+        var medians: [String: [Int: Double]] = [:]
         for size in sizes {
             context.log("generator: \(size) synthetic models")
             let spec = context.scratch.appendingPathComponent("synthetic-\(size).yaml")
             try SyntheticSpec(models: size).text.write(to: spec, atomically: true, encoding: .utf8)
             let output = context.scratch.appendingPathComponent("generated-\(size)")
             let samples = size >= 1_000 ? context.samples(3, quick: 2) : context.samples(5, quick: 3)
-            var freshTimes: [Double] = []
-            var freshMemory: [Double] = []
-            var updateTimes: [Double] = []
-            var updateMemory: [Double] = []
+            var fresh: [ChildProcess.Outcome] = []
+            var upToDate: [ChildProcess.Outcome] = []
             for _ in 0..<samples {
                 try? FileManager.default.removeItem(at: output)
-                let first = try generate(spec: spec, output: output)
-                freshTimes.append(Sampler.milliseconds(first.elapsed))
-                freshMemory.append(first.peakResidentMegabytes)
-                let second = try generate(spec: spec, output: output)
-                updateTimes.append(Sampler.milliseconds(second.elapsed))
-                updateMemory.append(second.peakResidentMegabytes)
+                fresh.append(try generate(spec: spec, output: output))
+                upToDate.append(try generate(spec: spec, output: output))
             }
             try? FileManager.default.removeItem(at: output)
-            let large = size == 10_000
-            let time = Figure(
-                group: group, name: "\(size) models, fresh output", unit: .milliseconds,
-                values: freshTimes, target: large ? .under(2_000) : nil)
-            let memory = Figure(
-                group: group, name: "\(size) models, fresh output, peak memory", unit: .megabytes,
-                values: freshMemory, target: large ? .under(500) : nil)
-            let update = Figure(
-                group: group, name: "\(size) models, output up to date", unit: .milliseconds,
-                values: updateTimes, target: large ? .under(2_000) : nil)
-            let updateMemoryFigure = Figure(
-                group: group, name: "\(size) models, output up to date, peak memory", unit: .megabytes,
-                values: updateMemory, target: large ? .under(500) : nil)
-            figures += [time, memory, update, updateMemoryFigure]
-            fresh[size] = time.median
-            upToDate[size] = update.median
+            for (mode, outcomes) in [("fresh output", fresh), ("output up to date", upToDate)] {
+                let large = size == 10_000
+                let time = Figure(
+                    group: group, name: "\(size) models, \(mode)", unit: .milliseconds,
+                    values: outcomes.map { Sampler.milliseconds($0.elapsed) }, target: large ? .under(2_000) : nil)
+                figures += [
+                    time,
+                    Figure(
+                        group: group, name: "\(size) models, \(mode), CPU time", unit: .milliseconds,
+                        values: outcomes.map { $0.cpuSeconds * 1_000 }),
+                    Figure(
+                        group: group, name: "\(size) models, \(mode), peak memory", unit: .megabytes,
+                        values: outcomes.map(\.peakResidentMegabytes), target: large ? .under(500) : nil),
+                ]
+                medians[mode, default: [:]][size] = time.median
+            }
         }
         for (smaller, larger) in zip(sizes, sizes.dropFirst()) {
-            for (label, medians) in [("fresh", fresh), ("up to date", upToDate)] {
-                guard let low = medians[smaller], let high = medians[larger] else { continue }
+            for mode in ["fresh output", "output up to date"] {
+                guard let low = medians[mode]?[smaller], let high = medians[mode]?[larger] else { continue }
                 figures.append(
                     Figure(
-                        group: group, name: "growth \(smaller) → \(larger) models, \(label)", unit: .times,
+                        group: group, name: "growth \(smaller) → \(larger) models, \(mode)", unit: .times,
                         values: [high / low], target: larger == 10_000 ? .under(12) : nil))
             }
         }

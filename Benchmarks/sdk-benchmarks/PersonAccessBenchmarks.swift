@@ -1,48 +1,40 @@
 import Foundation
-import SDKRuntime
-import VoidhashAPI
+import Voidhash
 
-/// Access checks on the person snapshot.
-///
-/// The Voidhash SDK (`VoidhashPerson.hasActivePerk`, `Voidhash.getCurrentPerson`) is not part of
-/// this branch yet, so these measure what those calls stand on: the generated `Person` held in
-/// memory, and the cached snapshot read back from the SDK's storage.
+/// Access checks through the Voidhash SDK: the person is fetched from the emulator once, then
+/// `hasActivePerk` runs on the cached `VoidhashPerson` and `getCurrentPerson()` on the fresh
+/// cache (no request).
 enum PersonAccessBenchmarks {
     private static let group = "hot paths"
-    private static let note =
-        "stand-in: the Voidhash SDK is not merged here; measures the generated Person it wraps"
 
     /// Measures the access figures.
     static func run(_ context: BenchmarkContext) async throws -> [Figure] {
-        let person = try Fixtures.person()
-        let slugs = ["premium", "pro", "beta", "premium", "teams", "premium", "gold", "ads_free"]
-        let check = context.sampler.nanosecondsPerCall { iterations in
-            var granted = 0
-            for index in 0..<iterations where person.activePerkSlugs.contains(slugs[index & 7]) {
-                granted += 1
+        try await VoidhashFixture.with(context, name: "voidhash-access") { fixture in
+            let voidhash = fixture.voidhash
+            guard let person = try await voidhash.getCurrentPerson(forceFetch: true),
+                person.hasActivePerk("premium")
+            else { throw ChildProcess.Failure(description: "the emulator's person has no premium perk") }
+            let slugs = ["premium", "pro", "beta", "premium", "teams", "premium", "gold", "ads_free"]
+            let check = context.sampler.nanosecondsPerCall { iterations in
+                var granted = 0
+                for index in 0..<iterations where person.hasActivePerk(slugs[index & 7]) { granted += 1 }
+                blackHole(granted)
             }
-            blackHole(granted)
-        }
-        let directory = context.scratch.appendingPathComponent("person-cache")
-        let storage = try SDKStorage.open(directory: directory, name: "person")
-        defer { storage.close() }
-        try storage.keyValues.set(person, forKey: "person")
-        let read = context.sampler.nanosecondsPerCall { iterations in
-            var perks = 0
-            for _ in 0..<iterations {
-                perks +=
-                    (try? storage.keyValues.value(Person.self, forKey: "person"))?.activePerkSlugs
-                    .count ?? 0
+            let read = await context.sampler.nanosecondsPerCall { iterations in
+                var perks = 0
+                for _ in 0..<iterations {
+                    perks += (try? await voidhash.getCurrentPerson())?.activePerkSlugs.count ?? 0
+                }
+                blackHole(perks)
             }
-            blackHole(perks)
+            return [
+                Figure(
+                    group: group, name: "VoidhashPerson.hasActivePerk (cached person)", unit: .nanoseconds,
+                    values: check, target: .under(50)),
+                Figure(
+                    group: group, name: "Voidhash.getCurrentPerson() (fresh cache)", unit: .microseconds,
+                    values: read.map { $0 / 1_000 }),
+            ]
         }
-        return [
-            Figure(
-                group: group, name: "hasActivePerk: Person.activePerkSlugs.contains", unit: .nanoseconds,
-                values: check, target: .under(50), note: note),
-            Figure(
-                group: group, name: "getCurrentPerson: cached Person read from storage",
-                unit: .microseconds, values: read.map { $0 / 1_000 }, note: note),
-        ]
     }
 }

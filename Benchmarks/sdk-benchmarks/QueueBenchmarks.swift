@@ -9,6 +9,7 @@ enum QueueBenchmarks {
     /// Measures every queue figure.
     static func run(_ context: BenchmarkContext) async throws -> [Figure] {
         var figures = try enqueue(context)
+        figures += try await capture(context)
         figures += try enqueueMany(context)
         figures += try open(context)
         figures += try await DrainBenchmark.run(context)
@@ -24,33 +25,32 @@ enum QueueBenchmarks {
         let encoder = JSONEncoder()
         let count = context.quick ? 500 : 2_000
         let payloads = try (0..<count).map { try Fixtures.eventPayload($0, encoder: encoder) }
-        var throughput: [Double] = []
-        var medians: [Double] = []
-        var tails: [Double] = []
-        for _ in 0..<context.samples(5, quick: 2) {
-            var latencies: [Double] = []
-            latencies.reserveCapacity(count)
-            let total = try Sampler.time {
-                for payload in payloads {
-                    let start = ContinuousClock.now
-                    try storage.queue.enqueue(lane: .events, kind: "event", payload: payload, now: Date())
-                    latencies.append(Sampler.nanoseconds(ContinuousClock.now - start) / 1_000)
-                }
+        let runs = try (0..<context.samples(5, quick: 2)).map { _ in
+            try LatencyRun.measure(count: count) { index in
+                try storage.queue.enqueue(lane: .events, kind: "event", payload: payloads[index], now: Date())
             }
-            latencies.sort()
-            throughput.append(Double(count) / Sampler.seconds(total))
-            medians.append(percentile(latencies, 0.5))
-            tails.append(percentile(latencies, 0.99))
         }
-        return [
-            Figure(
-                group: group, name: "enqueue (durable capture), \(count) events", unit: .perSecond,
-                values: throughput, target: .atLeast(20_000)),
-            Figure(group: group, name: "enqueue latency p50", unit: .microseconds, values: medians),
-            Figure(
-                group: group, name: "enqueue latency p99", unit: .microseconds, values: tails,
-                target: .under(1_000)),
-        ]
+        return LatencyRun.figures(
+            runs, group: group, name: "enqueue (durable capture)", count: count,
+            throughputTarget: .atLeast(20_000), p99Target: .under(1_000))
+    }
+
+    /// `Voidhash.capture` end to end (validation, `$groups`, the event stored in the queue),
+    /// while the SDK delivers to the emulator in the background.
+    private static func capture(_ context: BenchmarkContext) async throws -> [Figure] {
+        context.log("queue: Voidhash.capture")
+        let count = context.quick ? 500 : 2_000
+        return try await VoidhashFixture.with(context, name: "voidhash-capture") { fixture in
+            var runs: [LatencyRun] = []
+            for _ in 0..<context.samples(5, quick: 2) {
+                runs.append(
+                    await LatencyRun.measure(count: count) { index in
+                        await fixture.voidhash.capture(
+                            "report_shared", properties: ["plan": .string("pro"), "seats": .number(Double(index % 50))])
+                    })
+            }
+            return LatencyRun.figures(runs, group: group, name: "Voidhash.capture", count: count)
+        }
     }
 
     /// `enqueueMany` in batches of 100.
@@ -123,12 +123,5 @@ enum QueueBenchmarks {
             }
             try storage.queue.enqueueMany(batch, now: Date())
         }
-    }
-
-    /// The value below which `fraction` of sorted `values` lie (nearest rank).
-    static func percentile(_ sorted: [Double], _ fraction: Double) -> Double {
-        guard !sorted.isEmpty else { return .nan }
-        let rank = Int((fraction * Double(sorted.count)).rounded(.up)) - 1
-        return sorted[min(sorted.count - 1, max(0, rank))]
     }
 }

@@ -10,6 +10,9 @@ struct Report: Sendable, Encodable {
     var date: Date
     /// The processors the machine offers.
     var processors: Int
+    /// The one-minute load average when the run started and when it ended (other processes
+    /// sharing the machine make every figure slower and wider).
+    var loadAverage: [Double]
     /// Every figure, in the order measured.
     var figures: [Figure]
 
@@ -41,9 +44,12 @@ struct Report: Sendable, Encodable {
             ]
             lines.append(row.joined(separator: " "))
         }
+        let load = loadAverage.map { $0.formatted(.number.precision(.fractionLength(2))) }
+        lines.append("")
+        lines.append(
+            "\(processors) processors; load average \(load.joined(separator: " at the start, ")) at the end")
         let passed = figures.filter { $0.passes == true }.count
         let targeted = figures.filter { $0.passes != nil }.count
-        lines.append("")
         lines.append("\(passed) of \(targeted) targets met")
         for (index, note) in notes.enumerated() { lines.append("[\(index + 1)] \(note)") }
         return lines.joined(separator: "\n")
@@ -75,6 +81,12 @@ struct Report: Sendable, Encodable {
         encoder.nonConformingFloatEncodingStrategy = .convertToString(
             positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         try encoder.encode(self).write(to: url)
+    }
+
+    /// The one-minute load average now, from `/proc/loadavg` (`nan` where there is none).
+    static func currentLoadAverage() -> Double {
+        let text = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? ""
+        return text.split(separator: " ").first.flatMap { Double($0) } ?? .nan
     }
 
     private func pad(_ text: String, _ width: Int, right: Bool = false) -> String {

@@ -21,7 +21,7 @@ public enum JoeDiagnostic: Sendable, Hashable, CustomStringConvertible {
         case .configureIgnored:
             "configure was called again; it changes nothing until the app relaunches"
         case .identifyRequestFailed(let error):
-            "the identify request failed (\(error.category.rawValue)): \(error.message); "
+            "the identify request failed (\(error.summary)); "
                 + "it is sent again at the next app start"
         }
     }

@@ -25,7 +25,7 @@ public enum MobileJoeError: Error, Sendable, Hashable, CustomStringConvertible {
         case .storageFailed(let reason):
             "The identity could not be stored: \(reason)"
         case .request(let error):
-            "The request failed (\(error.category.rawValue)): \(error.message)"
+            "The request failed (\(error.summary))."
         }
     }
 }

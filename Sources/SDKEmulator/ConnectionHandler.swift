@@ -56,13 +56,13 @@ struct ConnectionHandler: Sendable {
     }
   }
 
-  /// Runs the dispatcher's async part as a task and blocks this (dedicated, non-pool) thread
-  /// until it finishes. `stop()` cancels the task through the registry.
+  /// Runs the dispatcher's async part as a task on the emulator's own executor (never waiting
+  /// for Swift's cooperative pool) and blocks this (dedicated, non-pool) thread until it finishes. `stop()` cancels the task through the registry.
   private func waitForPlan(_ prepared: RequestDispatcher.Prepared) -> ResponsePlan {
     let result = Locked<ResponsePlan?>(nil)
     let finished = DispatchSemaphore(value: 0)
     let dispatcher = dispatcher
-    let task = Task {
+    let task = Task(executorPreference: HandlerExecutor.shared) {
       let plan = await dispatcher.execute(prepared)
       result.withLock { $0 = plan }
       finished.signal()

@@ -40,3 +40,14 @@ public struct APIError: Error, Sendable, Hashable {
         self.retryAfter = retryAfter
     }
 }
+
+extension APIError {
+    /// The category, status and code, without the message: safe to log, since a server's
+    /// message may repeat what the request carried.
+    public var summary: String {
+        var parts = [category.rawValue]
+        if let status { parts.append("status \(status)") }
+        if let code { parts.append(code) }
+        return parts.joined(separator: ", ")
+    }
+}

@@ -35,7 +35,7 @@ struct VoidhashGroupsLockedStorageTests {
             for (index, call) in calls.enumerated() {
                 tasks.append(Task { await call() })
                 // The next call is made only once this one has been called (and waits).
-                while voidhash.pendingOrderedCalls <= index { await Task.yield() }
+                #expect(await eventually { voidhash.pendingOrderedCalls > index })
             }
             #expect(await voidhash.groups == [:])
             #expect(voidhash.pendingOrderedCalls == calls.count)

@@ -137,3 +137,15 @@ func voidhashError<Value>(_ body: () async throws -> Value) async -> VoidhashErr
         return error as? VoidhashError
     }
 }
+
+/// Waits, yielding to other tasks, until `condition` holds; gives up (returning `false`, which
+/// the caller expects to be `true`) after a generous real-time cap, so a broken rule fails the
+/// test instead of hanging the run.
+func eventually(_ condition: () async -> Bool) async -> Bool {
+    let cap = ContinuousClock.now + .seconds(30)
+    while ContinuousClock.now < cap {
+        if await condition() { return true }
+        await Task.yield()
+    }
+    return await condition()
+}

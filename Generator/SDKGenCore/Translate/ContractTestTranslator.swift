@@ -8,11 +8,14 @@ enum ContractTestTranslator {
                 path: "\(module)/\(path)", specFile: spec.file,
                 imports: ["Foundation", "SDKRuntime", "Testing", SpecTranslator.apiModule(spec)], declarations: [declaration])
         }
+        func grouped(_ files: [SwiftFile], _ folder: String) -> [SwiftFile] {
+            FileGrouping.group(files, folder: "\(module)/\(folder)", name: folder + "Tests")
+        }
         var files: [SwiftFile] = []
-        files += spec.rules.parallelMap { file("Rules/\(RuleTranslator.typeName($0))Tests.swift", RuleTestTranslator.suite($0, rules: spec.rules)) }
-        files += spec.models.filter { !$0.examples.isEmpty }.parallelMap { file("Models/\(SwiftNaming.typeName($0.name))Tests.swift", ModelTestTranslator.suite($0)) }
-        files += spec.enums.map { file("Enums/\(SwiftNaming.typeName($0.name))Tests.swift", ModelTestTranslator.enumSuite($0)) }
-        files += spec.identifiers.map { file("Identifiers/\(SwiftNaming.typeName($0.name))Tests.swift", IdentifierTestTranslator.suite($0)) }
+        files += grouped(spec.rules.parallelMap { file("Rules/\(RuleTranslator.typeName($0))Tests.swift", RuleTestTranslator.suite($0, rules: spec.rules)) }, "Rules")
+        files += grouped(spec.models.filter { !$0.examples.isEmpty }.parallelMap { file("Models/\(SwiftNaming.typeName($0.name))Tests.swift", ModelTestTranslator.suite($0)) }, "Models")
+        files += grouped(spec.enums.map { file("Enums/\(SwiftNaming.typeName($0.name))Tests.swift", ModelTestTranslator.enumSuite($0)) }, "Enums")
+        files += grouped(spec.identifiers.map { file("Identifiers/\(SwiftNaming.typeName($0.name))Tests.swift", IdentifierTestTranslator.suite($0)) }, "Identifiers")
         if let headers = spec.headers, !headers.examples.isEmpty {
             files.append(file("\(HeaderTranslator.typeName(spec))Tests.swift", HeaderTestTranslator.suite(headers, spec: spec)))
         }

@@ -23,11 +23,14 @@ public enum SpecTranslator {
             SwiftFile(path: "\(module)/\(path)", specFile: spec.file, imports: ["Foundation", "SDKRuntime"], declarations: declarations)
         }
         @Sendable func fileName(_ typeName: String) -> String { typeName.replacingOccurrences(of: "`", with: "") + ".swift" }
+        func grouped(_ files: [SwiftFile], _ folder: String) -> [SwiftFile] {
+            FileGrouping.group(files, folder: "\(module)/\(folder)", name: folder)
+        }
         var files: [SwiftFile] = []
-        files += spec.models.parallelMap { file("Models/" + fileName(SwiftNaming.typeName($0.name)), [ModelTranslator.declaration($0)]) }
-        files += spec.enums.map { file("Enums/" + fileName(SwiftNaming.typeName($0.name)), [OpenEnumTranslator.declaration($0)]) }
-        files += spec.rules.map { file("Rules/" + fileName(RuleTranslator.typeName($0)), [RuleTranslator.declaration($0, rules: spec.rules)]) }
-        files += spec.identifiers.map { file("Identifiers/" + fileName(SwiftNaming.typeName($0.name)), [IdentifierTranslator.declaration($0)]) }
+        files += grouped(spec.models.parallelMap { file("Models/" + fileName(SwiftNaming.typeName($0.name)), [ModelTranslator.declaration($0)]) }, "Models")
+        files += grouped(spec.enums.map { file("Enums/" + fileName(SwiftNaming.typeName($0.name)), [OpenEnumTranslator.declaration($0)]) }, "Enums")
+        files += grouped(spec.rules.map { file("Rules/" + fileName(RuleTranslator.typeName($0)), [RuleTranslator.declaration($0, rules: spec.rules)]) }, "Rules")
+        files += grouped(spec.identifiers.map { file("Identifiers/" + fileName(SwiftNaming.typeName($0.name)), [IdentifierTranslator.declaration($0)]) }, "Identifiers")
         files.append(file(spec.name + "Constants.swift", [ConstantsTranslator.declaration(spec)]))
         files.append(file(ErrorCodeTranslator.typeName(spec) + ".swift", ErrorCodeTranslator.declarations(spec)))
         if let headers = spec.headers {
@@ -35,9 +38,10 @@ public enum SpecTranslator {
         }
         files.append(file("Client/" + ClientTranslator.typeName(spec) + ".swift", [ClientTranslator.clientDeclaration(spec)]))
         files.append(file("Client/\(spec.name)Operation.swift", [ClientTranslator.operationEnum(spec)]))
-        files += spec.operations.map { operation in
+        let operations = spec.operations.map { operation in
             file("Client/\(ClientTranslator.typeName(spec))+\(SwiftNaming.typeName(operation.name)).swift", [ClientTranslator.operationDeclaration(operation, spec: spec)])
         }
+        files += FileGrouping.group(operations, folder: "\(module)/Client", name: ClientTranslator.typeName(spec) + "+Operations")
         return files
     }
 }

@@ -87,9 +87,12 @@ public final class DeliveryQueue: Sendable {
 
   /// Removes the items with these IDs (after delivery); IDs no longer stored are ignored.
   /// Returns how many were removed.
+  ///
+  /// Not synced to disk: should a power loss undo the removal, the items are sent again under
+  /// the same IDs (their idempotency keys), which the server applies once.
   @discardableResult
   public func remove(ids: [QueueItemID]) throws(StorageError) -> Int {
-    try database.transaction { (connection) throws(StorageError) -> Int in
+    try database.transaction(synced: false) { (connection) throws(StorageError) -> Int in
       var removed = 0
       for id in ids {
         try connection.query("DELETE FROM outbox WHERE id = ?", [.text(id.rawValue)])
@@ -100,9 +103,10 @@ public final class DeliveryQueue: Sendable {
   }
 
   /// Counts one more failed attempt for each of these items and remembers `error` (which must
-  /// not contain personal data) as their last failure.
+  /// not contain personal data) as their last failure (not synced to disk: a count lost to a
+  /// power loss only shortens the next backoff).
   public func recordAttempt(ids: [QueueItemID], error: String) throws(StorageError) {
-    try database.transaction { (connection) throws(StorageError) in
+    try database.transaction(synced: false) { (connection) throws(StorageError) in
       for id in ids {
         try connection.query(
           "UPDATE outbox SET attempts = attempts + 1, last_error = ? WHERE id = ?",

@@ -1,0 +1,29 @@
+/// How large specs are laid out: a folder that would hold more than `threshold` files (one per
+/// model, enum, rule, identifier, operation or test suite) gets files of `perFile` declarations
+/// instead, named after the folder and numbered: `Models/Models-001.swift`.
+///
+/// Creating and comparing tens of thousands of small files costs the generator more than
+/// producing their text, and the compiler pays per file too. Specs below the threshold (every
+/// spec written by hand so far) keep one file per declaration.
+enum FileGrouping {
+    /// The most files a folder holds before its declarations are grouped.
+    static let threshold = 200
+    /// The declarations of one grouped file.
+    static let perFile = 50
+
+    /// `files` (all in one folder, in spec order) as they are written: unchanged up to
+    /// `threshold`, otherwise merged in order into files of `perFile` declarations at
+    /// `<folder>/<name>-<number>.swift`.
+    static func group(_ files: [SwiftFile], folder: String, name: String) -> [SwiftFile] {
+        guard files.count > threshold, let first = files.first else { return files }
+        let count = (files.count + perFile - 1) / perFile
+        let digits = String(count).count
+        return (0..<count).map { index in
+            let members = files[index * perFile..<min(files.count, (index + 1) * perFile)]
+            let number = String(index + 1)
+            return SwiftFile(
+                path: "\(folder)/\(name)-\(String(repeating: "0", count: digits - number.count) + number).swift",
+                specFile: first.specFile, imports: first.imports, declarations: members.flatMap(\.declarations))
+        }
+    }
+}
