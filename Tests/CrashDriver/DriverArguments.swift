@@ -4,6 +4,7 @@ import Foundation
 ///
 /// ```
 /// voidhash-crash-driver run   --base-url URL --storage DIR [--seed N] [--cycles N]
+/// voidhash-crash-driver load  --base-url URL --storage DIR [--seconds S] [--tasks N]
 /// voidhash-crash-driver drain --base-url URL --storage DIR
 /// ```
 struct DriverArguments: Equatable {
@@ -11,6 +12,8 @@ struct DriverArguments: Equatable {
     enum Mode: String {
         /// Makes calls until it is killed or done, logging each one.
         case run
+        /// Many tasks call every public method at once for a while (see `DriverLoad`).
+        case load
         /// Opens the same storage, sends what is queued, and exits.
         case drain
     }
@@ -25,6 +28,10 @@ struct DriverArguments: Equatable {
     var seed: UInt64 = 0
     /// How many identify/attributes/purchases/sign-out cycles `run` makes.
     var cycles = 3
+    /// How long `load` calls, in seconds.
+    var seconds = 10.0
+    /// How many tasks `load` runs at once.
+    var tasks = 1_000
 
     /// A command-line mistake, printed with the usage line.
     struct UsageError: Error, CustomStringConvertible {
@@ -34,7 +41,8 @@ struct DriverArguments: Equatable {
 
     /// The usage line.
     static let usage =
-        "usage: voidhash-crash-driver run|drain --base-url URL --storage DIR [--seed N] [--cycles N]"
+        "usage: voidhash-crash-driver run|load|drain --base-url URL --storage DIR [--seed N] [--cycles N] "
+        + "[--seconds S] [--tasks N]"
 
     /// Parses `arguments` (without the program name).
     static func parse(_ arguments: [String]) throws(UsageError) -> DriverArguments {
@@ -44,7 +52,8 @@ struct DriverArguments: Equatable {
         var options: [String: String] = [:]
         var rest = arguments.dropFirst()
         while let name = rest.popFirst() {
-            guard ["--base-url", "--storage", "--seed", "--cycles"].contains(name), let value = rest.popFirst()
+            guard ["--base-url", "--storage", "--seed", "--cycles", "--seconds", "--tasks"].contains(name),
+                let value = rest.popFirst()
             else { throw UsageError(description: "unexpected argument \(name)") }
             options[name] = value
         }
@@ -61,6 +70,16 @@ struct DriverArguments: Equatable {
                 throw UsageError(description: "--cycles must be a number")
             }
             parsed.cycles = value
+        }
+        if let seconds = options["--seconds"] {
+            guard let value = Double(seconds), value > 0, value.isFinite else {
+                throw UsageError(description: "--seconds must be a positive number")
+            }
+            parsed.seconds = value
+        }
+        if let tasks = options["--tasks"] {
+            guard let value = Int(tasks), value > 0 else { throw UsageError(description: "--tasks must be a number") }
+            parsed.tasks = value
         }
         return parsed
     }

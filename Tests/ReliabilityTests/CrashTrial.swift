@@ -24,6 +24,8 @@ struct CrashTrial: Sendable {
 
     /// The emulator (empty at the start) and the driver.
     let emulator: DriverEmulator
+    /// Where the trial's storage directory is made.
+    let root: URL
     /// The trial's number.
     let number: Int
     /// When to kill the driver.
@@ -31,8 +33,7 @@ struct CrashTrial: Sendable {
 
     /// Runs the trial; the emulator must be empty.
     func run() async throws -> Outcome {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("voidhash-crash-\(number)-\(UUID().uuidString)", isDirectory: true)
+        let directory = root.appendingPathComponent("trial-\(number)", isDirectory: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let run = try await emulator.run(["run", "--seed", "\(number)"], storage: directory, kill: plan)
         let drain = try await emulator.run(["drain"], storage: directory)

@@ -39,12 +39,15 @@ struct DriverEmulator: Sendable {
 }
 
 /// Runs `body` with a started emulator and a fresh temporary directory (removed afterwards).
-func withDriverEmulator(_ body: (DriverEmulator, URL) async throws -> Void) async throws {
+/// The emulator's request log keeps `loggedRequests` requests (the checks read it).
+func withDriverEmulator(
+    loggedRequests: Int = ServerLimits.standard.maxLoggedRequests, _ body: (DriverEmulator, URL) async throws -> Void
+) async throws {
     guard let driver = DriverExecutable.url else {
         throw DriverMissing()
     }
     let state = VoidhashEmulatorState()
-    let server = VoidhashEmulator.makeServer(state: state)
+    let server = VoidhashEmulator.makeServer(state: state, limits: ServerLimits(maxLoggedRequests: loggedRequests))
     let baseURL = try await server.start()
     let directory = FileManager.default.temporaryDirectory
         .appendingPathComponent("voidhash-driver-\(UUID().uuidString)", isDirectory: true)

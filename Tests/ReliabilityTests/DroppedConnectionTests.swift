@@ -3,7 +3,7 @@ import SDKEmulator
 import SDKRuntime
 import Testing
 
-/// A connection the server drops must fail the request at once, whatever the method, also when
+/// A connection the server drops must fail the request at once (well under the 10 s limit), whatever the method, also when
 /// the connection was already used for an earlier request (keep-alive), and the next request
 /// must go through.
 ///
@@ -45,7 +45,7 @@ struct DroppedConnectionTests {
         let started = ContinuousClock.now
         await #expect(throws: TransportError.self) { try await transport.send(message, to: baseURL) }
         let elapsed = ContinuousClock.now - started
-        #expect(elapsed < .seconds(2), "a dropped \(request.method) took \(elapsed)")
+        #expect(elapsed < .seconds(5), "a dropped \(request.method) took \(elapsed)")
         server.clearFaults()
         let next = try await transport.send(message, to: baseURL)
         #expect(next.status == 200)

@@ -2,84 +2,70 @@ import Foundation
 import SDKEmulator
 import SDKRuntime
 import Testing
-import Voidhash
 import VoidhashAPI
 
-/// A thousand tasks call every public method of one Voidhash instance at once, for a bounded
-/// time, while the emulator fails about one request in eight; afterwards (faults cleared, queue
-/// flushed) every purchase and event handed over is on the emulator exactly once.
-@Suite("Load", .serialized)
-struct LoadTests {
-    @Test(.timeLimit(.minutes(5)))
-    func aThousandTasksUnderFaultsLoseNothingAndApplyNothingTwice() async throws {
-        try await withVoidhashHarness { harness in
-            let voidhash = try harness.launch()
-            // 3 % dropped connections, then 10 % of the rest answered 503.
-            harness.server.inject(.dropConnection, route: nil, scope: .failFraction(0.03, seed: 11))
-            harness.server.inject(
-                .status(503, code: "INTERNAL", retryAfter: nil), route: nil, scope: .failFraction(0.1, seed: 7))
-            let ledger = LoadLedger()
-            let duration = ReliabilityMode.loadDuration
-            let started = ContinuousClock.now
-            let deadline = started + duration
-            // SDK time runs 20 times faster than real time, so waits and back-offs end.
-            let ticker = ClockTicker(harness.clock, step: .milliseconds(200), every: .milliseconds(10))
-            await withTaskGroup(of: Void.self) { group in
-                for task in 0..<1_000 {
-                    group.addTask {
-                        var random = SeededRandomNumberGenerator(seed: UInt64(task))
-                        while ContinuousClock.now < deadline {
-                            let operation = LoadOperation.allCases.randomElement(using: &random) ?? .flush
-                            await operation.perform(on: voidhash, store: harness.store, task: task, ledger: ledger)
-                        }
-                    }
-                }
+extension StressTests {
+    /// A thousand tasks call every public method of one Voidhash instance at once, in a process
+    /// of its own, for a bounded time, while the emulator fails about one request in eight;
+    /// afterwards (faults cleared, the queue drained by a new launch) every purchase and event
+    /// handed over is on the emulator exactly once.
+    @Suite("Load")
+    struct LoadTests {
+        @Test(.timeLimit(.minutes(5)))
+        func aThousandTasksUnderFaultsLoseNothingAndApplyNothingTwice() async throws {
+            try await withDriverEmulator(loggedRequests: 1_000_000) { emulator, root in
+                let storage = root.appendingPathComponent("load")
+                // 3 % dropped connections, then 10 % of the rest answered 503.
+                emulator.server.inject(.dropConnection, route: nil, scope: .failFraction(0.03, seed: 11))
+                emulator.server.inject(
+                    .status(503, code: "INTERNAL", retryAfter: nil), route: nil, scope: .failFraction(0.1, seed: 7))
+                let seconds = ReliabilityMode.loadDuration.components.seconds
+                let run = try await emulator.run(
+                    ["load", "--seconds", "\(seconds)", "--tasks", "1000"], storage: storage)
+                emulator.server.clearFaults()
+                let drain = try await emulator.run(["drain"], storage: storage)
+                let log = LoadLog(lines: run.lines)
+                let record = EmulatorRecord(state: emulator.state, server: emulator.server)
+                print(report(log, emulator.server.requests()))
+
+                #expect(!run.diedOfSignal && run.status == 0 && log.phases["done"] != nil, "\(run.lines.suffix(3))")
+                #expect(drain.lines.contains("drained pending=0"))
+                #expect(emulator.server.requests().first?.sequence == 1, "the request log kept every request")
+                #expect(log.errors.isEmpty, "\(log.errors.prefix(5))")
+                #expect(log.figures["methods"] == "23", "every public method was called and returned")
+                let stored = Dictionary(grouping: emulator.state.purchases, by: \.purchase.transactionId)
+                let missing = log.purchases.filter { stored[$0] == nil }
+                #expect(missing.isEmpty, "purchases lost: \(missing.prefix(5))")
+                #expect(stored.values.allSatisfy { $0.count == 1 })
+                let captured = Dictionary(
+                    grouping: emulator.state.events.filter { $0.event == "load_event" },
+                    by: { $0.properties["marker"] })
+                let lostEvents = log.captures.filter { captured[.string($0)]?.count != 1 }
+                #expect(lostEvents.isEmpty, "captures lost or doubled: \(lostEvents.prefix(5))")
+                #expect(emulator.state.events.filter { $0.event == "$sign_out" }.count == log.signOuts)
+                #expect(Set(emulator.state.events.map(\.id)).count == emulator.state.events.count)
+                #expect(record.linkArrivals.values.allSatisfy { EmulatorRecord.itemCount($0) == 1 })
+                let diagnostics = log.diagnostics + DriverLog(lines: drain.lines).diagnostics
+                #expect(diagnostics.isEmpty, "no storage, quarantine or rejection diagnostic: \(Set(diagnostics))")
             }
-            let loadEnded = ContinuousClock.now
-            ticker.stop()
-            let underLoad = EmulatorRecord(state: harness.state, server: harness.server)
-            // The queue left behind is delivered under the same faults, with no other callers.
-            let faultedDrainEnd = ContinuousClock.now + duration / 2
-            while ContinuousClock.now < faultedDrainEnd, await voidhash.pendingDeliveryCount() != 0 {
-                await voidhash.flush()
-                harness.clock.advance(by: .seconds(301))
-            }
-            let underFaults = EmulatorRecord(state: harness.state, server: harness.server)
-            harness.server.clearFaults()
-            let pending = await harness.drain(voidhash)
-            let record = EmulatorRecord(state: harness.state, server: harness.server)
-            let calls = ledger.calls.values.reduce(0, +)
-            print(
+        }
+
+        /// The figures of a run: calls, what returned, and the requests of each phase.
+        private func report(_ log: LoadLog, _ requests: [RecordedRequest]) -> String {
+            let delivering = log.phases["delivering"] ?? .distantFuture
+            let done = log.phases["done"] ?? .distantFuture
+            let underLoad = requests.filter { $0.request.receivedAt < delivering }
+            let underFaults = requests.filter { $0.request.receivedAt >= delivering && $0.request.receivedAt < done }
+            let after = requests.count - underLoad.count - underFaults.count
+            let faulted = { (requests: [RecordedRequest]) in requests.filter { $0.fault != nil }.count }
+            return """
+                load: 1000 tasks, \(log.figures["calls"] ?? "?") calls of \(log.figures["methods"] ?? "?") methods \
+                in \(log.figures["seconds"] ?? "?") s; \(log.purchases.count) purchases, \(log.captures.count) \
+                captures and \(log.signOuts) sign-outs returned
+                requests under load: \(underLoad.count) (\(faulted(underLoad)) failed on purpose); delivering \
+                under faults: \(underFaults.count) (\(faulted(underFaults)) failed on purpose); after clearing \
+                the faults, by a new launch: \(after)
                 """
-                load: 1000 tasks, \(calls) calls of \(ledger.calls.count) methods in \(loadEnded - started); \
-                \(ledger.returnedPurchases.count) purchases, \(ledger.returnedCaptures.count) captures and \
-                \(ledger.returnedSignOuts) sign-outs returned
-                requests under load: \(underLoad.requestCount) (\(underLoad.faultedCount) failed on purpose); \
-                delivering under faults: \(underFaults.requestCount - underLoad.requestCount) \
-                (\(underFaults.faultedCount - underLoad.faultedCount) failed on purpose); \
-                after clearing the faults: \(record.requestCount - underFaults.requestCount); \
-                total \(ContinuousClock.now - started)
-                """)
-            #expect(pending == 0)
-            #expect(ledger.errors.isEmpty, "\(ledger.errors.prefix(5))")
-            #expect(Set(ledger.calls.keys) == Set(LoadOperation.allCases))
-            let stored = Dictionary(grouping: harness.state.purchases, by: \.purchase.transactionId)
-            let missing = ledger.returnedPurchases.filter { stored[$0] == nil }
-            #expect(missing.isEmpty, "purchases lost: \(missing.prefix(5))")
-            #expect(stored.values.allSatisfy { $0.count == 1 })
-            let captured = Dictionary(
-                grouping: harness.state.events.filter { $0.event == "load_event" }, by: { $0.properties["marker"] })
-            let lostEvents = ledger.returnedCaptures.filter { captured[.string($0)]?.count != 1 }
-            #expect(lostEvents.isEmpty, "captures lost or doubled: \(lostEvents.prefix(5))")
-            let signOuts = harness.state.events.filter { $0.event == "$sign_out" }
-            #expect(signOuts.count == ledger.returnedSignOuts)
-            #expect(Set(harness.state.events.map(\.id)).count == harness.state.events.count)
-            #expect(record.linkArrivals.values.allSatisfy { EmulatorRecord.itemCount($0) == 1 })
-            let troubles: Set<VoidhashDiagnostic.Code> = [
-                .storageWriteFailed, .storageUnavailable, .deliveryQuarantined, .personWriteRejected, .eventRejected,
-            ]
-            #expect(harness.diagnosticCodes.filter(troubles.contains).isEmpty, "\(harness.diagnostics.all.prefix(5))")
-            await voidhash.shutdown()
         }
     }
 }

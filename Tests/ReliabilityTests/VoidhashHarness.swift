@@ -1,24 +1,8 @@
 import Foundation
 import SDKEmulator
 import SDKRuntime
-import Synchronization
 import Voidhash
 import VoidhashAPI
-
-/// Values a callback received, in order (safe to append from any thread).
-final class Recorded<Value: Sendable>: Sendable {
-    private let values = Mutex<[Value]>([])
-
-    /// Appends `value`.
-    func append(_ value: Value) {
-        values.withLock { $0.append(value) }
-    }
-
-    /// Everything received so far.
-    var all: [Value] {
-        values.withLock { $0 }
-    }
-}
 
 /// A Voidhash emulator on loopback, a manual clock for the SDK, a storage directory and a
 /// simulated store, for Voidhash instances under test in this process.
@@ -56,18 +40,6 @@ struct VoidhashHarness: Sendable {
     /// The codes of the diagnostics reported so far.
     var diagnosticCodes: [VoidhashDiagnostic.Code] {
         diagnostics.all.map(\.code)
-    }
-
-    /// Flushes `voidhash`, moving the SDK's clock past any back-off, until nothing is queued or
-    /// `rounds` rounds have passed; returns what is still queued.
-    @discardableResult
-    func drain(_ voidhash: Voidhash, rounds: Int = 20) async -> Int? {
-        for _ in 0..<rounds {
-            await voidhash.flush()
-            if await voidhash.pendingDeliveryCount() == 0 { return 0 }
-            clock.advance(by: .seconds(301))
-        }
-        return await voidhash.pendingDeliveryCount()
     }
 }
 

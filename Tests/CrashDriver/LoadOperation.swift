@@ -13,18 +13,20 @@ enum LoadOperation: String, CaseIterable, Sendable {
     case getCurrentPerson, getCurrentPersonState, resetPersonCache, personUpdates, flush
     case pendingDeliveryCount, isAnonymousDistinctId, group, setGroups, groups, resetGroups, capture
 
-    /// Makes the call on `voidhash` as task `task`, and records it in `ledger`.
-    func perform(on voidhash: Voidhash, store: SimulatedPurchaseSource, task: Int, ledger: LoadLedger) async {
+    /// Makes the call on `voidhash` as task `task` and counts it in `ledger`. Logs
+    /// `returned purchase <transaction>`, `returned capture <marker>` and `returned signout` for
+    /// what the harness checks on the emulator, and `error <method> <error>` for a call that threw.
+    func perform(on voidhash: Voidhash, store: DriverPurchaseSource, task: Int, ledger: LoadLedger) async {
         do {
             try await call(voidhash, store: store, task: task, ledger: ledger)
             ledger.count(self)
         } catch {
-            ledger.unexpected(error, in: self)
+            DriverOutput.line("error \(rawValue) \(error)")
         }
     }
 
     private func call(
-        _ voidhash: Voidhash, store: SimulatedPurchaseSource, task: Int, ledger: LoadLedger
+        _ voidhash: Voidhash, store: DriverPurchaseSource, task: Int, ledger: LoadLedger
     ) async throws {
         let user = "load-user-\(task % 37)"
         switch self {
@@ -36,10 +38,10 @@ enum LoadOperation: String, CaseIterable, Sendable {
             _ = await voidhash.getDistinctId()
         case .signOut:
             await voidhash.signOut()
-            ledger.signOutReturned()
+            DriverOutput.line("returned signout")
         case .reset:
             await voidhash.reset()
-            ledger.signOutReturned()
+            DriverOutput.line("returned signout")
         case .setAnalyticsConsent:
             await voidhash.setAnalyticsConsent(.granted)
         case .analyticsConsent:
@@ -49,14 +51,15 @@ enum LoadOperation: String, CaseIterable, Sendable {
         case .setPersonAttributesState:
             _ = try await voidhash.setPersonAttributesState(["plan": .string("p\(task % 3)"), "beta": .bool(true)])
         case .syncPurchases, .restorePurchases:
-            let transaction = store.purchase(productId: task.isMultiple(of: 2) ? "pro_monthly" : "lifetime_boost")
+            let transaction = ledger.nextTransactionId()
+            store.add(transactionId: transaction, productId: task.isMultiple(of: 2) ? "pro_monthly" : "lifetime_boost")
             // A restore records every purchase of the store again: a few per run, not hundreds.
             if self == .restorePurchases, ledger.claimRestore() {
                 try await voidhash.restorePurchases()
             } else {
                 try await voidhash.syncPurchases()
             }
-            ledger.purchaseReturned(transaction.transactionId)
+            DriverOutput.line("returned purchase \(transaction)")
         case .getCurrentPerson:
             _ = try await voidhash.getCurrentPerson(forceFetch: task.isMultiple(of: 5))
         case .getCurrentPersonState:
@@ -87,7 +90,7 @@ enum LoadOperation: String, CaseIterable, Sendable {
             let marker = ledger.nextMarker()
             await voidhash.capture(
                 "load_event", properties: ["marker": .string(marker), "task": .number(Double(task))])
-            ledger.captureReturned(marker)
+            DriverOutput.line("returned capture \(marker)")
         }
     }
 }
