@@ -55,21 +55,6 @@ struct Report: Sendable, Encodable {
         return lines.joined(separator: "\n")
     }
 
-    /// The figures as the markdown table of the README's Performance section.
-    var markdown: String {
-        var lines = [
-            "| benchmark | median | min | max | target | |", "| --- | ---: | ---: | ---: | --- | --- |",
-        ]
-        for figure in figures {
-            let unit = figure.unit
-            lines.append(
-                "| \(figure.group): \(figure.name) | \(unit.format(figure.median)) \(unit.rawValue) | "
-                    + "\(unit.format(figure.minimum)) | \(unit.format(figure.maximum)) | "
-                    + "\(figure.target?.description(in: unit) ?? "") | \(figure.verdict) |")
-        }
-        return lines.joined(separator: "\n")
-    }
-
     /// Writes the figures as JSON to `path`, creating its folder.
     func write(toPath path: String) throws {
         let url = URL(fileURLWithPath: path)
