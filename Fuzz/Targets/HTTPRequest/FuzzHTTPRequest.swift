@@ -47,7 +47,12 @@ enum HTTPRequestFuzzing {
     /// and each read consumes input, so it ends.
     static func checkReader(_ bytes: [UInt8]) {
         var pair: [Int32] = [0, 0]
-        guard socketpair(AF_UNIX, POSIX.streamSocketType, 0, &pair) == 0 else {
+        #if canImport(Darwin)
+            let streamType = SOCK_STREAM
+        #else
+            let streamType = Int32(SOCK_STREAM.rawValue)
+        #endif
+        guard socketpair(AF_UNIX, streamType, 0, &pair) == 0 else {
             fuzzFailure("socketpair failed: errno \(errno)")
         }
         defer {
