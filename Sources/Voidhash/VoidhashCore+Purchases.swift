@@ -31,17 +31,21 @@ extension VoidhashCore {
     /// Queues `transactions` behind any identity link, waits for them and the refresh.
     private func record(_ transactions: [VoidhashStoreTransaction]) async -> VoidhashPerson? {
         var waits: [(QueueItemID, OutcomeWait<ItemOutcome>)] = []
+        var queued: [String] = []
         for transaction in transactions {
             let record = PurchaseRecord(
                 distinctId: identity.distinctId, productId: transaction.productId,
                 transactionId: transaction.transactionId, environment: transaction.environment,
                 purchasedAt: transaction.purchasedAt)
             guard let id = enqueue(.purchase(record, epoch: identity.epoch)) else { continue }
+            queued.append(transaction.transactionId)
             let wait = OutcomeWait<ItemOutcome>()
             itemWaits[id] = wait
             waits.append((id, wait))
         }
-        rememberSynced(transactions.map(\.transactionId))
+        // Only what was queued counts as synced: a transaction that could not be stored is
+        // offered again by the next sync.
+        rememberSynced(queued)
         guard !waits.isEmpty else {
             _ = await awaitRefresh(within: VoidhashConstants.requestTimeout)
             return person

@@ -19,8 +19,9 @@ public struct VoidhashDiagnostic: Sendable, Hashable, CustomStringConvertible {
         /// Voidhash refused the publishable key; queued work stays queued.
         public static let authenticationFailed = Code(
             rawValue: VoidhashError.Code.authenticationFailed.rawValue)
-        /// The storage directory could not be used; the SDK keeps its state in memory for this
-        /// launch only.
+        /// The storage directory could not be used, at launch or later (a full disk, a volume
+        /// that became read-only): what the device held is kept as it was, and the SDK carries on
+        /// with its state in memory for the rest of this launch; changes from then on end with it.
         public static let storageUnavailable = Code(rawValue: "STORAGE_UNAVAILABLE")
         /// The database file could not be read and was moved aside (kept); a fresh one was made.
         public static let storageRecovered = Code(rawValue: "STORAGE_RECOVERED")

@@ -4,7 +4,8 @@ import Voidhash
 import VoidhashAPI
 
 /// The calls `run` makes, each logged as `begin <call> <subject>` before it starts and
-/// `returned <call> <subject> ...` once it returned to the driver.
+/// `returned <call> <subject> ...` once it returned to the driver; `identity <distinct ID>` when
+/// it starts (printed by the caller) and before it ends.
 ///
 /// A cycle: identify as a new user (which links the anonymous ID), set an attribute only this
 /// cycle sets, join a group only this cycle uses (a `$groupidentify` event), capture an event
@@ -62,6 +63,7 @@ struct DriverScript {
             DriverOutput.line("returned signout \(user)")
         }
         await voidhash.flush()
+        DriverOutput.line("identity \(await voidhash.getDistinctId())")
         DriverOutput.line("done pending=\(await voidhash.pendingDeliveryCount().map(String.init) ?? "unknown")")
     }
 }

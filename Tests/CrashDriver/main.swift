@@ -43,6 +43,7 @@ do {
 switch arguments.mode {
 case .run:
     DriverOutput.line("started")
+    DriverOutput.line("identity \(await voidhash.getDistinctId())")
     await DriverScript(voidhash: voidhash, store: store, seed: arguments.seed).run(cycles: arguments.cycles)
 case .load:
     await DriverLoad(voidhash: voidhash, store: store, clock: loadClock).run(

@@ -28,6 +28,9 @@ struct DriverLog: Sendable {
     var calls: [Call] = []
     /// The diagnostic codes the SDK reported.
     var diagnostics: [String] = []
+    /// The distinct IDs the driver reported (`identity` lines: at the start and before the end of
+    /// a run), in order.
+    var identities: [String] = []
     /// Lines that did not parse.
     var unparsed: [String] = []
 
@@ -58,6 +61,8 @@ struct DriverLog: Sendable {
                 let code = words.dropFirst().joined(separator: " ")
                 diagnostics.append(code)
                 if let index = calls.lastIndex(where: \.inFlight) { calls[index].diagnostics.append(code) }
+            case "identity" where words.count == 2:
+                identities.append(words[1])
             case "started", "done", "drained", "warning":
                 continue
             default:

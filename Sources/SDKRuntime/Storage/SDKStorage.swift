@@ -3,9 +3,11 @@ import Foundation
 /// Everything an SDK instance stores, in one database file: its key-value entries and its
 /// delivery queue.
 ///
-/// Open it once per SDK instance with `open(directory:name:gate:clock:)`. When the file cannot
-/// be opened because the directory is read-only or the disk is full, the error says so and the
-/// SDK can carry on with `inMemory(gate:clock:)`.
+/// Open it once per SDK instance with `open(directory:name:gate:clock:onFallbackToMemory:)`.
+/// When the file cannot be opened because the directory is read-only or the disk is full, the
+/// error says so and the SDK can carry on with `inMemoryCopy(directory:name:gate:clock:)`
+/// (what the file holds, in memory) or `inMemory(gate:clock:)`. When a write fails later for
+/// the same reasons, the storage moves to memory by itself (see `isInMemory`).
 public final class SDKStorage: Sendable {
   /// Typed values by key (identity, caches, groups).
   public let keyValues: KeyValueStore
@@ -16,14 +18,20 @@ public final class SDKStorage: Sendable {
   /// The shared connection (internal so that tests can provoke SQLite conditions).
   let database: StorageDatabase
 
+  /// Whether what is stored lives in memory only and ends with the process: storage made by
+  /// `inMemory` or `inMemoryCopy`, or a file whose writes started failing (the disk filled up,
+  /// the volume became read-only). The file keeps what it held before the failure.
+  public var isInMemory: Bool { database.isInMemory }
+
   private init(
     connection: sending SQLiteConnection, gate: DataProtectionGate, clock: any SDKClock,
-    report: StorageOpenReport
+    report: StorageOpenReport, onFallbackToMemory: @escaping @Sendable (StorageError) -> Void = { _ in }
   ) throws(StorageError) {
     let marker = report.databaseURL.map { StorageFiles.verifyMarker(databasePath: $0.path) }
-    database = StorageDatabase(connection: connection, gate: gate) {
-      if let marker { try? StorageFiles.createPrivateFile(atPath: marker) }
-    }
+    database = StorageDatabase(
+      connection: connection, gate: gate, isInMemory: report.databaseURL == nil,
+      onCorruption: { if let marker { try? StorageFiles.createPrivateFile(atPath: marker) } },
+      onFallbackToMemory: onFallbackToMemory)
     keyValues = KeyValueStore(database: database, clock: clock)
     queue = try DeliveryQueue(database: database)
     openReport = report
@@ -40,9 +48,13 @@ public final class SDKStorage: Sendable {
   /// - Throws `.readOnly` or `.full` when the directory cannot be written, `.invalidName` for a
   ///   name that is not a plain file name, and `.temporarilyUnavailable` while `gate` is locked
   ///   (nothing is moved aside then).
+  /// - Should a write fail later because the file cannot take it (full disk, read-only volume,
+  ///   I/O error), the storage copies itself into memory, carries on there and calls
+  ///   `onFallbackToMemory` once with the failure.
   public static func open(
     directory: URL, name: String, gate: DataProtectionGate = DataProtectionGate(),
-    clock: any SDKClock = SystemClock()
+    clock: any SDKClock = SystemClock(),
+    onFallbackToMemory: @escaping @Sendable (StorageError) -> Void = { _ in }
   ) throws(StorageError) -> SDKStorage {
     guard !name.isEmpty, name != ".", name != "..", !name.contains("/"), !name.contains("\0")
     else { throw .invalidName(name) }
@@ -63,7 +75,9 @@ public final class SDKStorage: Sendable {
             databaseURL: url, createdNewDatabase: created, appliedMigrations: applied,
             schemaVersion: StorageSchema.current.version, movedAside: movedAside)
           do throws(StorageError) {
-            return try SDKStorage(connection: connection, gate: gate, clock: clock, report: report)
+            return try SDKStorage(
+              connection: connection, gate: gate, clock: clock, report: report,
+              onFallbackToMemory: onFallbackToMemory)
           } catch .corrupt where !thorough && StorageFiles.exists(marker) {
             continue  // The queue's first reads found damage: check every page, then move aside.
           }
@@ -93,6 +107,46 @@ public final class SDKStorage: Sendable {
       databaseURL: nil, createdNewDatabase: true, appliedMigrations: applied,
       schemaVersion: schema.version, movedAside: [])
     return try SDKStorage(connection: connection, gate: gate, clock: clock, report: report)
+  }
+
+  /// What `<name>.sqlite` in `directory` holds, copied into memory without changing anything on
+  /// disk: the fallback when the directory cannot be written (a read-only volume), so that the
+  /// SDK keeps its identity and queued work for this launch. Changes live in memory only.
+  ///
+  /// Plain in-memory storage when there is no such file or it cannot be used (damaged, foreign,
+  /// from a newer schema: nothing is moved aside, since nothing may be written). Throws
+  /// `.temporarilyUnavailable` while `gate` is locked; the copy itself is memory, which the gate
+  /// does not guard.
+  public static func inMemoryCopy(
+    directory: URL, name: String, gate: DataProtectionGate = DataProtectionGate(),
+    clock: any SDKClock = SystemClock()
+  ) throws(StorageError) -> SDKStorage {
+    guard gate.isAvailable else { throw .temporarilyUnavailable }
+    let path = directory.appendingPathComponent(name + ".sqlite").path
+    guard StorageFiles.exists(path), let copy = try? readableCopy(ofDatabaseAt: path) else {
+      return try inMemory(clock: clock)
+    }
+    let report = StorageOpenReport(
+      databaseURL: nil, createdNewDatabase: false, appliedMigrations: copy.applied,
+      schemaVersion: StorageSchema.current.version, movedAside: [])
+    return try SDKStorage(
+      connection: copy.connection, gate: DataProtectionGate(), clock: clock, report: report)
+  }
+
+  /// An in-memory, migrated copy of our database at `path`, read without writing anything;
+  /// `nil` when the file is not ours (or is newer).
+  private static func readableCopy(
+    ofDatabaseAt path: String
+  ) throws(StorageError) -> (connection: SQLiteConnection, applied: [Int])? {
+    let schema = StorageSchema.current
+    // A write-ahead log left by the last process can only be read through its index; without
+    // a log the file is complete and is read as immutable (no index needs to be created).
+    let hasLog = StorageFiles.exists(path + "-wal")
+    let file = try SQLiteConnection(readingOnly: path, immutable: !hasLog)
+    defer { file.close() }
+    guard case .ours(let version) = try schema.inspect(file, thorough: false) else { return nil }
+    let copy = try file.copyToMemory()
+    return (copy, try schema.migrate(copy, from: version))
   }
 
   /// Closes the database; every later operation throws `StorageError.closed`.

@@ -42,7 +42,46 @@ final class SQLiteConnection {
     sqlite3_busy_timeout(db, 5_000)
   }
 
+  /// Opens the database at `path` for reading only, changing nothing on disk: the way to read a
+  /// database whose directory cannot be written. With `immutable`, SQLite also skips the locks
+  /// and the write-ahead log's index, which it cannot create in a read-only directory; use it
+  /// only when no write-ahead log is left next to the file (its contents would not be seen).
+  init(readingOnly path: String, immutable: Bool) throws(StorageError) {
+    var db: OpaquePointer?
+    var location = URLComponents()
+    location.scheme = "file"
+    location.path = path
+    if immutable { location.queryItems = [URLQueryItem(name: "immutable", value: "1")] }
+    let flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX
+    let code = sqlite3_open_v2(location.string ?? path, &db, flags, nil)
+    guard code == SQLITE_OK, let db else {
+      let error = SQLiteConnection.error(code: code, handle: db)
+      sqlite3_close(db)
+      throw error
+    }
+    handle = db
+    sqlite3_busy_timeout(db, 5_000)
+  }
+
   deinit { close() }
+
+  /// A private in-memory database holding a copy of everything this one holds (SQLite's online
+  /// backup, which reads this database as one consistent snapshot and changes nothing in it).
+  func copyToMemory() throws(StorageError) -> SQLiteConnection {
+    let source = try openHandle()
+    let copy = try SQLiteConnection(path: nil)
+    let destination = try copy.openHandle()
+    guard let backup = sqlite3_backup_init(destination, "main", source, "main") else {
+      throw SQLiteConnection.error(code: sqlite3_errcode(destination), handle: destination)
+    }
+    let stepped = sqlite3_backup_step(backup, -1)
+    let finished = sqlite3_backup_finish(backup)
+    guard stepped == SQLITE_DONE else { throw SQLiteConnection.error(code: stepped, handle: source) }
+    guard finished == SQLITE_OK else {
+      throw SQLiteConnection.error(code: finished, handle: destination)
+    }
+    return copy
+  }
 
   /// Switches to write-ahead logging with synced commits (see the type's documentation).
   ///

@@ -25,3 +25,15 @@ public enum StorageError: Error, Sendable, Hashable {
   /// operation; `message` says which and what happened.
   case io(code: Int32, message: String)
 }
+
+extension StorageError {
+  /// Whether the failure means the file cannot take writes now (full, read-only, an I/O or
+  /// open error of the device), as opposed to bad data, a locked device or a closed storage.
+  var isWriteFailure: Bool {
+    switch self {
+    case .full, .readOnly: true
+    case .io(let code, _): code & 0xFF == 10 || code & 0xFF == 14  // SQLITE_IOERR, SQLITE_CANTOPEN
+    case .corrupt, .temporarilyUnavailable, .closed, .invalidName, .codingFailed: false
+    }
+  }
+}
