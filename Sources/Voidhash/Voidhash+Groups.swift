@@ -67,9 +67,11 @@ extension Voidhash {
         callOrder.pendingCount
     }
 
-    /// Runs `body` with the core after every group change and capture called before it.
+    /// Runs `body` with the core after every group change and capture called before it (and
+    /// once protected data can be written).
     private func inCallOrder(_ body: @escaping @Sendable (VoidhashCore) async -> Void) async {
         let loading = loading
-        await callOrder.run { await body(await loading.value) }
+        let gate = dataProtection
+        await callOrder.run { await body(await Self.writable(loading, gate)) }
     }
 }

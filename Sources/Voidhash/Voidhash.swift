@@ -93,6 +93,19 @@ public final class Voidhash: Sendable {
         get async { await loading.value }
     }
 
+    /// The core, once storage is open and protected data can be written: a change made while the
+    /// device is locked waits for the unlock rather than fail to be stored.
+    var writingCore: VoidhashCore {
+        get async { await Self.writable(loading, dataProtection) }
+    }
+
+    /// `loading`'s core once `gate` is open.
+    static func writable(_ loading: Task<VoidhashCore, Never>, _ gate: DataProtectionGate) async -> VoidhashCore {
+        let core = await loading.value
+        await gate.waitUntilAvailable()
+        return core
+    }
+
     // MARK: Identity
 
     /// Signs the device in as `externalUserId` and links the anonymous history to it.
@@ -121,7 +134,7 @@ public final class Voidhash: Sendable {
     public func identifyState(
         externalUserId: String, email: String? = nil, name: String? = nil
     ) async throws(VoidhashError) -> VoidhashIdentifyResult {
-        try await core.identify(externalUserId: externalUserId, email: email, name: name)
+        try await writingCore.identify(externalUserId: externalUserId, email: email, name: name)
     }
 
     /// The distinct ID in use: `vh_anon_<uuid>` or the external user ID.
@@ -132,19 +145,19 @@ public final class Voidhash: Sendable {
     /// Records `$sign_out` (with lifecycle events and consent on), then starts a new anonymous
     /// identity and analytics session. Queued deliveries, consent and the install record stay.
     public func signOut() async {
-        await core.signOut()
+        await writingCore.signOut()
     }
 
     /// Does what `signOut()` does.
     public func reset() async {
-        await core.signOut()
+        await writingCore.signOut()
     }
 
     // MARK: Consent
 
     /// Sets (and stores) the user's analytics consent; attributes and events need `.granted`.
     public func setAnalyticsConsent(_ consent: VoidhashAnalyticsConsent) async {
-        await core.setConsent(consent)
+        await writingCore.setConsent(consent)
     }
 
     /// The user's analytics consent.
@@ -174,7 +187,7 @@ public final class Voidhash: Sendable {
     public func setPersonAttributesState(
         _ attributes: [String: JSONValue]
     ) async throws(VoidhashError) -> VoidhashAttributesResult {
-        try await core.setAttributes(attributes)
+        try await writingCore.setAttributes(attributes)
     }
 
     // MARK: Purchases
@@ -185,7 +198,7 @@ public final class Voidhash: Sendable {
     /// - Throws: `PURCHASE_SOURCE_FAILED` when the store failed.
     @discardableResult
     public func syncPurchases() async throws(VoidhashError) -> VoidhashPerson? {
-        try await core.syncPurchases()
+        try await writingCore.syncPurchases()
     }
 
     /// Brings the store up to date, records every purchase for the current person, and waits,
@@ -194,7 +207,7 @@ public final class Voidhash: Sendable {
     /// - Throws: `PURCHASE_SOURCE_FAILED` when the store failed.
     @discardableResult
     public func restorePurchases() async throws(VoidhashError) -> VoidhashPerson? {
-        try await core.restorePurchases()
+        try await writingCore.restorePurchases()
     }
 
     // MARK: Access

@@ -97,6 +97,8 @@ actor VoidhashCore {
         scheduler = DeliveryScheduler(
             pump: pump, clock: options.clock,
             onStorageFailure: { error in
+                // A locked device is not a failure: delivery tries again once it is unlocked.
+                guard error != .temporarilyUnavailable else { return }
                 reporter.diagnose(.storageWriteFailed, "Delivery could not read its queue (\(error)).")
             },
             onStall: { await reference.core?.deliveryStalled() })

@@ -27,7 +27,8 @@ public struct VoidhashOptions: Sendable {
     public var lifecycleEvents: Bool
     /// Where purchases come from; `nil` for StoreKit where it exists, else no purchases.
     public var purchaseSource: (any PurchaseSource)?
-    /// Whether protected data can be used now; the SDK waits for it before reading storage.
+    /// Whether protected data can be used now; the SDK waits for it before reading storage, and
+    /// a change made while it is locked waits for the unlock before it is stored.
     public var dataProtection: DataProtectionGate
     /// Receives mistakes the SDK ignored instead of throwing (such as an invalid `distinctId`).
     public var onWarning: (@Sendable (VoidhashWarning) -> Void)?

@@ -2,7 +2,7 @@ import Foundation
 import SDKEmulator
 import SDKRuntime
 import Testing
-import Voidhash
+@testable import Voidhash
 import VoidhashAPI
 
 @Suite("Delivery and storage", .timeLimit(.minutes(1)))
@@ -70,6 +70,31 @@ struct VoidhashDeliveryTests {
             await voidhash.flush()
             #expect(harness.diagnosticCodes == [.eventRejected])
             #expect(await voidhash.pendingDeliveryCount() == 0)
+            await voidhash.shutdown()
+        }
+    }
+
+    @Test func changesMadeWhileTheDeviceIsLockedWaitForTheUnlockAndAreNotLost() async throws {
+        try await withSDKHarness { harness in
+            var options = harness.options()
+            let gate = DataProtectionGate()
+            options.dataProtection = gate
+            let voidhash = try Voidhash(publishableKey: VoidhashEmulator.testKey, options: options)
+            await voidhash.capture("before_lock")
+            await voidhash.flush()
+            gate.lock()
+            let capture = Task { await voidhash.capture("while_locked") }
+            let attributes = Task { try await voidhash.setPersonAttributesState(["plan": "pro"]) }
+            #expect(await eventually { voidhash.pendingOrderedCalls == 1 })
+            #expect(await voidhash.getDistinctId().hasPrefix("vh_anon_"), "reads do not wait")
+
+            gate.unlock()
+            await capture.value
+            _ = try await attributes.value
+            await voidhash.flush()
+            #expect(harness.capturedEvents.map(\.event) == ["before_lock", "while_locked"])
+            #expect(harness.state.person(await voidhash.getDistinctId())?.attributes["plan"] == "pro")
+            #expect(!harness.diagnosticCodes.contains(.storageWriteFailed), "\(harness.diagnosticCodes)")
             await voidhash.shutdown()
         }
     }
