@@ -126,7 +126,7 @@ extension VoidhashCore {
 
     private func finishRefresh(epoch: String, sequence: UInt64, result: Result<Person?, APIError>) {
         if refreshInFlight?.sequence == sequence { refreshInFlight = nil }
-        guard epoch == identity.epoch else { return }
+        guard epoch == identity.epoch, !isShutDown else { return }
         switch result {
         case .success(let fetched):
             applyPerson(fetched, epoch: epoch, sequence: sequence)

@@ -61,6 +61,8 @@ actor VoidhashCore {
     var refreshWaits: [OutcomeWait<RefreshOutcome>] = []
     /// Subscribers to person snapshots.
     var observers: [UUID: AsyncStream<VoidhashPerson?>.Continuation] = [:]
+    /// Whether `shutdown()` began: answers arriving later are not applied (storage is closed).
+    var isShutDown = false
 
     private init(
         configuration: CoreConfiguration, storage: SDKStorage, launch: LaunchState,
@@ -141,6 +143,7 @@ actor VoidhashCore {
 
     /// Stops delivery and closes storage; the instance does nothing useful afterwards.
     func shutdown() async {
+        isShutDown = true
         eventTimer?.cancel()
         eventTimer = nil
         await directEvents.idle()
