@@ -30,16 +30,8 @@ final class SQLiteConnection {
   /// Opens the database at `path` (creating it when missing, unless `create` is `false`), or a
   /// private in-memory database when `path` is `nil`.
   init(path: String?, create: Bool = true) throws(StorageError) {
-    var db: OpaquePointer?
     let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
-    let code = sqlite3_open_v2(path ?? ":memory:", &db, flags, nil)
-    guard code == SQLITE_OK, let db else {
-      let error = SQLiteConnection.error(code: code, handle: db)
-      sqlite3_close(db)
-      throw error
-    }
-    handle = db
-    sqlite3_busy_timeout(db, 5_000)
+    handle = try Self.open(path ?? ":memory:", flags: flags)
   }
 
   /// Opens the database at `path` for reading only, changing nothing on disk: the way to read a
@@ -47,20 +39,25 @@ final class SQLiteConnection {
   /// and the write-ahead log's index, which it cannot create in a read-only directory; use it
   /// only when no write-ahead log is left next to the file (its contents would not be seen).
   init(readingOnly path: String, immutable: Bool) throws(StorageError) {
-    var db: OpaquePointer?
     var location = URLComponents()
     location.scheme = "file"
     location.path = path
     if immutable { location.queryItems = [URLQueryItem(name: "immutable", value: "1")] }
     let flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX
-    let code = sqlite3_open_v2(location.string ?? path, &db, flags, nil)
+    handle = try Self.open(location.string ?? path, flags: flags)
+  }
+
+  /// Opens `filename` with `flags` and sets the busy timeout; the handle, or the error.
+  private static func open(_ filename: String, flags: Int32) throws(StorageError) -> OpaquePointer {
+    var db: OpaquePointer?
+    let code = sqlite3_open_v2(filename, &db, flags, nil)
     guard code == SQLITE_OK, let db else {
       let error = SQLiteConnection.error(code: code, handle: db)
       sqlite3_close(db)
       throw error
     }
-    handle = db
     sqlite3_busy_timeout(db, 5_000)
+    return db
   }
 
   deinit { close() }
