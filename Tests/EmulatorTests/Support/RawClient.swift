@@ -109,11 +109,15 @@ final class RawClient {
   }
 
   /// Whether the server has closed the connection: end of stream (or reset) with no more data.
-  func isClosedByServer() -> Bool {
+  /// Waits up to `patience` receive timeouts for the close (a slow machine, or a sanitizer).
+  func isClosedByServer(patience: Int = 6) -> Bool {
     var byte: UInt8 = 0
-    let count = recv(descriptor, &byte, 1, 0)
-    if count == 0 { return true }
-    if count < 0 { return errno == ECONNRESET }
+    for _ in 0..<patience {
+      let count = recv(descriptor, &byte, 1, 0)
+      if count == 0 { return true }
+      guard count < 0 else { return false }
+      guard errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR else { return errno == ECONNRESET }
+    }
     return false
   }
 
