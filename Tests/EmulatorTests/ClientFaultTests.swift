@@ -41,11 +41,11 @@ struct ClientFaultTests {
             await APIOutcome.of { try await stack.voidhash(baseURL).getPerson(distinctId: anonymousId()) }
         }
         // No connection is worth retrying: the retry layer waits its back-off, then is refused again.
-        #expect(await stack.passBackoff())
+        #expect(await stack.passBackoff(of: voidhash))
         #expect(await voidhash.value.error?.category == .unreachable)
 
         let mobileJoe = Task { await APIOutcome.of { try await stack.mobileJoe(baseURL).listAlerts() } }
-        #expect(await stack.passBackoff())
+        #expect(await stack.passBackoff(of: mobileJoe))
         let error = try #require(await mobileJoe.value.error)
         #expect(error.category == .unreachable)
         #expect(error.status == nil)
@@ -64,18 +64,21 @@ struct ClientFaultTests {
                     try await stack.voidhash(emulator.baseURL).getPerson(distinctId: person.distinctId)
                 }
             }
-            #expect(await emulator.server.waitUntilHeld(route: Self.getPerson))
-            await stack.timeoutClock.waitForSleepers(1)
+            let server = emulator.server
+            let held: @Sendable () async -> Void = { _ = await server.waitUntilHeld(route: Self.getPerson) }
+            let clock = stack.timeoutClock
+            try #require(await waitFor(held, orEndOf: call))
+            try #require(await waitFor({ await clock.waitForSleepers(1) }, orEndOf: call))
             stack.timeoutClock.advance(by: ClientFaultStack.timeout - .milliseconds(1))
             #expect(stack.timeoutClock.sleeperCount == 1)  // not timed out yet
             #expect(stack.retryClock.sleeperCount == 0)
             stack.timeoutClock.advance(by: .milliseconds(1))
             // Timed out: the retry layer waits its back-off (the first request, abandoned, is let go).
-            await stack.retryClock.waitForSleepers(1)
+            try #require(await stack.retryWaitBegins(in: call))
             emulator.server.release(route: Self.getPerson)
-            #expect(await stack.passBackoff())
-            #expect(await emulator.server.waitUntilHeld(route: Self.getPerson))
-            await stack.passTimeout()
+            try #require(await stack.passBackoff(of: call))
+            try #require(await waitFor(held, orEndOf: call))
+            try #require(await stack.passTimeout(of: call))
 
             let outcome = await call.value
             #expect(outcome.value == nil)
@@ -102,7 +105,7 @@ struct ClientFaultTests {
                     try await stack.voidhash(emulator.baseURL).getPerson(distinctId: person.distinctId)
                 }
             }
-            #expect(await stack.passBackoff())
+            #expect(await stack.passBackoff(of: call))
             let outcome = await call.value
             #expect(outcome.error == nil)
             #expect(outcome.value == person)
@@ -123,7 +126,7 @@ struct ClientFaultTests {
                         body: EventBatch(events: [event("e1")]), idempotencyKey: key)
                 }
             }
-            #expect(await stack.passBackoff())
+            #expect(await stack.passBackoff(of: call))
             let outcome = await call.value
             #expect(outcome.value == nil)
             let error = try #require(outcome.error)
@@ -148,9 +151,9 @@ struct ClientFaultTests {
                         body: EventBatch(events: [event("e1")]), idempotencyKey: key)
                 }
             }
-            await stack.retryClock.waitForSleepers(1)
+            try #require(await stack.retryWaitBegins(in: call))
             #expect(emulator.server.requests(route: Self.captureEvents).count == 1)  // waiting, not re-sent
-            #expect(await stack.passBackoff())
+            #expect(await stack.passBackoff(of: call))
             let outcome = await call.value
             #expect(outcome.error == nil)
             #expect(outcome.value == EventBatchResult(accepted: 1, rejected: []))
@@ -173,9 +176,9 @@ struct ClientFaultTests {
             let key = idempotencyKey()
             server.inject(.status(503, code: "INTERNAL"), route: Self.mobileJoeIdentify, scope: .next(1))
             let call = Task { await APIOutcome.of { try await stack.mobileJoe(baseURL).identify(idempotencyKey: key) } }
-            await stack.retryClock.waitForSleepers(1)
+            try #require(await stack.retryWaitBegins(in: call))
             #expect(server.requests(route: Self.mobileJoeIdentify).count == 1)
-            #expect(await stack.passBackoff())
+            #expect(await stack.passBackoff(of: call))
             let outcome = await call.value
             #expect(outcome.error == nil)
             let anonymousId = stack.mobileJoeHeaders[field: "Identity-Anonymous-ID"]
@@ -198,7 +201,7 @@ struct ClientFaultTests {
                     try await stack.voidhash(emulator.baseURL).getPerson(distinctId: person.distinctId)
                 }
             }
-            await stack.retryClock.waitForSleepers(1)
+            try #require(await stack.retryWaitBegins(in: call))
             stack.retryClock.advance(by: .seconds(7) - .milliseconds(1))
             #expect(stack.retryClock.sleeperCount == 1)  // still waiting, past the plain 1 s back-off
             #expect(emulator.server.requests(route: Self.getPerson).count == 1)

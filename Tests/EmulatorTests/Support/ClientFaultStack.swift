@@ -54,20 +54,30 @@ struct ClientFaultStack: Sendable {
         return MobileJoeClient(core: APIClient(baseURL: baseURL, transport: transport, headers: { headers }))
     }
 
-    /// Waits until the retry layer waits, checks it is the plain back-off (still waiting just
-    /// before it ends), then lets it end. Returns whether the wait was exactly `backoff`.
-    func passBackoff() async -> Bool {
-        await retryClock.waitForSleepers(1)
+    /// Waits until the retry layer waits before sending `call`'s request again; `false` when
+    /// the call ended instead.
+    func retryWaitBegins<Value: Sendable>(in call: Task<Value, Never>) async -> Bool {
+        let clock = retryClock
+        return await waitFor({ await clock.waitForSleepers(1) }, orEndOf: call)
+    }
+
+    /// Waits until the retry layer waits in `call`, checks it is the plain back-off (still
+    /// waiting just before it ends), then lets it end. Returns whether all of that held.
+    func passBackoff<Value: Sendable>(of call: Task<Value, Never>) async -> Bool {
+        guard await retryWaitBegins(in: call) else { return false }
         retryClock.advance(by: Self.backoff - .milliseconds(1))
         let stillWaiting = retryClock.sleeperCount == 1
         retryClock.advance(by: .milliseconds(1))
         return stillWaiting && retryClock.sleeperCount == 0
     }
 
-    /// Waits until the transport's time limit runs for a request, then lets it run out.
-    func passTimeout() async {
-        await timeoutClock.waitForSleepers(1)
+    /// Waits until the transport's time limit runs for `call`'s request, then lets it run out;
+    /// `false` when the call ended instead.
+    func passTimeout<Value: Sendable>(of call: Task<Value, Never>) async -> Bool {
+        let clock = timeoutClock
+        guard await waitFor({ await clock.waitForSleepers(1) }, orEndOf: call) else { return false }
         timeoutClock.advance(by: Self.timeout)
+        return true
     }
 }
 
