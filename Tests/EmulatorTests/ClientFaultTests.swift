@@ -190,12 +190,17 @@ struct ClientFaultTests {
 
     // MARK: 5. 429 with Retry-After
 
-    @Test func aRateLimitIsRetriedAfterExactlyTheSecondsOfRetryAfter() async throws {
+    /// Seven seconds, as a number and as an HTTP-date seven seconds after the retry clock's start
+    /// (2023-11-14T22:13:20Z).
+    @Test(
+        "a rate limit is retried after exactly the seven seconds of Retry-After, on the injected clock",
+        arguments: ["7", "Tue, 14 Nov 2023 22:13:27 GMT"])
+    func aRateLimitIsRetriedAfterExactlyRetryAfter(retryAfter: String) async throws {
         try await withVoidhashEmulator { emulator in
             let person = try seededPerson(in: emulator)
             let stack = ClientFaultStack()
-            emulator.server.inject(
-                .status(429, code: "RATE_LIMITED", retryAfter: "7"), route: Self.getPerson, scope: .next(1))
+            let rateLimited = Fault.status(429, code: "RATE_LIMITED", retryAfter: retryAfter)
+            emulator.server.inject(rateLimited, route: Self.getPerson, scope: .next(1))
             let call = Task {
                 await APIOutcome.of {
                     try await stack.voidhash(emulator.baseURL).getPerson(distinctId: person.distinctId)
@@ -210,10 +215,7 @@ struct ClientFaultTests {
             #expect(outcome.error == nil)
             #expect(outcome.value == person)
             #expect(stack.retryClock.elapsed == .seconds(7))
-            #expect(
-                emulator.server.requests(route: Self.getPerson).map(\.fault) == [
-                    .status(429, code: "RATE_LIMITED", retryAfter: "7"), nil,
-                ])
+            #expect(emulator.server.requests(route: Self.getPerson).map(\.fault) == [rateLimited, nil])
         }
     }
 
