@@ -21,6 +21,7 @@ struct ClientFaultTests {
         return try #require(emulator.state.person(distinctId))
     }
 
+    /// An event with ID `id`.
     private func event(_ id: String) -> Event {
         Event(
             id: id, event: "report_shared", distinctId: "user_123", timestamp: voidhashTestEpoch, sessionId: "s1",
@@ -216,6 +217,27 @@ struct ClientFaultTests {
             #expect(outcome.value == person)
             #expect(stack.retryClock.elapsed == .seconds(7))
             #expect(emulator.server.requests(route: Self.getPerson).map(\.fault) == [rateLimited, nil])
+        }
+    }
+
+    @Test func aRateLimitOnEveryAttemptTellsTheCallerHowLongToWait() async throws {
+        try await withVoidhashEmulator { emulator in
+            let person = try seededPerson(in: emulator)
+            let stack = ClientFaultStack()
+            emulator.server.inject(.status(429, code: "RATE_LIMITED", retryAfter: "7"), route: Self.getPerson)
+            let call = Task {
+                await APIOutcome.of {
+                    try await stack.voidhash(emulator.baseURL).getPerson(distinctId: person.distinctId)
+                }
+            }
+            try #require(await stack.retryWaitBegins(in: call))
+            stack.retryClock.advance(by: .seconds(7))
+            let error = try #require(await call.value.error)
+            #expect(error.category == .retryable)
+            #expect(error.status == 429)
+            #expect(error.code == "RATE_LIMITED")
+            #expect(error.retryAfter == .seconds(7))
+            #expect(emulator.server.requests(route: Self.getPerson).count == 2)
         }
     }
 

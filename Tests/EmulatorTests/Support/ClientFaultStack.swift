@@ -45,13 +45,15 @@ struct ClientFaultStack: Sendable {
     /// The generated Voidhash client for the API at `baseURL`, sending `key`.
     func voidhash(_ baseURL: URL, key: String = VoidhashEmulator.testKey) -> VoidhashClient {
         let headers = [HTTPField(name: "Authorization", value: "Bearer \(key)")]
-        return VoidhashClient(core: APIClient(baseURL: baseURL, transport: transport, headers: { headers }))
+        return VoidhashClient(
+            core: APIClient(baseURL: baseURL, transport: transport, clock: retryClock, headers: { headers }))
     }
 
     /// The generated Mobile Joe client for the API at `baseURL`, with the stack's identity.
     func mobileJoe(_ baseURL: URL) -> MobileJoeClient {
         let headers = mobileJoeHeaders
-        return MobileJoeClient(core: APIClient(baseURL: baseURL, transport: transport, headers: { headers }))
+        return MobileJoeClient(
+            core: APIClient(baseURL: baseURL, transport: transport, clock: retryClock, headers: { headers }))
     }
 
     /// Waits until the retry layer waits before sending `call`'s request again; `false` when
