@@ -8,6 +8,10 @@ public enum JoeDiagnostic: Sendable, Hashable, CustomStringConvertible {
     /// The stored identity file could not be used: it was moved to `movedTo` (never deleted) and
     /// a new identity was created.
     case identityFileMovedAside(problem: IdentityFileProblem, movedTo: URL)
+    /// `configure` could not store the identity it made or changed (a full disk, a read-only or
+    /// missing folder): the instance uses it from memory for this launch. `identify` and
+    /// `logout()` still store their changes, and throw when they cannot.
+    case identityNotStored(reason: String)
     /// `configure` was called again; it changes nothing until the app relaunches.
     case configureIgnored
     /// An identify request failed; the SDK stays usable and sends it again at the next start.
@@ -18,6 +22,8 @@ public enum JoeDiagnostic: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .identityFileMovedAside(let problem, let movedTo):
             "\(problem); moved aside to \(movedTo.lastPathComponent) and a new identity was created"
+        case .identityNotStored(let reason):
+            "the identity could not be stored (\(reason)); it is used from memory for this launch"
         case .configureIgnored:
             "configure was called again; it changes nothing until the app relaunches"
         case .identifyRequestFailed(let error):

@@ -25,7 +25,8 @@ import Synchronization
 ///   again changes nothing (no write, no request); a different account logs out first.
 /// - `logout()` continues with new anonymous and device IDs.
 /// - `identify` and `logout()` take effect at once, in call order, and throw when the identity
-///   cannot be stored; the identity in use is then unchanged.
+///   cannot be stored; the identity in use is then unchanged. `configure` never fails for
+///   storage: an identity it cannot store is used from memory for the launch (reported).
 ///
 /// Identify requests go out in the background, in order: one per configuration (app start) and
 /// one per identity change, each with the headers of the identity it announces. A failed one
@@ -105,8 +106,11 @@ public final class JoeInstance: Sendable {
     ///   - apiKey: the public SDK API key, sent as `Authorization`.
     ///   - appUserID: your account ID when the user is signed in at launch.
     ///   - debugMode: sent as the `Debug-Mode` header of every request.
-    /// - Throws: `.invalidAppUserID` for a blank app user ID; `.storageFailed` when the identity
-    ///   cannot be stored. Nothing changes then.
+    /// When the identity cannot be stored (a full disk, a read-only folder), the instance is
+    /// configured all the same and uses it from memory for this launch, reported as
+    /// `.identityNotStored`; a damaged file that cannot be moved aside is left as it is.
+    ///
+    /// - Throws: `.invalidAppUserID` for a blank app user ID; nothing changes then.
     public func configure(
         withAPIKey apiKey: String, appUserID: String? = nil, debugMode: Bool = false
     ) throws(MobileJoeError) {
@@ -126,12 +130,18 @@ public final class JoeInstance: Sendable {
                 diagnostics.append(.configureIgnored)
                 return
             }
-            var (identity, changed) = try loadOrCreate(diagnostics: &diagnostics)
+            var (identity, changed) = loadOrCreate(diagnostics: &diagnostics)
             if let externalId, let next = identity.identified(as: externalId) {
                 identity = next
                 changed = true
             }
-            if changed { try store.save(identity) }
+            if changed {
+                do throws(MobileJoeError) {
+                    try store.save(identity)
+                } catch {
+                    diagnostics.append(.identityNotStored(reason: error.storageReason))
+                }
+            }
             state.context = context
             state.identity = identity
             scheduleIdentify(identity, context: context)
@@ -189,19 +199,23 @@ public final class JoeInstance: Sendable {
     }
 
     /// The stored identity, or a new one when there is none or it cannot be used (the file is
-    /// moved aside first); `changed` says whether it must be written.
-    private func loadOrCreate(diagnostics: inout [JoeDiagnostic]) throws(MobileJoeError)
-        -> (identity: IdentityFile, changed: Bool)
-    {
+    /// moved aside first); `changed` says whether it must be written. A file that cannot be
+    /// moved aside is never written over: the new identity then lives in memory only.
+    private func loadOrCreate(diagnostics: inout [JoeDiagnostic]) -> (identity: IdentityFile, changed: Bool) {
         switch store.load() {
         case .found(let identity):
             return (identity, false)
         case .missing:
             return (.makeAnonymous(), true)
         case .unusable(let problem):
-            let movedTo = try store.moveAside(now: options.clock.now())
-            diagnostics.append(.identityFileMovedAside(problem: problem, movedTo: movedTo))
-            return (.makeAnonymous(), true)
+            do throws(MobileJoeError) {
+                let movedTo = try store.moveAside(now: options.clock.now())
+                diagnostics.append(.identityFileMovedAside(problem: problem, movedTo: movedTo))
+                return (.makeAnonymous(), true)
+            } catch {
+                diagnostics.append(.identityNotStored(reason: "\(problem); \(error.storageReason)"))
+                return (.makeAnonymous(), false)
+            }
         }
     }
 

@@ -8,8 +8,8 @@ public enum MobileJoeError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidAppUserID
     /// `identify` or an operation was called before `configure`.
     case notConfigured
-    /// The identity could not be stored (read-only or full disk, a file where the folder should
-    /// be); the identity in use is the one before the call.
+    /// `identify` or `logout()` could not store the identity (read-only or full disk, a file
+    /// where the folder should be); the identity in use is the one before the call.
     case storageFailed(reason: String)
     /// The request failed: refused by the server or its own checks (a blank search term, a
     /// malformed plan ID), or no answer arrived.
@@ -27,5 +27,13 @@ public enum MobileJoeError: Error, Sendable, Hashable, CustomStringConvertible {
         case .request(let error):
             "The request failed (\(error.summary))."
         }
+    }
+}
+
+extension MobileJoeError {
+    /// Why storing failed, for a diagnostic: the reason of `.storageFailed`, else the description.
+    var storageReason: String {
+        if case .storageFailed(let reason) = self { return reason }
+        return description
     }
 }

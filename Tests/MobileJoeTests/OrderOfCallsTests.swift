@@ -79,21 +79,49 @@ struct OrderOfCallsTests {
         }
     }
 
-    @Test func configureThrowsWhenTheIdentityCannotBeStored() async throws {
+    @Test func configureWorksFromMemoryWhenTheIdentityCannotBeStored() async throws {
         try await withJoe { joe in
             let blocker = joe.root.appendingPathComponent("blocker")
             try FileManager.default.createDirectory(at: joe.root, withIntermediateDirectories: true)
             try Data("a file".utf8).write(to: blocker)
             let instance = joe.launch(storageDirectory: blocker.appendingPathComponent("MobileJoe"))
-            #expect {
-                try instance.configure(withAPIKey: testAPIKey)
-            } throws: { error in
-                guard case .storageFailed = error as? MobileJoeError else { return false }
-                return true
+            try instance.configure(withAPIKey: testAPIKey, appUserID: "account-42")
+            #expect(instance.isConfigured)
+            guard case .identityNotStored(let reason) = try #require(joe.diagnostics.all.first) else {
+                Issue.record("expected identityNotStored, got \(joe.diagnostics.all)")
+                return
             }
-            #expect(!instance.isConfigured)
+            #expect(!reason.contains("account-42"))
+            let identity = try #require(instance.identity)
+            #expect(identity.externalId == ExternalId.make(from: "account-42"))
             await instance.pendingIdentify()
-            #expect(joe.allRequests.isEmpty)
+            let announced = try #require(joe.requests(.identify).first)
+            #expect(announced.header("Identity-Anonymous-ID") == identity.anonymousId)
+            #expect(announced.header("Identity-External-ID") == identity.externalId)
+            #expect(try Data(contentsOf: blocker) == Data("a file".utf8), "nothing on disk was touched")
+            // A change the app asks for later still has to be stored, and says so when it cannot.
+            #expect(throws: MobileJoeError.self) { try instance.logout() }
+            #expect(instance.identity == identity)
+        }
+    }
+
+    @Test(.enabled(if: geteuid() != 0, "folder permissions do not stop root"))
+    func aDamagedFileThatCannotBeMovedAsideIsLeftAsItIs() async throws {
+        try await withJoe { joe in
+            try FileManager.default.createDirectory(at: joe.storageDirectory, withIntermediateDirectories: true)
+            let file = joe.storageDirectory.appendingPathComponent("identity.mbj")
+            try Data("{ torn".utf8).write(to: file)
+            chmod(joe.storageDirectory.path, 0o500)
+            defer { chmod(joe.storageDirectory.path, 0o700) }
+            let instance = joe.launch()
+            try instance.configure(withAPIKey: testAPIKey)
+            #expect(instance.isConfigured)
+            #expect(instance.identity?.anonymousId.hasPrefix("$MBJAnonymousID:") == true)
+            guard case .identityNotStored = try #require(joe.diagnostics.all.first) else {
+                Issue.record("expected identityNotStored, got \(joe.diagnostics.all)")
+                return
+            }
+            #expect(try Data(contentsOf: file) == Data("{ torn".utf8), "the damaged file is kept as it was")
         }
     }
 
