@@ -71,8 +71,10 @@ actor DeliveryScheduler {
         loop = nil
     }
 
-    /// Kicks again once `date` has come (replacing an earlier timer).
+    /// Kicks again once `date` has come (replacing an earlier timer); nothing once stopped (a
+    /// drain that `stop()` interrupted must not leave a timer behind).
     private func schedule(at date: Date) {
+        guard !isStopped else { return }
         timer?.cancel()
         let wait = max(date.timeIntervalSince(clock.now()), 0.001)
         let clock = clock

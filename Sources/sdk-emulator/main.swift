@@ -51,10 +51,10 @@ do {
   exit(2)
 }
 
-switch command {
-case .help:
-  printNow(EmulatorCommand.usage)
-case .serve(let port, let api):
+/// Serves `api` on `port` (0 for any free one), prints the address, and returns once SIGINT or
+/// SIGTERM stopped the server. (A function, so that its values are released before the process
+/// exits rather than held by the top-level code.)
+func serve(port: UInt16, api: EmulatedAPI) async {
   signal(SIGPIPE, SIG_IGN)
   let server: EmulatorServer
   do {
@@ -67,4 +67,11 @@ case .serve(let port, let api):
   }
   await waitForTerminationSignal()
   await server.stop()
+}
+
+switch command {
+case .help:
+  printNow(EmulatorCommand.usage)
+case .serve(let port, let api):
+  await serve(port: port, api: api)
 }
