@@ -4,78 +4,78 @@ import Foundation
 /// Serves one connection on its own thread: reads requests, hands each to the dispatcher, writes
 /// the answers, until the client closes, a limit is hit, or the server stops.
 struct ConnectionHandler: Sendable {
-  let socket: ConnectionSocket
-  let dispatcher: RequestDispatcher
-  let registry: ConnectionRegistry
-  let limits: ServerLimits
+    let socket: ConnectionSocket
+    let dispatcher: RequestDispatcher
+    let registry: ConnectionRegistry
+    let limits: ServerLimits
 
-  /// The whole life of the connection; closes the socket before returning.
-  func run() {
-    defer {
-      registry.remove(socket)
-      socket.close()
+    /// The whole life of the connection; closes the socket before returning.
+    func run() {
+        defer {
+            registry.remove(socket)
+            socket.close()
+        }
+        var reader = RequestReader(socket: socket, limits: limits)
+        while true {
+            switch reader.next(sendContinue: { socket.write(ResponseSerializer.continueResponse) }) {
+            case .closed:
+                return
+            case .refused(let error):
+                if socket.write(ResponseSerializer.refusal(error)) { lingeringClose() }
+                return
+            case .request(let head, let body):
+                guard serve(head: head, body: body) else { return }
+            }
+        }
     }
-    var reader = RequestReader(socket: socket, limits: limits)
-    while true {
-      switch reader.next(sendContinue: { socket.write(ResponseSerializer.continueResponse) }) {
-      case .closed:
-        return
-      case .refused(let error):
-        if socket.write(ResponseSerializer.refusal(error)) { lingeringClose() }
-        return
-      case .request(let head, let body):
-        guard serve(head: head, body: body) else { return }
-      }
-    }
-  }
 
-  /// Handles one request; `true` when the connection stays open for the next.
-  private func serve(head: RequestHead, body: Data) -> Bool {
-    let request = EmulatorRequest(
-      method: head.method, path: head.path, query: head.query, headers: head.headers, body: body,
-      receivedAt: dispatcher.controls.clock.now())
-    let prepared = dispatcher.prepare(request)
-    switch waitForPlan(prepared) {
-    case .respond(let response):
-      let keepAlive =
-        head.keepAlive && !registry.isClosing && !ResponseSerializer.requestsClose(response)
-      let bytes = ResponseSerializer.serialize(
-        response, method: head.method, keepAlive: keepAlive, minorVersion: head.minorVersion)
-      guard socket.write(bytes) else { return false }
-      if !keepAlive { lingeringClose() }
-      return keepAlive
-    case .drop:
-      return false
-    case .dropAfterHeaders(let response):
-      let announced = max(response.body.count, 1)
-      _ = socket.write(
-        ResponseSerializer.head(
-          for: response, bodyLength: announced, keepAlive: true, minorVersion: head.minorVersion)
-          + response.body.prefix(response.body.count / 2))
-      return false
+    /// Handles one request; `true` when the connection stays open for the next.
+    private func serve(head: RequestHead, body: Data) -> Bool {
+        let request = EmulatorRequest(
+            method: head.method, path: head.path, query: head.query, headers: head.headers, body: body,
+            receivedAt: dispatcher.controls.clock.now())
+        let prepared = dispatcher.prepare(request)
+        switch waitForPlan(prepared) {
+        case .respond(let response):
+            let keepAlive =
+                head.keepAlive && !registry.isClosing && !ResponseSerializer.requestsClose(response)
+            let bytes = ResponseSerializer.serialize(
+                response, method: head.method, keepAlive: keepAlive, minorVersion: head.minorVersion)
+            guard socket.write(bytes) else { return false }
+            if !keepAlive { lingeringClose() }
+            return keepAlive
+        case .drop:
+            return false
+        case .dropAfterHeaders(let response):
+            let announced = max(response.body.count, 1)
+            _ = socket.write(
+                ResponseSerializer.head(
+                    for: response, bodyLength: announced, keepAlive: true, minorVersion: head.minorVersion)
+                    + response.body.prefix(response.body.count / 2))
+            return false
+        }
     }
-  }
 
-  /// Runs the dispatcher's async part as a task on the emulator's own executor (never waiting
-  /// for Swift's cooperative pool) and blocks this (dedicated, non-pool) thread until it finishes. `stop()` cancels the task through the registry.
-  private func waitForPlan(_ prepared: RequestDispatcher.Prepared) -> ResponsePlan {
-    let result = Locked<ResponsePlan?>(nil)
-    let finished = DispatchSemaphore(value: 0)
-    let dispatcher = dispatcher
-    let task = Task(executorPreference: HandlerExecutor.shared) {
-      let plan = await dispatcher.execute(prepared)
-      result.withLock { $0 = plan }
-      finished.signal()
+    /// Runs the dispatcher's async part as a task on the emulator's own executor (never waiting
+    /// for Swift's cooperative pool) and blocks this (dedicated, non-pool) thread until it finishes. `stop()` cancels the task through the registry.
+    private func waitForPlan(_ prepared: RequestDispatcher.Prepared) -> ResponsePlan {
+        let result = Locked<ResponsePlan?>(nil)
+        let finished = DispatchSemaphore(value: 0)
+        let dispatcher = dispatcher
+        let task = Task(executorPreference: HandlerExecutor.shared) {
+            let plan = await dispatcher.execute(prepared)
+            result.withLock { $0 = plan }
+            finished.signal()
+        }
+        registry.attach(task, to: socket)
+        finished.wait()
+        registry.detachTask(from: socket)
+        return result.withLock { $0 } ?? .drop
     }
-    registry.attach(task, to: socket)
-    finished.wait()
-    registry.detachTask(from: socket)
-    return result.withLock { $0 } ?? .drop
-  }
 
-  /// Closes gracefully so the client reads the whole response before the connection ends.
-  private func lingeringClose() {
-    socket.lingeringClose(
-      byteLimit: limits.maxBodyBytes + limits.maxHeadBytes, deadline: .now + .seconds(1))
-  }
+    /// Closes gracefully so the client reads the whole response before the connection ends.
+    private func lingeringClose() {
+        socket.lingeringClose(
+            byteLimit: limits.maxBodyBytes + limits.maxHeadBytes, deadline: .now + .seconds(1))
+    }
 }

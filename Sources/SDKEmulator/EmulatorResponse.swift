@@ -3,59 +3,59 @@ import SDKRuntime
 
 /// What a route handler answers. The server adds `Content-Length` and `Connection` itself.
 public struct EmulatorResponse: Sendable, Hashable {
-  /// The status code.
-  public var status: Int
-  /// Header fields, in order. Fields with names or values that are not valid HTTP are dropped
-  /// when sent; `Content-Length`, `Transfer-Encoding` and `Connection` are set by the server
-  /// (a handler may send `Connection: close` to end the connection after this response).
-  public var headers: [HTTPField]
-  /// The body.
-  public var body: Data
+    /// The status code.
+    public var status: Int
+    /// Header fields, in order. Fields with names or values that are not valid HTTP are dropped
+    /// when sent; `Content-Length`, `Transfer-Encoding` and `Connection` are set by the server
+    /// (a handler may send `Connection: close` to end the connection after this response).
+    public var headers: [HTTPField]
+    /// The body.
+    public var body: Data
 
-  /// A response with every part spelled out.
-  public init(status: Int, headers: [HTTPField] = [], body: Data = Data()) {
-    self.status = status
-    self.headers = headers
-    self.body = body
-  }
-
-  /// `value` encoded as JSON (`Content-Type: application/json`); a 500 error response when it
-  /// cannot be encoded. The default encoder sorts keys, so bodies are deterministic.
-  public static func json(
-    _ value: some Encodable, status: Int = 200, encoder: JSONEncoder = .emulator
-  ) -> EmulatorResponse {
-    do {
-      return EmulatorResponse(
-        status: status, headers: [HTTPField(name: "Content-Type", value: "application/json")],
-        body: try encoder.encode(value))
-    } catch {
-      return .error(
-        status: 500, code: "INTERNAL", message: "The emulator could not encode its response.")
+    /// A response with every part spelled out.
+    public init(status: Int, headers: [HTTPField] = [], body: Data = Data()) {
+        self.status = status
+        self.headers = headers
+        self.body = body
     }
-  }
 
-  /// A plain-text response (`text/plain; charset=utf-8`).
-  public static func text(_ text: String, status: Int = 200) -> EmulatorResponse {
-    EmulatorResponse(
-      status: status,
-      headers: [HTTPField(name: "Content-Type", value: "text/plain; charset=utf-8")],
-      body: Data(text.utf8))
-  }
+    /// `value` encoded as JSON (`Content-Type: application/json`); a 500 error response when it
+    /// cannot be encoded. The default encoder sorts keys, so bodies are deterministic.
+    public static func json(
+        _ value: some Encodable, status: Int = 200, encoder: JSONEncoder = .emulator
+    ) -> EmulatorResponse {
+        do {
+            return EmulatorResponse(
+                status: status, headers: [HTTPField(name: "Content-Type", value: "application/json")],
+                body: try encoder.encode(value))
+        } catch {
+            return .error(
+                status: 500, code: "INTERNAL", message: "The emulator could not encode its response.")
+        }
+    }
 
-  /// A response without a body.
-  public static func empty(_ status: Int = 204) -> EmulatorResponse {
-    EmulatorResponse(status: status)
-  }
+    /// A plain-text response (`text/plain; charset=utf-8`).
+    public static func text(_ text: String, status: Int = 200) -> EmulatorResponse {
+        EmulatorResponse(
+            status: status,
+            headers: [HTTPField(name: "Content-Type", value: "text/plain; charset=utf-8")],
+            body: Data(text.utf8))
+    }
 
-  /// An error in the APIs' shape: `{"error": {"code": "INVALID_ARGUMENT", "message": "..."}}`.
-  public static func error(status: Int, code: String, message: String) -> EmulatorResponse {
-    json(EmulatorErrorBody(code: code, message: message), status: status)
-  }
+    /// A response without a body.
+    public static func empty(_ status: Int = 204) -> EmulatorResponse {
+        EmulatorResponse(status: status)
+    }
 
-  /// This response with one more header field.
-  public func adding(header name: String, value: String) -> EmulatorResponse {
-    var copy = self
-    copy.headers.append(HTTPField(name: name, value: value))
-    return copy
-  }
+    /// An error in the APIs' shape: `{"error": {"code": "INVALID_ARGUMENT", "message": "..."}}`.
+    public static func error(status: Int, code: String, message: String) -> EmulatorResponse {
+        json(EmulatorErrorBody(code: code, message: message), status: status)
+    }
+
+    /// This response with one more header field.
+    public func adding(header name: String, value: String) -> EmulatorResponse {
+        var copy = self
+        copy.headers.append(HTTPField(name: name, value: value))
+        return copy
+    }
 }

@@ -1,53 +1,53 @@
 /// Percent-decoding for paths and query strings (RFC 3986: `+` is not a space).
 enum PercentDecoding {
-  /// Decodes `%XX` escapes; `nil` when an escape is malformed or the result is not UTF-8.
-  static func decode(_ text: Substring) -> String? {
-    guard text.contains("%") else { return String(text) }
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(text.utf8.count)
-    var iterator = text.utf8.makeIterator()
-    while let byte = iterator.next() {
-      guard byte == UInt8(ascii: "%") else {
-        bytes.append(byte)
-        continue
-      }
-      guard let high = iterator.next().flatMap(hexValue),
-        let low = iterator.next().flatMap(hexValue)
-      else { return nil }
-      bytes.append(high << 4 | low)
+    /// Decodes `%XX` escapes; `nil` when an escape is malformed or the result is not UTF-8.
+    static func decode(_ text: Substring) -> String? {
+        guard text.contains("%") else { return String(text) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var iterator = text.utf8.makeIterator()
+        while let byte = iterator.next() {
+            guard byte == UInt8(ascii: "%") else {
+                bytes.append(byte)
+                continue
+            }
+            guard let high = iterator.next().flatMap(hexValue),
+                let low = iterator.next().flatMap(hexValue)
+            else { return nil }
+            bytes.append(high << 4 | low)
+        }
+        return String(strictUTF8: bytes)
     }
-    return String(strictUTF8: bytes)
-  }
 
-  /// The decoded segments of an origin-form path (`/` → none, `/a/` → `a` and an empty one).
-  static func segments(ofPath path: String) -> [String]? {
-    guard path != "/" else { return [] }
-    var segments: [String] = []
-    for raw in path.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
-      guard let segment = decode(raw) else { return nil }
-      segments.append(segment)
+    /// The decoded segments of an origin-form path (`/` → none, `/a/` → `a` and an empty one).
+    static func segments(ofPath path: String) -> [String]? {
+        guard path != "/" else { return [] }
+        var segments: [String] = []
+        for raw in path.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
+            guard let segment = decode(raw) else { return nil }
+            segments.append(segment)
+        }
+        return segments
     }
-    return segments
-  }
 
-  /// The decoded items of a query string (`a=1&b&c=`); `nil` when an escape is malformed.
-  static func queryItems(_ query: Substring) -> [(name: String, value: String)]? {
-    var items: [(name: String, value: String)] = []
-    for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
-      let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-      guard let name = decode(parts[0]), let value = decode(parts.count > 1 ? parts[1] : "")
-      else { return nil }
-      items.append((name, value))
+    /// The decoded items of a query string (`a=1&b&c=`); `nil` when an escape is malformed.
+    static func queryItems(_ query: Substring) -> [(name: String, value: String)]? {
+        var items: [(name: String, value: String)] = []
+        for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let name = decode(parts[0]), let value = decode(parts.count > 1 ? parts[1] : "")
+            else { return nil }
+            items.append((name, value))
+        }
+        return items
     }
-    return items
-  }
 
-  private static func hexValue(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-    default: nil
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
-  }
 }

@@ -6,79 +6,79 @@ import SDKRuntime
 /// `prepare` runs on the connection's thread as soon as a request is read, so the log is in
 /// arrival order; `execute` runs as a task and may wait (delays, holds, async handlers).
 struct RequestDispatcher: Sendable {
-  /// A request with its destination decided.
-  struct Prepared: Sendable {
-    /// Where a request goes.
-    enum Destination: Sendable {
-      /// The admin API.
-      case admin
-      /// The routes, with the resolution, the matched route's name and the injected fault.
-      case routes(RouteResolution, routeName: String?, fault: Fault?)
+    /// A request with its destination decided.
+    struct Prepared: Sendable {
+        /// Where a request goes.
+        enum Destination: Sendable {
+            /// The admin API.
+            case admin
+            /// The routes, with the resolution, the matched route's name and the injected fault.
+            case routes(RouteResolution, routeName: String?, fault: Fault?)
+        }
+
+        let request: EmulatorRequest
+        let destination: Destination
     }
 
-    let request: EmulatorRequest
-    let destination: Destination
-  }
+    let router: Router
+    let controls: EmulatorControls
 
-  let router: Router
-  let controls: EmulatorControls
+    /// The path prefix of the admin API.
+    static let adminPrefix = "/_admin"
 
-  /// The path prefix of the admin API.
-  static let adminPrefix = "/_admin"
-
-  /// Decides the destination; for the routes, records the request and chooses its fault.
-  func prepare(_ request: EmulatorRequest) -> Prepared {
-    if request.path == Self.adminPrefix || request.path.hasPrefix(Self.adminPrefix + "/") {
-      return Prepared(request: request, destination: .admin)
+    /// Decides the destination; for the routes, records the request and chooses its fault.
+    func prepare(_ request: EmulatorRequest) -> Prepared {
+        if request.path == Self.adminPrefix || request.path.hasPrefix(Self.adminPrefix + "/") {
+            return Prepared(request: request, destination: .admin)
+        }
+        let resolution = router.resolve(method: request.method, path: request.path)
+        var routeName: String?
+        if case .matched(let route, _) = resolution { routeName = route.name }
+        let fault = controls.faults.take(route: routeName)
+        controls.log.record(request, route: routeName, fault: fault)
+        return Prepared(
+            request: request, destination: .routes(resolution, routeName: routeName, fault: fault))
     }
-    let resolution = router.resolve(method: request.method, path: request.path)
-    var routeName: String?
-    if case .matched(let route, _) = resolution { routeName = route.name }
-    let fault = controls.faults.take(route: routeName)
-    controls.log.record(request, route: routeName, fault: fault)
-    return Prepared(
-      request: request, destination: .routes(resolution, routeName: routeName, fault: fault))
-  }
 
-  /// Applies the fault (if any) and runs the handler.
-  func execute(_ prepared: Prepared) async -> ResponsePlan {
-    guard case .routes(let resolution, let routeName, let fault) = prepared.destination else {
-      return .respond(await AdminAPI.respond(to: prepared.request, controls: controls))
+    /// Applies the fault (if any) and runs the handler.
+    func execute(_ prepared: Prepared) async -> ResponsePlan {
+        guard case .routes(let resolution, let routeName, let fault) = prepared.destination else {
+            return .respond(await AdminAPI.respond(to: prepared.request, controls: controls))
+        }
+        let answer = { await router.respond(to: prepared.request, resolution: resolution) }
+        switch fault {
+        case nil:
+            return .respond(await answer())
+        case .delay(let duration):
+            try? await controls.clock.sleep(for: duration)
+            return .respond(await answer())
+        case .hold:
+            await controls.holds.hold(route: routeName)
+            return .respond(await answer())
+        case .dropConnection:
+            return .drop
+        case .dropAfterHeaders:
+            return .dropAfterHeaders(await answer())
+        case .status(let status, let code, let retryAfter):
+            var response =
+                code.map {
+                    EmulatorResponse.error(
+                        status: status, code: $0, message: "Injected fault: status \(status).")
+                } ?? .empty(status)
+            if let retryAfter {
+                response.headers.append(HTTPField(name: "Retry-After", value: retryAfter))
+            }
+            return .respond(response)
+        case .malformedBody:
+            return .respond(
+                EmulatorResponse(
+                    status: 200, headers: [HTTPField(name: "Content-Type", value: "application/json")],
+                    body: Data(#"{"malformed": [1, 2"#.utf8)))
+        case .rejectKey:
+            return .respond(
+                .error(
+                    status: 401, code: "AUTHENTICATION_FAILED",
+                    message: "The API key was rejected (injected fault)."))
+        }
     }
-    let answer = { await router.respond(to: prepared.request, resolution: resolution) }
-    switch fault {
-    case nil:
-      return .respond(await answer())
-    case .delay(let duration):
-      try? await controls.clock.sleep(for: duration)
-      return .respond(await answer())
-    case .hold:
-      await controls.holds.hold(route: routeName)
-      return .respond(await answer())
-    case .dropConnection:
-      return .drop
-    case .dropAfterHeaders:
-      return .dropAfterHeaders(await answer())
-    case .status(let status, let code, let retryAfter):
-      var response =
-        code.map {
-          EmulatorResponse.error(
-            status: status, code: $0, message: "Injected fault: status \(status).")
-        } ?? .empty(status)
-      if let retryAfter {
-        response.headers.append(HTTPField(name: "Retry-After", value: retryAfter))
-      }
-      return .respond(response)
-    case .malformedBody:
-      return .respond(
-        EmulatorResponse(
-          status: 200, headers: [HTTPField(name: "Content-Type", value: "application/json")],
-          body: Data(#"{"malformed": [1, 2"#.utf8)))
-    case .rejectKey:
-      return .respond(
-        .error(
-          status: 401, code: "AUTHENTICATION_FAILED",
-          message: "The API key was rejected (injected fault)."))
-    }
-  }
 }

@@ -1,41 +1,41 @@
 /// The bounds that keep one client from exhausting the emulator.
 public struct ServerLimits: Sendable, Hashable {
-  /// The most bytes a request line plus header fields may take (more: `431`).
-  public var maxHeadBytes: Int
-  /// The most header fields a request may carry (more: `431`).
-  public var maxHeaderCount: Int
-  /// The largest body accepted (larger `Content-Length`: `413`).
-  public var maxBodyBytes: Int
-  /// The most connections served at once; more are answered `503` and closed.
-  public var maxConnections: Int
-  /// How long an open connection may sit idle between requests before it is closed.
-  public var idleTimeout: Duration
-  /// How many requests the request log keeps (the oldest are forgotten first).
-  public var maxLoggedRequests: Int
-  /// How long a client may take to send one whole request, from its first byte (more: `408`).
-  public var requestTimeout: Duration
-  /// How long one write may block on a client that does not read.
-  public var writeTimeout: Duration
+    /// The most bytes a request line plus header fields may take (more: `431`).
+    public var maxHeadBytes: Int
+    /// The most header fields a request may carry (more: `431`).
+    public var maxHeaderCount: Int
+    /// The largest body accepted (larger `Content-Length`: `413`).
+    public var maxBodyBytes: Int
+    /// The most connections served at once; more are answered `503` and closed.
+    public var maxConnections: Int
+    /// How long an open connection may sit idle between requests before it is closed.
+    public var idleTimeout: Duration
+    /// How many requests the request log keeps (the oldest are forgotten first).
+    public var maxLoggedRequests: Int
+    /// How long a client may take to send one whole request, from its first byte (more: `408`).
+    public var requestTimeout: Duration
+    /// How long one write may block on a client that does not read.
+    public var writeTimeout: Duration
 
-  /// Limits with every value spelled out; the defaults suit tests and local development.
-  public init(
-    maxHeadBytes: Int = 16 * 1024, maxHeaderCount: Int = 100, maxBodyBytes: Int = 1024 * 1024,
-    maxConnections: Int = 256, maxLoggedRequests: Int = 10_000,
-    idleTimeout: Duration = .seconds(30),
-    requestTimeout: Duration = .seconds(10), writeTimeout: Duration = .seconds(10)
-  ) {
-    self.maxHeadBytes = maxHeadBytes
-    self.maxHeaderCount = maxHeaderCount
-    self.maxBodyBytes = maxBodyBytes
-    self.maxConnections = maxConnections
-    self.maxLoggedRequests = maxLoggedRequests
-    self.idleTimeout = idleTimeout
-    self.requestTimeout = requestTimeout
-    self.writeTimeout = writeTimeout
-  }
+    /// Limits with every value spelled out; the defaults suit tests and local development.
+    public init(
+        maxHeadBytes: Int = 16 * 1024, maxHeaderCount: Int = 100, maxBodyBytes: Int = 1024 * 1024,
+        maxConnections: Int = 256, maxLoggedRequests: Int = 10_000,
+        idleTimeout: Duration = .seconds(30),
+        requestTimeout: Duration = .seconds(10), writeTimeout: Duration = .seconds(10)
+    ) {
+        self.maxHeadBytes = maxHeadBytes
+        self.maxHeaderCount = maxHeaderCount
+        self.maxBodyBytes = maxBodyBytes
+        self.maxConnections = maxConnections
+        self.maxLoggedRequests = maxLoggedRequests
+        self.idleTimeout = idleTimeout
+        self.requestTimeout = requestTimeout
+        self.writeTimeout = writeTimeout
+    }
 
-  /// The default limits: 16 KiB head, 100 fields, 1 MiB body, 256 connections, 10,000 logged
-  /// requests, 30 s idle,
-  /// 10 s per request, 10 s per write.
-  public static let standard = ServerLimits()
+    /// The default limits: 16 KiB head, 100 fields, 1 MiB body, 256 connections, 10,000 logged
+    /// requests, 30 s idle,
+    /// 10 s per request, 10 s per write.
+    public static let standard = ServerLimits()
 }

@@ -57,7 +57,8 @@ extension VoidhashCore {
             guard cache.snapshot == nil else { return state(isStale: true, reason: .refreshFailed) }
             if error.category == .authenticationFailed, !hasThrownAuthenticationFailure {
                 hasThrownAuthenticationFailure = true
-                throw VoidhashError(code: .authenticationFailed, message: "Voidhash refused the publishable key (\(error.summary)).")
+                throw VoidhashError(
+                    code: .authenticationFailed, message: "Voidhash refused the publishable key (\(error.summary)).")
             }
             return state(isStale: true, reason: .noCache)
         case nil:

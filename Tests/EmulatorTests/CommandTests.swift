@@ -4,72 +4,72 @@ import Testing
 
 @Suite("sdk-emulator command line", .timeLimit(.minutes(1)))
 struct CommandTests {
-  @Test func parsesPortAndHelp() throws {
-    #expect(try EmulatorCommand.parse([]) == .serve(port: 0, api: .voidhash))
-    #expect(try EmulatorCommand.parse(["--port", "8080"]) == .serve(port: 8080, api: .voidhash))
-    #expect(try EmulatorCommand.parse(["--port=65535"]) == .serve(port: 65535, api: .voidhash))
-    #expect(try EmulatorCommand.parse(["--help"]) == .help)
-    #expect(try EmulatorCommand.parse(["-h", "--nonsense"]) == .help)
-  }
-
-  @Test(arguments: [
-    ["--port"], ["--port", "x"], ["--port", "70000"], ["--port", "-1"], ["--bogus"], ["8080"],
-    ["--port", "1", "--port", "2"],
-  ])
-  func refusesBadArguments(arguments: [String]) {
-    #expect(throws: EmulatorUsageError.self) { try EmulatorCommand.parse(arguments) }
-  }
-
-  /// The built executable, next to the test bundle, when it was built.
-  static let executable: URL? = {
-    let directory = URL(fileURLWithPath: CommandLine.arguments.first ?? "")
-      .deletingLastPathComponent()
-    let candidates = [directory, directory.deletingLastPathComponent()].map {
-      $0.appendingPathComponent("sdk-emulator")
+    @Test func parsesPortAndHelp() throws {
+        #expect(try EmulatorCommand.parse([]) == .serve(port: 0, api: .voidhash))
+        #expect(try EmulatorCommand.parse(["--port", "8080"]) == .serve(port: 8080, api: .voidhash))
+        #expect(try EmulatorCommand.parse(["--port=65535"]) == .serve(port: 65535, api: .voidhash))
+        #expect(try EmulatorCommand.parse(["--help"]) == .help)
+        #expect(try EmulatorCommand.parse(["-h", "--nonsense"]) == .help)
     }
-    return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-  }()
 
-  @Test(.enabled(if: executable != nil, "sdk-emulator is not built"))
-  func executableRefusesBadArgumentsWithExit2() async throws {
-    let process = Process()
-    process.executableURL = Self.executable
-    process.arguments = ["--port", "nope"]
-    let errors = Pipe()
-    process.standardError = errors
-    process.standardOutput = Pipe()
-    try process.run()
-    let output = try await offPool { errors.fileHandleForReading.readDataToEndOfFile() }
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 2)
-    #expect(String(decoding: output, as: UTF8.self).contains("usage: sdk-emulator"))
-  }
-
-  @Test(.enabled(if: executable != nil, "sdk-emulator is not built"))
-  func executableServesUntilSIGTERM() async throws {
-    let process = Process()
-    process.executableURL = Self.executable
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let line = try await offPool { () -> String in
-      var bytes: [UInt8] = []
-      while bytes.last != UInt8(ascii: "\n"),
-        let byte = try output.fileHandleForReading.read(upToCount: 1)?.first
-      {
-        bytes.append(byte)
-      }
-      return String(decoding: bytes, as: UTF8.self)
+    @Test(arguments: [
+        ["--port"], ["--port", "x"], ["--port", "70000"], ["--port", "-1"], ["--bogus"], ["8080"],
+        ["--port", "1", "--port", "2"],
+    ])
+    func refusesBadArguments(arguments: [String]) {
+        #expect(throws: EmulatorUsageError.self) { try EmulatorCommand.parse(arguments) }
     }
-    #expect(line.hasPrefix("sdk-emulator (voidhash) listening on http://127.0.0.1:"))
-    let url = try #require(
-      URL(
-        string: line.trimmingCharacters(in: .whitespacesAndNewlines).components(separatedBy: " ")
-          .last ?? ""))
-    #expect(try await fetch(url, "/_admin/requests").status == 200)
-    process.terminate()
-    try await offPool { process.waitUntilExit() }
-    #expect(process.terminationStatus == 0)
-    #expect(process.terminationReason == .exit)
-  }
+
+    /// The built executable, next to the test bundle, when it was built.
+    static let executable: URL? = {
+        let directory = URL(fileURLWithPath: CommandLine.arguments.first ?? "")
+            .deletingLastPathComponent()
+        let candidates = [directory, directory.deletingLastPathComponent()].map {
+            $0.appendingPathComponent("sdk-emulator")
+        }
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }()
+
+    @Test(.enabled(if: executable != nil, "sdk-emulator is not built"))
+    func executableRefusesBadArgumentsWithExit2() async throws {
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = ["--port", "nope"]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = Pipe()
+        try process.run()
+        let output = try await offPool { errors.fileHandleForReading.readDataToEndOfFile() }
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 2)
+        #expect(String(decoding: output, as: UTF8.self).contains("usage: sdk-emulator"))
+    }
+
+    @Test(.enabled(if: executable != nil, "sdk-emulator is not built"))
+    func executableServesUntilSIGTERM() async throws {
+        let process = Process()
+        process.executableURL = Self.executable
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let line = try await offPool { () -> String in
+            var bytes: [UInt8] = []
+            while bytes.last != UInt8(ascii: "\n"),
+                let byte = try output.fileHandleForReading.read(upToCount: 1)?.first
+            {
+                bytes.append(byte)
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        #expect(line.hasPrefix("sdk-emulator (voidhash) listening on http://127.0.0.1:"))
+        let url = try #require(
+            URL(
+                string: line.trimmingCharacters(in: .whitespacesAndNewlines).components(separatedBy: " ")
+                    .last ?? ""))
+        #expect(try await fetch(url, "/_admin/requests").status == 200)
+        process.terminate()
+        try await offPool { process.waitUntilExit() }
+        #expect(process.terminationStatus == 0)
+        #expect(process.terminationReason == .exit)
+    }
 }

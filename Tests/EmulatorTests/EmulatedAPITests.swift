@@ -1,20 +1,24 @@
 import Foundation
+import SDKEmulator
+import Testing
+
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
-import SDKEmulator
-import Testing
 
 /// The `sdk-emulator` command line.
 @Suite("sdk-emulator APIs")
 struct EmulatedAPITests {
     @Test("--api chooses the API, --port the port")
     func apiAndPortAreRead() throws {
-        #expect(try EmulatorCommand.parse(["--api", "mobilejoe", "--port", "8080"]) == .serve(port: 8080, api: .mobilejoe))
+        #expect(
+            try EmulatorCommand.parse(["--api", "mobilejoe", "--port", "8080"]) == .serve(port: 8080, api: .mobilejoe))
         #expect(try EmulatorCommand.parse(["--port=9", "--api", "voidhash"]) == .serve(port: 9, api: .voidhash))
     }
 
-    @Test("bad --api values are refused", arguments: [["--api"], ["--api", "stripe"], ["--api", "voidhash", "--api", "mobilejoe"]])
+    @Test(
+        "bad --api values are refused",
+        arguments: [["--api"], ["--api", "stripe"], ["--api", "voidhash", "--api", "mobilejoe"]])
     func badAPIsAreRefused(arguments: [String]) {
         #expect(throws: EmulatorUsageError.self) { try EmulatorCommand.parse(arguments) }
     }
@@ -23,7 +27,8 @@ struct EmulatedAPITests {
     func voidhashAdminRoutesAreMounted() async throws {
         let server = VoidhashEmulator.makeServer()
         let url = try await server.start()
-        let (data, response) = try await URLSession.shared.data(from: url.appendingPathComponent("_admin/voidhash/people"))
+        let (data, response) = try await URLSession.shared.data(
+            from: url.appendingPathComponent("_admin/voidhash/people"))
         #expect((response as? HTTPURLResponse)?.statusCode == 200)
         #expect(String(decoding: data, as: UTF8.self).contains("people"))
         await server.stop()

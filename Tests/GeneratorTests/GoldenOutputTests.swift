@@ -42,7 +42,8 @@ struct SpecCoverageTests {
     @Test("every rule, model, identifier and operation has examples", arguments: ["voidhash", "mobilejoe"])
     func everythingHasExamples(name: String) throws {
         var log = DiagnosticLog()
-        let spec = try #require(SpecLoader.load(text: try PackagePaths.text("Spec/\(name).yaml"), file: name, log: &log))
+        let spec = try #require(
+            SpecLoader.load(text: try PackagePaths.text("Spec/\(name).yaml"), file: name, log: &log))
         for rule in spec.rules { #expect(!(rule.validExamples + rule.invalidExamples).isEmpty, "rule \(rule.name)") }
         for model in spec.models { #expect(!model.examples.isEmpty, "model \(model.name)") }
         for identifier in spec.identifiers {

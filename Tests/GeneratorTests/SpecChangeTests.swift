@@ -15,9 +15,15 @@ struct SpecChangeTests {
         let before = Generate.files(original, file: "Spec/voidhash.yaml").files
         let after = Generate.files(changed, file: "Spec/voidhash.yaml").files
         let differing = before.keys.filter { before[$0] != after[$0] }.sorted()
-        #expect(differing == ["VoidhashAPI/Rules/ExternalUserIdRule.swift", "VoidhashContractTests/Rules/ExternalUserIdRuleTests.swift"])
+        #expect(
+            differing == [
+                "VoidhashAPI/Rules/ExternalUserIdRule.swift",
+                "VoidhashContractTests/Rules/ExternalUserIdRuleTests.swift",
+            ])
         #expect(after["VoidhashAPI/Rules/ExternalUserIdRule.swift"]?.contains("maxLength: Swift.Int = 254") == true)
-        #expect(after["VoidhashContractTests/Rules/ExternalUserIdRuleTests.swift"]?.contains("count: 255), ExternalUserIdRule.Violation.tooLong") == true)
+        #expect(
+            after["VoidhashContractTests/Rules/ExternalUserIdRuleTests.swift"]?.contains(
+                "count: 255), ExternalUserIdRule.Violation.tooLong") == true)
     }
 
     @Test("--check finds stale and orphaned files, and applying writes only what changed")
@@ -27,7 +33,9 @@ struct SpecChangeTests {
         let first = OutputSync(root: root, ownedFolders: nil, files: ["A/one.swift": "1\n", "A/two.swift": "2\n"])
         try first.apply(first.changes())
         #expect(first.changes().isEmpty)
-        let untouched = try FileManager.default.attributesOfItem(atPath: root.appendingPathComponent("A/one.swift").path)[.modificationDate] as? Date
+        let untouched =
+            try FileManager.default.attributesOfItem(atPath: root.appendingPathComponent("A/one.swift").path)[
+                .modificationDate] as? Date
 
         let second = OutputSync(root: root, ownedFolders: nil, files: ["A/one.swift": "1\n", "A/three.swift": "3\n"])
         let changes = second.changes()
@@ -39,7 +47,9 @@ struct SpecChangeTests {
         try second.apply(changes)
         #expect(second.changes().isEmpty)
         #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("A/two.swift").path))
-        let stillUntouched = try FileManager.default.attributesOfItem(atPath: root.appendingPathComponent("A/one.swift").path)[.modificationDate] as? Date
+        let stillUntouched =
+            try FileManager.default.attributesOfItem(atPath: root.appendingPathComponent("A/one.swift").path)[
+                .modificationDate] as? Date
         #expect(untouched == stillUntouched)
     }
 
@@ -47,7 +57,8 @@ struct SpecChangeTests {
     func singleSpecRunOwnsOnlyItsFolders() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("sdkgen-own-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("Other"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("Other"), withIntermediateDirectories: true)
         try Data("keep\n".utf8).write(to: root.appendingPathComponent("Other/keep.swift"))
         let sync = OutputSync(root: root, ownedFolders: ["DemoAPI"], files: ["DemoAPI/a.swift": "a\n"])
         #expect(sync.changes().orphaned.isEmpty)

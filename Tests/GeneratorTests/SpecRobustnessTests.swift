@@ -29,8 +29,11 @@ struct SpecRobustnessTests {
         case 4:
             var scalars = Array(lines[index].unicodeScalars)
             if !scalars.isEmpty {
-                let specials: [Unicode.Scalar] = ["{", "}", "[", "]", ":", ",", "\"", "'", "&", "*", "!", "\t", "\u{0}", "é", "\u{FEFF}"]
-                scalars[Int.random(in: 0..<scalars.count, using: &random)] = specials.randomElement(using: &random) ?? ":"
+                let specials: [Unicode.Scalar] = [
+                    "{", "}", "[", "]", ":", ",", "\"", "'", "&", "*", "!", "\t", "\u{0}", "é", "\u{FEFF}",
+                ]
+                scalars[Int.random(in: 0..<scalars.count, using: &random)] =
+                    specials.randomElement(using: &random) ?? ":"
             }
             lines[index] = String(String.UnicodeScalarView(scalars))
         case 5: lines = Array(lines.prefix(index))
@@ -41,7 +44,8 @@ struct SpecRobustnessTests {
         return lines.joined(separator: "\n")
     }
 
-    @Test("2,000 mutated specs never crash the loader and always explain a failure", arguments: ["voidhash", "mobilejoe"])
+    @Test(
+        "2,000 mutated specs never crash the loader and always explain a failure", arguments: ["voidhash", "mobilejoe"])
     func mutatedSpecsNeverCrash(name: String) async throws {
         let original = try PackagePaths.text("Spec/\(name).yaml")
         var random = SeededGenerator(state: 0xC0FFEE)

@@ -5,295 +5,295 @@ import Testing
 
 @Suite("DeliveryPump: draining the outbox")
 struct DeliveryPumpTests {
-  let clock = StorageTestClock()
+    let clock = StorageTestClock()
 
-  func pump(
-    _ storage: SDKStorage, batchLimit: Int = 100, sender: RecordingBatchSender,
-    dropped: StorageTestBox<[String]> = StorageTestBox([]),
-    quarantined: StorageTestBox<[QueueItemID]> = StorageTestBox([])
-  ) -> DeliveryPump {
-    DeliveryPump(
-      queue: storage.queue, clock: clock, batchLimit: batchLimit,
-      onDrop: { item, code in dropped.update { $0.append("\(item.id):\(code)") } },
-      onQuarantine: { item in quarantined.update { $0.append(item.item.id) } },
-      send: sender.send)
-  }
-
-  func enqueue(_ storage: SDKStorage, _ lane: DeliveryLane, _ count: Int) throws -> [QueueItemID] {
-    try (0..<count).map { index in
-      try storage.queue.enqueue(
-        lane: lane, kind: "k", payload: payloadBytes("\(index)"), now: clock.now())
-    }
-  }
-
-  @Test func deliversLaneByLaneInOrderAndRemovesWhatWasSent() async throws {
-    let storage = try SDKStorage.inMemory()
-    let events = try enqueue(storage, .events, 3)
-    let purchases = try enqueue(storage, .purchases, 2)
-    let links = try enqueue(storage, .identityLinks, 1)
-    let sender = RecordingBatchSender()
-
-    #expect(await pump(storage, batchLimit: 2, sender: sender).drain() == .emptied)
-    #expect(sender.sent == [links, purchases, Array(events.prefix(2)), [events[2]]])
-    #expect(try storage.queue.count() == 0)
-  }
-
-  @Test func anItemEnqueuedDuringASendIsNotRemoved() async throws {
-    let storage = try SDKStorage.inMemory()
-    let first = try enqueue(storage, .events, 1)
-    let late = StorageTestBox<QueueItemID?>(nil)
-    let now = clock.now()
-    let sender = RecordingBatchSender { _, number in
-      guard number == 0 else { return .retryLater(retryAfter: nil) }
-      let id = try? storage.queue.enqueue(
-        lane: .events, kind: "k", payload: payloadBytes("late"), now: now)
-      late.update { $0 = id }
-      return .delivered
+    func pump(
+        _ storage: SDKStorage, batchLimit: Int = 100, sender: RecordingBatchSender,
+        dropped: StorageTestBox<[String]> = StorageTestBox([]),
+        quarantined: StorageTestBox<[QueueItemID]> = StorageTestBox([])
+    ) -> DeliveryPump {
+        DeliveryPump(
+            queue: storage.queue, clock: clock, batchLimit: batchLimit,
+            onDrop: { item, code in dropped.update { $0.append("\(item.id):\(code)") } },
+            onQuarantine: { item in quarantined.update { $0.append(item.item.id) } },
+            send: sender.send)
     }
 
-    let result = await pump(storage, sender: sender).drain()
-    guard case .backingOff = result else {
-      Issue.record("expected a backoff, got \(result)")
-      return
-    }
-    let lateID = try #require(late.current)
-    #expect(sender.sent == [first, [lateID]])
-    #expect(try storage.queue.nextBatch(limit: 10).map(\.id) == [lateID])
-  }
-
-  @Test func aCrashBetweenSendAndConfirmResendsTheSameID() async throws {
-    let directory = StorageTestDirectory()
-    let first = try directory.open(clock: clock)
-    let id = try first.queue.enqueue(
-      lane: .purchases, kind: "purchase", payload: payloadBytes("p"), now: clock.now())
-    // The process "dies" while the request is in flight: the storage goes away before the
-    // confirmation can be written.
-    let dying = RecordingBatchSender { _, _ in
-      first.close()
-      return .delivered
-    }
-    #expect(await pump(first, sender: dying).drain() == .storageFailed(.closed))
-
-    let second = try directory.open(clock: clock)
-    let resend = RecordingBatchSender()
-    #expect(await pump(second, sender: resend).drain() == .emptied)
-    #expect(dying.sent == [[id]])
-    #expect(resend.sent == [[id]])
-    #expect(try second.queue.count() == 0)
-  }
-
-  @Test func aPermanentRejectionRemovesAndReports() async throws {
-    let storage = try SDKStorage.inMemory()
-    let ids = try enqueue(storage, .attributes, 3)
-    let dropped = StorageTestBox<[String]>([])
-    let sender = RecordingBatchSender { _, _ in
-      .rejected(ids: [ids[1]], code: "PERSON_WRITE_REJECTED")
+    func enqueue(_ storage: SDKStorage, _ lane: DeliveryLane, _ count: Int) throws -> [QueueItemID] {
+        try (0..<count).map { index in
+            try storage.queue.enqueue(
+                lane: lane, kind: "k", payload: payloadBytes("\(index)"), now: clock.now())
+        }
     }
 
-    #expect(await pump(storage, sender: sender, dropped: dropped).drain() == .emptied)
-    #expect(dropped.current == ["\(ids[1]):PERSON_WRITE_REJECTED"])
-    #expect(sender.sent == [ids])
-    #expect(try storage.queue.count() == 0)
-    #expect(try storage.queue.quarantined().isEmpty)
-  }
+    @Test func deliversLaneByLaneInOrderAndRemovesWhatWasSent() async throws {
+        let storage = try SDKStorage.inMemory()
+        let events = try enqueue(storage, .events, 3)
+        let purchases = try enqueue(storage, .purchases, 2)
+        let links = try enqueue(storage, .identityLinks, 1)
+        let sender = RecordingBatchSender()
 
-  @Test func tenThousandEventsDrainInBatches() async throws {
-    let directory = StorageTestDirectory()
-    let storage = try directory.open(name: "big", clock: clock)
-    let items = (0..<10_000).map {
-      NewQueueItem(lane: .events, kind: "event", payload: payloadBytes("\($0)"))
-    }
-    let ids = try storage.queue.enqueueMany(items, now: clock.now())
-    let sender = RecordingBatchSender()
-
-    #expect(await pump(storage, batchLimit: 500, sender: sender).drain() == .emptied)
-    #expect(sender.sent.count == 20)
-    #expect(sender.sent.allSatisfy { $0.count == 500 })
-    #expect(sender.sent.flatMap { $0 } == ids)
-    #expect(try storage.queue.count() == 0)
-  }
-
-  @Test func undecodableItemsAreQuarantinedAndDoNotBlockTheRest() async throws {
-    let storage = try SDKStorage.inMemory()
-    let ids = try enqueue(storage, .events, 3)
-    let quarantined = StorageTestBox<[QueueItemID]>([])
-    let sender = RecordingBatchSender { batch, _ in
-      batch.contains { $0.id == ids[1] } ? .undecodable(ids: [ids[1]]) : .delivered
+        #expect(await pump(storage, batchLimit: 2, sender: sender).drain() == .emptied)
+        #expect(sender.sent == [links, purchases, Array(events.prefix(2)), [events[2]]])
+        #expect(try storage.queue.count() == 0)
     }
 
-    #expect(await pump(storage, sender: sender, quarantined: quarantined).drain() == .emptied)
-    #expect(sender.sent == [ids, [ids[0], ids[2]]])
-    #expect(quarantined.current == [ids[1]])
-    #expect(try storage.queue.quarantined().map(\.item.id) == [ids[1]])
-    #expect(try storage.queue.quarantined().first?.item.payload == payloadBytes("1"))
-  }
+    @Test func anItemEnqueuedDuringASendIsNotRemoved() async throws {
+        let storage = try SDKStorage.inMemory()
+        let first = try enqueue(storage, .events, 1)
+        let late = StorageTestBox<QueueItemID?>(nil)
+        let now = clock.now()
+        let sender = RecordingBatchSender { _, number in
+            guard number == 0 else { return .retryLater(retryAfter: nil) }
+            let id = try? storage.queue.enqueue(
+                lane: .events, kind: "k", payload: payloadBytes("late"), now: now)
+            late.update { $0 = id }
+            return .delivered
+        }
 
-  @Test func undecodableIDsOutsideTheBatchBackOffInsteadOfLooping() async throws {
-    let storage = try SDKStorage.inMemory()
-    let ids = try enqueue(storage, .events, 1)
-    let sender = RecordingBatchSender { _, _ in .undecodable(ids: [QueueItemID(rawValue: "other")])
+        let result = await pump(storage, sender: sender).drain()
+        guard case .backingOff = result else {
+            Issue.record("expected a backoff, got \(result)")
+            return
+        }
+        let lateID = try #require(late.current)
+        #expect(sender.sent == [first, [lateID]])
+        #expect(try storage.queue.nextBatch(limit: 10).map(\.id) == [lateID])
     }
 
-    let result = await pump(storage, sender: sender).drain()
-    guard case .backingOff = result else {
-      Issue.record("expected a backoff, got \(result)")
-      return
-    }
-    #expect(sender.sent == [ids])
-    #expect(try storage.queue.count() == 1)
-  }
+    @Test func aCrashBetweenSendAndConfirmResendsTheSameID() async throws {
+        let directory = StorageTestDirectory()
+        let first = try directory.open(clock: clock)
+        let id = try first.queue.enqueue(
+            lane: .purchases, kind: "purchase", payload: payloadBytes("p"), now: clock.now())
+        // The process "dies" while the request is in flight: the storage goes away before the
+        // confirmation can be written.
+        let dying = RecordingBatchSender { _, _ in
+            first.close()
+            return .delivered
+        }
+        #expect(await pump(first, sender: dying).drain() == .storageFailed(.closed))
 
-  @Test func aRateLimitPausesTheWholeQueueAcrossRestarts() async throws {
-    let directory = StorageTestDirectory()
-    let first = try directory.open(clock: clock)
-    let purchase = try enqueue(first, .purchases, 1)
-    let events = try enqueue(first, .events, 1)
-    let limited = RecordingBatchSender { _, _ in .rateLimited(retryAfter: .seconds(60)) }
-    let pausedUntil = clock.now() + 60
-    #expect(await pump(first, sender: limited).drain() == .paused(until: pausedUntil))
-    first.close()
-
-    let second = try directory.open(clock: clock)
-    let sender = RecordingBatchSender()
-    let secondPump = pump(second, sender: sender)
-    clock.advance(by: 59)
-    #expect(await secondPump.drain() == .paused(until: pausedUntil))
-    #expect(sender.sent.isEmpty)
-
-    clock.advance(by: 1)
-    #expect(await secondPump.drain() == .emptied)
-    #expect(sender.sent == [purchase, events])
-    #expect(try second.queue.pausedUntil == nil)
-    #expect(try second.queue.nextBatch(limit: 1).isEmpty)
-    #expect(limited.sent == [purchase])
-  }
-
-  @Test func aTooLargeBatchIsSplitInHalves() async throws {
-    let storage = try SDKStorage.inMemory()
-    let ids = try enqueue(storage, .events, 8)
-    let sender = RecordingBatchSender { batch, _ in batch.count > 2 ? .tooLarge : .delivered }
-
-    #expect(await pump(storage, batchLimit: 8, sender: sender).drain() == .emptied)
-    #expect(sender.sent.map(\.count) == [8, 4, 2, 2, 2, 2])
-    #expect(sender.sent.dropFirst(2).flatMap { $0 } == ids)
-  }
-
-  @Test func anItemTooLargeAloneIsQuarantined() async throws {
-    let storage = try SDKStorage.inMemory()
-    let ids = try enqueue(storage, .events, 3)
-    let quarantined = StorageTestBox<[QueueItemID]>([])
-    let sender = RecordingBatchSender { batch, _ in
-      batch.contains { $0.id == ids[0] } ? .tooLarge : .delivered
+        let second = try directory.open(clock: clock)
+        let resend = RecordingBatchSender()
+        #expect(await pump(second, sender: resend).drain() == .emptied)
+        #expect(dying.sent == [[id]])
+        #expect(resend.sent == [[id]])
+        #expect(try second.queue.count() == 0)
     }
 
-    #expect(await pump(storage, sender: sender, quarantined: quarantined).drain() == .emptied)
-    #expect(sender.sent == [ids, [ids[0], ids[1]], [ids[0]], [ids[1]], [ids[2]]])
-    #expect(quarantined.current == [ids[0]])
-    #expect(try storage.queue.quarantined().first?.reason.contains("too large") == true)
-  }
+    @Test func aPermanentRejectionRemovesAndReports() async throws {
+        let storage = try SDKStorage.inMemory()
+        let ids = try enqueue(storage, .attributes, 3)
+        let dropped = StorageTestBox<[String]>([])
+        let sender = RecordingBatchSender { _, _ in
+            .rejected(ids: [ids[1]], code: "PERSON_WRITE_REJECTED")
+        }
 
-  @Test func aFailureBacksOffAndCountsTheAttempt() async throws {
-    let storage = try SDKStorage.inMemory()
-    let ids = try enqueue(storage, .purchases, 1)
-    let failures = StorageTestBox(1)
-    let sender = RecordingBatchSender { _, _ in
-      failures.update { remaining in
-        defer { remaining -= 1 }
-        return remaining > 0 ? .retryLater(retryAfter: nil) : .delivered
-      }
-    }
-    let pump = pump(storage, sender: sender)
-    let start = clock.now()
-
-    let result = await pump.drain()
-    guard case .backingOff(let until) = result else {
-      Issue.record("expected a backoff, got \(result)")
-      return
-    }
-    #expect(until >= start + 0.25 && until <= start + 0.5)
-    #expect(try storage.queue.nextBatch(limit: 1).first?.attempts == 1)
-    #expect(await pump.drain() == .backingOff(until: until))
-    #expect(sender.sent == [ids])
-
-    clock.advance(by: 0.5)
-    #expect(await pump.drain() == .emptied)
-    #expect(sender.sent == [ids, ids])
-  }
-
-  @Test func retryAfterIsTheShortestBackoff() async throws {
-    let storage = try SDKStorage.inMemory()
-    _ = try enqueue(storage, .events, 1)
-    let sender = RecordingBatchSender { _, _ in .retryLater(retryAfter: .seconds(30)) }
-    #expect(await pump(storage, sender: sender).drain() == .backingOff(until: clock.now() + 30))
-  }
-
-  @Test func aLockedDeviceStopsTheDrainWithoutLosingAnything() async throws {
-    let directory = StorageTestDirectory()
-    let gate = DataProtectionGate()
-    let storage = try directory.open(gate: gate, clock: clock)
-    let ids = try enqueue(storage, .purchases, 2)
-    let sender = RecordingBatchSender()
-    let pump = pump(storage, sender: sender)
-
-    gate.lock()
-    #expect(await pump.drain() == .storageFailed(.temporarilyUnavailable))
-    #expect(sender.sent.isEmpty)
-
-    gate.unlock()
-    #expect(await pump.drain() == .emptied)
-    #expect(sender.sent == [ids])
-  }
-
-  @Test func aCancelledDrainConfirmsTheBatchInFlightAndStops() async throws {
-    let storage = try SDKStorage.inMemory()
-    let ids = try enqueue(storage, .events, 2)
-    let sender = RecordingBatchSender { _, _ in
-      withUnsafeCurrentTask { $0?.cancel() }
-      return .delivered
+        #expect(await pump(storage, sender: sender, dropped: dropped).drain() == .emptied)
+        #expect(dropped.current == ["\(ids[1]):PERSON_WRITE_REJECTED"])
+        #expect(sender.sent == [ids])
+        #expect(try storage.queue.count() == 0)
+        #expect(try storage.queue.quarantined().isEmpty)
     }
 
-    #expect(await pump(storage, batchLimit: 1, sender: sender).drain() == .cancelled)
-    #expect(sender.sent == [[ids[0]]])
-    #expect(try storage.queue.nextBatch(limit: 10).map(\.id) == [ids[1]])
-  }
+    @Test func tenThousandEventsDrainInBatches() async throws {
+        let directory = StorageTestDirectory()
+        let storage = try directory.open(name: "big", clock: clock)
+        let items = (0..<10_000).map {
+            NewQueueItem(lane: .events, kind: "event", payload: payloadBytes("\($0)"))
+        }
+        let ids = try storage.queue.enqueueMany(items, now: clock.now())
+        let sender = RecordingBatchSender()
 
-  @Test func aSecondDrainDuringASendReturnsAtOnce() async throws {
-    let storage = try SDKStorage.inMemory()
-    _ = try enqueue(storage, .events, 1)
-    let pumpBox = StorageTestBox<DeliveryPump?>(nil)
-    let inner = StorageTestBox<DrainResult?>(nil)
-    let sender = RecordingBatchSender { _, _ in
-      let result = await pumpBox.current?.drain()
-      inner.update { $0 = result }
-      return .delivered
+        #expect(await pump(storage, batchLimit: 500, sender: sender).drain() == .emptied)
+        #expect(sender.sent.count == 20)
+        #expect(sender.sent.allSatisfy { $0.count == 500 })
+        #expect(sender.sent.flatMap { $0 } == ids)
+        #expect(try storage.queue.count() == 0)
     }
-    let pump = pump(storage, sender: sender)
-    pumpBox.update { $0 = pump }
 
-    #expect(await pump.drain() == .emptied)
-    #expect(inner.current == .alreadyDraining)
-  }
+    @Test func undecodableItemsAreQuarantinedAndDoNotBlockTheRest() async throws {
+        let storage = try SDKStorage.inMemory()
+        let ids = try enqueue(storage, .events, 3)
+        let quarantined = StorageTestBox<[QueueItemID]>([])
+        let sender = RecordingBatchSender { batch, _ in
+            batch.contains { $0.id == ids[1] } ? .undecodable(ids: [ids[1]]) : .delivered
+        }
+
+        #expect(await pump(storage, sender: sender, quarantined: quarantined).drain() == .emptied)
+        #expect(sender.sent == [ids, [ids[0], ids[2]]])
+        #expect(quarantined.current == [ids[1]])
+        #expect(try storage.queue.quarantined().map(\.item.id) == [ids[1]])
+        #expect(try storage.queue.quarantined().first?.item.payload == payloadBytes("1"))
+    }
+
+    @Test func undecodableIDsOutsideTheBatchBackOffInsteadOfLooping() async throws {
+        let storage = try SDKStorage.inMemory()
+        let ids = try enqueue(storage, .events, 1)
+        let sender = RecordingBatchSender { _, _ in .undecodable(ids: [QueueItemID(rawValue: "other")])
+        }
+
+        let result = await pump(storage, sender: sender).drain()
+        guard case .backingOff = result else {
+            Issue.record("expected a backoff, got \(result)")
+            return
+        }
+        #expect(sender.sent == [ids])
+        #expect(try storage.queue.count() == 1)
+    }
+
+    @Test func aRateLimitPausesTheWholeQueueAcrossRestarts() async throws {
+        let directory = StorageTestDirectory()
+        let first = try directory.open(clock: clock)
+        let purchase = try enqueue(first, .purchases, 1)
+        let events = try enqueue(first, .events, 1)
+        let limited = RecordingBatchSender { _, _ in .rateLimited(retryAfter: .seconds(60)) }
+        let pausedUntil = clock.now() + 60
+        #expect(await pump(first, sender: limited).drain() == .paused(until: pausedUntil))
+        first.close()
+
+        let second = try directory.open(clock: clock)
+        let sender = RecordingBatchSender()
+        let secondPump = pump(second, sender: sender)
+        clock.advance(by: 59)
+        #expect(await secondPump.drain() == .paused(until: pausedUntil))
+        #expect(sender.sent.isEmpty)
+
+        clock.advance(by: 1)
+        #expect(await secondPump.drain() == .emptied)
+        #expect(sender.sent == [purchase, events])
+        #expect(try second.queue.pausedUntil == nil)
+        #expect(try second.queue.nextBatch(limit: 1).isEmpty)
+        #expect(limited.sent == [purchase])
+    }
+
+    @Test func aTooLargeBatchIsSplitInHalves() async throws {
+        let storage = try SDKStorage.inMemory()
+        let ids = try enqueue(storage, .events, 8)
+        let sender = RecordingBatchSender { batch, _ in batch.count > 2 ? .tooLarge : .delivered }
+
+        #expect(await pump(storage, batchLimit: 8, sender: sender).drain() == .emptied)
+        #expect(sender.sent.map(\.count) == [8, 4, 2, 2, 2, 2])
+        #expect(sender.sent.dropFirst(2).flatMap { $0 } == ids)
+    }
+
+    @Test func anItemTooLargeAloneIsQuarantined() async throws {
+        let storage = try SDKStorage.inMemory()
+        let ids = try enqueue(storage, .events, 3)
+        let quarantined = StorageTestBox<[QueueItemID]>([])
+        let sender = RecordingBatchSender { batch, _ in
+            batch.contains { $0.id == ids[0] } ? .tooLarge : .delivered
+        }
+
+        #expect(await pump(storage, sender: sender, quarantined: quarantined).drain() == .emptied)
+        #expect(sender.sent == [ids, [ids[0], ids[1]], [ids[0]], [ids[1]], [ids[2]]])
+        #expect(quarantined.current == [ids[0]])
+        #expect(try storage.queue.quarantined().first?.reason.contains("too large") == true)
+    }
+
+    @Test func aFailureBacksOffAndCountsTheAttempt() async throws {
+        let storage = try SDKStorage.inMemory()
+        let ids = try enqueue(storage, .purchases, 1)
+        let failures = StorageTestBox(1)
+        let sender = RecordingBatchSender { _, _ in
+            failures.update { remaining in
+                defer { remaining -= 1 }
+                return remaining > 0 ? .retryLater(retryAfter: nil) : .delivered
+            }
+        }
+        let pump = pump(storage, sender: sender)
+        let start = clock.now()
+
+        let result = await pump.drain()
+        guard case .backingOff(let until) = result else {
+            Issue.record("expected a backoff, got \(result)")
+            return
+        }
+        #expect(until >= start + 0.25 && until <= start + 0.5)
+        #expect(try storage.queue.nextBatch(limit: 1).first?.attempts == 1)
+        #expect(await pump.drain() == .backingOff(until: until))
+        #expect(sender.sent == [ids])
+
+        clock.advance(by: 0.5)
+        #expect(await pump.drain() == .emptied)
+        #expect(sender.sent == [ids, ids])
+    }
+
+    @Test func retryAfterIsTheShortestBackoff() async throws {
+        let storage = try SDKStorage.inMemory()
+        _ = try enqueue(storage, .events, 1)
+        let sender = RecordingBatchSender { _, _ in .retryLater(retryAfter: .seconds(30)) }
+        #expect(await pump(storage, sender: sender).drain() == .backingOff(until: clock.now() + 30))
+    }
+
+    @Test func aLockedDeviceStopsTheDrainWithoutLosingAnything() async throws {
+        let directory = StorageTestDirectory()
+        let gate = DataProtectionGate()
+        let storage = try directory.open(gate: gate, clock: clock)
+        let ids = try enqueue(storage, .purchases, 2)
+        let sender = RecordingBatchSender()
+        let pump = pump(storage, sender: sender)
+
+        gate.lock()
+        #expect(await pump.drain() == .storageFailed(.temporarilyUnavailable))
+        #expect(sender.sent.isEmpty)
+
+        gate.unlock()
+        #expect(await pump.drain() == .emptied)
+        #expect(sender.sent == [ids])
+    }
+
+    @Test func aCancelledDrainConfirmsTheBatchInFlightAndStops() async throws {
+        let storage = try SDKStorage.inMemory()
+        let ids = try enqueue(storage, .events, 2)
+        let sender = RecordingBatchSender { _, _ in
+            withUnsafeCurrentTask { $0?.cancel() }
+            return .delivered
+        }
+
+        #expect(await pump(storage, batchLimit: 1, sender: sender).drain() == .cancelled)
+        #expect(sender.sent == [[ids[0]]])
+        #expect(try storage.queue.nextBatch(limit: 10).map(\.id) == [ids[1]])
+    }
+
+    @Test func aSecondDrainDuringASendReturnsAtOnce() async throws {
+        let storage = try SDKStorage.inMemory()
+        _ = try enqueue(storage, .events, 1)
+        let pumpBox = StorageTestBox<DeliveryPump?>(nil)
+        let inner = StorageTestBox<DrainResult?>(nil)
+        let sender = RecordingBatchSender { _, _ in
+            let result = await pumpBox.current?.drain()
+            inner.update { $0 = result }
+            return .delivered
+        }
+        let pump = pump(storage, sender: sender)
+        pumpBox.update { $0 = pump }
+
+        #expect(await pump.drain() == .emptied)
+        #expect(inner.current == .alreadyDraining)
+    }
 }
 
 @Suite("DeliveryBackoff")
 struct DeliveryBackoffTests {
-  let backoff = DeliveryBackoff(initialDelay: .seconds(1), maximumDelay: .seconds(60))
+    let backoff = DeliveryBackoff(initialDelay: .seconds(1), maximumDelay: .seconds(60))
 
-  @Test func doublesPerAttemptWithJitterBetweenHalfAndFull() {
-    #expect(backoff.delay(afterAttempts: 1, unit: 1) == .seconds(1))
-    #expect(backoff.delay(afterAttempts: 1, unit: 0) == .seconds(0.5))
-    #expect(backoff.delay(afterAttempts: 3, unit: 1) == .seconds(4))
-    #expect(backoff.delay(afterAttempts: 3, unit: 0) == .seconds(2))
-  }
+    @Test func doublesPerAttemptWithJitterBetweenHalfAndFull() {
+        #expect(backoff.delay(afterAttempts: 1, unit: 1) == .seconds(1))
+        #expect(backoff.delay(afterAttempts: 1, unit: 0) == .seconds(0.5))
+        #expect(backoff.delay(afterAttempts: 3, unit: 1) == .seconds(4))
+        #expect(backoff.delay(afterAttempts: 3, unit: 0) == .seconds(2))
+    }
 
-  @Test func isCappedAndSurvivesHugeAttemptCounts() {
-    #expect(backoff.delay(afterAttempts: 10, unit: 1) == .seconds(60))
-    #expect(backoff.delay(afterAttempts: .max, unit: 1) == .seconds(60))
-    #expect(backoff.delay(afterAttempts: 0, unit: .nan) == .seconds(1))
-  }
+    @Test func isCappedAndSurvivesHugeAttemptCounts() {
+        #expect(backoff.delay(afterAttempts: 10, unit: 1) == .seconds(60))
+        #expect(backoff.delay(afterAttempts: .max, unit: 1) == .seconds(60))
+        #expect(backoff.delay(afterAttempts: 0, unit: .nan) == .seconds(1))
+    }
 
-  @Test func honoursRetryAfterAsAMinimum() {
-    #expect(backoff.delay(afterAttempts: 1, retryAfter: .seconds(120), unit: 1) == .seconds(120))
-    #expect(backoff.delay(afterAttempts: 3, retryAfter: .seconds(1), unit: 1) == .seconds(4))
-  }
+    @Test func honoursRetryAfterAsAMinimum() {
+        #expect(backoff.delay(afterAttempts: 1, retryAfter: .seconds(120), unit: 1) == .seconds(120))
+        #expect(backoff.delay(afterAttempts: 3, retryAfter: .seconds(1), unit: 1) == .seconds(4))
+    }
 }

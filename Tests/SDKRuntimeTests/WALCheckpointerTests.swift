@@ -6,85 +6,85 @@ import Testing
 /// Checkpoints of the write-ahead log run beside the writer, not inside its commits.
 @Suite("Storage: background checkpoints of the write-ahead log")
 struct WALCheckpointerTests {
-  /// A WAL database with one table, the checkpointer installed on it, and the jobs it
-  /// scheduled (run only when a test says so).
-  private struct Fixture {
-    let directory = StorageTestDirectory()
-    let jobs = StorageTestBox<[@Sendable () -> Void]>([])
-    let connection: SQLiteConnection
-    let gate = DataProtectionGate()
+    /// A WAL database with one table, the checkpointer installed on it, and the jobs it
+    /// scheduled (run only when a test says so).
+    private struct Fixture {
+        let directory = StorageTestDirectory()
+        let jobs = StorageTestBox<[@Sendable () -> Void]>([])
+        let connection: SQLiteConnection
+        let gate = DataProtectionGate()
 
-    init(threshold: Int32, inlineLimit: Int32) throws {
-      try FileManager.default.createDirectory(
-        at: directory.url, withIntermediateDirectories: true)
-      connection = try SQLiteConnection(path: directory.databaseURL().path)
-      try connection.configureForDurability()
-      try connection.execute("CREATE TABLE t (x BLOB)")
-      let jobs = jobs
-      try connection.install(
-        WALCheckpointer(
-          path: directory.databaseURL().path, gate: gate, threshold: threshold,
-          inlineLimit: inlineLimit, schedule: { job in jobs.update { $0.append(job) } }))
+        init(threshold: Int32, inlineLimit: Int32) throws {
+            try FileManager.default.createDirectory(
+                at: directory.url, withIntermediateDirectories: true)
+            connection = try SQLiteConnection(path: directory.databaseURL().path)
+            try connection.configureForDurability()
+            try connection.execute("CREATE TABLE t (x BLOB)")
+            let jobs = jobs
+            try connection.install(
+                WALCheckpointer(
+                    path: directory.databaseURL().path, gate: gate, threshold: threshold,
+                    inlineLimit: inlineLimit, schedule: { job in jobs.update { $0.append(job) } }))
+        }
+
+        /// Commits `count` rows of 5,000 bytes, one transaction each.
+        func commit(_ count: Int) throws {
+            for _ in 0..<count {
+                try connection.query("INSERT INTO t VALUES (?)", [.blob(Data(count: 5_000))])
+            }
+        }
+
+        /// The size of the database file itself (the log not included).
+        var databaseFileSize: Int {
+            let attributes = try? FileManager.default.attributesOfItem(
+                atPath: directory.databaseURL().path)
+            return (attributes?[.size] as? NSNumber)?.intValue ?? -1
+        }
+
+        /// Runs every scheduled job.
+        func runJobs() {
+            for job in jobs.current { job() }
+        }
     }
 
-    /// Commits `count` rows of 5,000 bytes, one transaction each.
-    func commit(_ count: Int) throws {
-      for _ in 0..<count {
-        try connection.query("INSERT INTO t VALUES (?)", [.blob(Data(count: 5_000))])
-      }
+    @Test func aFullLogIsCheckpointedInTheBackgroundWithOneJobAtATime() throws {
+        let fixture = try Fixture(threshold: 4, inlineLimit: 1_000)
+        try fixture.commit(20)
+        #expect(fixture.jobs.current.count == 1)
+        #expect(fixture.databaseFileSize < 20_000)
+
+        fixture.runJobs()
+        #expect(fixture.databaseFileSize > 100_000)
+        try fixture.commit(1)
+        #expect(fixture.jobs.current.count == 2)
+        fixture.connection.close()
     }
 
-    /// The size of the database file itself (the log not included).
-    var databaseFileSize: Int {
-      let attributes = try? FileManager.default.attributesOfItem(
-        atPath: directory.databaseURL().path)
-      return (attributes?[.size] as? NSNumber)?.intValue ?? -1
+    @Test func aLogPastTheInlineLimitIsCheckpointedByTheWriter() throws {
+        let fixture = try Fixture(threshold: 1_000, inlineLimit: 4)
+        try fixture.commit(20)
+        #expect(fixture.jobs.current.isEmpty)
+        #expect(fixture.databaseFileSize > 80_000)
+        fixture.connection.close()
     }
 
-    /// Runs every scheduled job.
-    func runJobs() {
-      for job in jobs.current { job() }
+    @Test func nothingIsCheckpointedWhileTheGateIsLocked() throws {
+        let fixture = try Fixture(threshold: 4, inlineLimit: 1_000)
+        try fixture.commit(20)
+        fixture.gate.lock()
+        fixture.runJobs()
+        #expect(fixture.databaseFileSize < 20_000)
+        fixture.gate.unlock()
+        fixture.connection.close()
     }
-  }
 
-  @Test func aFullLogIsCheckpointedInTheBackgroundWithOneJobAtATime() throws {
-    let fixture = try Fixture(threshold: 4, inlineLimit: 1_000)
-    try fixture.commit(20)
-    #expect(fixture.jobs.current.count == 1)
-    #expect(fixture.databaseFileSize < 20_000)
-
-    fixture.runJobs()
-    #expect(fixture.databaseFileSize > 100_000)
-    try fixture.commit(1)
-    #expect(fixture.jobs.current.count == 2)
-    fixture.connection.close()
-  }
-
-  @Test func aLogPastTheInlineLimitIsCheckpointedByTheWriter() throws {
-    let fixture = try Fixture(threshold: 1_000, inlineLimit: 4)
-    try fixture.commit(20)
-    #expect(fixture.jobs.current.isEmpty)
-    #expect(fixture.databaseFileSize > 80_000)
-    fixture.connection.close()
-  }
-
-  @Test func nothingIsCheckpointedWhileTheGateIsLocked() throws {
-    let fixture = try Fixture(threshold: 4, inlineLimit: 1_000)
-    try fixture.commit(20)
-    fixture.gate.lock()
-    fixture.runJobs()
-    #expect(fixture.databaseFileSize < 20_000)
-    fixture.gate.unlock()
-    fixture.connection.close()
-  }
-
-  @Test func aJobAfterCloseOpensNothing() throws {
-    let fixture = try Fixture(threshold: 4, inlineLimit: 1_000)
-    try fixture.commit(20)
-    fixture.connection.close()
-    let wal = fixture.directory.databaseURL().path + "-wal"
-    #expect(!FileManager.default.fileExists(atPath: wal))
-    fixture.runJobs()
-    #expect(!FileManager.default.fileExists(atPath: wal))
-  }
+    @Test func aJobAfterCloseOpensNothing() throws {
+        let fixture = try Fixture(threshold: 4, inlineLimit: 1_000)
+        try fixture.commit(20)
+        fixture.connection.close()
+        let wal = fixture.directory.databaseURL().path + "-wal"
+        #expect(!FileManager.default.fileExists(atPath: wal))
+        fixture.runJobs()
+        #expect(!FileManager.default.fileExists(atPath: wal))
+    }
 }

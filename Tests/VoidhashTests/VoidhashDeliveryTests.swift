@@ -2,8 +2,9 @@ import Foundation
 import SDKEmulator
 import SDKRuntime
 import Testing
-@testable import Voidhash
 import VoidhashAPI
+
+@testable import Voidhash
 
 @Suite("Delivery and storage", .timeLimit(.minutes(1)))
 struct VoidhashDeliveryTests {

@@ -24,7 +24,8 @@ struct VoidhashFullDiskTests {
             }
             let padding = String(repeating: "x", count: 2_000)
             for index in 0..<20 {
-                await voidhash.capture("kept_in_memory", properties: ["index": .number(Double(index)), "pad": .string(padding)])
+                await voidhash.capture(
+                    "kept_in_memory", properties: ["index": .number(Double(index)), "pad": .string(padding)])
             }
             #expect(storage.isInMemory)
             #expect(harness.diagnosticCodes == [.storageUnavailable], "said once: \(harness.diagnosticCodes)")
@@ -34,7 +35,9 @@ struct VoidhashFullDiskTests {
             await harness.retryDelivery(voidhash)
             #expect(await voidhash.pendingDeliveryCount() == 0)
             #expect(harness.state.links.values.contains("user-full-disk"))
-            #expect(harness.capturedEvents.map(\.event) == ["stored_on_disk"] + Array(repeating: "kept_in_memory", count: 20))
+            #expect(
+                harness.capturedEvents.map(\.event) == ["stored_on_disk"]
+                    + Array(repeating: "kept_in_memory", count: 20))
             await voidhash.shutdown()
 
             // The next launch finds the file as it was before the disk filled up: the identity,
@@ -44,7 +47,9 @@ struct VoidhashFullDiskTests {
             #expect(await next.getDistinctId() == "user-full-disk")
             await next.flush()
             #expect(await next.pendingDeliveryCount() == 0)
-            #expect(harness.capturedEvents.map(\.event) == ["stored_on_disk"] + Array(repeating: "kept_in_memory", count: 20))
+            #expect(
+                harness.capturedEvents.map(\.event) == ["stored_on_disk"]
+                    + Array(repeating: "kept_in_memory", count: 20))
             await next.shutdown()
         }
     }

@@ -6,7 +6,9 @@ extension MobileJoeEmulatorState {
     public static func withSampleContent() -> MobileJoeEmulatorState {
         MobileJoeEmulatorState(
             faqs: [
-                FAQ(id: "faq_refunds", question: "How do refunds work?", answer: "Refunds go through the store you paid in."),
+                FAQ(
+                    id: "faq_refunds", question: "How do refunds work?",
+                    answer: "Refunds go through the store you paid in."),
                 FAQ(id: "faq_votes", question: "Who sees my votes?", answer: "Only the totals are shown."),
             ],
             plans: [

@@ -9,61 +9,61 @@ import Synchronization
 ///
 /// A new gate is open (available); tests lock and unlock it by hand.
 public final class DataProtectionGate: Sendable {
-  private struct State {
-    var isLocked: Bool
-    var nextWaiterID: UInt64 = 0
-    var waiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
-  }
-
-  private let state: Mutex<State>
-
-  /// A gate that starts available, or locked when `isAvailable` is `false`.
-  public init(isAvailable: Bool = true) {
-    state = Mutex(State(isLocked: !isAvailable))
-  }
-
-  /// Whether storage may be used now.
-  public var isAvailable: Bool {
-    state.withLock { !$0.isLocked }
-  }
-
-  /// How many `waitUntilAvailable()` calls are suspended (for tests).
-  var waiterCount: Int {
-    state.withLock { $0.waiters.count }
-  }
-
-  /// Marks protected data as unavailable (the device locked).
-  public func lock() {
-    state.withLock { $0.isLocked = true }
-  }
-
-  /// Marks protected data as available again and wakes every `waitUntilAvailable()`.
-  public func unlock() {
-    let waiters = state.withLock { state in
-      state.isLocked = false
-      defer { state.waiters.removeAll() }
-      return Array(state.waiters.values)
+    private struct State {
+        var isLocked: Bool
+        var nextWaiterID: UInt64 = 0
+        var waiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
     }
-    for waiter in waiters { waiter.resume() }
-  }
 
-  /// Returns once the gate is available, or as soon as the calling task is cancelled.
-  public func waitUntilAvailable() async {
-    let id = state.withLock { state in
-      defer { state.nextWaiterID += 1 }
-      return state.nextWaiterID
+    private let state: Mutex<State>
+
+    /// A gate that starts available, or locked when `isAvailable` is `false`.
+    public init(isAvailable: Bool = true) {
+        state = Mutex(State(isLocked: !isAvailable))
     }
-    await withTaskCancellationHandler {
-      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-        let resumeNow = state.withLock { state in
-          guard state.isLocked, !Task.isCancelled else { return true }
-          state.waiters[id] = continuation
-          return false
+
+    /// Whether storage may be used now.
+    public var isAvailable: Bool {
+        state.withLock { !$0.isLocked }
+    }
+
+    /// How many `waitUntilAvailable()` calls are suspended (for tests).
+    var waiterCount: Int {
+        state.withLock { $0.waiters.count }
+    }
+
+    /// Marks protected data as unavailable (the device locked).
+    public func lock() {
+        state.withLock { $0.isLocked = true }
+    }
+
+    /// Marks protected data as available again and wakes every `waitUntilAvailable()`.
+    public func unlock() {
+        let waiters = state.withLock { state in
+            state.isLocked = false
+            defer { state.waiters.removeAll() }
+            return Array(state.waiters.values)
         }
-        if resumeNow { continuation.resume() }
-      }
-    } onCancel: {
-      state.withLock { $0.waiters.removeValue(forKey: id) }?.resume()
+        for waiter in waiters { waiter.resume() }
     }
-  }
+
+    /// Returns once the gate is available, or as soon as the calling task is cancelled.
+    public func waitUntilAvailable() async {
+        let id = state.withLock { state in
+            defer { state.nextWaiterID += 1 }
+            return state.nextWaiterID
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let resumeNow = state.withLock { state in
+                    guard state.isLocked, !Task.isCancelled else { return true }
+                    state.waiters[id] = continuation
+                    return false
+                }
+                if resumeNow { continuation.resume() }
+            }
+        } onCancel: {
+            state.withLock { $0.waiters.removeValue(forKey: id) }?.resume()
+        }
+    }
 }

@@ -6,36 +6,36 @@ import Foundation
 /// the delay is drawn between half the ceiling and the ceiling (so clients that failed together
 /// do not retry together). A server's `Retry-After` is a lower bound.
 public struct DeliveryBackoff: Sendable, Hashable {
-  /// The ceiling after the first failure.
-  public var initialDelay: Duration
-  /// The largest ceiling.
-  public var maximumDelay: Duration
+    /// The ceiling after the first failure.
+    public var initialDelay: Duration
+    /// The largest ceiling.
+    public var maximumDelay: Duration
 
-  /// A policy starting at `initialDelay` (default 0.5 s) and capped at `maximumDelay`
-  /// (default 5 minutes).
-  public init(initialDelay: Duration = .milliseconds(500), maximumDelay: Duration = .seconds(300)) {
-    self.initialDelay = initialDelay
-    self.maximumDelay = maximumDelay
-  }
+    /// A policy starting at `initialDelay` (default 0.5 s) and capped at `maximumDelay`
+    /// (default 5 minutes).
+    public init(initialDelay: Duration = .milliseconds(500), maximumDelay: Duration = .seconds(300)) {
+        self.initialDelay = initialDelay
+        self.maximumDelay = maximumDelay
+    }
 
-  /// The delay after `attempts` failures (counted from 1), at least `retryAfter`.
-  ///
-  /// `unit`, from 0 to 1, picks the point between half the ceiling and the ceiling; the pump
-  /// passes a random number.
-  public func delay(afterAttempts attempts: Int, retryAfter: Duration? = nil, unit: Double)
-    -> Duration
-  {
-    let exponent = Double(min(max(attempts, 1), 64) - 1)
-    let ceiling = min(
-      Self.seconds(initialDelay) * pow(2, exponent), Self.seconds(maximumDelay))
-    let position = unit.isFinite ? min(max(unit, 0), 1) : 1
-    let jittered = ceiling / 2 + ceiling / 2 * position
-    return .seconds(max(jittered, retryAfter.map(Self.seconds) ?? 0))
-  }
+    /// The delay after `attempts` failures (counted from 1), at least `retryAfter`.
+    ///
+    /// `unit`, from 0 to 1, picks the point between half the ceiling and the ceiling; the pump
+    /// passes a random number.
+    public func delay(afterAttempts attempts: Int, retryAfter: Duration? = nil, unit: Double)
+        -> Duration
+    {
+        let exponent = Double(min(max(attempts, 1), 64) - 1)
+        let ceiling = min(
+            Self.seconds(initialDelay) * pow(2, exponent), Self.seconds(maximumDelay))
+        let position = unit.isFinite ? min(max(unit, 0), 1) : 1
+        let jittered = ceiling / 2 + ceiling / 2 * position
+        return .seconds(max(jittered, retryAfter.map(Self.seconds) ?? 0))
+    }
 
-  /// `duration` in seconds, never negative.
-  static func seconds(_ duration: Duration) -> TimeInterval {
-    let (seconds, attoseconds) = duration.components
-    return max(0, TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18)
-  }
+    /// `duration` in seconds, never negative.
+    static func seconds(_ duration: Duration) -> TimeInterval {
+        let (seconds, attoseconds) = duration.components
+        return max(0, TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18)
+    }
 }

@@ -9,149 +9,149 @@ import Foundation
 /// between sending and confirming re-sends the same items with the same IDs (their idempotency
 /// keys) on the next launch.
 public actor DeliveryPump {
-  /// Sends a batch and reports what happened.
-  public typealias Send = @Sendable ([QueueItem]) async -> DeliveryOutcome
+    /// Sends a batch and reports what happened.
+    public typealias Send = @Sendable ([QueueItem]) async -> DeliveryOutcome
 
-  private let queue: DeliveryQueue
-  private let clock: any SDKClock
-  private let batchLimit: Int
-  private let backoff: DeliveryBackoff
-  private let send: Send
-  private let onDrop: @Sendable (QueueItem, String) -> Void
-  private let onQuarantine: @Sendable (QuarantinedItem) -> Void
-  private var isDraining = false
+    private let queue: DeliveryQueue
+    private let clock: any SDKClock
+    private let batchLimit: Int
+    private let backoff: DeliveryBackoff
+    private let send: Send
+    private let onDrop: @Sendable (QueueItem, String) -> Void
+    private let onQuarantine: @Sendable (QuarantinedItem) -> Void
+    private var isDraining = false
 
-  /// When the next attempt after a failure is due; `drain()` sends nothing before then.
-  /// Kept in memory only: after a restart delivery is tried at once (the attempt counters, which
-  /// set the backoff, are persisted).
-  public private(set) var backingOffUntil: Date?
+    /// When the next attempt after a failure is due; `drain()` sends nothing before then.
+    /// Kept in memory only: after a restart delivery is tried at once (the attempt counters, which
+    /// set the backoff, are persisted).
+    public private(set) var backingOffUntil: Date?
 
-  /// A pump draining `queue`.
-  ///
-  /// - Parameters:
-  ///   - batchLimit: the most items handed to `send` at once (at least 1).
-  ///   - onDrop: called for each item the server refused for good, with its error code, after
-  ///     the item was removed.
-  ///   - onQuarantine: called for each item set aside because it can never be sent.
-  ///   - send: delivers a batch (see `DeliveryOutcome`).
-  public init(
-    queue: DeliveryQueue, clock: any SDKClock = SystemClock(), batchLimit: Int = 100,
-    backoff: DeliveryBackoff = DeliveryBackoff(),
-    onDrop: @escaping @Sendable (QueueItem, String) -> Void = { _, _ in },
-    onQuarantine: @escaping @Sendable (QuarantinedItem) -> Void = { _ in },
-    send: @escaping Send
-  ) {
-    self.queue = queue
-    self.clock = clock
-    self.batchLimit = max(1, batchLimit)
-    self.backoff = backoff
-    self.onDrop = onDrop
-    self.onQuarantine = onQuarantine
-    self.send = send
-  }
-
-  /// Sends batches until the queue is empty or something stops delivery, and says which.
-  ///
-  /// A rate limit or a failed batch ends the drain; call again once the date in the result has
-  /// passed (or when new items arrive: a drain before that date returns at once).
-  public func drain() async -> DrainResult {
-    guard !isDraining else { return .alreadyDraining }
-    isDraining = true
-    defer { isDraining = false }
-    var limit = batchLimit
-    do throws(StorageError) {
-      while !Task.isCancelled {
-        if let hold = try hold() { return hold }
-        let batch = try queue.nextBatch(limit: limit)
-        guard !batch.isEmpty else { return .emptied }
-        let outcome = await send(batch)
-        if let stop = try apply(outcome, to: batch, limit: &limit) { return stop }
-      }
-      return .cancelled
-    } catch {
-      return .storageFailed(error)
+    /// A pump draining `queue`.
+    ///
+    /// - Parameters:
+    ///   - batchLimit: the most items handed to `send` at once (at least 1).
+    ///   - onDrop: called for each item the server refused for good, with its error code, after
+    ///     the item was removed.
+    ///   - onQuarantine: called for each item set aside because it can never be sent.
+    ///   - send: delivers a batch (see `DeliveryOutcome`).
+    public init(
+        queue: DeliveryQueue, clock: any SDKClock = SystemClock(), batchLimit: Int = 100,
+        backoff: DeliveryBackoff = DeliveryBackoff(),
+        onDrop: @escaping @Sendable (QueueItem, String) -> Void = { _, _ in },
+        onQuarantine: @escaping @Sendable (QuarantinedItem) -> Void = { _ in },
+        send: @escaping Send
+    ) {
+        self.queue = queue
+        self.clock = clock
+        self.batchLimit = max(1, batchLimit)
+        self.backoff = backoff
+        self.onDrop = onDrop
+        self.onQuarantine = onQuarantine
+        self.send = send
     }
-  }
 
-  /// Why nothing may be sent now, if something says so; lifts a rate-limit pause that is over.
-  private func hold() throws(StorageError) -> DrainResult? {
-    let now = clock.now()
-    if let backingOffUntil, backingOffUntil > now { return .backingOff(until: backingOffUntil) }
-    if let pausedUntil = try queue.pausedUntil {
-      if pausedUntil > now { return .paused(until: pausedUntil) }
-      try queue.resume()
+    /// Sends batches until the queue is empty or something stops delivery, and says which.
+    ///
+    /// A rate limit or a failed batch ends the drain; call again once the date in the result has
+    /// passed (or when new items arrive: a drain before that date returns at once).
+    public func drain() async -> DrainResult {
+        guard !isDraining else { return .alreadyDraining }
+        isDraining = true
+        defer { isDraining = false }
+        var limit = batchLimit
+        do throws(StorageError) {
+            while !Task.isCancelled {
+                if let hold = try hold() { return hold }
+                let batch = try queue.nextBatch(limit: limit)
+                guard !batch.isEmpty else { return .emptied }
+                let outcome = await send(batch)
+                if let stop = try apply(outcome, to: batch, limit: &limit) { return stop }
+            }
+            return .cancelled
+        } catch {
+            return .storageFailed(error)
+        }
     }
-    return nil
-  }
 
-  /// Acts on `outcome`; returns a result when the drain must stop. A too-large batch lowers
-  /// `limit` for the rest of this drain.
-  private func apply(
-    _ outcome: DeliveryOutcome, to batch: [QueueItem], limit: inout Int
-  ) throws(StorageError) -> DrainResult? {
-    switch outcome {
-    case .delivered:
-      try queue.remove(ids: batch.map(\.id))
-      backingOffUntil = nil
-    case .rejected(let ids, let code):
-      try queue.remove(ids: batch.map(\.id))
-      backingOffUntil = nil
-      for item in Self.items(of: batch, withIDs: ids) { onDrop(item, code) }
-    case .tooLarge:
-      guard batch.count == 1 else {
-        limit = (batch.count + 1) / 2
+    /// Why nothing may be sent now, if something says so; lifts a rate-limit pause that is over.
+    private func hold() throws(StorageError) -> DrainResult? {
+        let now = clock.now()
+        if let backingOffUntil, backingOffUntil > now { return .backingOff(until: backingOffUntil) }
+        if let pausedUntil = try queue.pausedUntil {
+            if pausedUntil > now { return .paused(until: pausedUntil) }
+            try queue.resume()
+        }
         return nil
-      }
-      try quarantine(batch, reason: "too large to send, even alone")
-    case .undecodable(let ids):
-      let unreadable = Self.items(of: batch, withIDs: ids)
-      guard !unreadable.isEmpty else {
-        return try backOff(batch, error: "undecodable items named outside the batch", nil)
-      }
-      try quarantine(unreadable, reason: "payload could not be decoded")
-    case .rateLimited(let retryAfter):
-      let pause = max(
-        DeliveryBackoff.seconds(retryAfter), DeliveryBackoff.seconds(backoff.initialDelay))
-      let until = clock.now().addingTimeInterval(pause)
-      try queue.pause(until: until)
-      return .paused(until: until)
-    case .retryLater(let retryAfter):
-      return try backOff(batch, error: "delivery failed; will retry", retryAfter)
     }
-    return nil
-  }
 
-  /// Counts a failed attempt for the item of `batch` that failed and schedules the next one.
-  ///
-  /// A sender goes through a batch in order and stops at the first failure, removing what it
-  /// delivered before it: the first item of the batch still queued is the one that failed, and
-  /// only it is charged. The items after it were not tried; charging them too would make one
-  /// failure in ten push every later item's back-off towards the maximum (under a steady 10 %
-  /// of failed requests, delivery almost stopped).
-  private func backOff(
-    _ batch: [QueueItem], error: String, _ retryAfter: Duration?
-  ) throws(StorageError) -> DrainResult {
-    let stored = Set(try queue.storedIDs(among: batch.map(\.id)))
-    let failed = batch.first { stored.contains($0.id) }
-    if let failed { try queue.recordAttempt(ids: [failed.id], error: error) }
-    let attempts = (failed?.attempts ?? 0) + 1
-    let delay = backoff.delay(
-      afterAttempts: attempts, retryAfter: retryAfter, unit: Double.random(in: 0...1))
-    let until = clock.now().addingTimeInterval(DeliveryBackoff.seconds(delay))
-    backingOffUntil = until
-    return .backingOff(until: until)
-  }
-
-  private func quarantine(_ items: [QueueItem], reason: String) throws(StorageError) {
-    for item in items {
-      if let quarantined = try queue.quarantine(id: item.id, reason: reason, now: clock.now()) {
-        onQuarantine(quarantined)
-      }
+    /// Acts on `outcome`; returns a result when the drain must stop. A too-large batch lowers
+    /// `limit` for the rest of this drain.
+    private func apply(
+        _ outcome: DeliveryOutcome, to batch: [QueueItem], limit: inout Int
+    ) throws(StorageError) -> DrainResult? {
+        switch outcome {
+        case .delivered:
+            try queue.remove(ids: batch.map(\.id))
+            backingOffUntil = nil
+        case .rejected(let ids, let code):
+            try queue.remove(ids: batch.map(\.id))
+            backingOffUntil = nil
+            for item in Self.items(of: batch, withIDs: ids) { onDrop(item, code) }
+        case .tooLarge:
+            guard batch.count == 1 else {
+                limit = (batch.count + 1) / 2
+                return nil
+            }
+            try quarantine(batch, reason: "too large to send, even alone")
+        case .undecodable(let ids):
+            let unreadable = Self.items(of: batch, withIDs: ids)
+            guard !unreadable.isEmpty else {
+                return try backOff(batch, error: "undecodable items named outside the batch", nil)
+            }
+            try quarantine(unreadable, reason: "payload could not be decoded")
+        case .rateLimited(let retryAfter):
+            let pause = max(
+                DeliveryBackoff.seconds(retryAfter), DeliveryBackoff.seconds(backoff.initialDelay))
+            let until = clock.now().addingTimeInterval(pause)
+            try queue.pause(until: until)
+            return .paused(until: until)
+        case .retryLater(let retryAfter):
+            return try backOff(batch, error: "delivery failed; will retry", retryAfter)
+        }
+        return nil
     }
-  }
 
-  private static func items(of batch: [QueueItem], withIDs ids: [QueueItemID]) -> [QueueItem] {
-    let wanted = Set(ids)
-    return batch.filter { wanted.contains($0.id) }
-  }
+    /// Counts a failed attempt for the item of `batch` that failed and schedules the next one.
+    ///
+    /// A sender goes through a batch in order and stops at the first failure, removing what it
+    /// delivered before it: the first item of the batch still queued is the one that failed, and
+    /// only it is charged. The items after it were not tried; charging them too would make one
+    /// failure in ten push every later item's back-off towards the maximum (under a steady 10 %
+    /// of failed requests, delivery almost stopped).
+    private func backOff(
+        _ batch: [QueueItem], error: String, _ retryAfter: Duration?
+    ) throws(StorageError) -> DrainResult {
+        let stored = Set(try queue.storedIDs(among: batch.map(\.id)))
+        let failed = batch.first { stored.contains($0.id) }
+        if let failed { try queue.recordAttempt(ids: [failed.id], error: error) }
+        let attempts = (failed?.attempts ?? 0) + 1
+        let delay = backoff.delay(
+            afterAttempts: attempts, retryAfter: retryAfter, unit: Double.random(in: 0...1))
+        let until = clock.now().addingTimeInterval(DeliveryBackoff.seconds(delay))
+        backingOffUntil = until
+        return .backingOff(until: until)
+    }
+
+    private func quarantine(_ items: [QueueItem], reason: String) throws(StorageError) {
+        for item in items {
+            if let quarantined = try queue.quarantine(id: item.id, reason: reason, now: clock.now()) {
+                onQuarantine(quarantined)
+            }
+        }
+    }
+
+    private static func items(of batch: [QueueItem], withIDs ids: [QueueItemID]) -> [QueueItem] {
+        let wanted = Set(ids)
+        return batch.filter { wanted.contains($0.id) }
+    }
 }

@@ -8,212 +8,212 @@ import Synchronization
 /// delivery order (lane, then ID) and only ever removed by ID, so an item enqueued while a batch
 /// is being sent is never removed by that batch's confirmation.
 public final class DeliveryQueue: Sendable {
-  private let database: StorageDatabase
-  private let ids: Mutex<QueueItemIDGenerator>
+    private let database: StorageDatabase
+    private let ids: Mutex<QueueItemIDGenerator>
 
-  private static let columns = "id, lane, kind, payload, attempts, last_error, created_at"
-  private static let pausedUntilName = "paused_until"
+    private static let columns = "id, lane, kind, payload, attempts, last_error, created_at"
+    private static let pausedUntilName = "paused_until"
 
-  /// A queue over `database`, whose new IDs sort after every ID already stored.
-  init(database: StorageDatabase) throws(StorageError) {
-    self.database = database
-    let greatest = try database.access { (connection) throws(StorageError) -> String? in
-      let outbox = try connection.query("SELECT max(id) FROM outbox").first?.optionalText(0)
-      let quarantine = try connection.query("SELECT max(id) FROM quarantine").first?
-        .optionalText(0)
-      return [outbox, quarantine].compactMap { $0 }.max()
-    }
-    ids = Mutex(QueueItemIDGenerator(after: greatest.map(QueueItemID.init(rawValue:))))
-  }
-
-  /// Stores one item and returns its new ID; the item is committed when this returns, and
-  /// synced to disk when `lane.isSyncedToDisk`.
-  @discardableResult
-  public func enqueue(
-    lane: DeliveryLane, kind: String, payload: Data, now: Date
-  ) throws(StorageError) -> QueueItemID {
-    try database.transaction(synced: lane.isSyncedToDisk) {
-      (connection) throws(StorageError) -> QueueItemID in
-      try insert(NewQueueItem(lane: lane, kind: kind, payload: payload), now: now, connection)
-    }
-  }
-
-  /// Stores every item in one transaction (all or none) and returns their IDs, in order; the
-  /// transaction is synced to disk when any item's lane `isSyncedToDisk`.
-  @discardableResult
-  public func enqueueMany(
-    _ items: [NewQueueItem], now: Date
-  ) throws(StorageError) -> [QueueItemID] {
-    let synced = items.contains { $0.lane.isSyncedToDisk }
-    return try database.transaction(synced: synced) {
-      (connection) throws(StorageError) -> [QueueItemID] in
-      try items.map { (item) throws(StorageError) -> QueueItemID in
-        try insert(item, now: now, connection)
-      }
-    }
-  }
-
-  /// Inserts `item` under a new ID (generated under the database lock, so ID order is commit
-  /// order) and returns the ID.
-  private func insert(
-    _ item: NewQueueItem, now: Date, _ connection: SQLiteConnection
-  ) throws(StorageError) -> QueueItemID {
-    let id = ids.withLock { $0.next(now: now) }
-    try connection.query(
-      "INSERT INTO outbox (id, lane, kind, payload, attempts, created_at) VALUES (?, ?, ?, ?, 0, ?)",
-      [
-        .text(id.rawValue), .integer(Int64(item.lane.rawValue)), .text(item.kind),
-        .blob(item.payload), .real(now.timeIntervalSince1970),
-      ])
-    return id
-  }
-
-  /// The next items to deliver: up to `limit` of the oldest items of the lowest non-empty lane,
-  /// stopping before the first item of another kind, so that a batch is always one lane and one
-  /// kind and never overtakes anything.
-  public func nextBatch(limit: Int) throws(StorageError) -> [QueueItem] {
-    guard limit > 0 else { return [] }
-    let items = try database.access { (connection) throws(StorageError) -> [QueueItem] in
-      try connection.query(
-        """
-        SELECT \(Self.columns) FROM outbox
-        WHERE lane = (SELECT min(lane) FROM outbox) ORDER BY id LIMIT ?
-        """, [.integer(Int64(limit))]
-      ).map(Self.item)
-    }
-    guard let kind = items.first?.kind else { return [] }
-    return Array(items.prefix { $0.kind == kind })
-  }
-
-  /// Removes the items with these IDs (after delivery); IDs no longer stored are ignored.
-  /// Returns how many were removed.
-  ///
-  /// Not synced to disk: should a power loss undo the removal, the items are sent again under
-  /// the same IDs (their idempotency keys), which the server applies once.
-  @discardableResult
-  public func remove(ids: [QueueItemID]) throws(StorageError) -> Int {
-    try database.transaction(synced: false) { (connection) throws(StorageError) -> Int in
-      var removed = 0
-      for id in ids {
-        try connection.query("DELETE FROM outbox WHERE id = ?", [.text(id.rawValue)])
-        removed += connection.changes
-      }
-      return removed
-    }
-  }
-
-  /// Counts one more failed attempt for each of these items and remembers `error` (which must
-  /// not contain personal data) as their last failure (not synced to disk: a count lost to a
-  /// power loss only shortens the next backoff).
-  public func recordAttempt(ids: [QueueItemID], error: String) throws(StorageError) {
-    try database.transaction(synced: false) { (connection) throws(StorageError) in
-      for id in ids {
-        try connection.query(
-          "UPDATE outbox SET attempts = attempts + 1, last_error = ? WHERE id = ?",
-          [.text(error), .text(id.rawValue)])
-      }
-    }
-  }
-
-  /// The IDs among `ids` that are still in the outbox (neither removed nor quarantined).
-  func storedIDs(among ids: [QueueItemID]) throws(StorageError) -> [QueueItemID] {
-    try database.access { (connection) throws(StorageError) -> [QueueItemID] in
-      var stored: [QueueItemID] = []
-      for id in ids
-      where try !connection.query("SELECT 1 FROM outbox WHERE id = ?", [.text(id.rawValue)]).isEmpty {
-        stored.append(id)
-      }
-      return stored
-    }
-  }
-
-  /// How many items wait in `lane`, or in every lane when `lane` is `nil`.
-  public func count(lane: DeliveryLane? = nil) throws(StorageError) -> Int {
-    try database.access { (connection) throws(StorageError) -> Int in
-      let rows =
-        if let lane {
-          try connection.query(
-            "SELECT count(*) FROM outbox WHERE lane = ?", [.integer(Int64(lane.rawValue))])
-        } else {
-          try connection.query("SELECT count(*) FROM outbox")
+    /// A queue over `database`, whose new IDs sort after every ID already stored.
+    init(database: StorageDatabase) throws(StorageError) {
+        self.database = database
+        let greatest = try database.access { (connection) throws(StorageError) -> String? in
+            let outbox = try connection.query("SELECT max(id) FROM outbox").first?.optionalText(0)
+            let quarantine = try connection.query("SELECT max(id) FROM quarantine").first?
+                .optionalText(0)
+            return [outbox, quarantine].compactMap { $0 }.max()
         }
-      return Int(try rows.first?.integer(0) ?? 0)
+        ids = Mutex(QueueItemIDGenerator(after: greatest.map(QueueItemID.init(rawValue:))))
     }
-  }
 
-  /// Moves the item out of delivery into the quarantine, in one transaction, and returns it as
-  /// quarantined; `nil` when no item has this ID. Quarantined items are kept, never deleted.
-  @discardableResult
-  public func quarantine(
-    id: QueueItemID, reason: String, now: Date
-  ) throws(StorageError) -> QuarantinedItem? {
-    try database.transaction { (connection) throws(StorageError) -> QuarantinedItem? in
-      guard
-        let row = try connection.query(
-          "SELECT \(Self.columns) FROM outbox WHERE id = ?", [.text(id.rawValue)]
-        ).first
-      else { return nil }
-      let item = try Self.item(row)
-      try connection.query(
-        """
-        INSERT INTO quarantine (\(Self.columns), reason, quarantined_at)
-        SELECT \(Self.columns), ?, ? FROM outbox WHERE id = ?
-        """, [.text(reason), .real(now.timeIntervalSince1970), .text(id.rawValue)])
-      try connection.query("DELETE FROM outbox WHERE id = ?", [.text(id.rawValue)])
-      return QuarantinedItem(item: item, reason: reason, quarantinedAt: now)
-    }
-  }
-
-  /// Every quarantined item, oldest ID first.
-  public func quarantined() throws(StorageError) -> [QuarantinedItem] {
-    try database.access { (connection) throws(StorageError) -> [QuarantinedItem] in
-      try connection.query(
-        "SELECT \(Self.columns), reason, quarantined_at FROM quarantine ORDER BY id"
-      ).map { (row) throws(StorageError) -> QuarantinedItem in
-        QuarantinedItem(
-          item: try Self.item(row), reason: try row.text(7),
-          quarantinedAt: Date(timeIntervalSince1970: try row.real(8)))
-      }
-    }
-  }
-
-  /// Pauses all delivery until `date` (a server's rate limit), persisted across launches.
-  public func pause(until date: Date) throws(StorageError) {
-    try database.transaction { (connection) throws(StorageError) in
-      try connection.query(
-        "INSERT OR REPLACE INTO outbox_state (name, value) VALUES (?, ?)",
-        [.text(Self.pausedUntilName), .real(date.timeIntervalSince1970)])
-    }
-  }
-
-  /// Lifts the pause set by `pause(until:)`.
-  public func resume() throws(StorageError) {
-    try database.transaction { (connection) throws(StorageError) in
-      try connection.query(
-        "DELETE FROM outbox_state WHERE name = ?", [.text(Self.pausedUntilName)])
-    }
-  }
-
-  /// The end of the current pause, or `nil` when delivery is not paused. A pause whose date has
-  /// passed is still returned until `resume()`; compare it with the clock.
-  public var pausedUntil: Date? {
-    get throws(StorageError) {
-      try database.access { (connection) throws(StorageError) -> Date? in
-        try connection.query(
-          "SELECT value FROM outbox_state WHERE name = ?", [.text(Self.pausedUntilName)]
-        ).first.map { (row) throws(StorageError) -> Date in
-          Date(timeIntervalSince1970: try row.real(0))
+    /// Stores one item and returns its new ID; the item is committed when this returns, and
+    /// synced to disk when `lane.isSyncedToDisk`.
+    @discardableResult
+    public func enqueue(
+        lane: DeliveryLane, kind: String, payload: Data, now: Date
+    ) throws(StorageError) -> QueueItemID {
+        try database.transaction(synced: lane.isSyncedToDisk) {
+            (connection) throws(StorageError) -> QueueItemID in
+            try insert(NewQueueItem(lane: lane, kind: kind, payload: payload), now: now, connection)
         }
-      }
     }
-  }
 
-  private static func item(_ row: SQLiteRow) throws(StorageError) -> QueueItem {
-    QueueItem(
-      id: QueueItemID(rawValue: try row.text(0)),
-      lane: DeliveryLane(rawValue: Int(try row.integer(1))),
-      kind: try row.text(2), payload: try row.blob(3), attempts: Int(try row.integer(4)),
-      lastError: try row.optionalText(5),
-      createdAt: Date(timeIntervalSince1970: try row.real(6)))
-  }
+    /// Stores every item in one transaction (all or none) and returns their IDs, in order; the
+    /// transaction is synced to disk when any item's lane `isSyncedToDisk`.
+    @discardableResult
+    public func enqueueMany(
+        _ items: [NewQueueItem], now: Date
+    ) throws(StorageError) -> [QueueItemID] {
+        let synced = items.contains { $0.lane.isSyncedToDisk }
+        return try database.transaction(synced: synced) {
+            (connection) throws(StorageError) -> [QueueItemID] in
+            try items.map { (item) throws(StorageError) -> QueueItemID in
+                try insert(item, now: now, connection)
+            }
+        }
+    }
+
+    /// Inserts `item` under a new ID (generated under the database lock, so ID order is commit
+    /// order) and returns the ID.
+    private func insert(
+        _ item: NewQueueItem, now: Date, _ connection: SQLiteConnection
+    ) throws(StorageError) -> QueueItemID {
+        let id = ids.withLock { $0.next(now: now) }
+        try connection.query(
+            "INSERT INTO outbox (id, lane, kind, payload, attempts, created_at) VALUES (?, ?, ?, ?, 0, ?)",
+            [
+                .text(id.rawValue), .integer(Int64(item.lane.rawValue)), .text(item.kind),
+                .blob(item.payload), .real(now.timeIntervalSince1970),
+            ])
+        return id
+    }
+
+    /// The next items to deliver: up to `limit` of the oldest items of the lowest non-empty lane,
+    /// stopping before the first item of another kind, so that a batch is always one lane and one
+    /// kind and never overtakes anything.
+    public func nextBatch(limit: Int) throws(StorageError) -> [QueueItem] {
+        guard limit > 0 else { return [] }
+        let items = try database.access { (connection) throws(StorageError) -> [QueueItem] in
+            try connection.query(
+                """
+                SELECT \(Self.columns) FROM outbox
+                WHERE lane = (SELECT min(lane) FROM outbox) ORDER BY id LIMIT ?
+                """, [.integer(Int64(limit))]
+            ).map(Self.item)
+        }
+        guard let kind = items.first?.kind else { return [] }
+        return Array(items.prefix { $0.kind == kind })
+    }
+
+    /// Removes the items with these IDs (after delivery); IDs no longer stored are ignored.
+    /// Returns how many were removed.
+    ///
+    /// Not synced to disk: should a power loss undo the removal, the items are sent again under
+    /// the same IDs (their idempotency keys), which the server applies once.
+    @discardableResult
+    public func remove(ids: [QueueItemID]) throws(StorageError) -> Int {
+        try database.transaction(synced: false) { (connection) throws(StorageError) -> Int in
+            var removed = 0
+            for id in ids {
+                try connection.query("DELETE FROM outbox WHERE id = ?", [.text(id.rawValue)])
+                removed += connection.changes
+            }
+            return removed
+        }
+    }
+
+    /// Counts one more failed attempt for each of these items and remembers `error` (which must
+    /// not contain personal data) as their last failure (not synced to disk: a count lost to a
+    /// power loss only shortens the next backoff).
+    public func recordAttempt(ids: [QueueItemID], error: String) throws(StorageError) {
+        try database.transaction(synced: false) { (connection) throws(StorageError) in
+            for id in ids {
+                try connection.query(
+                    "UPDATE outbox SET attempts = attempts + 1, last_error = ? WHERE id = ?",
+                    [.text(error), .text(id.rawValue)])
+            }
+        }
+    }
+
+    /// The IDs among `ids` that are still in the outbox (neither removed nor quarantined).
+    func storedIDs(among ids: [QueueItemID]) throws(StorageError) -> [QueueItemID] {
+        try database.access { (connection) throws(StorageError) -> [QueueItemID] in
+            var stored: [QueueItemID] = []
+            for id in ids
+            where try !connection.query("SELECT 1 FROM outbox WHERE id = ?", [.text(id.rawValue)]).isEmpty {
+                stored.append(id)
+            }
+            return stored
+        }
+    }
+
+    /// How many items wait in `lane`, or in every lane when `lane` is `nil`.
+    public func count(lane: DeliveryLane? = nil) throws(StorageError) -> Int {
+        try database.access { (connection) throws(StorageError) -> Int in
+            let rows =
+                if let lane {
+                    try connection.query(
+                        "SELECT count(*) FROM outbox WHERE lane = ?", [.integer(Int64(lane.rawValue))])
+                } else {
+                    try connection.query("SELECT count(*) FROM outbox")
+                }
+            return Int(try rows.first?.integer(0) ?? 0)
+        }
+    }
+
+    /// Moves the item out of delivery into the quarantine, in one transaction, and returns it as
+    /// quarantined; `nil` when no item has this ID. Quarantined items are kept, never deleted.
+    @discardableResult
+    public func quarantine(
+        id: QueueItemID, reason: String, now: Date
+    ) throws(StorageError) -> QuarantinedItem? {
+        try database.transaction { (connection) throws(StorageError) -> QuarantinedItem? in
+            guard
+                let row = try connection.query(
+                    "SELECT \(Self.columns) FROM outbox WHERE id = ?", [.text(id.rawValue)]
+                ).first
+            else { return nil }
+            let item = try Self.item(row)
+            try connection.query(
+                """
+                INSERT INTO quarantine (\(Self.columns), reason, quarantined_at)
+                SELECT \(Self.columns), ?, ? FROM outbox WHERE id = ?
+                """, [.text(reason), .real(now.timeIntervalSince1970), .text(id.rawValue)])
+            try connection.query("DELETE FROM outbox WHERE id = ?", [.text(id.rawValue)])
+            return QuarantinedItem(item: item, reason: reason, quarantinedAt: now)
+        }
+    }
+
+    /// Every quarantined item, oldest ID first.
+    public func quarantined() throws(StorageError) -> [QuarantinedItem] {
+        try database.access { (connection) throws(StorageError) -> [QuarantinedItem] in
+            try connection.query(
+                "SELECT \(Self.columns), reason, quarantined_at FROM quarantine ORDER BY id"
+            ).map { (row) throws(StorageError) -> QuarantinedItem in
+                QuarantinedItem(
+                    item: try Self.item(row), reason: try row.text(7),
+                    quarantinedAt: Date(timeIntervalSince1970: try row.real(8)))
+            }
+        }
+    }
+
+    /// Pauses all delivery until `date` (a server's rate limit), persisted across launches.
+    public func pause(until date: Date) throws(StorageError) {
+        try database.transaction { (connection) throws(StorageError) in
+            try connection.query(
+                "INSERT OR REPLACE INTO outbox_state (name, value) VALUES (?, ?)",
+                [.text(Self.pausedUntilName), .real(date.timeIntervalSince1970)])
+        }
+    }
+
+    /// Lifts the pause set by `pause(until:)`.
+    public func resume() throws(StorageError) {
+        try database.transaction { (connection) throws(StorageError) in
+            try connection.query(
+                "DELETE FROM outbox_state WHERE name = ?", [.text(Self.pausedUntilName)])
+        }
+    }
+
+    /// The end of the current pause, or `nil` when delivery is not paused. A pause whose date has
+    /// passed is still returned until `resume()`; compare it with the clock.
+    public var pausedUntil: Date? {
+        get throws(StorageError) {
+            try database.access { (connection) throws(StorageError) -> Date? in
+                try connection.query(
+                    "SELECT value FROM outbox_state WHERE name = ?", [.text(Self.pausedUntilName)]
+                ).first.map { (row) throws(StorageError) -> Date in
+                    Date(timeIntervalSince1970: try row.real(0))
+                }
+            }
+        }
+    }
+
+    private static func item(_ row: SQLiteRow) throws(StorageError) -> QueueItem {
+        QueueItem(
+            id: QueueItemID(rawValue: try row.text(0)),
+            lane: DeliveryLane(rawValue: Int(try row.integer(1))),
+            kind: try row.text(2), payload: try row.blob(3), attempts: Int(try row.integer(4)),
+            lastError: try row.optionalText(5),
+            createdAt: Date(timeIntervalSince1970: try row.real(6)))
+    }
 }

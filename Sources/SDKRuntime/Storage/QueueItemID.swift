@@ -4,17 +4,16 @@
 /// sent with the item (so a re-send after a crash is recognised by the server) and the only
 /// handle by which an item is ever removed. IDs of one database increase strictly in the order
 /// items were stored.
-public struct QueueItemID: RawRepresentable, Sendable, Hashable, Comparable, CustomStringConvertible
-{
-  /// The UUID text, such as `0190b6d2-6c1e-7a3b-8f00-0123456789ab`.
-  public let rawValue: String
+public struct QueueItemID: RawRepresentable, Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The UUID text, such as `0190b6d2-6c1e-7a3b-8f00-0123456789ab`.
+    public let rawValue: String
 
-  /// Wraps an ID read back from somewhere (for example an `.rejected(ids:)` outcome).
-  public init(rawValue: String) { self.rawValue = rawValue }
+    /// Wraps an ID read back from somewhere (for example an `.rejected(ids:)` outcome).
+    public init(rawValue: String) { self.rawValue = rawValue }
 
-  /// Orders IDs as they were assigned (their text order).
-  public static func < (lhs: QueueItemID, rhs: QueueItemID) -> Bool { lhs.rawValue < rhs.rawValue }
+    /// Orders IDs as they were assigned (their text order).
+    public static func < (lhs: QueueItemID, rhs: QueueItemID) -> Bool { lhs.rawValue < rhs.rawValue }
 
-  /// The UUID text.
-  public var description: String { rawValue }
+    /// The UUID text.
+    public var description: String { rawValue }
 }

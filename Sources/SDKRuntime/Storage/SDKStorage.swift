@@ -9,179 +9,179 @@ import Foundation
 /// (what the file holds, in memory) or `inMemory(gate:clock:)`. When a write fails later for
 /// the same reasons, the storage moves to memory by itself (see `isInMemory`).
 public final class SDKStorage: Sendable {
-  /// Typed values by key (identity, caches, groups).
-  public let keyValues: KeyValueStore
-  /// The durable outbox.
-  public let queue: DeliveryQueue
-  /// What opening found and did.
-  public let openReport: StorageOpenReport
-  /// The shared connection (internal so that tests can provoke SQLite conditions).
-  let database: StorageDatabase
+    /// Typed values by key (identity, caches, groups).
+    public let keyValues: KeyValueStore
+    /// The durable outbox.
+    public let queue: DeliveryQueue
+    /// What opening found and did.
+    public let openReport: StorageOpenReport
+    /// The shared connection (internal so that tests can provoke SQLite conditions).
+    let database: StorageDatabase
 
-  /// Whether what is stored lives in memory only and ends with the process: storage made by
-  /// `inMemory` or `inMemoryCopy`, or a file whose writes started failing (the disk filled up,
-  /// the volume became read-only). The file keeps what it held before the failure.
-  public var isInMemory: Bool { database.isInMemory }
+    /// Whether what is stored lives in memory only and ends with the process: storage made by
+    /// `inMemory` or `inMemoryCopy`, or a file whose writes started failing (the disk filled up,
+    /// the volume became read-only). The file keeps what it held before the failure.
+    public var isInMemory: Bool { database.isInMemory }
 
-  private init(
-    connection: sending SQLiteConnection, gate: DataProtectionGate, clock: any SDKClock,
-    report: StorageOpenReport, onFallbackToMemory: @escaping @Sendable (StorageError) -> Void = { _ in }
-  ) throws(StorageError) {
-    let marker = report.databaseURL.map { StorageFiles.verifyMarker(databasePath: $0.path) }
-    database = StorageDatabase(
-      connection: connection, gate: gate, isInMemory: report.databaseURL == nil,
-      onCorruption: { if let marker { try? StorageFiles.createPrivateFile(atPath: marker) } },
-      onFallbackToMemory: onFallbackToMemory)
-    keyValues = KeyValueStore(database: database, clock: clock)
-    queue = try DeliveryQueue(database: database)
-    openReport = report
-  }
+    private init(
+        connection: sending SQLiteConnection, gate: DataProtectionGate, clock: any SDKClock,
+        report: StorageOpenReport, onFallbackToMemory: @escaping @Sendable (StorageError) -> Void = { _ in }
+    ) throws(StorageError) {
+        let marker = report.databaseURL.map { StorageFiles.verifyMarker(databasePath: $0.path) }
+        database = StorageDatabase(
+            connection: connection, gate: gate, isInMemory: report.databaseURL == nil,
+            onCorruption: { if let marker { try? StorageFiles.createPrivateFile(atPath: marker) } },
+            onFallbackToMemory: onFallbackToMemory)
+        keyValues = KeyValueStore(database: database, clock: clock)
+        queue = try DeliveryQueue(database: database)
+        openReport = report
+    }
 
-  /// Opens (or creates) the database `<name>.sqlite` in `directory`.
-  ///
-  /// - The directory is created when missing (mode 0700), the files are owner-only (0600).
-  /// - A file that is not a database, is damaged, belongs to something else or has a newer
-  ///   schema is renamed `<name>.corrupt-<timestamp>` (never deleted) and a fresh database is
-  ///   created; `openReport.movedAside` says so. Opening checks the header, the schema and the
-  ///   small tables; every page is checked only after SQLite found the file damaged while it was
-  ///   in use (a `<name>.sqlite-verify` marker), so that opening a long queue stays fast.
-  /// - Throws `.readOnly` or `.full` when the directory cannot be written, `.invalidName` for a
-  ///   name that is not a plain file name, and `.temporarilyUnavailable` while `gate` is locked
-  ///   (nothing is moved aside then).
-  /// - Should a write fail later because the file cannot take it (full disk, read-only volume,
-  ///   I/O error), the storage copies itself into memory, carries on there and calls
-  ///   `onFallbackToMemory` once with the failure.
-  public static func open(
-    directory: URL, name: String, gate: DataProtectionGate = DataProtectionGate(),
-    clock: any SDKClock = SystemClock(),
-    onFallbackToMemory: @escaping @Sendable (StorageError) -> Void = { _ in }
-  ) throws(StorageError) -> SDKStorage {
-    guard !name.isEmpty, name != ".", name != "..", !name.contains("/"), !name.contains("\0")
-    else { throw .invalidName(name) }
-    guard gate.isAvailable else { throw .temporarilyUnavailable }
-    do throws(StorageError) {
-      try StorageFiles.createDirectory(directory)
-      let url = directory.appendingPathComponent(name + ".sqlite")
-      let marker = StorageFiles.verifyMarker(databasePath: url.path)
-      var movedAside: [MovedAsideDatabase] = []
-      while true {
-        let connection = try SQLiteConnection(path: url.path)
-        let thorough = StorageFiles.exists(marker)
-        switch try prepare(connection, path: url.path, thorough: thorough) {
-        case .ready(let created, let applied):
-          if thorough { unlink(marker) }
-          try connection.install(WALCheckpointer(path: url.path, gate: gate))
-          let report = StorageOpenReport(
-            databaseURL: url, createdNewDatabase: created, appliedMigrations: applied,
-            schemaVersion: StorageSchema.current.version, movedAside: movedAside)
-          do throws(StorageError) {
-            return try SDKStorage(
-              connection: connection, gate: gate, clock: clock, report: report,
-              onFallbackToMemory: onFallbackToMemory)
-          } catch .corrupt where !thorough && StorageFiles.exists(marker) {
-            continue  // The queue's first reads found damage: check every page, then move aside.
-          }
-        case .unusable(let reason):
-          connection.close()
-          guard movedAside.isEmpty, gate.isAvailable else { throw StorageError.corrupt }
-          let aside = try StorageFiles.moveAside(
-            databasePath: url.path, base: name, now: clock.now())
-          unlink(marker)
-          movedAside.append(MovedAsideDatabase(url: aside, reason: reason))
+    /// Opens (or creates) the database `<name>.sqlite` in `directory`.
+    ///
+    /// - The directory is created when missing (mode 0700), the files are owner-only (0600).
+    /// - A file that is not a database, is damaged, belongs to something else or has a newer
+    ///   schema is renamed `<name>.corrupt-<timestamp>` (never deleted) and a fresh database is
+    ///   created; `openReport.movedAside` says so. Opening checks the header, the schema and the
+    ///   small tables; every page is checked only after SQLite found the file damaged while it was
+    ///   in use (a `<name>.sqlite-verify` marker), so that opening a long queue stays fast.
+    /// - Throws `.readOnly` or `.full` when the directory cannot be written, `.invalidName` for a
+    ///   name that is not a plain file name, and `.temporarilyUnavailable` while `gate` is locked
+    ///   (nothing is moved aside then).
+    /// - Should a write fail later because the file cannot take it (full disk, read-only volume,
+    ///   I/O error), the storage copies itself into memory, carries on there and calls
+    ///   `onFallbackToMemory` once with the failure.
+    public static func open(
+        directory: URL, name: String, gate: DataProtectionGate = DataProtectionGate(),
+        clock: any SDKClock = SystemClock(),
+        onFallbackToMemory: @escaping @Sendable (StorageError) -> Void = { _ in }
+    ) throws(StorageError) -> SDKStorage {
+        guard !name.isEmpty, name != ".", name != "..", !name.contains("/"), !name.contains("\0")
+        else { throw .invalidName(name) }
+        guard gate.isAvailable else { throw .temporarilyUnavailable }
+        do throws(StorageError) {
+            try StorageFiles.createDirectory(directory)
+            let url = directory.appendingPathComponent(name + ".sqlite")
+            let marker = StorageFiles.verifyMarker(databasePath: url.path)
+            var movedAside: [MovedAsideDatabase] = []
+            while true {
+                let connection = try SQLiteConnection(path: url.path)
+                let thorough = StorageFiles.exists(marker)
+                switch try prepare(connection, path: url.path, thorough: thorough) {
+                case .ready(let created, let applied):
+                    if thorough { unlink(marker) }
+                    try connection.install(WALCheckpointer(path: url.path, gate: gate))
+                    let report = StorageOpenReport(
+                        databaseURL: url, createdNewDatabase: created, appliedMigrations: applied,
+                        schemaVersion: StorageSchema.current.version, movedAside: movedAside)
+                    do throws(StorageError) {
+                        return try SDKStorage(
+                            connection: connection, gate: gate, clock: clock, report: report,
+                            onFallbackToMemory: onFallbackToMemory)
+                    } catch .corrupt where !thorough && StorageFiles.exists(marker) {
+                        continue  // The queue's first reads found damage: check every page, then move aside.
+                    }
+                case .unusable(let reason):
+                    connection.close()
+                    guard movedAside.isEmpty, gate.isAvailable else { throw StorageError.corrupt }
+                    let aside = try StorageFiles.moveAside(
+                        databasePath: url.path, base: name, now: clock.now())
+                    unlink(marker)
+                    movedAside.append(MovedAsideDatabase(url: aside, reason: reason))
+                }
+            }
+        } catch {
+            throw gate.isAvailable ? error : .temporarilyUnavailable
         }
-      }
-    } catch {
-      throw gate.isAvailable ? error : .temporarilyUnavailable
     }
-  }
 
-  /// Storage that lives in memory only and is lost when the process ends: the fallback when no
-  /// file can be written.
-  public static func inMemory(
-    gate: DataProtectionGate = DataProtectionGate(), clock: any SDKClock = SystemClock()
-  ) throws(StorageError) -> SDKStorage {
-    let connection = try SQLiteConnection(path: nil)
-    let schema = StorageSchema.current
-    let applied = try schema.migrate(connection, from: 0)
-    let report = StorageOpenReport(
-      databaseURL: nil, createdNewDatabase: true, appliedMigrations: applied,
-      schemaVersion: schema.version, movedAside: [])
-    return try SDKStorage(connection: connection, gate: gate, clock: clock, report: report)
-  }
-
-  /// What `<name>.sqlite` in `directory` holds, copied into memory without changing anything on
-  /// disk: the fallback when the directory cannot be written (a read-only volume), so that the
-  /// SDK keeps its identity and queued work for this launch. Changes live in memory only.
-  ///
-  /// Plain in-memory storage when there is no such file or it cannot be used (damaged, foreign,
-  /// from a newer schema: nothing is moved aside, since nothing may be written). Throws
-  /// `.temporarilyUnavailable` while `gate` is locked; the copy itself is memory, which the gate
-  /// does not guard.
-  public static func inMemoryCopy(
-    directory: URL, name: String, gate: DataProtectionGate = DataProtectionGate(),
-    clock: any SDKClock = SystemClock()
-  ) throws(StorageError) -> SDKStorage {
-    guard gate.isAvailable else { throw .temporarilyUnavailable }
-    let path = directory.appendingPathComponent(name + ".sqlite").path
-    guard StorageFiles.exists(path), let copy = try? readableCopy(ofDatabaseAt: path) else {
-      return try inMemory(clock: clock)
+    /// Storage that lives in memory only and is lost when the process ends: the fallback when no
+    /// file can be written.
+    public static func inMemory(
+        gate: DataProtectionGate = DataProtectionGate(), clock: any SDKClock = SystemClock()
+    ) throws(StorageError) -> SDKStorage {
+        let connection = try SQLiteConnection(path: nil)
+        let schema = StorageSchema.current
+        let applied = try schema.migrate(connection, from: 0)
+        let report = StorageOpenReport(
+            databaseURL: nil, createdNewDatabase: true, appliedMigrations: applied,
+            schemaVersion: schema.version, movedAside: [])
+        return try SDKStorage(connection: connection, gate: gate, clock: clock, report: report)
     }
-    let report = StorageOpenReport(
-      databaseURL: nil, createdNewDatabase: false, appliedMigrations: copy.applied,
-      schemaVersion: StorageSchema.current.version, movedAside: [])
-    return try SDKStorage(
-      connection: copy.connection, gate: DataProtectionGate(), clock: clock, report: report)
-  }
 
-  /// An in-memory, migrated copy of our database at `path`, read without writing anything;
-  /// `nil` when the file is not ours (or is newer).
-  private static func readableCopy(
-    ofDatabaseAt path: String
-  ) throws(StorageError) -> (connection: SQLiteConnection, applied: [Int])? {
-    let schema = StorageSchema.current
-    // A write-ahead log left by the last process can only be read through its index; without
-    // a log the file is complete and is read as immutable (no index needs to be created).
-    let hasLog = StorageFiles.exists(path + "-wal")
-    let file = try SQLiteConnection(readingOnly: path, immutable: !hasLog)
-    defer { file.close() }
-    guard case .ours(let version) = try schema.inspect(file, thorough: false) else { return nil }
-    let copy = try file.copyToMemory()
-    return (copy, try schema.migrate(copy, from: version))
-  }
-
-  /// Closes the database; every later operation throws `StorageError.closed`.
-  public func close() {
-    database.close()
-  }
-
-  /// Whether a freshly opened file can be used, and what was done to it.
-  private enum Preparation {
-    case ready(created: Bool, applied: [Int])
-    case unusable(MovedAsideDatabase.Reason)
-  }
-
-  /// Inspects a freshly opened file, then (only when it is ours or empty) restricts,
-  /// configures and migrates it. A file that is not ours is not written to at all: switching
-  /// it to WAL first would change another program's database before moving it aside.
-  private static func prepare(
-    _ connection: SQLiteConnection, path: String, thorough: Bool
-  ) throws(StorageError) -> Preparation {
-    try StorageFiles.createPrivateFile(atPath: path)
-    let schema = StorageSchema.current
-    do throws(StorageError) {
-      let contents = try schema.inspect(connection, thorough: thorough)
-      switch contents {
-      case .newer(let version): return .unusable(.newerSchema(version: version))
-      case .foreign: return .unusable(.foreign)
-      case .empty, .ours: break
-      }
-      try connection.configureForDurability()
-      try StorageFiles.restrictToOwner(databasePath: path)
-      let version = if case .ours(let version) = contents { version } else { 0 }
-      return .ready(created: contents == .empty, applied: try schema.migrate(connection, from: version))
-    } catch {
-      guard error == .corrupt else { throw error }
-      return .unusable(.unreadable)
+    /// What `<name>.sqlite` in `directory` holds, copied into memory without changing anything on
+    /// disk: the fallback when the directory cannot be written (a read-only volume), so that the
+    /// SDK keeps its identity and queued work for this launch. Changes live in memory only.
+    ///
+    /// Plain in-memory storage when there is no such file or it cannot be used (damaged, foreign,
+    /// from a newer schema: nothing is moved aside, since nothing may be written). Throws
+    /// `.temporarilyUnavailable` while `gate` is locked; the copy itself is memory, which the gate
+    /// does not guard.
+    public static func inMemoryCopy(
+        directory: URL, name: String, gate: DataProtectionGate = DataProtectionGate(),
+        clock: any SDKClock = SystemClock()
+    ) throws(StorageError) -> SDKStorage {
+        guard gate.isAvailable else { throw .temporarilyUnavailable }
+        let path = directory.appendingPathComponent(name + ".sqlite").path
+        guard StorageFiles.exists(path), let copy = try? readableCopy(ofDatabaseAt: path) else {
+            return try inMemory(clock: clock)
+        }
+        let report = StorageOpenReport(
+            databaseURL: nil, createdNewDatabase: false, appliedMigrations: copy.applied,
+            schemaVersion: StorageSchema.current.version, movedAside: [])
+        return try SDKStorage(
+            connection: copy.connection, gate: DataProtectionGate(), clock: clock, report: report)
     }
-  }
+
+    /// An in-memory, migrated copy of our database at `path`, read without writing anything;
+    /// `nil` when the file is not ours (or is newer).
+    private static func readableCopy(
+        ofDatabaseAt path: String
+    ) throws(StorageError) -> (connection: SQLiteConnection, applied: [Int])? {
+        let schema = StorageSchema.current
+        // A write-ahead log left by the last process can only be read through its index; without
+        // a log the file is complete and is read as immutable (no index needs to be created).
+        let hasLog = StorageFiles.exists(path + "-wal")
+        let file = try SQLiteConnection(readingOnly: path, immutable: !hasLog)
+        defer { file.close() }
+        guard case .ours(let version) = try schema.inspect(file, thorough: false) else { return nil }
+        let copy = try file.copyToMemory()
+        return (copy, try schema.migrate(copy, from: version))
+    }
+
+    /// Closes the database; every later operation throws `StorageError.closed`.
+    public func close() {
+        database.close()
+    }
+
+    /// Whether a freshly opened file can be used, and what was done to it.
+    private enum Preparation {
+        case ready(created: Bool, applied: [Int])
+        case unusable(MovedAsideDatabase.Reason)
+    }
+
+    /// Inspects a freshly opened file, then (only when it is ours or empty) restricts,
+    /// configures and migrates it. A file that is not ours is not written to at all: switching
+    /// it to WAL first would change another program's database before moving it aside.
+    private static func prepare(
+        _ connection: SQLiteConnection, path: String, thorough: Bool
+    ) throws(StorageError) -> Preparation {
+        try StorageFiles.createPrivateFile(atPath: path)
+        let schema = StorageSchema.current
+        do throws(StorageError) {
+            let contents = try schema.inspect(connection, thorough: thorough)
+            switch contents {
+            case .newer(let version): return .unusable(.newerSchema(version: version))
+            case .foreign: return .unusable(.foreign)
+            case .empty, .ours: break
+            }
+            try connection.configureForDurability()
+            try StorageFiles.restrictToOwner(databasePath: path)
+            let version = if case .ours(let version) = contents { version } else { 0 }
+            return .ready(created: contents == .empty, applied: try schema.migrate(connection, from: version))
+        } catch {
+            guard error == .corrupt else { throw error }
+            return .unusable(.unreadable)
+        }
+    }
 }

@@ -3,90 +3,90 @@ import Foundation
 /// The file-system side of storage: owner-only directories and files, explicit permissions
 /// (independent of the process umask), and moving an unusable database aside.
 enum StorageFiles {
-  /// The endings SQLite gives the files that belong to a database in WAL mode.
-  static let sidecarSuffixes = ["-wal", "-shm"]
+    /// The endings SQLite gives the files that belong to a database in WAL mode.
+    static let sidecarSuffixes = ["-wal", "-shm"]
 
-  /// Creates `directory` and any missing parents, each with mode 0700. Directories that already
-  /// exist keep their permissions.
-  static func createDirectory(_ directory: URL) throws(StorageError) {
-    var missing: [String] = []
-    var current = directory.standardizedFileURL
-    while !isDirectory(current.path) {
-      guard !exists(current.path) else {
-        throw .io(code: ENOTDIR, message: "File system: a file is in the way of the directory")
-      }
-      missing.append(current.path)
-      let parent = current.deletingLastPathComponent()
-      guard parent.path != current.path else { break }
-      current = parent
+    /// Creates `directory` and any missing parents, each with mode 0700. Directories that already
+    /// exist keep their permissions.
+    static func createDirectory(_ directory: URL) throws(StorageError) {
+        var missing: [String] = []
+        var current = directory.standardizedFileURL
+        while !isDirectory(current.path) {
+            guard !exists(current.path) else {
+                throw .io(code: ENOTDIR, message: "File system: a file is in the way of the directory")
+            }
+            missing.append(current.path)
+            let parent = current.deletingLastPathComponent()
+            guard parent.path != current.path else { break }
+            current = parent
+        }
+        for path in missing.reversed() {
+            if mkdir(path, 0o700) != 0, errno != EEXIST { throw error(errno, "creating the directory") }
+            if chmod(path, 0o700) != 0 { throw error(errno, "restricting the directory") }
+        }
+        if access(directory.path, W_OK) != 0 { throw error(errno, "writing to the directory") }
     }
-    for path in missing.reversed() {
-      if mkdir(path, 0o700) != 0, errno != EEXIST { throw error(errno, "creating the directory") }
-      if chmod(path, 0o700) != 0 { throw error(errno, "restricting the directory") }
+
+    /// Creates the file at `path` when missing and makes it readable and writable by the owner
+    /// only (0600), whether it is new or not.
+    static func createPrivateFile(atPath path: String) throws(StorageError) {
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw error(errno, "creating the database file") }
+        defer { close(descriptor) }
+        if fchmod(descriptor, 0o600) != 0 { throw error(errno, "restricting the database file") }
     }
-    if access(directory.path, W_OK) != 0 { throw error(errno, "writing to the directory") }
-  }
 
-  /// Creates the file at `path` when missing and makes it readable and writable by the owner
-  /// only (0600), whether it is new or not.
-  static func createPrivateFile(atPath path: String) throws(StorageError) {
-    let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-    guard descriptor >= 0 else { throw error(errno, "creating the database file") }
-    defer { close(descriptor) }
-    if fchmod(descriptor, 0o600) != 0 { throw error(errno, "restricting the database file") }
-  }
-
-  /// Sets mode 0600 on the database file and on whichever of its sidecars exist.
-  static func restrictToOwner(databasePath path: String) throws(StorageError) {
-    for file in [path] + sidecarSuffixes.map({ path + $0 })
-    where chmod(file, 0o600) != 0 && errno != ENOENT {
-      throw error(errno, "restricting the database files")
+    /// Sets mode 0600 on the database file and on whichever of its sidecars exist.
+    static func restrictToOwner(databasePath path: String) throws(StorageError) {
+        for file in [path] + sidecarSuffixes.map({ path + $0 })
+        where chmod(file, 0o600) != 0 && errno != ENOENT {
+            throw error(errno, "restricting the database files")
+        }
     }
-  }
 
-  /// Renames the database at `path` and its sidecars to `<base>.corrupt-<timestamp>` (and its
-  /// sidecar endings) in the same directory, never deleting anything. Returns the new URL.
-  static func moveAside(databasePath path: String, base: String, now: Date) throws(StorageError)
-    -> URL
-  {
-    let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
-    let stamp = Int64((now.timeIntervalSince1970 * 1000).rounded())
-    var target = directory.appendingPathComponent("\(base).corrupt-\(stamp)")
-    var attempt = 1
-    while ([""] + sidecarSuffixes).contains(where: { exists(target.path + $0) }) {
-      target = directory.appendingPathComponent("\(base).corrupt-\(stamp)-\(attempt)")
-      attempt += 1
+    /// Renames the database at `path` and its sidecars to `<base>.corrupt-<timestamp>` (and its
+    /// sidecar endings) in the same directory, never deleting anything. Returns the new URL.
+    static func moveAside(databasePath path: String, base: String, now: Date) throws(StorageError)
+        -> URL
+    {
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
+        let stamp = Int64((now.timeIntervalSince1970 * 1000).rounded())
+        var target = directory.appendingPathComponent("\(base).corrupt-\(stamp)")
+        var attempt = 1
+        while ([""] + sidecarSuffixes).contains(where: { exists(target.path + $0) }) {
+            target = directory.appendingPathComponent("\(base).corrupt-\(stamp)-\(attempt)")
+            attempt += 1
+        }
+        for suffix in [""] + sidecarSuffixes
+        where rename(path + suffix, target.path + suffix) != 0 && errno != ENOENT {
+            throw error(errno, "moving the unreadable database aside")
+        }
+        return target
     }
-    for suffix in [""] + sidecarSuffixes
-    where rename(path + suffix, target.path + suffix) != 0 && errno != ENOENT {
-      throw error(errno, "moving the unreadable database aside")
+
+    /// The marker file saying that SQLite found the database at `path` damaged while it was in
+    /// use, so that the next open checks every page: `<name>.sqlite-verify`.
+    static func verifyMarker(databasePath path: String) -> String { path + "-verify" }
+
+    /// Whether anything (file, directory, link) exists at `path`.
+    static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
     }
-    return target
-  }
 
-  /// The marker file saying that SQLite found the database at `path` damaged while it was in
-  /// use, so that the next open checks every page: `<name>.sqlite-verify`.
-  static func verifyMarker(databasePath path: String) -> String { path + "-verify" }
-
-  /// Whether anything (file, directory, link) exists at `path`.
-  static func exists(_ path: String) -> Bool {
-    var info = stat()
-    return lstat(path, &info) == 0
-  }
-
-  private static func isDirectory(_ path: String) -> Bool {
-    var info = stat()
-    return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
-  }
-
-  /// Maps a POSIX `errno` to a storage error.
-  private static func error(_ code: Int32, _ operation: String) -> StorageError {
-    switch code {
-    case EACCES, EPERM, EROFS: return .readOnly
-    case ENOSPC, EDQUOT: return .full
-    default:
-      return .io(
-        code: code, message: "File system: \(operation): \(String(cString: strerror(code)))")
+    private static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
-  }
+
+    /// Maps a POSIX `errno` to a storage error.
+    private static func error(_ code: Int32, _ operation: String) -> StorageError {
+        switch code {
+        case EACCES, EPERM, EROFS: return .readOnly
+        case ENOSPC, EDQUOT: return .full
+        default:
+            return .io(
+                code: code, message: "File system: \(operation): \(String(cString: strerror(code)))")
+        }
+    }
 }

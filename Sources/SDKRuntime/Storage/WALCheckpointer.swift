@@ -2,9 +2,9 @@ import Dispatch
 import Synchronization
 
 #if canImport(SQLite3)
-  import SQLite3
+    import SQLite3
 #else
-  import CSQLite
+    import CSQLite
 #endif
 
 /// Keeps the write-ahead log short without making writers wait for it.
@@ -18,81 +18,81 @@ import Synchronization
 /// connection checkpoint itself, as SQLite would. Nothing runs while the data-protection gate is
 /// locked.
 final class WALCheckpointer: Sendable {
-  /// SQLite's default: a checkpoint once the log holds 1,000 pages (4 MB).
-  static let defaultThreshold: Int32 = 1_000
-  /// The log size at which a writer checkpoints itself: 8,000 pages (32 MB).
-  static let defaultInlineLimit: Int32 = 8_000
+    /// SQLite's default: a checkpoint once the log holds 1,000 pages (4 MB).
+    static let defaultThreshold: Int32 = 1_000
+    /// The log size at which a writer checkpoints itself: 8,000 pages (32 MB).
+    static let defaultInlineLimit: Int32 = 8_000
 
-  /// Runs a job in the background.
-  typealias Scheduler = @Sendable (@escaping @Sendable () -> Void) -> Void
+    /// Runs a job in the background.
+    typealias Scheduler = @Sendable (@escaping @Sendable () -> Void) -> Void
 
-  private let path: String
-  private let gate: DataProtectionGate
-  private let threshold: Int32
-  private let inlineLimit: Int32
-  private let schedule: Scheduler
-  private let isPending = Atomic<Bool>(false)
-  private let checkpointConnection = Mutex<Checkpointing>(.idle)
+    private let path: String
+    private let gate: DataProtectionGate
+    private let threshold: Int32
+    private let inlineLimit: Int32
+    private let schedule: Scheduler
+    private let isPending = Atomic<Bool>(false)
+    private let checkpointConnection = Mutex<Checkpointing>(.idle)
 
-  /// The background connection's state.
-  private enum Checkpointing {
-    case idle
-    case open(SQLiteConnection)
-    case closed
-  }
-
-  /// A checkpointer for the database at `path`.
-  init(
-    path: String, gate: DataProtectionGate, threshold: Int32 = defaultThreshold,
-    inlineLimit: Int32 = defaultInlineLimit,
-    schedule: @escaping Scheduler = { job in DispatchQueue.global(qos: .utility).async(execute: job)
+    /// The background connection's state.
+    private enum Checkpointing {
+        case idle
+        case open(SQLiteConnection)
+        case closed
     }
-  ) {
-    self.path = path
-    self.gate = gate
-    self.threshold = threshold
-    self.inlineLimit = inlineLimit
-    self.schedule = schedule
-  }
 
-  /// Called after every commit on the writing connection with the log's size in pages.
-  func logGrew(to pages: Int32, connection: OpaquePointer?, database: UnsafePointer<CChar>?) {
-    if pages >= inlineLimit {
-      sqlite3_wal_checkpoint_v2(connection, database, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
-      return
+    /// A checkpointer for the database at `path`.
+    init(
+        path: String, gate: DataProtectionGate, threshold: Int32 = defaultThreshold,
+        inlineLimit: Int32 = defaultInlineLimit,
+        schedule: @escaping Scheduler = { job in DispatchQueue.global(qos: .utility).async(execute: job)
+        }
+    ) {
+        self.path = path
+        self.gate = gate
+        self.threshold = threshold
+        self.inlineLimit = inlineLimit
+        self.schedule = schedule
     }
-    guard pages >= threshold,
-      isPending.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing)
-        .exchanged
-    else { return }
-    schedule { self.checkpoint() }
-  }
 
-  /// Runs one passive checkpoint on the background connection (opened the first time).
-  func checkpoint() {
-    defer { isPending.store(false, ordering: .releasing) }
-    guard gate.isAvailable else { return }
-    checkpointConnection.withLock { state in
-      switch state {
-      case .closed: return
-      case .idle:
-        // A fresh connection learns that the file is in WAL mode from its first read.
-        guard let connection = try? SQLiteConnection(path: path, create: false),
-          (try? connection.query("SELECT count(*) FROM sqlite_master")) != nil
+    /// Called after every commit on the writing connection with the log's size in pages.
+    func logGrew(to pages: Int32, connection: OpaquePointer?, database: UnsafePointer<CChar>?) {
+        if pages >= inlineLimit {
+            sqlite3_wal_checkpoint_v2(connection, database, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
+            return
+        }
+        guard pages >= threshold,
+            isPending.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing)
+                .exchanged
         else { return }
-        try? connection.checkpoint()
-        state = .open(connection)
-      case .open(let connection):
-        try? connection.checkpoint()
-      }
+        schedule { self.checkpoint() }
     }
-  }
 
-  /// Closes the background connection, after a checkpoint under way; later jobs do nothing.
-  func close() {
-    checkpointConnection.withLock { state in
-      if case .open(let connection) = state { connection.close() }
-      state = .closed
+    /// Runs one passive checkpoint on the background connection (opened the first time).
+    func checkpoint() {
+        defer { isPending.store(false, ordering: .releasing) }
+        guard gate.isAvailable else { return }
+        checkpointConnection.withLock { state in
+            switch state {
+            case .closed: return
+            case .idle:
+                // A fresh connection learns that the file is in WAL mode from its first read.
+                guard let connection = try? SQLiteConnection(path: path, create: false),
+                    (try? connection.query("SELECT count(*) FROM sqlite_master")) != nil
+                else { return }
+                try? connection.checkpoint()
+                state = .open(connection)
+            case .open(let connection):
+                try? connection.checkpoint()
+            }
+        }
     }
-  }
+
+    /// Closes the background connection, after a checkpoint under way; later jobs do nothing.
+    func close() {
+        checkpointConnection.withLock { state in
+            if case .open(let connection) = state { connection.close() }
+            state = .closed
+        }
+    }
 }
