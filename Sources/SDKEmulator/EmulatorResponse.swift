@@ -1,24 +1,13 @@
 import Foundation
 import SDKRuntime
 
-/// What a route handler answers. The server adds `Content-Length` and `Connection` itself.
-public struct EmulatorResponse: Sendable, Hashable {
-    /// The status code.
-    public var status: Int
-    /// Header fields, in order. Fields with names or values that are not valid HTTP are dropped
-    /// when sent; `Content-Length`, `Transfer-Encoding` and `Connection` are set by the server
-    /// (a handler may send `Connection: close` to end the connection after this response).
-    public var headers: [HTTPField]
-    /// The body.
-    public var body: Data
+/// What a route handler answers: the runtime's `HTTPResponse`. Header fields with names or
+/// values that are not valid HTTP are dropped when sent; `Content-Length`, `Transfer-Encoding`
+/// and `Connection` are set by the server (a handler may send `Connection: close` to end the
+/// connection after this response).
+public typealias EmulatorResponse = HTTPResponse
 
-    /// A response with every part spelled out.
-    public init(status: Int, headers: [HTTPField] = [], body: Data = Data()) {
-        self.status = status
-        self.headers = headers
-        self.body = body
-    }
-
+extension HTTPResponse {
     /// `value` encoded as JSON (`Content-Type: application/json`); a 500 error response when it
     /// cannot be encoded. The default encoder sorts keys, so bodies are deterministic.
     public static func json(
