@@ -74,7 +74,7 @@ public enum SwiftRenderer {
         docLines(function.doc, into: &writer)
         attributes(function.attributes, into: &writer)
         let name = accessPrefix(function.access) + (function.isStatic ? "static " : "")
-            + (function.name == "init" ? "init" : "func \(function.name)")
+            + (function.name == "init" ? "init" : "func \(function.name)" + (isOperator(function.name) ? " " : ""))
         var effects = function.isAsync ? " async" : ""
         if let throwsType = function.throwsType {
             effects += throwsType.map { " throws(\(type($0)))" } ?? " throws"
@@ -97,9 +97,14 @@ public enum SwiftRenderer {
         writer.line("}")
     }
 
+    /// Whether `name` is an operator (`==`), written with a space before its parameters.
+    static func isOperator(_ name: String) -> Bool {
+        name.first.map { !$0.isLetter && $0 != "_" && $0 != "`" } ?? false
+    }
+
     static func parameter(_ parameter: SwiftFunction.Parameter) -> String {
         var text = parameter.label.map { "\($0) \(parameter.name)" } ?? parameter.name
-        text += ": \(type(parameter.type))"
+        text += ": " + (parameter.isInout ? "inout " : "") + type(parameter.type)
         if let value = parameter.defaultValue { text += " = \(expression(value))" }
         return text
     }
