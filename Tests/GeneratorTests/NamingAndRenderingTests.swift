@@ -10,7 +10,8 @@ struct NamingAndRenderingTests {
             ("group_type", "GroupType", "groupType"), ("activePerkSlugs", "ActivePerkSlugs", "activePerkSlugs"),
             ("$groups", "Groups", "groups"), ("class", "Class", "`class`"), ("self", "Self_", "self_"),
             ("Type", "Type_", "type"), ("description", "Description", "description_"), ("2fa", "_2fa", "_2fa"),
-            ("INVALID_ARGUMENT", "InvalidArgument", "invalidArgument"), ("FAQSearchResult", "FAQSearchResult", "faqSearchResult"), ("in_progress", "InProgress", "inProgress"),
+            ("INVALID_ARGUMENT", "InvalidArgument", "invalidArgument"),
+            ("FAQSearchResult", "FAQSearchResult", "faqSearchResult"), ("in_progress", "InProgress", "inProgress"),
         ])
     func specNamesBecomeSwiftNames(spec: String, type: String, member: String) {
         #expect(SwiftNaming.typeName(spec) == type)
@@ -76,12 +77,8 @@ struct NamingAndRenderingTests {
 
                     /// Whether every member of `lhs` equals the same member of `rhs`.
                     public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
-                        guard SDKRuntime.ModelEquality.equal(lhs.groups, rhs.groups) else {
-                            return false
-                        }
-                        guard SDKRuntime.ModelEquality.equal(lhs.seats, rhs.seats) else {
-                            return false
-                        }
+                        guard SDKRuntime.ModelEquality.equal(lhs.groups, rhs.groups) else { return false }
+                        guard SDKRuntime.ModelEquality.equal(lhs.seats, rhs.seats) else { return false }
                         return true
                     }
 
@@ -104,7 +101,9 @@ struct NamingAndRenderingTests {
               code: {kind: string, pattern: "^[a-c]x?$"}
             """
         let output = Generate.files(spec, file: "demo.yaml").files["DemoAPI/Rules/CodeRule.swift"] ?? ""
-        #expect(output.contains("case (0, 97...99):\n                state = 1\n            case (1, 120):\n                state = 2"))
+        #expect(
+            output.contains(
+                "case (0, 97...99):\n                state = 1\n            case (1, 120):\n                state = 2"))
         #expect(output.contains("case 1, 2:\n            return true"))
         #expect(!output.contains("Regex"))
     }

@@ -58,18 +58,10 @@ public struct Alert: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
     public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
-        guard SDKRuntime.ModelEquality.equal(lhs.id, rhs.id) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.title, rhs.title) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.message, rhs.message) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.severity, rhs.severity) else {
-            return false
-        }
+        guard SDKRuntime.ModelEquality.equal(lhs.id, rhs.id) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.title, rhs.title) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.message, rhs.message) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.severity, rhs.severity) else { return false }
         return true
     }
 

@@ -34,9 +34,7 @@ public struct ErrorBody: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
     public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
-        guard SDKRuntime.ModelEquality.equal(lhs.error, rhs.error) else {
-            return false
-        }
+        guard SDKRuntime.ModelEquality.equal(lhs.error, rhs.error) else { return false }
         return true
     }
 

@@ -42,12 +42,8 @@ public struct ErrorDetail: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
     public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
-        guard SDKRuntime.ModelEquality.equal(lhs.code, rhs.code) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.message, rhs.message) else {
-            return false
-        }
+        guard SDKRuntime.ModelEquality.equal(lhs.code, rhs.code) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.message, rhs.message) else { return false }
         return true
     }
 

@@ -50,15 +50,9 @@ public struct FAQ: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
     public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
-        guard SDKRuntime.ModelEquality.equal(lhs.id, rhs.id) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.question, rhs.question) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.answer, rhs.answer) else {
-            return false
-        }
+        guard SDKRuntime.ModelEquality.equal(lhs.id, rhs.id) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.question, rhs.question) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.answer, rhs.answer) else { return false }
         return true
     }
 

@@ -34,9 +34,7 @@ public struct FAQSearchResult: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
     public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
-        guard SDKRuntime.ModelEquality.equal(lhs.faqs, rhs.faqs) else {
-            return false
-        }
+        guard SDKRuntime.ModelEquality.equal(lhs.faqs, rhs.faqs) else { return false }
         return true
     }
 

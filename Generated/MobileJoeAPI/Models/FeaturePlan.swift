@@ -72,21 +72,11 @@ public struct FeaturePlan: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
     public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
-        guard SDKRuntime.ModelEquality.equal(lhs.id, rhs.id) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.title, rhs.title) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.status, rhs.status) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.voteCount, rhs.voteCount) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.hasVoted, rhs.hasVoted) else {
-            return false
-        }
+        guard SDKRuntime.ModelEquality.equal(lhs.id, rhs.id) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.title, rhs.title) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.status, rhs.status) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.voteCount, rhs.voteCount) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.hasVoted, rhs.hasVoted) else { return false }
         return true
     }
 

@@ -54,15 +54,9 @@ public struct IdentifyResult: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
     public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
-        guard SDKRuntime.ModelEquality.equal(lhs.anonymousId, rhs.anonymousId) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.externalId, rhs.externalId) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.identifiedAt, rhs.identifiedAt) else {
-            return false
-        }
+        guard SDKRuntime.ModelEquality.equal(lhs.anonymousId, rhs.anonymousId) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.externalId, rhs.externalId) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.identifiedAt, rhs.identifiedAt) else { return false }
         return true
     }
 

@@ -51,15 +51,9 @@ public struct IdentityFile: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
     public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
-        guard SDKRuntime.ModelEquality.equal(lhs.anonymousId, rhs.anonymousId) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.deviceId, rhs.deviceId) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.externalId, rhs.externalId) else {
-            return false
-        }
+        guard SDKRuntime.ModelEquality.equal(lhs.anonymousId, rhs.anonymousId) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.deviceId, rhs.deviceId) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.externalId, rhs.externalId) else { return false }
         return true
     }
 

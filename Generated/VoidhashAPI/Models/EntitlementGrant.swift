@@ -81,24 +81,12 @@ public struct EntitlementGrant: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
     public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
-        guard SDKRuntime.ModelEquality.equal(lhs.perkSlug, rhs.perkSlug) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.perkId, rhs.perkId) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.status, rhs.status) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.source, rhs.source) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.sourceId, rhs.sourceId) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.expiresAt, rhs.expiresAt) else {
-            return false
-        }
+        guard SDKRuntime.ModelEquality.equal(lhs.perkSlug, rhs.perkSlug) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.perkId, rhs.perkId) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.status, rhs.status) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.source, rhs.source) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.sourceId, rhs.sourceId) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.expiresAt, rhs.expiresAt) else { return false }
         return true
     }
 

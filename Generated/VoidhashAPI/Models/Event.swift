@@ -82,24 +82,12 @@ public struct Event: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
     public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
-        guard SDKRuntime.ModelEquality.equal(lhs.id, rhs.id) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.event, rhs.event) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.distinctId, rhs.distinctId) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.timestamp, rhs.timestamp) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.sessionId, rhs.sessionId) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.properties, rhs.properties) else {
-            return false
-        }
+        guard SDKRuntime.ModelEquality.equal(lhs.id, rhs.id) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.event, rhs.event) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.distinctId, rhs.distinctId) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.timestamp, rhs.timestamp) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.sessionId, rhs.sessionId) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.properties, rhs.properties) else { return false }
         return true
     }
 

@@ -42,12 +42,8 @@ public struct EventBatchResult: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
     public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
-        guard SDKRuntime.ModelEquality.equal(lhs.accepted, rhs.accepted) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.rejected, rhs.rejected) else {
-            return false
-        }
+        guard SDKRuntime.ModelEquality.equal(lhs.accepted, rhs.accepted) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.rejected, rhs.rejected) else { return false }
         return true
     }
 

@@ -54,15 +54,9 @@ public struct GroupIdentifyProperties: Swift.Codable, Swift.Hashable, Swift.Send
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
     public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
-        guard SDKRuntime.ModelEquality.equal(lhs.groupType, rhs.groupType) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.groupKey, rhs.groupKey) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.groupSet, rhs.groupSet) else {
-            return false
-        }
+        guard SDKRuntime.ModelEquality.equal(lhs.groupType, rhs.groupType) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.groupKey, rhs.groupKey) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.groupSet, rhs.groupSet) else { return false }
         return true
     }
 

@@ -63,18 +63,10 @@ public struct IdentifyRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
     public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
-        guard SDKRuntime.ModelEquality.equal(lhs.anonymousId, rhs.anonymousId) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.externalUserId, rhs.externalUserId) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.email, rhs.email) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.name, rhs.name) else {
-            return false
-        }
+        guard SDKRuntime.ModelEquality.equal(lhs.anonymousId, rhs.anonymousId) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.externalUserId, rhs.externalUserId) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.email, rhs.email) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.name, rhs.name) else { return false }
         return true
     }
 

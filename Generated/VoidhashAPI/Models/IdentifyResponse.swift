@@ -42,12 +42,8 @@ public struct IdentifyResponse: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
     public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
-        guard SDKRuntime.ModelEquality.equal(lhs.outcome, rhs.outcome) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.person, rhs.person) else {
-            return false
-        }
+        guard SDKRuntime.ModelEquality.equal(lhs.outcome, rhs.outcome) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.person, rhs.person) else { return false }
         return true
     }
 

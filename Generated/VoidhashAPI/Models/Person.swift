@@ -99,30 +99,14 @@ public struct Person: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
     public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
-        guard SDKRuntime.ModelEquality.equal(lhs.distinctId, rhs.distinctId) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.email, rhs.email) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.name, rhs.name) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.attributes, rhs.attributes) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.activePerkSlugs, rhs.activePerkSlugs) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.entitlements, rhs.entitlements) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.subscriptions, rhs.subscriptions) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.purchases, rhs.purchases) else {
-            return false
-        }
+        guard SDKRuntime.ModelEquality.equal(lhs.distinctId, rhs.distinctId) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.email, rhs.email) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.name, rhs.name) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.attributes, rhs.attributes) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.activePerkSlugs, rhs.activePerkSlugs) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.entitlements, rhs.entitlements) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.subscriptions, rhs.subscriptions) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.purchases, rhs.purchases) else { return false }
         return true
     }
 

@@ -72,21 +72,11 @@ public struct PurchaseRecord: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
     public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
-        guard SDKRuntime.ModelEquality.equal(lhs.distinctId, rhs.distinctId) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.productId, rhs.productId) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.transactionId, rhs.transactionId) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.environment, rhs.environment) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.purchasedAt, rhs.purchasedAt) else {
-            return false
-        }
+        guard SDKRuntime.ModelEquality.equal(lhs.distinctId, rhs.distinctId) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.productId, rhs.productId) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.transactionId, rhs.transactionId) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.environment, rhs.environment) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.purchasedAt, rhs.purchasedAt) else { return false }
         return true
     }
 

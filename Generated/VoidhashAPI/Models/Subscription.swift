@@ -72,21 +72,11 @@ public struct Subscription: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
     public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
-        guard SDKRuntime.ModelEquality.equal(lhs.id, rhs.id) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.productId, rhs.productId) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.status, rhs.status) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.startedAt, rhs.startedAt) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.expiresAt, rhs.expiresAt) else {
-            return false
-        }
+        guard SDKRuntime.ModelEquality.equal(lhs.id, rhs.id) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.productId, rhs.productId) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.status, rhs.status) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.startedAt, rhs.startedAt) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.expiresAt, rhs.expiresAt) else { return false }
         return true
     }
 

@@ -42,12 +42,8 @@ public struct Subscriptions: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
     public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
-        guard SDKRuntime.ModelEquality.equal(lhs.current, rhs.current) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.history, rhs.history) else {
-            return false
-        }
+        guard SDKRuntime.ModelEquality.equal(lhs.current, rhs.current) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.history, rhs.history) else { return false }
         return true
     }
 

@@ -1035,342 +1035,118 @@ public struct Everything: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
     public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
-        guard SDKRuntime.ModelEquality.equal(lhs.`associatedtype`, rhs.`associatedtype`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`borrowing`, rhs.`borrowing`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`class`, rhs.`class`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`consuming`, rhs.`consuming`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.deinit_, rhs.deinit_) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`enum`, rhs.`enum`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`extension`, rhs.`extension`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`fileprivate`, rhs.`fileprivate`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`func`, rhs.`func`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`import`, rhs.`import`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.init_, rhs.init_) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`inout`, rhs.`inout`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`internal`, rhs.`internal`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`let`, rhs.`let`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`nonisolated`, rhs.`nonisolated`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`open`, rhs.`open`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`operator`, rhs.`operator`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`package`, rhs.`package`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`private`, rhs.`private`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`precedencegroup`, rhs.`precedencegroup`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`protocol`, rhs.`protocol`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`public`, rhs.`public`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`rethrows`, rhs.`rethrows`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`static`, rhs.`static`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`struct`, rhs.`struct`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.subscript_, rhs.subscript_) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`typealias`, rhs.`typealias`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`var`, rhs.`var`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`break`, rhs.`break`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`case`, rhs.`case`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`catch`, rhs.`catch`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`continue`, rhs.`continue`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`default`, rhs.`default`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`defer`, rhs.`defer`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`do`, rhs.`do`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`else`, rhs.`else`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`fallthrough`, rhs.`fallthrough`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`for`, rhs.`for`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`guard`, rhs.`guard`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`if`, rhs.`if`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`in`, rhs.`in`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`repeat`, rhs.`repeat`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`return`, rhs.`return`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`throw`, rhs.`throw`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`switch`, rhs.`switch`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`where`, rhs.`where`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`while`, rhs.`while`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`as`, rhs.`as`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`await`, rhs.`await`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`false`, rhs.`false`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`is`, rhs.`is`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`nil`, rhs.`nil`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.self_, rhs.self_) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.super_, rhs.super_) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`throws`, rhs.`throws`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`true`, rhs.`true`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`try`, rhs.`try`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`async`, rhs.`async`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`actor`, rhs.`actor`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`associativity`, rhs.`associativity`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`convenience`, rhs.`convenience`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`dynamic`, rhs.`dynamic`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`didSet`, rhs.`didSet`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`final`, rhs.`final`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`get`, rhs.`get`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`infix`, rhs.`infix`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`indirect`, rhs.`indirect`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`lazy`, rhs.`lazy`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`left`, rhs.`left`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`mutating`, rhs.`mutating`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`none`, rhs.`none`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`nonmutating`, rhs.`nonmutating`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`optional`, rhs.`optional`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`override`, rhs.`override`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`postfix`, rhs.`postfix`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`precedence`, rhs.`precedence`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`prefix`, rhs.`prefix`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`required`, rhs.`required`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`right`, rhs.`right`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`set`, rhs.`set`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`some`, rhs.`some`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.type, rhs.type) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`unowned`, rhs.`unowned`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`weak`, rhs.`weak`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`willSet`, rhs.`willSet`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`any`, rhs.`any`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`consume`, rhs.`consume`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`copy`, rhs.`copy`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`each`, rhs.`each`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`macro`, rhs.`macro`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`discard`, rhs.`discard`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`then`, rhs.`then`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`sending`, rhs.`sending`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.`isolated`, rhs.`isolated`) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.description_, rhs.description_) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.hashValue_, rhs.hashValue_) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.rawValue_, rhs.rawValue_) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.unknown_, rhs.unknown_) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.codingKeys, rhs.codingKeys) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.knownCases_, rhs.knownCases_) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.string, rhs.string) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.int, rhs.int) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.swift, rhs.swift) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.foundation, rhs.foundation) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.error, rhs.error) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.decoder, rhs.decoder) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.codable, rhs.codable) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.never, rhs.never) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.bool, rhs.bool) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.data, rhs.data) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.date, rhs.date) else {
-            return false
-        }
-        guard SDKRuntime.ModelEquality.equal(lhs.url, rhs.url) else {
-            return false
-        }
+        guard SDKRuntime.ModelEquality.equal(lhs.`associatedtype`, rhs.`associatedtype`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`borrowing`, rhs.`borrowing`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`class`, rhs.`class`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`consuming`, rhs.`consuming`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.deinit_, rhs.deinit_) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`enum`, rhs.`enum`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`extension`, rhs.`extension`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`fileprivate`, rhs.`fileprivate`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`func`, rhs.`func`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`import`, rhs.`import`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.init_, rhs.init_) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`inout`, rhs.`inout`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`internal`, rhs.`internal`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`let`, rhs.`let`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`nonisolated`, rhs.`nonisolated`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`open`, rhs.`open`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`operator`, rhs.`operator`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`package`, rhs.`package`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`private`, rhs.`private`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`precedencegroup`, rhs.`precedencegroup`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`protocol`, rhs.`protocol`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`public`, rhs.`public`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`rethrows`, rhs.`rethrows`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`static`, rhs.`static`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`struct`, rhs.`struct`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.subscript_, rhs.subscript_) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`typealias`, rhs.`typealias`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`var`, rhs.`var`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`break`, rhs.`break`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`case`, rhs.`case`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`catch`, rhs.`catch`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`continue`, rhs.`continue`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`default`, rhs.`default`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`defer`, rhs.`defer`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`do`, rhs.`do`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`else`, rhs.`else`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`fallthrough`, rhs.`fallthrough`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`for`, rhs.`for`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`guard`, rhs.`guard`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`if`, rhs.`if`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`in`, rhs.`in`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`repeat`, rhs.`repeat`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`return`, rhs.`return`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`throw`, rhs.`throw`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`switch`, rhs.`switch`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`where`, rhs.`where`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`while`, rhs.`while`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`as`, rhs.`as`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`await`, rhs.`await`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`false`, rhs.`false`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`is`, rhs.`is`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`nil`, rhs.`nil`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.self_, rhs.self_) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.super_, rhs.super_) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`throws`, rhs.`throws`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`true`, rhs.`true`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`try`, rhs.`try`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`async`, rhs.`async`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`actor`, rhs.`actor`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`associativity`, rhs.`associativity`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`convenience`, rhs.`convenience`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`dynamic`, rhs.`dynamic`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`didSet`, rhs.`didSet`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`final`, rhs.`final`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`get`, rhs.`get`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`infix`, rhs.`infix`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`indirect`, rhs.`indirect`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`lazy`, rhs.`lazy`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`left`, rhs.`left`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`mutating`, rhs.`mutating`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`none`, rhs.`none`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`nonmutating`, rhs.`nonmutating`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`optional`, rhs.`optional`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`override`, rhs.`override`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`postfix`, rhs.`postfix`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`precedence`, rhs.`precedence`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`prefix`, rhs.`prefix`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`required`, rhs.`required`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`right`, rhs.`right`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`set`, rhs.`set`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`some`, rhs.`some`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.type, rhs.type) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`unowned`, rhs.`unowned`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`weak`, rhs.`weak`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`willSet`, rhs.`willSet`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`any`, rhs.`any`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`consume`, rhs.`consume`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`copy`, rhs.`copy`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`each`, rhs.`each`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`macro`, rhs.`macro`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`discard`, rhs.`discard`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`then`, rhs.`then`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`sending`, rhs.`sending`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`isolated`, rhs.`isolated`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.description_, rhs.description_) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.hashValue_, rhs.hashValue_) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.rawValue_, rhs.rawValue_) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.unknown_, rhs.unknown_) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.codingKeys, rhs.codingKeys) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.knownCases_, rhs.knownCases_) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.string, rhs.string) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.int, rhs.int) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.swift, rhs.swift) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.foundation, rhs.foundation) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.error, rhs.error) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.decoder, rhs.decoder) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.codable, rhs.codable) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.never, rhs.never) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.bool, rhs.bool) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.data, rhs.data) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.date, rhs.date) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.url, rhs.url) else { return false }
         return true
     }
 
