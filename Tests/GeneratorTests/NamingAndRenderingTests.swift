@@ -92,6 +92,20 @@ struct NamingAndRenderingTests {
                 """)
     }
 
+    @Test("a model without members reads nothing, writes an empty object and is always equal")
+    func emptyModelRendersExactly() {
+        let spec = """
+            sdkgen: 1
+            api: {name: Demo, version: 1.0.0}
+            models:
+              Nothing: {properties: {}}
+            """
+        let output = Generate.files(spec, file: "demo.yaml").files["DemoAPI/Models/Nothing.swift"] ?? ""
+        #expect(output.contains("public init(from decoder: any Swift.Decoder) throws {\n    }"))
+        #expect(output.contains("        _ = SDKRuntime.ModelEncodingContainer(encoder)\n    }"))
+        #expect(output.contains("-> Swift.Bool {\n        return true\n    }"))
+    }
+
     @Test("a pattern renders as a scalar state machine")
     func patternRendersAsStateMachine() {
         let spec = """

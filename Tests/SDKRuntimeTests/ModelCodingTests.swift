@@ -66,7 +66,32 @@ struct ModelCodingTests {
         }
     }
 
+    /// A model without members, written the way the generator writes one.
+    struct WrittenEmpty: Codable {
+        init() {}
+
+        init(from decoder: any Decoder) throws {}
+
+        func encode(to encoder: any Encoder) throws {
+            _ = ModelEncodingContainer(encoder)
+        }
+    }
+
+    /// Its synthesized twin.
+    struct SynthesizedEmpty: Codable {}
+
     static let day = Date(timeIntervalSince1970: 1_700_000_000.5)
+
+    @Test(
+        "a model without members encodes as {} and decodes from any value, as synthesized", arguments: ["{}", #"{"x": 1}"#, "[]", "1"])
+    func emptyModelLikeSynthesized(json: String) throws {
+        let encoder = JSONCoding.makeEncoder()
+        #expect(try encoder.encode(WrittenEmpty()) == encoder.encode(SynthesizedEmpty()))
+        let decoder = JSONCoding.makeDecoder()
+        let written = try? decoder.decode(WrittenEmpty.self, from: Data(json.utf8))
+        let synthesized = try? decoder.decode(SynthesizedEmpty.self, from: Data(json.utf8))
+        #expect((written == nil) == (synthesized == nil))
+    }
 
     @Test("encoding gives the synthesized JSON; a nil optional is left out", arguments: [nil, "hi"] as [String?])
     func encodesLikeSynthesized(note: String?) throws {

@@ -22,9 +22,11 @@ enum ModelConformanceTranslator {
 
     static func decoder(_ properties: [Property]) -> SwiftFunction {
         let container = SwiftExpression.call(.type(.runtime("ModelDecodingContainer")), [.init(.identifier("decoder"))])
+        // Without members nothing is read, so any JSON value decodes, as with the synthesized
+        // conformance.
         let body: [SwiftStatement] =
             properties.isEmpty
-            ? [.assignment(.identifier("_"), "=", .tryExpression(container, optional: false))]
+            ? []
             : [.binding(SwiftBinding("container", .tryExpression(container, optional: false)))]
                 + properties.map { property in
                     let method = property.spec.type.isOptional ? "decodeIfPresent" : "decode"
