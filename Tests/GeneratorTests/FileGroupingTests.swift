@@ -1,7 +1,7 @@
 import SDKGenCore
 import Testing
 
-/// Large specs are written as files of 50 declarations; specs up to 200 per folder keep one
+/// Large specs are written as files of 50 declarations; specs up to 24 per folder keep one
 /// file per declaration.
 @Suite("File grouping of large specs")
 struct FileGroupingTests {
@@ -14,13 +14,21 @@ struct FileGroupingTests {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    @Test("200 models keep one file each")
+    @Test("24 models keep one file each")
     func upToTheThresholdOneFileEach() throws {
-        let (files, diagnostics) = Generate.files(spec(models: 200))
+        let (files, diagnostics) = Generate.files(spec(models: 24))
         try #require(diagnostics.isEmpty)
         let models = files.keys.filter { $0.hasPrefix("BigAPI/Models/") }
-        #expect(models.count == 200)
-        #expect(files["BigAPI/Models/Item199.swift"]?.contains("public struct Item199:") == true)
+        #expect(models.count == 24)
+        #expect(files["BigAPI/Models/Item23.swift"]?.contains("public struct Item23:") == true)
+    }
+
+    @Test("25 models are written as one numbered file")
+    func pastTheThresholdOneGroup() throws {
+        let (files, diagnostics) = Generate.files(spec(models: 25))
+        try #require(diagnostics.isEmpty)
+        let models = files.keys.filter { $0.hasPrefix("BigAPI/Models/") }
+        #expect(models == ["BigAPI/Models/Models-1.swift"])
     }
 
     @Test("201 models are written as numbered files of 50, in spec order, each model once")

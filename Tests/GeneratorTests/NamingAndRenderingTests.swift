@@ -18,7 +18,7 @@ struct NamingAndRenderingTests {
         #expect(SwiftNaming.memberName(spec) == member)
     }
 
-    @Test("a model renders as a Codable struct with its coding keys")
+    @Test("a model renders as a struct with its Codable and Hashable members written out")
     func modelRendersExactly() {
         let spec = """
             sdkgen: 1
@@ -59,14 +59,51 @@ struct NamingAndRenderingTests {
                         self.seats = seats
                     }
 
-                    /// The JSON member names.
-                    enum CodingKeys: Swift.String, Swift.CodingKey {
-                        case groups = "$groups"
-                        case seats = "seats"
+                    /// Decodes the value from a JSON object: unknown members are ignored; optional members may be
+                    /// absent or `null`.
+                    public init(from decoder: any Swift.Decoder) throws {
+                        let container = try SDKRuntime.ModelDecodingContainer(decoder)
+                        self.groups = try container.decode("$groups")
+                        self.seats = try container.decodeIfPresent("seats")
+                    }
+
+                    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
+                    /// left out.
+                    public func encode(to encoder: any Swift.Encoder) throws {
+                        var container = SDKRuntime.ModelEncodingContainer(encoder)
+                        try container.encode(self.groups, as: "$groups")
+                        try container.encodeIfPresent(self.seats, as: "seats")
+                    }
+
+                    /// Whether every member of `lhs` equals the same member of `rhs`.
+                    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+                        guard SDKRuntime.ModelEquality.equal(lhs.groups, rhs.groups) else { return false }
+                        guard SDKRuntime.ModelEquality.equal(lhs.seats, rhs.seats) else { return false }
+                        return true
+                    }
+
+                    /// Feeds every member, in spec order, to `hasher`.
+                    public func hash(into hasher: inout Swift.Hasher) {
+                        hasher.combine(self.groups)
+                        hasher.combine(self.seats)
                     }
                 }
 
                 """)
+    }
+
+    @Test("a model without members reads nothing, writes an empty object and is always equal")
+    func emptyModelRendersExactly() {
+        let spec = """
+            sdkgen: 1
+            api: {name: Demo, version: 1.0.0}
+            models:
+              Nothing: {properties: {}}
+            """
+        let output = Generate.files(spec, file: "demo.yaml").files["DemoAPI/Models/Nothing.swift"] ?? ""
+        #expect(output.contains("public init(from decoder: any Swift.Decoder) throws {\n    }"))
+        #expect(output.contains("        _ = SDKRuntime.ModelEncodingContainer(encoder)\n    }"))
+        #expect(output.contains("-> Swift.Bool {\n        return true\n    }"))
     }
 
     @Test("a pattern renders as a scalar state machine")

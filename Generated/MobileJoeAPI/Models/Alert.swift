@@ -36,11 +36,40 @@ public struct Alert: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.severity = severity
     }
 
-    /// The JSON member names.
-    enum CodingKeys: Swift.String, Swift.CodingKey {
-        case id = "id"
-        case title = "title"
-        case message = "message"
-        case severity = "severity"
+    /// Decodes the value from a JSON object: unknown members are ignored; optional members may be
+    /// absent or `null`.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try SDKRuntime.ModelDecodingContainer(decoder)
+        self.id = try container.decode("id")
+        self.title = try container.decode("title")
+        self.message = try container.decode("message")
+        self.severity = try container.decode("severity")
+    }
+
+    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
+    /// left out.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = SDKRuntime.ModelEncodingContainer(encoder)
+        try container.encode(self.id, as: "id")
+        try container.encode(self.title, as: "title")
+        try container.encode(self.message, as: "message")
+        try container.encode(self.severity, as: "severity")
+    }
+
+    /// Whether every member of `lhs` equals the same member of `rhs`.
+    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+        guard SDKRuntime.ModelEquality.equal(lhs.id, rhs.id) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.title, rhs.title) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.message, rhs.message) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.severity, rhs.severity) else { return false }
+        return true
+    }
+
+    /// Feeds every member, in spec order, to `hasher`.
+    public func hash(into hasher: inout Swift.Hasher) {
+        hasher.combine(self.id)
+        hasher.combine(self.title)
+        hasher.combine(self.message)
+        hasher.combine(self.severity)
     }
 }

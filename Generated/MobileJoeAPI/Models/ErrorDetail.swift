@@ -24,9 +24,32 @@ public struct ErrorDetail: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.message = message
     }
 
-    /// The JSON member names.
-    enum CodingKeys: Swift.String, Swift.CodingKey {
-        case code = "code"
-        case message = "message"
+    /// Decodes the value from a JSON object: unknown members are ignored; optional members may be
+    /// absent or `null`.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try SDKRuntime.ModelDecodingContainer(decoder)
+        self.code = try container.decode("code")
+        self.message = try container.decode("message")
+    }
+
+    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
+    /// left out.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = SDKRuntime.ModelEncodingContainer(encoder)
+        try container.encode(self.code, as: "code")
+        try container.encode(self.message, as: "message")
+    }
+
+    /// Whether every member of `lhs` equals the same member of `rhs`.
+    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+        guard SDKRuntime.ModelEquality.equal(lhs.code, rhs.code) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.message, rhs.message) else { return false }
+        return true
+    }
+
+    /// Feeds every member, in spec order, to `hasher`.
+    public func hash(into hasher: inout Swift.Hasher) {
+        hasher.combine(self.code)
+        hasher.combine(self.message)
     }
 }

@@ -30,10 +30,36 @@ public struct FAQ: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.answer = answer
     }
 
-    /// The JSON member names.
-    enum CodingKeys: Swift.String, Swift.CodingKey {
-        case id = "id"
-        case question = "question"
-        case answer = "answer"
+    /// Decodes the value from a JSON object: unknown members are ignored; optional members may be
+    /// absent or `null`.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try SDKRuntime.ModelDecodingContainer(decoder)
+        self.id = try container.decode("id")
+        self.question = try container.decode("question")
+        self.answer = try container.decode("answer")
+    }
+
+    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
+    /// left out.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = SDKRuntime.ModelEncodingContainer(encoder)
+        try container.encode(self.id, as: "id")
+        try container.encode(self.question, as: "question")
+        try container.encode(self.answer, as: "answer")
+    }
+
+    /// Whether every member of `lhs` equals the same member of `rhs`.
+    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+        guard SDKRuntime.ModelEquality.equal(lhs.id, rhs.id) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.question, rhs.question) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.answer, rhs.answer) else { return false }
+        return true
+    }
+
+    /// Feeds every member, in spec order, to `hasher`.
+    public func hash(into hasher: inout Swift.Hasher) {
+        hasher.combine(self.id)
+        hasher.combine(self.question)
+        hasher.combine(self.answer)
     }
 }

@@ -48,12 +48,44 @@ public struct FeaturePlan: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.hasVoted = hasVoted
     }
 
-    /// The JSON member names.
-    enum CodingKeys: Swift.String, Swift.CodingKey {
-        case id = "id"
-        case title = "title"
-        case status = "status"
-        case voteCount = "voteCount"
-        case hasVoted = "hasVoted"
+    /// Decodes the value from a JSON object: unknown members are ignored; optional members may be
+    /// absent or `null`.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try SDKRuntime.ModelDecodingContainer(decoder)
+        self.id = try container.decode("id")
+        self.title = try container.decode("title")
+        self.status = try container.decode("status")
+        self.voteCount = try container.decode("voteCount")
+        self.hasVoted = try container.decode("hasVoted")
+    }
+
+    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
+    /// left out.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = SDKRuntime.ModelEncodingContainer(encoder)
+        try container.encode(self.id, as: "id")
+        try container.encode(self.title, as: "title")
+        try container.encode(self.status, as: "status")
+        try container.encode(self.voteCount, as: "voteCount")
+        try container.encode(self.hasVoted, as: "hasVoted")
+    }
+
+    /// Whether every member of `lhs` equals the same member of `rhs`.
+    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+        guard SDKRuntime.ModelEquality.equal(lhs.id, rhs.id) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.title, rhs.title) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.status, rhs.status) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.voteCount, rhs.voteCount) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.hasVoted, rhs.hasVoted) else { return false }
+        return true
+    }
+
+    /// Feeds every member, in spec order, to `hasher`.
+    public func hash(into hasher: inout Swift.Hasher) {
+        hasher.combine(self.id)
+        hasher.combine(self.title)
+        hasher.combine(self.status)
+        hasher.combine(self.voteCount)
+        hasher.combine(self.hasVoted)
     }
 }

@@ -34,10 +34,36 @@ public struct IdentifyResult: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.identifiedAt = identifiedAt
     }
 
-    /// The JSON member names.
-    enum CodingKeys: Swift.String, Swift.CodingKey {
-        case anonymousId = "anonymousId"
-        case externalId = "externalId"
-        case identifiedAt = "identifiedAt"
+    /// Decodes the value from a JSON object: unknown members are ignored; optional members may be
+    /// absent or `null`.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try SDKRuntime.ModelDecodingContainer(decoder)
+        self.anonymousId = try container.decode("anonymousId")
+        self.externalId = try container.decodeIfPresent("externalId")
+        self.identifiedAt = try container.decode("identifiedAt")
+    }
+
+    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
+    /// left out.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = SDKRuntime.ModelEncodingContainer(encoder)
+        try container.encode(self.anonymousId, as: "anonymousId")
+        try container.encodeIfPresent(self.externalId, as: "externalId")
+        try container.encode(self.identifiedAt, as: "identifiedAt")
+    }
+
+    /// Whether every member of `lhs` equals the same member of `rhs`.
+    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+        guard SDKRuntime.ModelEquality.equal(lhs.anonymousId, rhs.anonymousId) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.externalId, rhs.externalId) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.identifiedAt, rhs.identifiedAt) else { return false }
+        return true
+    }
+
+    /// Feeds every member, in spec order, to `hasher`.
+    public func hash(into hasher: inout Swift.Hasher) {
+        hasher.combine(self.anonymousId)
+        hasher.combine(self.externalId)
+        hasher.combine(self.identifiedAt)
     }
 }

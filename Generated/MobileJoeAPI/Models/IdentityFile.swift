@@ -31,10 +31,36 @@ public struct IdentityFile: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.externalId = externalId
     }
 
-    /// The JSON member names.
-    enum CodingKeys: Swift.String, Swift.CodingKey {
-        case anonymousId = "anonymousId"
-        case deviceId = "deviceId"
-        case externalId = "externalId"
+    /// Decodes the value from a JSON object: unknown members are ignored; optional members may be
+    /// absent or `null`.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try SDKRuntime.ModelDecodingContainer(decoder)
+        self.anonymousId = try container.decode("anonymousId")
+        self.deviceId = try container.decode("deviceId")
+        self.externalId = try container.decodeIfPresent("externalId")
+    }
+
+    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
+    /// left out.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = SDKRuntime.ModelEncodingContainer(encoder)
+        try container.encode(self.anonymousId, as: "anonymousId")
+        try container.encode(self.deviceId, as: "deviceId")
+        try container.encodeIfPresent(self.externalId, as: "externalId")
+    }
+
+    /// Whether every member of `lhs` equals the same member of `rhs`.
+    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+        guard SDKRuntime.ModelEquality.equal(lhs.anonymousId, rhs.anonymousId) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.deviceId, rhs.deviceId) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.externalId, rhs.externalId) else { return false }
+        return true
+    }
+
+    /// Feeds every member, in spec order, to `hasher`.
+    public func hash(into hasher: inout Swift.Hasher) {
+        hasher.combine(self.anonymousId)
+        hasher.combine(self.deviceId)
+        hasher.combine(self.externalId)
     }
 }

@@ -55,13 +55,48 @@ public struct EntitlementGrant: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.expiresAt = expiresAt
     }
 
-    /// The JSON member names.
-    enum CodingKeys: Swift.String, Swift.CodingKey {
-        case perkSlug = "perkSlug"
-        case perkId = "perkId"
-        case status = "status"
-        case source = "source"
-        case sourceId = "sourceId"
-        case expiresAt = "expiresAt"
+    /// Decodes the value from a JSON object: unknown members are ignored; optional members may be
+    /// absent or `null`.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try SDKRuntime.ModelDecodingContainer(decoder)
+        self.perkSlug = try container.decodeIfPresent("perkSlug")
+        self.perkId = try container.decode("perkId")
+        self.status = try container.decode("status")
+        self.source = try container.decode("source")
+        self.sourceId = try container.decode("sourceId")
+        self.expiresAt = try container.decodeIfPresent("expiresAt")
+    }
+
+    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
+    /// left out.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = SDKRuntime.ModelEncodingContainer(encoder)
+        try container.encodeIfPresent(self.perkSlug, as: "perkSlug")
+        try container.encode(self.perkId, as: "perkId")
+        try container.encode(self.status, as: "status")
+        try container.encode(self.source, as: "source")
+        try container.encode(self.sourceId, as: "sourceId")
+        try container.encodeIfPresent(self.expiresAt, as: "expiresAt")
+    }
+
+    /// Whether every member of `lhs` equals the same member of `rhs`.
+    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+        guard SDKRuntime.ModelEquality.equal(lhs.perkSlug, rhs.perkSlug) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.perkId, rhs.perkId) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.status, rhs.status) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.source, rhs.source) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.sourceId, rhs.sourceId) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.expiresAt, rhs.expiresAt) else { return false }
+        return true
+    }
+
+    /// Feeds every member, in spec order, to `hasher`.
+    public func hash(into hasher: inout Swift.Hasher) {
+        hasher.combine(self.perkSlug)
+        hasher.combine(self.perkId)
+        hasher.combine(self.status)
+        hasher.combine(self.source)
+        hasher.combine(self.sourceId)
+        hasher.combine(self.expiresAt)
     }
 }

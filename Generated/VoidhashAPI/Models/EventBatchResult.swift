@@ -24,9 +24,32 @@ public struct EventBatchResult: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.rejected = rejected
     }
 
-    /// The JSON member names.
-    enum CodingKeys: Swift.String, Swift.CodingKey {
-        case accepted = "accepted"
-        case rejected = "rejected"
+    /// Decodes the value from a JSON object: unknown members are ignored; optional members may be
+    /// absent or `null`.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try SDKRuntime.ModelDecodingContainer(decoder)
+        self.accepted = try container.decode("accepted")
+        self.rejected = try container.decode("rejected")
+    }
+
+    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
+    /// left out.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = SDKRuntime.ModelEncodingContainer(encoder)
+        try container.encode(self.accepted, as: "accepted")
+        try container.encode(self.rejected, as: "rejected")
+    }
+
+    /// Whether every member of `lhs` equals the same member of `rhs`.
+    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+        guard SDKRuntime.ModelEquality.equal(lhs.accepted, rhs.accepted) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.rejected, rhs.rejected) else { return false }
+        return true
+    }
+
+    /// Feeds every member, in spec order, to `hasher`.
+    public func hash(into hasher: inout Swift.Hasher) {
+        hasher.combine(self.accepted)
+        hasher.combine(self.rejected)
     }
 }

@@ -24,9 +24,32 @@ public struct EventRejection: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.code = code
     }
 
-    /// The JSON member names.
-    enum CodingKeys: Swift.String, Swift.CodingKey {
-        case id = "id"
-        case code = "code"
+    /// Decodes the value from a JSON object: unknown members are ignored; optional members may be
+    /// absent or `null`.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try SDKRuntime.ModelDecodingContainer(decoder)
+        self.id = try container.decode("id")
+        self.code = try container.decode("code")
+    }
+
+    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
+    /// left out.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = SDKRuntime.ModelEncodingContainer(encoder)
+        try container.encode(self.id, as: "id")
+        try container.encode(self.code, as: "code")
+    }
+
+    /// Whether every member of `lhs` equals the same member of `rhs`.
+    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+        guard SDKRuntime.ModelEquality.equal(lhs.id, rhs.id) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.code, rhs.code) else { return false }
+        return true
+    }
+
+    /// Feeds every member, in spec order, to `hasher`.
+    public func hash(into hasher: inout Swift.Hasher) {
+        hasher.combine(self.id)
+        hasher.combine(self.code)
     }
 }

@@ -34,10 +34,36 @@ public struct GroupIdentifyProperties: Swift.Codable, Swift.Hashable, Swift.Send
         self.groupSet = groupSet
     }
 
-    /// The JSON member names.
-    enum CodingKeys: Swift.String, Swift.CodingKey {
-        case groupType = "$group_type"
-        case groupKey = "$group_key"
-        case groupSet = "$group_set"
+    /// Decodes the value from a JSON object: unknown members are ignored; optional members may be
+    /// absent or `null`.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try SDKRuntime.ModelDecodingContainer(decoder)
+        self.groupType = try container.decode("$group_type")
+        self.groupKey = try container.decode("$group_key")
+        self.groupSet = try container.decode("$group_set")
+    }
+
+    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
+    /// left out.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = SDKRuntime.ModelEncodingContainer(encoder)
+        try container.encode(self.groupType, as: "$group_type")
+        try container.encode(self.groupKey, as: "$group_key")
+        try container.encode(self.groupSet, as: "$group_set")
+    }
+
+    /// Whether every member of `lhs` equals the same member of `rhs`.
+    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+        guard SDKRuntime.ModelEquality.equal(lhs.groupType, rhs.groupType) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.groupKey, rhs.groupKey) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.groupSet, rhs.groupSet) else { return false }
+        return true
+    }
+
+    /// Feeds every member, in spec order, to `hasher`.
+    public func hash(into hasher: inout Swift.Hasher) {
+        hasher.combine(self.groupType)
+        hasher.combine(self.groupKey)
+        hasher.combine(self.groupSet)
     }
 }

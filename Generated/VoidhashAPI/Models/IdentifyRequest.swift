@@ -41,11 +41,40 @@ public struct IdentifyRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.name = name
     }
 
-    /// The JSON member names.
-    enum CodingKeys: Swift.String, Swift.CodingKey {
-        case anonymousId = "anonymousId"
-        case externalUserId = "externalUserId"
-        case email = "email"
-        case name = "name"
+    /// Decodes the value from a JSON object: unknown members are ignored; optional members may be
+    /// absent or `null`.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try SDKRuntime.ModelDecodingContainer(decoder)
+        self.anonymousId = try container.decode("anonymousId")
+        self.externalUserId = try container.decode("externalUserId")
+        self.email = try container.decodeIfPresent("email")
+        self.name = try container.decodeIfPresent("name")
+    }
+
+    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
+    /// left out.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = SDKRuntime.ModelEncodingContainer(encoder)
+        try container.encode(self.anonymousId, as: "anonymousId")
+        try container.encode(self.externalUserId, as: "externalUserId")
+        try container.encodeIfPresent(self.email, as: "email")
+        try container.encodeIfPresent(self.name, as: "name")
+    }
+
+    /// Whether every member of `lhs` equals the same member of `rhs`.
+    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+        guard SDKRuntime.ModelEquality.equal(lhs.anonymousId, rhs.anonymousId) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.externalUserId, rhs.externalUserId) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.email, rhs.email) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.name, rhs.name) else { return false }
+        return true
+    }
+
+    /// Feeds every member, in spec order, to `hasher`.
+    public func hash(into hasher: inout Swift.Hasher) {
+        hasher.combine(self.anonymousId)
+        hasher.combine(self.externalUserId)
+        hasher.combine(self.email)
+        hasher.combine(self.name)
     }
 }

@@ -24,9 +24,32 @@ public struct IdentifyResponse: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.person = person
     }
 
-    /// The JSON member names.
-    enum CodingKeys: Swift.String, Swift.CodingKey {
-        case outcome = "outcome"
-        case person = "person"
+    /// Decodes the value from a JSON object: unknown members are ignored; optional members may be
+    /// absent or `null`.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try SDKRuntime.ModelDecodingContainer(decoder)
+        self.outcome = try container.decode("outcome")
+        self.person = try container.decode("person")
+    }
+
+    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
+    /// left out.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = SDKRuntime.ModelEncodingContainer(encoder)
+        try container.encode(self.outcome, as: "outcome")
+        try container.encode(self.person, as: "person")
+    }
+
+    /// Whether every member of `lhs` equals the same member of `rhs`.
+    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+        guard SDKRuntime.ModelEquality.equal(lhs.outcome, rhs.outcome) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.person, rhs.person) else { return false }
+        return true
+    }
+
+    /// Feeds every member, in spec order, to `hasher`.
+    public func hash(into hasher: inout Swift.Hasher) {
+        hasher.combine(self.outcome)
+        hasher.combine(self.person)
     }
 }

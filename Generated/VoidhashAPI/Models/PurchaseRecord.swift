@@ -48,12 +48,44 @@ public struct PurchaseRecord: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.purchasedAt = purchasedAt
     }
 
-    /// The JSON member names.
-    enum CodingKeys: Swift.String, Swift.CodingKey {
-        case distinctId = "distinctId"
-        case productId = "productId"
-        case transactionId = "transactionId"
-        case environment = "environment"
-        case purchasedAt = "purchasedAt"
+    /// Decodes the value from a JSON object: unknown members are ignored; optional members may be
+    /// absent or `null`.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try SDKRuntime.ModelDecodingContainer(decoder)
+        self.distinctId = try container.decode("distinctId")
+        self.productId = try container.decode("productId")
+        self.transactionId = try container.decode("transactionId")
+        self.environment = try container.decode("environment")
+        self.purchasedAt = try container.decode("purchasedAt")
+    }
+
+    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
+    /// left out.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = SDKRuntime.ModelEncodingContainer(encoder)
+        try container.encode(self.distinctId, as: "distinctId")
+        try container.encode(self.productId, as: "productId")
+        try container.encode(self.transactionId, as: "transactionId")
+        try container.encode(self.environment, as: "environment")
+        try container.encode(self.purchasedAt, as: "purchasedAt")
+    }
+
+    /// Whether every member of `lhs` equals the same member of `rhs`.
+    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+        guard SDKRuntime.ModelEquality.equal(lhs.distinctId, rhs.distinctId) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.productId, rhs.productId) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.transactionId, rhs.transactionId) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.environment, rhs.environment) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.purchasedAt, rhs.purchasedAt) else { return false }
+        return true
+    }
+
+    /// Feeds every member, in spec order, to `hasher`.
+    public func hash(into hasher: inout Swift.Hasher) {
+        hasher.combine(self.distinctId)
+        hasher.combine(self.productId)
+        hasher.combine(self.transactionId)
+        hasher.combine(self.environment)
+        hasher.combine(self.purchasedAt)
     }
 }

@@ -44,6 +44,11 @@ public struct DiagnosticLog: Sendable {
         entries.append(Diagnostic(.warning, at: location, message))
     }
 
+    /// Adds everything `other` reported, after what this log holds.
+    public mutating func append(_ other: DiagnosticLog) {
+        entries += other.entries
+    }
+
     /// Whether any error (not just warnings) was reported.
     public var hasErrors: Bool { entries.contains { $0.severity == .error } }
 

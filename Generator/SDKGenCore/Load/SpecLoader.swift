@@ -152,31 +152,52 @@ public struct SpecLoader {
 
     // MARK: models
 
+    /// The models, loaded on every processor (each with a log of its own, merged in spec order):
+    /// they are most of a large spec.
     mutating func loadModels(_ node: YAMLNode) -> [ModelSpec] {
-        NamedEntries.read(node, context: "'models'", log: &log).compactMap { entry in
-            let context = "model '\(entry.key.text)'"
-            guard let reader = MappingReader(entry.value, context: context, keys: ["doc", "properties", "examples"], log: &log)
-            else { return nil }
-            var properties: [ModelSpec.Property] = []
-            if let propertiesNode = reader.required("properties", log: &log) {
-                for property in NamedEntries.read(propertiesNode, context: "the properties of \(context)", log: &log) {
-                    if let loaded = loadProperty(property.key, property.value, model: entry.key.text) {
-                        properties.append(loaded)
-                    }
-                }
-            }
-            var examples: [LocatedJSON] = []
-            if let examplesNode = reader["examples"] {
-                if case .sequence(let items, _) = examplesNode {
-                    examples = items.map { LocatedJSON(value: ScalarReading.json($0), location: $0.location) }
-                } else {
-                    log.error("the examples of \(context) must be a list of JSON objects", at: examplesNode.location)
-                }
-            }
-            return ModelSpec(
-                name: entry.key.text, location: entry.key.location, doc: doc(reader), properties: properties,
-                examples: examples)
+        let entries = NamedEntries.read(node, context: "'models'", log: &log).map {
+            ModelEntry(key: $0.key, value: $0.value)
         }
+        let file = self.file
+        let loaded = entries.parallelMap { entry in
+            var loader = SpecLoader(file: file, log: DiagnosticLog())
+            let model = loader.loadModel(entry.key, entry.value)
+            return (model: model, log: loader.log)
+        }
+        for part in loaded { log.append(part.log) }
+        return loaded.compactMap(\.model)
+    }
+
+    /// One entry of `models`.
+    struct ModelEntry: Sendable {
+        var key: YAMLScalarKey
+        var value: YAMLNode
+    }
+
+    /// The model written under `key`, or `nil` (logged) when it is broken.
+    mutating func loadModel(_ key: YAMLScalarKey, _ value: YAMLNode) -> ModelSpec? {
+        let context = "model '\(key.text)'"
+        guard let reader = MappingReader(value, context: context, keys: ["doc", "properties", "examples"], log: &log)
+        else { return nil }
+        var properties: [ModelSpec.Property] = []
+        if let propertiesNode = reader.required("properties", log: &log) {
+            for property in NamedEntries.read(propertiesNode, context: "the properties of \(context)", log: &log) {
+                if let loaded = loadProperty(property.key, property.value, model: key.text) {
+                    properties.append(loaded)
+                }
+            }
+        }
+        var examples: [LocatedJSON] = []
+        if let examplesNode = reader["examples"] {
+            if case .sequence(let items, _) = examplesNode {
+                examples = items.map { LocatedJSON(value: ScalarReading.json($0), location: $0.location) }
+            } else {
+                log.error("the examples of \(context) must be a list of JSON objects", at: examplesNode.location)
+            }
+        }
+        return ModelSpec(
+            name: key.text, location: key.location, doc: doc(reader), properties: properties,
+            examples: examples)
     }
 
     mutating func loadProperty(_ key: YAMLScalarKey, _ node: YAMLNode, model: String) -> ModelSpec.Property? {

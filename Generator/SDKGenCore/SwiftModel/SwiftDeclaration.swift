@@ -89,13 +89,19 @@ public struct SwiftFunction: Hashable, Sendable {
         public var type: SwiftType
         /// A default value, if any.
         public var defaultValue: SwiftExpression?
+        /// Whether it is passed `inout`.
+        public var isInout: Bool
 
         /// A parameter.
-        public init(label: String? = nil, _ name: String, _ type: SwiftType, default defaultValue: SwiftExpression? = nil) {
+        public init(
+            label: String? = nil, _ name: String, _ type: SwiftType, default defaultValue: SwiftExpression? = nil,
+            isInout: Bool = false
+        ) {
             self.label = label
             self.name = name
             self.type = type
             self.defaultValue = defaultValue
+            self.isInout = isInout
         }
     }
     /// Doc comment lines.

@@ -21,7 +21,9 @@ public enum SwiftRenderer {
         case .property(let property): render(property, into: &writer)
         case .enumCase(let enumCase):
             docLines(enumCase.doc, into: &writer)
-            let values = enumCase.associatedValues.isEmpty ? "" : "(" + enumCase.associatedValues.map(type).joined(separator: ", ") + ")"
+            let values =
+                enumCase.associatedValues.isEmpty
+                ? "" : "(" + enumCase.associatedValues.map(type).joined(separator: ", ") + ")"
             let raw = enumCase.rawValue.map { " = " + expression($0) } ?? ""
             writer.line("case \(enumCase.name)\(values)\(raw)")
         case .typeAlias(let doc, let access, let name, let aliased):
@@ -53,7 +55,8 @@ public enum SwiftRenderer {
         attributes(declaration.attributes, into: &writer)
         let conformances =
             declaration.conformances.isEmpty ? "" : ": " + declaration.conformances.map(type).joined(separator: ", ")
-        let access = declaration.kind == .extension && declaration.access == .public ? "" : accessPrefix(declaration.access)
+        let access =
+            declaration.kind == .extension && declaration.access == .public ? "" : accessPrefix(declaration.access)
         writer.block("\(access)\(declaration.kind.rawValue) \(declaration.name)\(conformances) {") { writer in
             for (index, member) in declaration.members.enumerated() {
                 if index > 0, !isCompactCase(member, after: declaration.members[index - 1]) { writer.line("") }
@@ -73,8 +76,9 @@ public enum SwiftRenderer {
     static func render(_ function: SwiftFunction, into writer: inout CodeWriter) {
         docLines(function.doc, into: &writer)
         attributes(function.attributes, into: &writer)
-        let name = accessPrefix(function.access) + (function.isStatic ? "static " : "")
-            + (function.name == "init" ? "init" : "func \(function.name)")
+        let name =
+            accessPrefix(function.access) + (function.isStatic ? "static " : "")
+            + (function.name == "init" ? "init" : "func \(function.name)" + (isOperator(function.name) ? " " : ""))
         var effects = function.isAsync ? " async" : ""
         if let throwsType = function.throwsType {
             effects += throwsType.map { " throws(\(type($0)))" } ?? " throws"
@@ -97,9 +101,14 @@ public enum SwiftRenderer {
         writer.line("}")
     }
 
+    /// Whether `name` is an operator (`==`), written with a space before its parameters.
+    static func isOperator(_ name: String) -> Bool {
+        name.first.map { !$0.isLetter && $0 != "_" && $0 != "`" } ?? false
+    }
+
     static func parameter(_ parameter: SwiftFunction.Parameter) -> String {
         var text = parameter.label.map { "\($0) \(parameter.name)" } ?? parameter.name
-        text += ": \(type(parameter.type))"
+        text += ": " + (parameter.isInout ? "inout " : "") + type(parameter.type)
         if let value = parameter.defaultValue { text += " = \(expression(value))" }
         return text
     }
@@ -108,7 +117,8 @@ public enum SwiftRenderer {
         docLines(property.doc, into: &writer)
         let head =
             accessPrefix(property.access) + (property.isStatic ? "static " : "")
-            + (property.isMutable || property.getter != nil ? "var " : "let ") + "\(property.name): \(type(property.type))"
+            + (property.isMutable || property.getter != nil ? "var " : "let ")
+            + "\(property.name): \(type(property.type))"
         if let getter = property.getter {
             writer.block(head + " {") { writer in statements(getter, into: &writer) }
         } else if let value = property.value {
@@ -148,7 +158,14 @@ public enum SwiftRenderer {
             }
             writer.line("}")
         case .guardStatement(let conditions, let otherwise):
-            writer.block("guard \(conditionList(conditions)) else {") { statements(otherwise, into: &$0) }
+            var exit = CodeWriter()
+            statements(otherwise, into: &exit)
+            let exitLine = exit.text.dropLast()
+            if otherwise.count == 1, !exitLine.contains("\n") {
+                writer.line("guard \(conditionList(conditions)) else { \(exitLine) }")
+            } else {
+                writer.block("guard \(conditionList(conditions)) else {") { statements(otherwise, into: &$0) }
+            }
         case .forIn(let name, let sequence, let body):
             writer.block("for \(name) in \(expression(sequence)) {") { statements(body, into: &$0) }
         case .switchStatement(let subject, let cases, let defaultBody):

@@ -1,29 +1,30 @@
 /// Turns the spec's examples, and the edge cases its limits imply, into Swift Testing suites of
 /// the `<Name>ContractTests` module.
 enum ContractTestTranslator {
-    static func files(_ spec: Spec) -> [SwiftFile] {
+    static func files(_ spec: Spec) -> [PendingFile] {
         let module = SpecTranslator.testModule(spec)
-        @Sendable func file(_ path: String, _ declaration: SwiftDeclaration) -> SwiftFile {
-            SwiftFile(
-                path: "\(module)/\(path)", specFile: spec.file,
-                imports: ["Foundation", "SDKRuntime", "Testing", SpecTranslator.apiModule(spec)], declarations: [declaration])
+        let imports = ["Foundation", "SDKRuntime", "Testing", SpecTranslator.apiModule(spec)]
+        @Sendable func file(_ path: String, imports: [String] = imports, _ declaration: @escaping @Sendable () -> SwiftDeclaration) -> PendingFile {
+            PendingFile(path: "\(module)/\(path)") {
+                SwiftFile(path: "\(module)/\(path)", specFile: spec.file, imports: imports, declarations: [declaration()])
+            }
         }
-        func grouped(_ files: [SwiftFile], _ folder: String) -> [SwiftFile] {
+        func grouped(_ files: [PendingFile], _ folder: String) -> [PendingFile] {
             FileGrouping.group(files, folder: "\(module)/\(folder)", name: folder + "Tests")
         }
-        var files: [SwiftFile] = []
-        files += grouped(spec.rules.parallelMap { file("Rules/\(RuleTranslator.typeName($0))Tests.swift", RuleTestTranslator.suite($0, rules: spec.rules)) }, "Rules")
-        files += grouped(spec.models.filter { !$0.examples.isEmpty }.parallelMap { file("Models/\(SwiftNaming.typeName($0.name))Tests.swift", ModelTestTranslator.suite($0)) }, "Models")
-        files += grouped(spec.enums.map { file("Enums/\(SwiftNaming.typeName($0.name))Tests.swift", ModelTestTranslator.enumSuite($0)) }, "Enums")
-        files += grouped(spec.identifiers.map { file("Identifiers/\(SwiftNaming.typeName($0.name))Tests.swift", IdentifierTestTranslator.suite($0)) }, "Identifiers")
+        var files: [PendingFile] = []
+        files += grouped(spec.rules.map { rule in file("Rules/\(RuleTranslator.typeName(rule))Tests.swift") { RuleTestTranslator.suite(rule, rules: spec.rules) } }, "Rules")
+        files += grouped(spec.models.filter { !$0.examples.isEmpty }.map { model in file("Models/\(SwiftNaming.typeName(model.name))Tests.swift") { ModelTestTranslator.suite(model) } }, "Models")
+        files += grouped(spec.enums.map { enumSpec in file("Enums/\(SwiftNaming.typeName(enumSpec.name))Tests.swift") { ModelTestTranslator.enumSuite(enumSpec) } }, "Enums")
+        files += grouped(spec.identifiers.map { identifier in file("Identifiers/\(SwiftNaming.typeName(identifier.name))Tests.swift") { IdentifierTestTranslator.suite(identifier) } }, "Identifiers")
         if let headers = spec.headers, !headers.examples.isEmpty {
-            files.append(file("\(HeaderTranslator.typeName(spec))Tests.swift", HeaderTestTranslator.suite(headers, spec: spec)))
+            files.append(file("\(HeaderTranslator.typeName(spec))Tests.swift") { HeaderTestTranslator.suite(headers, spec: spec) })
         }
-        files.append(file("\(ErrorCodeTranslator.typeName(spec))Tests.swift", ModelTestTranslator.errorCodeSuite(spec)))
+        files.append(file("\(ErrorCodeTranslator.typeName(spec))Tests.swift") { ModelTestTranslator.errorCodeSuite(spec) })
         if let emulator = spec.emulator {
-            var operations = file("\(spec.name)OperationTests.swift", OperationTestTranslator.suite(spec, emulator: emulator))
-            operations.imports.insert("SDKEmulator", at: 1)
-            files.append(operations)
+            var withEmulator = imports
+            withEmulator.insert("SDKEmulator", at: 1)
+            files.append(file("\(spec.name)OperationTests.swift", imports: withEmulator) { OperationTestTranslator.suite(spec, emulator: emulator) })
         }
         return files
     }

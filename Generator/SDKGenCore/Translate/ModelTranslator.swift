@@ -1,5 +1,6 @@
 /// Turns a model into a `Codable`, `Hashable`, `Sendable` struct. Unknown JSON members are
-/// ignored when decoding; optional members are left out when encoding `nil`.
+/// ignored when decoding; optional members are left out when encoding `nil`. The conformances
+/// are written out by `ModelConformanceTranslator`, not synthesized.
 enum ModelTranslator {
     static func declaration(_ model: ModelSpec) -> SwiftDeclaration {
         let typeName = SwiftNaming.typeName(model.name)
@@ -10,7 +11,7 @@ enum ModelTranslator {
                     name: SwiftNaming.memberName(property.name), type: TypeMapping.swiftType(property.type)))
         }
         members.append(.function(initializer(model)))
-        members.append(.type(codingKeys(model)))
+        members += ModelConformanceTranslator.members(model)
         return .type(
             SwiftTypeDeclaration(
                 doc: DocComment.lines(model.doc, from: model.location, "model \(model.name)"), kind: .structure,
@@ -30,17 +31,6 @@ enum ModelTranslator {
             body: model.properties.map { property in
                 let name = SwiftNaming.memberName(property.name)
                 return .assignment(.member(.identifier("self"), name), "=", .identifier(name))
-            })
-    }
-
-    static func codingKeys(_ model: ModelSpec) -> SwiftTypeDeclaration {
-        SwiftTypeDeclaration(
-            doc: ["The JSON member names."], access: .internal, kind: .enumeration, name: "CodingKeys",
-            conformances: [.string, .swift("CodingKey")],
-            members: model.properties.map { property in
-                .enumCase(
-                    SwiftEnumCase(
-                        doc: [], name: SwiftNaming.memberName(property.name), rawValue: .string(property.wireName)))
             })
     }
 }

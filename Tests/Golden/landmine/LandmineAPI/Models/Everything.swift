@@ -797,119 +797,472 @@ public struct Everything: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.url = url
     }
 
-    /// The JSON member names.
-    enum CodingKeys: Swift.String, Swift.CodingKey {
-        case `associatedtype` = "associatedtype"
-        case `borrowing` = "borrowing"
-        case `class` = "class"
-        case `consuming` = "consuming"
-        case deinit_ = "deinit"
-        case `enum` = "enum"
-        case `extension` = "extension"
-        case `fileprivate` = "fileprivate"
-        case `func` = "func"
-        case `import` = "import"
-        case init_ = "init"
-        case `inout` = "inout"
-        case `internal` = "internal"
-        case `let` = "let"
-        case `nonisolated` = "nonisolated"
-        case `open` = "open"
-        case `operator` = "operator"
-        case `package` = "package"
-        case `private` = "private"
-        case `precedencegroup` = "precedencegroup"
-        case `protocol` = "protocol"
-        case `public` = "public"
-        case `rethrows` = "rethrows"
-        case `static` = "static"
-        case `struct` = "struct"
-        case subscript_ = "subscript"
-        case `typealias` = "typealias"
-        case `var` = "var"
-        case `break` = "break"
-        case `case` = "case"
-        case `catch` = "catch"
-        case `continue` = "continue"
-        case `default` = "default"
-        case `defer` = "defer"
-        case `do` = "do"
-        case `else` = "else"
-        case `fallthrough` = "fallthrough"
-        case `for` = "for"
-        case `guard` = "guard"
-        case `if` = "if"
-        case `in` = "in"
-        case `repeat` = "repeat"
-        case `return` = "return"
-        case `throw` = "throw"
-        case `switch` = "switch"
-        case `where` = "where"
-        case `while` = "while"
-        case `as` = "as"
-        case `await` = "await"
-        case `false` = "false"
-        case `is` = "is"
-        case `nil` = "nil"
-        case self_ = "self"
-        case super_ = "super"
-        case `throws` = "throws"
-        case `true` = "true"
-        case `try` = "try"
-        case `async` = "async"
-        case `actor` = "actor"
-        case `associativity` = "associativity"
-        case `convenience` = "convenience"
-        case `dynamic` = "dynamic"
-        case `didSet` = "didSet"
-        case `final` = "final"
-        case `get` = "get"
-        case `infix` = "infix"
-        case `indirect` = "indirect"
-        case `lazy` = "lazy"
-        case `left` = "left"
-        case `mutating` = "mutating"
-        case `none` = "none"
-        case `nonmutating` = "nonmutating"
-        case `optional` = "optional"
-        case `override` = "override"
-        case `postfix` = "postfix"
-        case `precedence` = "precedence"
-        case `prefix` = "prefix"
-        case `required` = "required"
-        case `right` = "right"
-        case `set` = "set"
-        case `some` = "some"
-        case type = "Type"
-        case `unowned` = "unowned"
-        case `weak` = "weak"
-        case `willSet` = "willSet"
-        case `any` = "any"
-        case `consume` = "consume"
-        case `copy` = "copy"
-        case `each` = "each"
-        case `macro` = "macro"
-        case `discard` = "discard"
-        case `then` = "then"
-        case `sending` = "sending"
-        case `isolated` = "isolated"
-        case description_ = "description"
-        case hashValue_ = "hashValue"
-        case rawValue_ = "rawValue"
-        case unknown_ = "unknown"
-        case codingKeys = "CodingKeys"
-        case knownCases_ = "knownCases"
-        case string = "String"
-        case int = "Int"
-        case swift = "Swift"
-        case foundation = "Foundation"
-        case error = "Error"
-        case decoder = "Decoder"
-        case codable = "Codable"
-        case never = "Never"
-        case bool = "Bool"
-        case data = "Data"
-        case date = "Date"
-        case url = "URL"
+    /// Decodes the value from a JSON object: unknown members are ignored; optional members may be
+    /// absent or `null`.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try SDKRuntime.ModelDecodingContainer(decoder)
+        self.`associatedtype` = try container.decodeIfPresent("associatedtype")
+        self.`borrowing` = try container.decodeIfPresent("borrowing")
+        self.`class` = try container.decodeIfPresent("class")
+        self.`consuming` = try container.decodeIfPresent("consuming")
+        self.deinit_ = try container.decodeIfPresent("deinit")
+        self.`enum` = try container.decodeIfPresent("enum")
+        self.`extension` = try container.decodeIfPresent("extension")
+        self.`fileprivate` = try container.decodeIfPresent("fileprivate")
+        self.`func` = try container.decodeIfPresent("func")
+        self.`import` = try container.decodeIfPresent("import")
+        self.init_ = try container.decodeIfPresent("init")
+        self.`inout` = try container.decodeIfPresent("inout")
+        self.`internal` = try container.decodeIfPresent("internal")
+        self.`let` = try container.decodeIfPresent("let")
+        self.`nonisolated` = try container.decodeIfPresent("nonisolated")
+        self.`open` = try container.decodeIfPresent("open")
+        self.`operator` = try container.decodeIfPresent("operator")
+        self.`package` = try container.decodeIfPresent("package")
+        self.`private` = try container.decodeIfPresent("private")
+        self.`precedencegroup` = try container.decodeIfPresent("precedencegroup")
+        self.`protocol` = try container.decodeIfPresent("protocol")
+        self.`public` = try container.decodeIfPresent("public")
+        self.`rethrows` = try container.decodeIfPresent("rethrows")
+        self.`static` = try container.decodeIfPresent("static")
+        self.`struct` = try container.decodeIfPresent("struct")
+        self.subscript_ = try container.decodeIfPresent("subscript")
+        self.`typealias` = try container.decodeIfPresent("typealias")
+        self.`var` = try container.decodeIfPresent("var")
+        self.`break` = try container.decodeIfPresent("break")
+        self.`case` = try container.decodeIfPresent("case")
+        self.`catch` = try container.decodeIfPresent("catch")
+        self.`continue` = try container.decodeIfPresent("continue")
+        self.`default` = try container.decodeIfPresent("default")
+        self.`defer` = try container.decodeIfPresent("defer")
+        self.`do` = try container.decodeIfPresent("do")
+        self.`else` = try container.decodeIfPresent("else")
+        self.`fallthrough` = try container.decodeIfPresent("fallthrough")
+        self.`for` = try container.decodeIfPresent("for")
+        self.`guard` = try container.decodeIfPresent("guard")
+        self.`if` = try container.decodeIfPresent("if")
+        self.`in` = try container.decodeIfPresent("in")
+        self.`repeat` = try container.decodeIfPresent("repeat")
+        self.`return` = try container.decodeIfPresent("return")
+        self.`throw` = try container.decodeIfPresent("throw")
+        self.`switch` = try container.decodeIfPresent("switch")
+        self.`where` = try container.decodeIfPresent("where")
+        self.`while` = try container.decodeIfPresent("while")
+        self.`as` = try container.decodeIfPresent("as")
+        self.`await` = try container.decodeIfPresent("await")
+        self.`false` = try container.decodeIfPresent("false")
+        self.`is` = try container.decodeIfPresent("is")
+        self.`nil` = try container.decodeIfPresent("nil")
+        self.self_ = try container.decodeIfPresent("self")
+        self.super_ = try container.decodeIfPresent("super")
+        self.`throws` = try container.decodeIfPresent("throws")
+        self.`true` = try container.decodeIfPresent("true")
+        self.`try` = try container.decodeIfPresent("try")
+        self.`async` = try container.decodeIfPresent("async")
+        self.`actor` = try container.decodeIfPresent("actor")
+        self.`associativity` = try container.decodeIfPresent("associativity")
+        self.`convenience` = try container.decodeIfPresent("convenience")
+        self.`dynamic` = try container.decodeIfPresent("dynamic")
+        self.`didSet` = try container.decodeIfPresent("didSet")
+        self.`final` = try container.decodeIfPresent("final")
+        self.`get` = try container.decodeIfPresent("get")
+        self.`infix` = try container.decodeIfPresent("infix")
+        self.`indirect` = try container.decodeIfPresent("indirect")
+        self.`lazy` = try container.decodeIfPresent("lazy")
+        self.`left` = try container.decodeIfPresent("left")
+        self.`mutating` = try container.decodeIfPresent("mutating")
+        self.`none` = try container.decodeIfPresent("none")
+        self.`nonmutating` = try container.decodeIfPresent("nonmutating")
+        self.`optional` = try container.decodeIfPresent("optional")
+        self.`override` = try container.decodeIfPresent("override")
+        self.`postfix` = try container.decodeIfPresent("postfix")
+        self.`precedence` = try container.decodeIfPresent("precedence")
+        self.`prefix` = try container.decodeIfPresent("prefix")
+        self.`required` = try container.decodeIfPresent("required")
+        self.`right` = try container.decodeIfPresent("right")
+        self.`set` = try container.decodeIfPresent("set")
+        self.`some` = try container.decodeIfPresent("some")
+        self.type = try container.decodeIfPresent("Type")
+        self.`unowned` = try container.decodeIfPresent("unowned")
+        self.`weak` = try container.decodeIfPresent("weak")
+        self.`willSet` = try container.decodeIfPresent("willSet")
+        self.`any` = try container.decodeIfPresent("any")
+        self.`consume` = try container.decodeIfPresent("consume")
+        self.`copy` = try container.decodeIfPresent("copy")
+        self.`each` = try container.decodeIfPresent("each")
+        self.`macro` = try container.decodeIfPresent("macro")
+        self.`discard` = try container.decodeIfPresent("discard")
+        self.`then` = try container.decodeIfPresent("then")
+        self.`sending` = try container.decodeIfPresent("sending")
+        self.`isolated` = try container.decodeIfPresent("isolated")
+        self.description_ = try container.decodeIfPresent("description")
+        self.hashValue_ = try container.decodeIfPresent("hashValue")
+        self.rawValue_ = try container.decodeIfPresent("rawValue")
+        self.unknown_ = try container.decodeIfPresent("unknown")
+        self.codingKeys = try container.decodeIfPresent("CodingKeys")
+        self.knownCases_ = try container.decodeIfPresent("knownCases")
+        self.string = try container.decodeIfPresent("String")
+        self.int = try container.decodeIfPresent("Int")
+        self.swift = try container.decodeIfPresent("Swift")
+        self.foundation = try container.decodeIfPresent("Foundation")
+        self.error = try container.decodeIfPresent("Error")
+        self.decoder = try container.decodeIfPresent("Decoder")
+        self.codable = try container.decodeIfPresent("Codable")
+        self.never = try container.decodeIfPresent("Never")
+        self.bool = try container.decodeIfPresent("Bool")
+        self.data = try container.decodeIfPresent("Data")
+        self.date = try container.decodeIfPresent("Date")
+        self.url = try container.decodeIfPresent("URL")
+    }
+
+    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
+    /// left out.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = SDKRuntime.ModelEncodingContainer(encoder)
+        try container.encodeIfPresent(self.`associatedtype`, as: "associatedtype")
+        try container.encodeIfPresent(self.`borrowing`, as: "borrowing")
+        try container.encodeIfPresent(self.`class`, as: "class")
+        try container.encodeIfPresent(self.`consuming`, as: "consuming")
+        try container.encodeIfPresent(self.deinit_, as: "deinit")
+        try container.encodeIfPresent(self.`enum`, as: "enum")
+        try container.encodeIfPresent(self.`extension`, as: "extension")
+        try container.encodeIfPresent(self.`fileprivate`, as: "fileprivate")
+        try container.encodeIfPresent(self.`func`, as: "func")
+        try container.encodeIfPresent(self.`import`, as: "import")
+        try container.encodeIfPresent(self.init_, as: "init")
+        try container.encodeIfPresent(self.`inout`, as: "inout")
+        try container.encodeIfPresent(self.`internal`, as: "internal")
+        try container.encodeIfPresent(self.`let`, as: "let")
+        try container.encodeIfPresent(self.`nonisolated`, as: "nonisolated")
+        try container.encodeIfPresent(self.`open`, as: "open")
+        try container.encodeIfPresent(self.`operator`, as: "operator")
+        try container.encodeIfPresent(self.`package`, as: "package")
+        try container.encodeIfPresent(self.`private`, as: "private")
+        try container.encodeIfPresent(self.`precedencegroup`, as: "precedencegroup")
+        try container.encodeIfPresent(self.`protocol`, as: "protocol")
+        try container.encodeIfPresent(self.`public`, as: "public")
+        try container.encodeIfPresent(self.`rethrows`, as: "rethrows")
+        try container.encodeIfPresent(self.`static`, as: "static")
+        try container.encodeIfPresent(self.`struct`, as: "struct")
+        try container.encodeIfPresent(self.subscript_, as: "subscript")
+        try container.encodeIfPresent(self.`typealias`, as: "typealias")
+        try container.encodeIfPresent(self.`var`, as: "var")
+        try container.encodeIfPresent(self.`break`, as: "break")
+        try container.encodeIfPresent(self.`case`, as: "case")
+        try container.encodeIfPresent(self.`catch`, as: "catch")
+        try container.encodeIfPresent(self.`continue`, as: "continue")
+        try container.encodeIfPresent(self.`default`, as: "default")
+        try container.encodeIfPresent(self.`defer`, as: "defer")
+        try container.encodeIfPresent(self.`do`, as: "do")
+        try container.encodeIfPresent(self.`else`, as: "else")
+        try container.encodeIfPresent(self.`fallthrough`, as: "fallthrough")
+        try container.encodeIfPresent(self.`for`, as: "for")
+        try container.encodeIfPresent(self.`guard`, as: "guard")
+        try container.encodeIfPresent(self.`if`, as: "if")
+        try container.encodeIfPresent(self.`in`, as: "in")
+        try container.encodeIfPresent(self.`repeat`, as: "repeat")
+        try container.encodeIfPresent(self.`return`, as: "return")
+        try container.encodeIfPresent(self.`throw`, as: "throw")
+        try container.encodeIfPresent(self.`switch`, as: "switch")
+        try container.encodeIfPresent(self.`where`, as: "where")
+        try container.encodeIfPresent(self.`while`, as: "while")
+        try container.encodeIfPresent(self.`as`, as: "as")
+        try container.encodeIfPresent(self.`await`, as: "await")
+        try container.encodeIfPresent(self.`false`, as: "false")
+        try container.encodeIfPresent(self.`is`, as: "is")
+        try container.encodeIfPresent(self.`nil`, as: "nil")
+        try container.encodeIfPresent(self.self_, as: "self")
+        try container.encodeIfPresent(self.super_, as: "super")
+        try container.encodeIfPresent(self.`throws`, as: "throws")
+        try container.encodeIfPresent(self.`true`, as: "true")
+        try container.encodeIfPresent(self.`try`, as: "try")
+        try container.encodeIfPresent(self.`async`, as: "async")
+        try container.encodeIfPresent(self.`actor`, as: "actor")
+        try container.encodeIfPresent(self.`associativity`, as: "associativity")
+        try container.encodeIfPresent(self.`convenience`, as: "convenience")
+        try container.encodeIfPresent(self.`dynamic`, as: "dynamic")
+        try container.encodeIfPresent(self.`didSet`, as: "didSet")
+        try container.encodeIfPresent(self.`final`, as: "final")
+        try container.encodeIfPresent(self.`get`, as: "get")
+        try container.encodeIfPresent(self.`infix`, as: "infix")
+        try container.encodeIfPresent(self.`indirect`, as: "indirect")
+        try container.encodeIfPresent(self.`lazy`, as: "lazy")
+        try container.encodeIfPresent(self.`left`, as: "left")
+        try container.encodeIfPresent(self.`mutating`, as: "mutating")
+        try container.encodeIfPresent(self.`none`, as: "none")
+        try container.encodeIfPresent(self.`nonmutating`, as: "nonmutating")
+        try container.encodeIfPresent(self.`optional`, as: "optional")
+        try container.encodeIfPresent(self.`override`, as: "override")
+        try container.encodeIfPresent(self.`postfix`, as: "postfix")
+        try container.encodeIfPresent(self.`precedence`, as: "precedence")
+        try container.encodeIfPresent(self.`prefix`, as: "prefix")
+        try container.encodeIfPresent(self.`required`, as: "required")
+        try container.encodeIfPresent(self.`right`, as: "right")
+        try container.encodeIfPresent(self.`set`, as: "set")
+        try container.encodeIfPresent(self.`some`, as: "some")
+        try container.encodeIfPresent(self.type, as: "Type")
+        try container.encodeIfPresent(self.`unowned`, as: "unowned")
+        try container.encodeIfPresent(self.`weak`, as: "weak")
+        try container.encodeIfPresent(self.`willSet`, as: "willSet")
+        try container.encodeIfPresent(self.`any`, as: "any")
+        try container.encodeIfPresent(self.`consume`, as: "consume")
+        try container.encodeIfPresent(self.`copy`, as: "copy")
+        try container.encodeIfPresent(self.`each`, as: "each")
+        try container.encodeIfPresent(self.`macro`, as: "macro")
+        try container.encodeIfPresent(self.`discard`, as: "discard")
+        try container.encodeIfPresent(self.`then`, as: "then")
+        try container.encodeIfPresent(self.`sending`, as: "sending")
+        try container.encodeIfPresent(self.`isolated`, as: "isolated")
+        try container.encodeIfPresent(self.description_, as: "description")
+        try container.encodeIfPresent(self.hashValue_, as: "hashValue")
+        try container.encodeIfPresent(self.rawValue_, as: "rawValue")
+        try container.encodeIfPresent(self.unknown_, as: "unknown")
+        try container.encodeIfPresent(self.codingKeys, as: "CodingKeys")
+        try container.encodeIfPresent(self.knownCases_, as: "knownCases")
+        try container.encodeIfPresent(self.string, as: "String")
+        try container.encodeIfPresent(self.int, as: "Int")
+        try container.encodeIfPresent(self.swift, as: "Swift")
+        try container.encodeIfPresent(self.foundation, as: "Foundation")
+        try container.encodeIfPresent(self.error, as: "Error")
+        try container.encodeIfPresent(self.decoder, as: "Decoder")
+        try container.encodeIfPresent(self.codable, as: "Codable")
+        try container.encodeIfPresent(self.never, as: "Never")
+        try container.encodeIfPresent(self.bool, as: "Bool")
+        try container.encodeIfPresent(self.data, as: "Data")
+        try container.encodeIfPresent(self.date, as: "Date")
+        try container.encodeIfPresent(self.url, as: "URL")
+    }
+
+    /// Whether every member of `lhs` equals the same member of `rhs`.
+    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+        guard SDKRuntime.ModelEquality.equal(lhs.`associatedtype`, rhs.`associatedtype`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`borrowing`, rhs.`borrowing`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`class`, rhs.`class`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`consuming`, rhs.`consuming`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.deinit_, rhs.deinit_) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`enum`, rhs.`enum`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`extension`, rhs.`extension`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`fileprivate`, rhs.`fileprivate`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`func`, rhs.`func`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`import`, rhs.`import`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.init_, rhs.init_) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`inout`, rhs.`inout`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`internal`, rhs.`internal`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`let`, rhs.`let`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`nonisolated`, rhs.`nonisolated`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`open`, rhs.`open`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`operator`, rhs.`operator`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`package`, rhs.`package`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`private`, rhs.`private`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`precedencegroup`, rhs.`precedencegroup`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`protocol`, rhs.`protocol`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`public`, rhs.`public`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`rethrows`, rhs.`rethrows`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`static`, rhs.`static`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`struct`, rhs.`struct`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.subscript_, rhs.subscript_) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`typealias`, rhs.`typealias`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`var`, rhs.`var`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`break`, rhs.`break`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`case`, rhs.`case`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`catch`, rhs.`catch`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`continue`, rhs.`continue`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`default`, rhs.`default`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`defer`, rhs.`defer`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`do`, rhs.`do`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`else`, rhs.`else`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`fallthrough`, rhs.`fallthrough`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`for`, rhs.`for`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`guard`, rhs.`guard`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`if`, rhs.`if`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`in`, rhs.`in`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`repeat`, rhs.`repeat`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`return`, rhs.`return`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`throw`, rhs.`throw`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`switch`, rhs.`switch`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`where`, rhs.`where`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`while`, rhs.`while`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`as`, rhs.`as`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`await`, rhs.`await`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`false`, rhs.`false`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`is`, rhs.`is`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`nil`, rhs.`nil`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.self_, rhs.self_) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.super_, rhs.super_) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`throws`, rhs.`throws`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`true`, rhs.`true`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`try`, rhs.`try`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`async`, rhs.`async`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`actor`, rhs.`actor`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`associativity`, rhs.`associativity`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`convenience`, rhs.`convenience`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`dynamic`, rhs.`dynamic`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`didSet`, rhs.`didSet`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`final`, rhs.`final`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`get`, rhs.`get`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`infix`, rhs.`infix`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`indirect`, rhs.`indirect`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`lazy`, rhs.`lazy`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`left`, rhs.`left`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`mutating`, rhs.`mutating`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`none`, rhs.`none`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`nonmutating`, rhs.`nonmutating`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`optional`, rhs.`optional`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`override`, rhs.`override`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`postfix`, rhs.`postfix`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`precedence`, rhs.`precedence`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`prefix`, rhs.`prefix`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`required`, rhs.`required`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`right`, rhs.`right`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`set`, rhs.`set`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`some`, rhs.`some`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.type, rhs.type) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`unowned`, rhs.`unowned`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`weak`, rhs.`weak`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`willSet`, rhs.`willSet`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`any`, rhs.`any`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`consume`, rhs.`consume`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`copy`, rhs.`copy`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`each`, rhs.`each`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`macro`, rhs.`macro`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`discard`, rhs.`discard`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`then`, rhs.`then`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`sending`, rhs.`sending`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`isolated`, rhs.`isolated`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.description_, rhs.description_) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.hashValue_, rhs.hashValue_) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.rawValue_, rhs.rawValue_) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.unknown_, rhs.unknown_) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.codingKeys, rhs.codingKeys) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.knownCases_, rhs.knownCases_) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.string, rhs.string) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.int, rhs.int) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.swift, rhs.swift) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.foundation, rhs.foundation) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.error, rhs.error) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.decoder, rhs.decoder) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.codable, rhs.codable) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.never, rhs.never) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.bool, rhs.bool) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.data, rhs.data) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.date, rhs.date) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.url, rhs.url) else { return false }
+        return true
+    }
+
+    /// Feeds every member, in spec order, to `hasher`.
+    public func hash(into hasher: inout Swift.Hasher) {
+        hasher.combine(self.`associatedtype`)
+        hasher.combine(self.`borrowing`)
+        hasher.combine(self.`class`)
+        hasher.combine(self.`consuming`)
+        hasher.combine(self.deinit_)
+        hasher.combine(self.`enum`)
+        hasher.combine(self.`extension`)
+        hasher.combine(self.`fileprivate`)
+        hasher.combine(self.`func`)
+        hasher.combine(self.`import`)
+        hasher.combine(self.init_)
+        hasher.combine(self.`inout`)
+        hasher.combine(self.`internal`)
+        hasher.combine(self.`let`)
+        hasher.combine(self.`nonisolated`)
+        hasher.combine(self.`open`)
+        hasher.combine(self.`operator`)
+        hasher.combine(self.`package`)
+        hasher.combine(self.`private`)
+        hasher.combine(self.`precedencegroup`)
+        hasher.combine(self.`protocol`)
+        hasher.combine(self.`public`)
+        hasher.combine(self.`rethrows`)
+        hasher.combine(self.`static`)
+        hasher.combine(self.`struct`)
+        hasher.combine(self.subscript_)
+        hasher.combine(self.`typealias`)
+        hasher.combine(self.`var`)
+        hasher.combine(self.`break`)
+        hasher.combine(self.`case`)
+        hasher.combine(self.`catch`)
+        hasher.combine(self.`continue`)
+        hasher.combine(self.`default`)
+        hasher.combine(self.`defer`)
+        hasher.combine(self.`do`)
+        hasher.combine(self.`else`)
+        hasher.combine(self.`fallthrough`)
+        hasher.combine(self.`for`)
+        hasher.combine(self.`guard`)
+        hasher.combine(self.`if`)
+        hasher.combine(self.`in`)
+        hasher.combine(self.`repeat`)
+        hasher.combine(self.`return`)
+        hasher.combine(self.`throw`)
+        hasher.combine(self.`switch`)
+        hasher.combine(self.`where`)
+        hasher.combine(self.`while`)
+        hasher.combine(self.`as`)
+        hasher.combine(self.`await`)
+        hasher.combine(self.`false`)
+        hasher.combine(self.`is`)
+        hasher.combine(self.`nil`)
+        hasher.combine(self.self_)
+        hasher.combine(self.super_)
+        hasher.combine(self.`throws`)
+        hasher.combine(self.`true`)
+        hasher.combine(self.`try`)
+        hasher.combine(self.`async`)
+        hasher.combine(self.`actor`)
+        hasher.combine(self.`associativity`)
+        hasher.combine(self.`convenience`)
+        hasher.combine(self.`dynamic`)
+        hasher.combine(self.`didSet`)
+        hasher.combine(self.`final`)
+        hasher.combine(self.`get`)
+        hasher.combine(self.`infix`)
+        hasher.combine(self.`indirect`)
+        hasher.combine(self.`lazy`)
+        hasher.combine(self.`left`)
+        hasher.combine(self.`mutating`)
+        hasher.combine(self.`none`)
+        hasher.combine(self.`nonmutating`)
+        hasher.combine(self.`optional`)
+        hasher.combine(self.`override`)
+        hasher.combine(self.`postfix`)
+        hasher.combine(self.`precedence`)
+        hasher.combine(self.`prefix`)
+        hasher.combine(self.`required`)
+        hasher.combine(self.`right`)
+        hasher.combine(self.`set`)
+        hasher.combine(self.`some`)
+        hasher.combine(self.type)
+        hasher.combine(self.`unowned`)
+        hasher.combine(self.`weak`)
+        hasher.combine(self.`willSet`)
+        hasher.combine(self.`any`)
+        hasher.combine(self.`consume`)
+        hasher.combine(self.`copy`)
+        hasher.combine(self.`each`)
+        hasher.combine(self.`macro`)
+        hasher.combine(self.`discard`)
+        hasher.combine(self.`then`)
+        hasher.combine(self.`sending`)
+        hasher.combine(self.`isolated`)
+        hasher.combine(self.description_)
+        hasher.combine(self.hashValue_)
+        hasher.combine(self.rawValue_)
+        hasher.combine(self.unknown_)
+        hasher.combine(self.codingKeys)
+        hasher.combine(self.knownCases_)
+        hasher.combine(self.string)
+        hasher.combine(self.int)
+        hasher.combine(self.swift)
+        hasher.combine(self.foundation)
+        hasher.combine(self.error)
+        hasher.combine(self.decoder)
+        hasher.combine(self.codable)
+        hasher.combine(self.never)
+        hasher.combine(self.bool)
+        hasher.combine(self.data)
+        hasher.combine(self.date)
+        hasher.combine(self.url)
     }
 }

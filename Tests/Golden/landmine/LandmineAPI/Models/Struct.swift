@@ -24,9 +24,32 @@ public struct Struct: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.type = type
     }
 
-    /// The JSON member names.
-    enum CodingKeys: Swift.String, Swift.CodingKey {
-        case self_ = "self"
-        case type = "Type"
+    /// Decodes the value from a JSON object: unknown members are ignored; optional members may be
+    /// absent or `null`.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try SDKRuntime.ModelDecodingContainer(decoder)
+        self.self_ = try container.decodeIfPresent("self")
+        self.type = try container.decodeIfPresent("Type")
+    }
+
+    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
+    /// left out.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = SDKRuntime.ModelEncodingContainer(encoder)
+        try container.encodeIfPresent(self.self_, as: "self")
+        try container.encodeIfPresent(self.type, as: "Type")
+    }
+
+    /// Whether every member of `lhs` equals the same member of `rhs`.
+    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+        guard SDKRuntime.ModelEquality.equal(lhs.self_, rhs.self_) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.type, rhs.type) else { return false }
+        return true
+    }
+
+    /// Feeds every member, in spec order, to `hasher`.
+    public func hash(into hasher: inout Swift.Hasher) {
+        hasher.combine(self.self_)
+        hasher.combine(self.type)
     }
 }

@@ -1,0 +1,167 @@
+import Foundation
+import SDKRuntime
+import Testing
+
+/// The helpers that generated models write their `Codable` and `Hashable` members with behave
+/// as the conformances Swift would synthesize: a model written the generated way and its
+/// synthesized twin give the same JSON, decode the same inputs, and agree on equality.
+@Suite("Model coding helpers")
+struct ModelCodingTests {
+    /// A model written the way the generator writes one.
+    struct Written: Codable, Hashable {
+        var name: String
+        var note: String?
+        var when: Date
+        var tags: [String]
+
+        init(name: String, note: String? = nil, when: Date, tags: [String]) {
+            self.name = name
+            self.note = note
+            self.when = when
+            self.tags = tags
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try ModelDecodingContainer(decoder)
+            self.name = try container.decode("$name")
+            self.note = try container.decodeIfPresent("note")
+            self.when = try container.decode("when")
+            self.tags = try container.decode("tags")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = ModelEncodingContainer(encoder)
+            try container.encode(self.name, as: "$name")
+            try container.encodeIfPresent(self.note, as: "note")
+            try container.encode(self.when, as: "when")
+            try container.encode(self.tags, as: "tags")
+        }
+
+        static func == (lhs: Self, rhs: Self) -> Bool {
+            guard ModelEquality.equal(lhs.name, rhs.name) else { return false }
+            guard ModelEquality.equal(lhs.note, rhs.note) else { return false }
+            guard ModelEquality.equal(lhs.when, rhs.when) else { return false }
+            guard ModelEquality.equal(lhs.tags, rhs.tags) else { return false }
+            return true
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(self.name)
+            hasher.combine(self.note)
+            hasher.combine(self.when)
+            hasher.combine(self.tags)
+        }
+    }
+
+    /// The same model with the conformances Swift synthesizes.
+    struct Synthesized: Codable, Hashable {
+        var name: String
+        var note: String?
+        var when: Date
+        var tags: [String]
+
+        enum CodingKeys: String, CodingKey {
+            case name = "$name"
+            case note, when, tags
+        }
+    }
+
+    /// A model without members, written the way the generator writes one.
+    struct WrittenEmpty: Codable {
+        init() {}
+
+        init(from decoder: any Decoder) throws {}
+
+        func encode(to encoder: any Encoder) throws {
+            _ = ModelEncodingContainer(encoder)
+        }
+    }
+
+    /// Its synthesized twin.
+    struct SynthesizedEmpty: Codable {}
+
+    static let day = Date(timeIntervalSince1970: 1_700_000_000.5)
+
+    @Test(
+        "a model without members encodes as {} and decodes from any value, as synthesized", arguments: ["{}", #"{"x": 1}"#, "[]", "1"])
+    func emptyModelLikeSynthesized(json: String) throws {
+        let encoder = JSONCoding.makeEncoder()
+        #expect(try encoder.encode(WrittenEmpty()) == encoder.encode(SynthesizedEmpty()))
+        let decoder = JSONCoding.makeDecoder()
+        let written = try? decoder.decode(WrittenEmpty.self, from: Data(json.utf8))
+        let synthesized = try? decoder.decode(SynthesizedEmpty.self, from: Data(json.utf8))
+        #expect((written == nil) == (synthesized == nil))
+    }
+
+    @Test("encoding gives the synthesized JSON; a nil optional is left out", arguments: [nil, "hi"] as [String?])
+    func encodesLikeSynthesized(note: String?) throws {
+        let encoder = JSONCoding.makeEncoder()
+        let written = try encoder.encode(Written(name: "a", note: note, when: Self.day, tags: ["x"]))
+        let synthesized = try encoder.encode(Synthesized(name: "a", note: note, when: Self.day, tags: ["x"]))
+        #expect(written == synthesized)
+        #expect(String(decoding: written, as: UTF8.self).contains("note") == (note != nil))
+    }
+
+    @Test(
+        "decoding accepts and refuses what the synthesized conformance does",
+        arguments: [
+            #"{"$name": "a", "when": "2023-11-14T22:13:20.500Z", "tags": []}"#,
+            #"{"$name": "a", "note": null, "when": "2023-11-14T22:13:20.500Z", "tags": ["x"]}"#,
+            #"{"$name": "a", "note": "n", "when": "2023-11-14T22:13:20Z", "tags": [], "extra": {"y": 1}}"#,
+            #"{"name": "a", "when": "2023-11-14T22:13:20.500Z", "tags": []}"#,
+            #"{"$name": null, "when": "2023-11-14T22:13:20.500Z", "tags": []}"#,
+            #"{"$name": 1, "when": "2023-11-14T22:13:20.500Z", "tags": []}"#,
+            #"{"$name": "a", "note": 2, "when": "2023-11-14T22:13:20.500Z", "tags": []}"#,
+            #"{"$name": "a", "when": "yesterday", "tags": []}"#,
+            #"["a"]"#,
+        ])
+    func decodesLikeSynthesized(json: String) {
+        let decoder = JSONCoding.makeDecoder()
+        let written = try? decoder.decode(Written.self, from: Data(json.utf8))
+        let synthesized = try? decoder.decode(Synthesized.self, from: Data(json.utf8))
+        #expect((written == nil) == (synthesized == nil))
+        if let written, let synthesized {
+            #expect(written.name == synthesized.name && written.note == synthesized.note)
+            #expect(written.when == synthesized.when && written.tags == synthesized.tags)
+        }
+    }
+
+    @Test("a missing member is reported under its JSON name")
+    func missingMemberNamesTheKey() throws {
+        let json = Data(#"{"when": "2023-11-14T22:13:20Z", "tags": []}"#.utf8)
+        do {
+            _ = try JSONCoding.makeDecoder().decode(Written.self, from: json)
+            Issue.record("decoding succeeded without $name")
+        } catch DecodingError.keyNotFound(let key, _) {
+            #expect(key.stringValue == "$name")
+        }
+    }
+
+    @Test("equality and hashing look at every member")
+    func equalityCoversEveryMember() {
+        let base = Written(name: "a", note: "n", when: Self.day, tags: ["x"])
+        var variants: [Written] = []
+        for index in 0..<4 {
+            var changed = base
+            switch index {
+            case 0: changed.name = "b"
+            case 1: changed.note = nil
+            case 2: changed.when = Self.day.addingTimeInterval(1)
+            default: changed.tags = []
+            }
+            variants.append(changed)
+        }
+        #expect(base == Written(name: "a", note: "n", when: Self.day, tags: ["x"]))
+        #expect(base.hashValue == Written(name: "a", note: "n", when: Self.day, tags: ["x"]).hashValue)
+        for variant in variants { #expect(variant != base) }
+        #expect(Set(variants + [base]).count == 5)
+    }
+
+    @Test("the coding key is the JSON member name and never an index")
+    func codingKeyHasNoIndex() {
+        #expect(ModelCodingKey("a").stringValue == "a")
+        #expect(ModelCodingKey(stringValue: "b").stringValue == "b")
+        #expect(ModelCodingKey("a").intValue == nil)
+        #expect(ModelCodingKey(intValue: 0) == nil)
+    }
+}
