@@ -68,14 +68,17 @@ if check {
     if changes.isEmpty { exit(0) }
     print(sync.diff(changes), terminator: "")
     for path in changes.stale { FileHandle.standardError.write(Data("stale: \(sync.root.path)/\(path)\n".utf8)) }
-    for path in changes.orphaned { FileHandle.standardError.write(Data("not produced by any spec: \(sync.root.path)/\(path)\n".utf8)) }
+    for path in changes.orphaned {
+        FileHandle.standardError.write(Data("not produced by any spec: \(sync.root.path)/\(path)\n".utf8))
+    }
     FileHandle.standardError.write(Data("sdkgen: generated files are out of date; run `swift run sdkgen`\n".utf8))
     exit(1)
 }
 do {
     try sync.apply(changes)
 } catch {
-    FileHandle.standardError.write(Data("sdkgen: could not write \(sync.root.path): \(error.localizedDescription)\n".utf8))
+    FileHandle.standardError.write(
+        Data("sdkgen: could not write \(sync.root.path): \(error.localizedDescription)\n".utf8))
     exit(1)
 }
 let summary = changes.isEmpty ? "up to date" : "\(changes.stale.count) written, \(changes.orphaned.count) removed"

@@ -83,7 +83,8 @@ struct ModelCodingTests {
     static let day = Date(timeIntervalSince1970: 1_700_000_000.5)
 
     @Test(
-        "a model without members encodes as {} and decodes from any value, as synthesized", arguments: ["{}", #"{"x": 1}"#, "[]", "1"])
+        "a model without members encodes as {} and decodes from any value, as synthesized",
+        arguments: ["{}", #"{"x": 1}"#, "[]", "1"])
     func emptyModelLikeSynthesized(json: String) throws {
         let encoder = JSONCoding.makeEncoder()
         #expect(try encoder.encode(WrittenEmpty()) == encoder.encode(SynthesizedEmpty()))

@@ -32,7 +32,9 @@ public struct GeneratorRun {
             }
             guard let spec = SpecLoader.load(text: text, file: path, log: &log) else { continue }
             if let other = names[spec.name] {
-                log.error("API name '\(spec.name)' is already used by \(other)", at: SourceLocation(file: path, line: 1, column: 1))
+                log.error(
+                    "API name '\(spec.name)' is already used by \(other)",
+                    at: SourceLocation(file: path, line: 1, column: 1))
                 continue
             }
             names[spec.name] = path

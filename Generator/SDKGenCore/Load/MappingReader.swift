@@ -61,7 +61,8 @@ enum NamedEntries {
         key: YAMLScalarKey, value: YAMLNode
     )] {
         guard case .mapping(let pairs, _) = node else {
-            log.error("\(context) must be a mapping of names to entries, not \(node.kindDescription)", at: node.location)
+            log.error(
+                "\(context) must be a mapping of names to entries, not \(node.kindDescription)", at: node.location)
             return []
         }
         var seen: [String: SourceLocation] = [:]

@@ -32,7 +32,8 @@ enum ScalarReading {
             return nil
         }
         guard range.contains(value) else {
-            log.error("\(what) must be between \(range.lowerBound) and \(range.upperBound), not \(value)", at: node.location)
+            log.error(
+                "\(what) must be between \(range.lowerBound) and \(range.upperBound), not \(value)", at: node.location)
             return nil
         }
         return value

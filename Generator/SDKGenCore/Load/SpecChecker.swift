@@ -30,7 +30,9 @@ enum SpecChecker {
                     "'\(declaration.name)' becomes the Swift type \(declaration.swift), which '\(earlier.name)' (line \(earlier.location.line)) already names",
                     at: declaration.location)
             } else if generatedNames.contains(declaration.swift) {
-                log.error("'\(declaration.name)' becomes \(declaration.swift), a name the generator uses itself", at: declaration.location)
+                log.error(
+                    "'\(declaration.name)' becomes \(declaration.swift), a name the generator uses itself",
+                    at: declaration.location)
             } else {
                 seen[declaration.swift] = (declaration.name, declaration.location)
             }
@@ -46,7 +48,9 @@ enum SpecChecker {
         for entry in names {
             let swift = swiftName(entry.name)
             if let earlier = seen[swift], earlier != entry.name {
-                log.error("'\(entry.name)' and '\(earlier)' in \(context) both become the Swift name \(swift)", at: entry.location)
+                log.error(
+                    "'\(entry.name)' and '\(earlier)' in \(context) both become the Swift name \(swift)",
+                    at: entry.location)
             } else {
                 seen[swift] = entry.name
             }
@@ -63,7 +67,9 @@ enum SpecChecker {
             var wireNames: Set<String> = []
             for property in model.properties {
                 if !wireNames.insert(property.wireName).inserted {
-                    log.error("two properties of model '\(model.name)' use the wire name '\(property.wireName)'", at: property.location)
+                    log.error(
+                        "two properties of model '\(model.name)' use the wire name '\(property.wireName)'",
+                        at: property.location)
                 }
                 for name in property.type.namedTypes where !declared.contains(name) {
                     log.error(
@@ -97,8 +103,11 @@ enum SpecChecker {
             case .value: break
             case .map(let map):
                 if let key = byName[map.keyRule] {
-                    if case .string = key.kind {} else {
-                        log.error("the key rule of '\(rule.name)' must be a string rule; '\(map.keyRule)' is not", at: rule.location)
+                    if case .string = key.kind {
+                    } else {
+                        log.error(
+                            "the key rule of '\(rule.name)' must be a string rule; '\(map.keyRule)' is not",
+                            at: rule.location)
                     }
                 } else {
                     log.error(
@@ -135,7 +144,8 @@ enum SpecChecker {
             spec.operations.map { ($0.name, $0.location) }, swiftName: SwiftNaming.memberName, context: "'operations'",
             log: &log)
         for operation in spec.operations {
-            for model in [operation.requestBody, operation.responseBody].compactMap({ $0 }) where !modelSet.contains(model) {
+            for model in [operation.requestBody, operation.responseBody].compactMap({ $0 })
+            where !modelSet.contains(model) {
                 log.error(
                     "operation '\(operation.name)' refers to model '\(model)', which is not declared\(Suggestion.hint(for: model, among: models))",
                     at: operation.location)
@@ -161,12 +171,17 @@ enum SpecChecker {
                 operation.parameters.map { ($0.name, $0.location) } + [("body", operation.location)],
                 swiftName: SwiftNaming.memberName, context: "operation '\(operation.name)'", log: &log)
             for example in operation.examples {
-                for member in example.parameters where !operation.parameters.contains(where: { $0.name == member.name }) {
-                    log.error("example '\(example.name)' sets '\(member.name)', which is not a parameter of '\(operation.name)'", at: example.location)
+                for member in example.parameters where !operation.parameters.contains(where: { $0.name == member.name })
+                {
+                    log.error(
+                        "example '\(example.name)' sets '\(member.name)', which is not a parameter of '\(operation.name)'",
+                        at: example.location)
                 }
                 for parameter in operation.parameters where !parameter.type.isOptional {
                     if !example.parameters.contains(where: { $0.name == parameter.name }) {
-                        log.error("example '\(example.name)' of '\(operation.name)' does not set '\(parameter.name)'", at: example.location)
+                        log.error(
+                            "example '\(example.name)' of '\(operation.name)' does not set '\(parameter.name)'",
+                            at: example.location)
                     }
                 }
                 if (example.body == nil) != (operation.requestBody == nil) {
@@ -176,7 +191,9 @@ enum SpecChecker {
                             : "example '\(example.name)' of '\(operation.name)' needs a body", at: example.location)
                 }
                 if let code = example.errorCode, !operation.errors.contains(code) {
-                    log.error("example '\(example.name)' expects error '\(code)', which '\(operation.name)' does not list", at: example.location)
+                    log.error(
+                        "example '\(example.name)' expects error '\(code)', which '\(operation.name)' does not list",
+                        at: example.location)
                 }
             }
         }
@@ -186,7 +203,8 @@ enum SpecChecker {
         let inputs = Dictionary(headers.inputs.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let fieldNames = headers.fields.map(\.name)
         checkMemberClashes(
-            headers.inputs.map { ($0.name, $0.location) }, swiftName: SwiftNaming.memberName, context: "the header inputs",
+            headers.inputs.map { ($0.name, $0.location) }, swiftName: SwiftNaming.memberName,
+            context: "the header inputs",
             log: &log)
         for field in headers.fields {
             guard let input = inputs[field.input] else {
@@ -196,7 +214,9 @@ enum SpecChecker {
                 continue
             }
             if field.maxItems != nil, input.kind != .stringList {
-                log.error("header '\(field.name)' has 'maxItems' but its input '\(input.name)' is not a list", at: field.location)
+                log.error(
+                    "header '\(field.name)' has 'maxItems' but its input '\(input.name)' is not a list",
+                    at: field.location)
             }
         }
         for example in headers.examples {

@@ -1,6 +1,7 @@
 extension SpecLoader {
     mutating func loadHeaders(_ node: YAMLNode) -> HeaderContractSpec? {
-        guard let reader = MappingReader(node, context: "'headers'", keys: ["inputs", "fields", "examples"], log: &log) else {
+        guard let reader = MappingReader(node, context: "'headers'", keys: ["inputs", "fields", "examples"], log: &log)
+        else {
             return nil
         }
         var contract = HeaderContractSpec(location: node.location, inputs: [], fields: [], examples: [])
@@ -9,11 +10,13 @@ extension SpecLoader {
                 let context = "header input '\(entry.key.text)'"
                 guard let input = MappingReader(entry.value, context: context, keys: ["type", "doc"], log: &log),
                     let kind = ScalarReading.choice(
-                        input.required("type", log: &log), "the type of \(context)", as: HeaderContractSpec.Input.Kind.self,
+                        input.required("type", log: &log), "the type of \(context)",
+                        as: HeaderContractSpec.Input.Kind.self,
                         log: &log)
                 else { continue }
                 contract.inputs.append(
-                    HeaderContractSpec.Input(name: entry.key.text, kind: kind, doc: doc(input), location: entry.key.location))
+                    HeaderContractSpec.Input(
+                        name: entry.key.text, kind: kind, doc: doc(input), location: entry.key.location))
             }
         }
         if let fields = reader.required("fields", log: &log) {
@@ -25,7 +28,8 @@ extension SpecLoader {
             for item in items {
                 guard
                     let field = MappingReader(
-                        item, context: "a header field", keys: ["name", "from", "template", "maxItems", "separator", "doc"],
+                        item, context: "a header field",
+                        keys: ["name", "from", "template", "maxItems", "separator", "doc"],
                         log: &log),
                     let name = ScalarReading.string(field.required("name", log: &log), "the header name", log: &log),
                     let input = ScalarReading.string(field.required("from", log: &log), "the header input", log: &log)
@@ -40,7 +44,8 @@ extension SpecLoader {
                 }
                 let template = ScalarReading.string(field["template"], "the template", log: &log) ?? "{value}"
                 if !template.contains("{value}") {
-                    log.error("the template of header '\(name)' must contain {value}", at: field.keyLocation("template"))
+                    log.error(
+                        "the template of header '\(name)' must contain {value}", at: field.keyLocation("template"))
                 }
                 contract.fields.append(
                     HeaderContractSpec.Field(
@@ -56,7 +61,9 @@ extension SpecLoader {
                 return contract
             }
             for item in items {
-                guard let example = MappingReader(item, context: "a header example", keys: ["inputs", "expect", "absent"], log: &log)
+                guard
+                    let example = MappingReader(
+                        item, context: "a header example", keys: ["inputs", "expect", "absent"], log: &log)
                 else { continue }
                 let inputs = example.required("inputs", log: &log).map(ScalarReading.json)
                 let expected = example.required("expect", log: &log).map(ScalarReading.json)
@@ -78,6 +85,8 @@ extension SpecLoader {
 
     /// Characters RFC 9110 allows in a header name.
     static func isTokenCharacter(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "!#$%&'*+-.^_`|~".unicodeScalars.contains(scalar))
+        scalar.isASCII
+            && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                || "!#$%&'*+-.^_`|~".unicodeScalars.contains(scalar))
     }
 }

@@ -17,7 +17,9 @@ extension SpecLoader {
             case "uuid": body = .uuid
             case "uuidHex32": body = .uuidHex32
             case "sha256Hex32":
-                guard let input = ScalarReading.string(reader.required("input", log: &log), "the input of \(context)", log: &log)
+                guard
+                    let input = ScalarReading.string(
+                        reader.required("input", log: &log), "the input of \(context)", log: &log)
                 else { return nil }
                 body = .sha256Hex32(input: input)
             default:
@@ -51,7 +53,9 @@ extension SpecLoader {
         }
     }
 
-    mutating func loadDerivations(_ node: YAMLNode, context: String, body: IdentifierSpec.Body) -> [IdentifierSpec.Derivation] {
+    mutating func loadDerivations(_ node: YAMLNode, context: String, body: IdentifierSpec.Body) -> [IdentifierSpec
+        .Derivation]
+    {
         guard case .sha256Hex32 = body else {
             log.error("only sha256Hex32 identifiers have derived examples", at: node.location)
             return []
@@ -61,7 +65,9 @@ extension SpecLoader {
             return []
         }
         return items.compactMap { item in
-            guard let reader = MappingReader(item, context: "a derived example of \(context)", keys: ["input", "output"], log: &log),
+            guard
+                let reader = MappingReader(
+                    item, context: "a derived example of \(context)", keys: ["input", "output"], log: &log),
                 let input = ScalarReading.string(reader.required("input", log: &log), "the input", log: &log),
                 let output = ScalarReading.string(reader.required("output", log: &log), "the output", log: &log)
             else { return nil }

@@ -8,7 +8,10 @@ extension SpecLoader {
             guard
                 let reader = MappingReader(
                     entry.value, context: context,
-                    keys: ["doc", "method", "path", "parameters", "body", "response", "status", "errors", "timeout", "examples"],
+                    keys: [
+                        "doc", "method", "path", "parameters", "body", "response", "status", "errors", "timeout",
+                        "examples",
+                    ],
                     log: &log),
                 let methodNode = reader.required("method", log: &log),
                 let method = ScalarReading.string(methodNode, "the method of \(context)", log: &log),
@@ -44,7 +47,9 @@ extension SpecLoader {
             if method == "GET", reader["body"] != nil {
                 log.error("a GET operation cannot take a body", at: reader.keyLocation("body"))
             }
-            if let examples = reader["examples"] { operation.examples = loadOperationExamples(examples, context: context) }
+            if let examples = reader["examples"] {
+                operation.examples = loadOperationExamples(examples, context: context)
+            }
             return operation
         }
     }
@@ -57,7 +62,8 @@ extension SpecLoader {
             let type = typeReference(reader.required("type", log: &log), context: context)
         else { return nil }
         guard let placement = OperationSpec.Parameter.Placement(rawValue: placementName) else {
-            log.error("\(context) must be 'in: path' or 'in: query', not '\(placementName)'", at: placementNode.location)
+            log.error(
+                "\(context) must be 'in: path' or 'in: query', not '\(placementName)'", at: placementNode.location)
             return nil
         }
         switch type.unwrapped {
@@ -93,7 +99,8 @@ extension SpecLoader {
             log.error("the path of \(context) names {\(name)}, which is not declared as a path parameter", at: location)
         }
         for parameter in parameters where parameter.placement == .path && !names.contains(parameter.name) {
-            log.error("path parameter '\(parameter.name)' does not appear in the path of \(context)", at: parameter.location)
+            log.error(
+                "path parameter '\(parameter.name)' does not appear in the path of \(context)", at: parameter.location)
         }
         let pathOnes = names.compactMap { name in parameters.first { $0.name == name && $0.placement == .path } }
         parameters = pathOnes + parameters.filter { $0.placement == .query }
@@ -107,9 +114,11 @@ extension SpecLoader {
         return items.compactMap { item in
             guard
                 let reader = MappingReader(
-                    item, context: "an example of \(context)", keys: ["name", "parameters", "body", "status", "error"], log: &log),
+                    item, context: "an example of \(context)", keys: ["name", "parameters", "body", "status", "error"],
+                    log: &log),
                 let name = ScalarReading.string(reader.required("name", log: &log), "the example name", log: &log),
-                let status = ScalarReading.integer(reader.required("status", log: &log), "the example status", in: 100...599, log: &log)
+                let status = ScalarReading.integer(
+                    reader.required("status", log: &log), "the example status", in: 100...599, log: &log)
             else { return nil }
             var parameters: [JSONMember] = []
             if let parametersNode = reader["parameters"] {
@@ -121,7 +130,8 @@ extension SpecLoader {
             }
             return OperationSpec.Example(
                 name: name, parameters: parameters, body: reader["body"].map(ScalarReading.json), status: status,
-                errorCode: ScalarReading.string(reader["error"], "the example error", log: &log), location: item.location)
+                errorCode: ScalarReading.string(reader["error"], "the example error", log: &log),
+                location: item.location)
         }
     }
 }

@@ -29,7 +29,9 @@ extension SpecLoader {
             }
             for (otherKind, keys) in Self.ruleKeysByKind where otherKind != kindName {
                 for key in keys where reader[key] != nil {
-                    log.error("'\(key)' belongs to \(otherKind) rules, not to \(context) of kind \(kindName)", at: reader.keyLocation(key))
+                    log.error(
+                        "'\(key)' belongs to \(otherKind) rules, not to \(context) of kind \(kindName)",
+                        at: reader.keyLocation(key))
                 }
             }
             let kind: RuleSpec.Kind?
@@ -53,7 +55,8 @@ extension SpecLoader {
             minLength: nil, maxLength: nil, lengthUnit: .characters, forbiddenCharacters: [], forbiddenPrefixes: [],
             pattern: nil)
         if let lengthNode = reader["length"],
-            let length = MappingReader(lengthNode, context: "the length of \(context)", keys: ["min", "max", "unit"], log: &log)
+            let length = MappingReader(
+                lengthNode, context: "the length of \(context)", keys: ["min", "max", "unit"], log: &log)
         {
             rule.minLength = ScalarReading.integer(length["min"], "the minimum length", log: &log)
             rule.maxLength = ScalarReading.integer(length["max"], "the maximum length", log: &log)
@@ -62,11 +65,15 @@ extension SpecLoader {
             {
                 rule.lengthUnit = unit
             }
-            if rule.minLength == nil, rule.maxLength == nil, length["min"] == nil, length["max"] == nil, !length.hasUnknownKeys {
+            if rule.minLength == nil, rule.maxLength == nil, length["min"] == nil, length["max"] == nil,
+                !length.hasUnknownKeys
+            {
                 log.error("the length of \(context) needs 'min', 'max' or both", at: lengthNode.location)
             }
             if let min = rule.minLength, let max = rule.maxLength, min > max {
-                log.error("the length of \(context) is contradictory: min \(min) is greater than max \(max)", at: lengthNode.location)
+                log.error(
+                    "the length of \(context) is contradictory: min \(min) is greater than max \(max)",
+                    at: lengthNode.location)
             }
         }
         for character in ScalarReading.strings(reader["forbiddenCharacters"], "'forbiddenCharacters'", log: &log) {
@@ -86,7 +93,8 @@ extension SpecLoader {
                 rule.forbiddenPrefixes.append(prefix.text)
             }
         }
-        if let patternNode = reader["pattern"], let source = ScalarReading.string(patternNode, "the pattern", log: &log) {
+        if let patternNode = reader["pattern"], let source = ScalarReading.string(patternNode, "the pattern", log: &log)
+        {
             do throws(PatternError) {
                 rule.pattern = CompiledPatternSpec(source: source, automaton: try PatternCompiler.compile(source))
             } catch {
@@ -108,7 +116,9 @@ extension SpecLoader {
                 return nil
             }
             for item in items {
-                guard let kind = ScalarReading.choice(item, "an allowed kind", as: JSONKind.self, log: &log) else { continue }
+                guard let kind = ScalarReading.choice(item, "an allowed kind", as: JSONKind.self, log: &log) else {
+                    continue
+                }
                 if kinds.contains(kind) {
                     log.error("the kind '\(kind.rawValue)' is listed twice", at: item.location)
                 } else {
@@ -119,7 +129,8 @@ extension SpecLoader {
         }
         let policy =
             ScalarReading.choice(
-                reader["nonFiniteNumbers"], "'nonFiniteNumbers'", as: ValueRule.NonFinitePolicy.self, log: &log) ?? .reject
+                reader["nonFiniteNumbers"], "'nonFiniteNumbers'", as: ValueRule.NonFinitePolicy.self, log: &log)
+            ?? .reject
         if policy == .null, !kinds.contains(.null), let node = reader["nonFiniteNumbers"] {
             log.error("\(context) turns non-finite numbers into null but does not allow null", at: node.location)
         }
@@ -137,11 +148,15 @@ extension SpecLoader {
     }
 
     mutating func loadRuleExamples(_ node: YAMLNode, into rule: inout RuleSpec, context: String) {
-        guard let reader = MappingReader(node, context: "the examples of \(context)", keys: ["valid", "invalid"], log: &log)
+        guard
+            let reader = MappingReader(
+                node, context: "the examples of \(context)", keys: ["valid", "invalid"], log: &log)
         else { return }
         if let valid = reader["valid"] {
             if case .sequence(let items, _) = valid {
-                rule.validExamples = items.map { RuleExample(value: ScalarReading.json($0), reason: nil, location: $0.location) }
+                rule.validExamples = items.map {
+                    RuleExample(value: ScalarReading.json($0), reason: nil, location: $0.location)
+                }
             } else {
                 log.error("valid examples must be a list", at: valid.location)
             }
@@ -152,9 +167,11 @@ extension SpecLoader {
             return
         }
         for item in items {
-            guard let example = MappingReader(item, context: "an invalid example", keys: ["value", "reason"], log: &log),
+            guard
+                let example = MappingReader(item, context: "an invalid example", keys: ["value", "reason"], log: &log),
                 let value = example.required("value", log: &log),
-                let reason = ScalarReading.choice(example.required("reason", log: &log), "the reason", as: RuleReason.self, log: &log)
+                let reason = ScalarReading.choice(
+                    example.required("reason", log: &log), "the reason", as: RuleReason.self, log: &log)
             else { continue }
             if !rule.reasons.contains(reason) {
                 log.error(
@@ -162,7 +179,8 @@ extension SpecLoader {
                     at: example.keyLocation("reason"))
                 continue
             }
-            rule.invalidExamples.append(RuleExample(value: ScalarReading.json(value), reason: reason, location: item.location))
+            rule.invalidExamples.append(
+                RuleExample(value: ScalarReading.json(value), reason: reason, location: item.location))
         }
     }
 }

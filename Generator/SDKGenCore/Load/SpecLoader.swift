@@ -15,7 +15,9 @@ public struct SpecLoader {
     /// Reads and loads `text`; returns the spec only when no error was found.
     public static func load(text: String, file: String, log: inout DiagnosticLog) -> Spec? {
         guard let root = YAMLReader.read(text, file: file, log: &log) else {
-            if !log.hasErrors { log.error("the spec file is empty", at: SourceLocation(file: file, line: 1, column: 1)) }
+            if !log.hasErrors {
+                log.error("the spec file is empty", at: SourceLocation(file: file, line: 1, column: 1))
+            }
             return nil
         }
         var loader = SpecLoader(file: file, log: log)
@@ -43,13 +45,18 @@ public struct SpecLoader {
         var name = "", title = "", version = "", doc = ""
         var emulator: String?
         if let apiNode = top.required("api", log: &log),
-            let api = MappingReader(apiNode, context: "'api'", keys: ["name", "title", "version", "doc", "emulator"], log: &log)
+            let api = MappingReader(
+                apiNode, context: "'api'", keys: ["name", "title", "version", "doc", "emulator"], log: &log)
         {
-            if let node = api.required("name", log: &log), let text = ScalarReading.string(node, "the API name", log: &log) {
+            if let node = api.required("name", log: &log),
+                let text = ScalarReading.string(node, "the API name", log: &log)
+            {
                 if SwiftNaming.isTypeIdentifier(text) {
                     name = text
                 } else {
-                    log.error("the API name '\(text)' must be a word starting with an upper-case letter, such as 'Voidhash'", at: node.location)
+                    log.error(
+                        "the API name '\(text)' must be a word starting with an upper-case letter, such as 'Voidhash'",
+                        at: node.location)
                 }
             }
             title = ScalarReading.string(api["title"], "the API title", log: &log) ?? name
@@ -59,7 +66,9 @@ public struct SpecLoader {
                 if SwiftNaming.isTypeIdentifier(text) {
                     emulator = text
                 } else {
-                    log.error("the emulator '\(text)' must be a type name in SDKEmulator, such as 'VoidhashEmulator'", at: node.location)
+                    log.error(
+                        "the emulator '\(text)' must be a type name in SDKEmulator, such as 'VoidhashEmulator'",
+                        at: node.location)
                 }
             }
         }
@@ -72,7 +81,8 @@ public struct SpecLoader {
         let headers = top["headers"].flatMap { loadHeaders($0) }
         let operations = top["operations"].map { loadOperations($0) } ?? []
         return Spec(
-            file: file, name: name, title: title, version: version, doc: doc, emulator: emulator, constants: constants, rules: rules,
+            file: file, name: name, title: title, version: version, doc: doc, emulator: emulator, constants: constants,
+            rules: rules,
             identifiers: identifiers, enums: enums, models: models, errors: errors, headers: headers,
             operations: operations)
     }
@@ -87,7 +97,9 @@ public struct SpecLoader {
     mutating func loadConstants(_ node: YAMLNode) -> [ConstantSpec] {
         NamedEntries.read(node, context: "'constants'", log: &log).compactMap { entry in
             let context = "constant '\(entry.key.text)'"
-            guard let reader = MappingReader(entry.value, context: context, keys: ["doc", "duration", "integer", "string"], log: &log)
+            guard
+                let reader = MappingReader(
+                    entry.value, context: context, keys: ["doc", "duration", "integer", "string"], log: &log)
             else { return nil }
             let kinds = ["duration", "integer", "string"].filter { reader[$0] != nil }
             guard kinds.count == 1 else {
@@ -100,7 +112,9 @@ public struct SpecLoader {
                 value = ScalarReading.durationMilliseconds(reader["duration"], "the duration of \(context)", log: &log)
                     .map { .durationMilliseconds($0) }
             case "integer":
-                value = ScalarReading.integer(reader["integer"], "the value of \(context)", log: &log).map { .integer($0) }
+                value = ScalarReading.integer(reader["integer"], "the value of \(context)", log: &log).map {
+                    .integer($0)
+                }
             default:
                 value = ScalarReading.string(reader["string"], "the value of \(context)", log: &log).map { .string($0) }
             }
@@ -127,7 +141,9 @@ public struct SpecLoader {
                 var value: String?
                 var caseDoc = ""
                 if case .mapping = item {
-                    if let caseReader = MappingReader(item, context: "a value of \(context)", keys: ["value", "doc"], log: &log) {
+                    if let caseReader = MappingReader(
+                        item, context: "a value of \(context)", keys: ["value", "doc"], log: &log)
+                    {
                         value = ScalarReading.string(caseReader.required("value", log: &log), "the value", log: &log)
                         caseDoc = doc(caseReader)
                     }
@@ -206,12 +222,15 @@ public struct SpecLoader {
         var propertyDoc = ""
         var wireName = key.text
         if case .mapping = node {
-            guard let reader = MappingReader(node, context: context, keys: ["type", "doc", "wireName"], log: &log) else {
+            guard let reader = MappingReader(node, context: context, keys: ["type", "doc", "wireName"], log: &log)
+            else {
                 return nil
             }
             typeNode = reader.required("type", log: &log)
             propertyDoc = doc(reader)
-            if let wire = reader["wireName"], let text = ScalarReading.string(wire, "the wire name of \(context)", log: &log) {
+            if let wire = reader["wireName"],
+                let text = ScalarReading.string(wire, "the wire name of \(context)", log: &log)
+            {
                 if text.isEmpty {
                     log.error("the wire name of \(context) is empty", at: wire.location)
                 } else {
@@ -220,7 +239,8 @@ public struct SpecLoader {
             }
         }
         guard let type = typeReference(typeNode, context: context) else { return nil }
-        return ModelSpec.Property(name: key.text, wireName: wireName, type: type, doc: propertyDoc, location: key.location)
+        return ModelSpec.Property(
+            name: key.text, wireName: wireName, type: type, doc: propertyDoc, location: key.location)
     }
 
     /// Parses a type string, logging a located error when it is malformed.
@@ -239,17 +259,25 @@ public struct SpecLoader {
     mutating func loadErrors(_ node: YAMLNode) -> [ErrorCodeSpec] {
         NamedEntries.read(node, context: "'errors'", log: &log).compactMap { entry in
             let context = "error '\(entry.key.text)'"
-            guard let reader = MappingReader(entry.value, context: context, keys: ["status", "category", "doc"], log: &log)
+            guard
+                let reader = MappingReader(
+                    entry.value, context: context, keys: ["status", "category", "doc"], log: &log)
             else { return nil }
-            if !entry.key.text.allSatisfy({ ($0.isASCII && $0.isUppercase) || $0 == "_" || ($0.isASCII && $0.isNumber) }) {
-                log.error("error codes are written in upper case with underscores, such as INVALID_ARGUMENT", at: entry.key.location)
+            if !entry.key.text.allSatisfy({ ($0.isASCII && $0.isUppercase) || $0 == "_" || ($0.isASCII && $0.isNumber) }
+            ) {
+                log.error(
+                    "error codes are written in upper case with underscores, such as INVALID_ARGUMENT",
+                    at: entry.key.location)
             }
-            let status = ScalarReading.integer(reader.required("status", log: &log), "the status of \(context)", in: 400...599, log: &log)
+            let status = ScalarReading.integer(
+                reader.required("status", log: &log), "the status of \(context)", in: 400...599, log: &log)
             let category = ScalarReading.choice(
-                reader.required("category", log: &log), "the category of \(context)", as: ErrorCodeSpec.Category.self, log: &log)
+                reader.required("category", log: &log), "the category of \(context)", as: ErrorCodeSpec.Category.self,
+                log: &log)
             guard let status, let category else { return nil }
             return ErrorCodeSpec(
-                code: entry.key.text, status: status, category: category, doc: doc(reader), location: entry.key.location)
+                code: entry.key.text, status: status, category: category, doc: doc(reader), location: entry.key.location
+            )
         }
     }
 }

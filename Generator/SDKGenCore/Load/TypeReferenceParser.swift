@@ -45,7 +45,9 @@ enum TypeReferenceParser {
         case "": return .failure(TypeSyntaxError(message: "a type is missing"))
         default:
             guard let first = trimmed.unicodeScalars.first, first.properties.isAlphabetic || first == "_",
-                trimmed.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || $0 == "_" || ("0"..."9").contains($0) })
+                trimmed.unicodeScalars.allSatisfy({
+                    $0.properties.isAlphabetic || $0 == "_" || ("0"..."9").contains($0)
+                })
             else {
                 return .failure(TypeSyntaxError(message: "'\(trimmed)' is not a type name"))
             }

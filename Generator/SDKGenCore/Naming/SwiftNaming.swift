@@ -63,7 +63,8 @@ public enum SwiftNaming {
         let isScreamingSnake = name.unicodeScalars.contains { CharacterKind($0) == .separator }
         guard isScreamingSnake else { return words }
         return words.map { word in
-            word.count > 1 && word.allSatisfy({ $0.isUppercase || $0.isNumber }) ? word.prefix(1) + word.dropFirst().lowercased() : word
+            word.count > 1 && word.allSatisfy({ $0.isUppercase || $0.isNumber })
+                ? word.prefix(1) + word.dropFirst().lowercased() : word
         }
     }
 
@@ -101,11 +102,15 @@ public enum SwiftNaming {
     /// upper-case), so the word splitting can be skipped.
     static func isPlainCamel(_ name: String, upper: Bool) -> Bool {
         guard let first = name.utf8.first,
-            upper ? (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(first) : (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first)
+            upper
+                ? (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(first)
+                : (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first)
         else { return false }
         return name.utf8.allSatisfy { byte in
             switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"):
+                true
             default: false
             }
         }

@@ -17,10 +17,10 @@
 /// Limits: 100,000 NFA states, 10,000 DFA states and 5,000,000 steps of subset construction;
 /// beyond them the pattern is refused as too complex.
 public enum PatternCompiler {
-  /// The automaton that matches exactly the strings `pattern` matches.
-  public static func compile(_ pattern: String) throws(PatternError) -> PatternAutomaton {
-    let parsed = try PatternParser.parse(pattern)
-    let nfa = try PatternNFA(parsed)
-    return PatternAutomaton(try SymbolDFA(determinizing: nfa).minimized())
-  }
+    /// The automaton that matches exactly the strings `pattern` matches.
+    public static func compile(_ pattern: String) throws(PatternError) -> PatternAutomaton {
+        let parsed = try PatternParser.parse(pattern)
+        let nfa = try PatternNFA(parsed)
+        return PatternAutomaton(try SymbolDFA(determinizing: nfa).minimized())
+    }
 }

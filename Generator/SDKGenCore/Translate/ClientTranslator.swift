@@ -7,13 +7,20 @@ enum ClientTranslator {
     static func clientDeclaration(_ spec: Spec) -> SwiftDeclaration {
         .type(
             SwiftTypeDeclaration(
-                doc: ["The typed client of the \(spec.title): one async function per operation.", "", "Failures are thrown as `APIError`; its `\(SwiftNaming.plainMemberName(spec.name))Code` gives the contract's error code."],
+                doc: [
+                    "The typed client of the \(spec.title): one async function per operation.", "",
+                    "Failures are thrown as `APIError`; its `\(SwiftNaming.plainMemberName(spec.name))Code` gives the contract's error code.",
+                ],
                 kind: .structure, name: typeName(spec), conformances: [.swift("Sendable")],
                 members: [
-                    .property(SwiftProperty(doc: ["The runtime client that sends requests and maps failures."], name: "core", type: .runtime("APIClient"))),
+                    .property(
+                        SwiftProperty(
+                            doc: ["The runtime client that sends requests and maps failures."], name: "core",
+                            type: .runtime("APIClient"))),
                     .function(
                         SwiftFunction(
-                            doc: ["A client sending through `core`."], name: "init", parameters: [.init("core", .runtime("APIClient"))],
+                            doc: ["A client sending through `core`."], name: "init",
+                            parameters: [.init("core", .runtime("APIClient"))],
                             body: [.assignment(.path("self", "core"), "=", .identifier("core"))])),
                 ]))
     }
@@ -21,7 +28,9 @@ enum ClientTranslator {
     /// The extension holding the function of `operation`.
     static func operationDeclaration(_ operation: OperationSpec, spec: Spec) -> SwiftDeclaration {
         var parameters: [SwiftFunction.Parameter] = operation.parameters.map { parameter in
-            .init(SwiftNaming.memberName(parameter.name), TypeMapping.swiftType(parameter.type), default: parameter.type.isOptional ? .nilLiteral : nil)
+            .init(
+                SwiftNaming.memberName(parameter.name), TypeMapping.swiftType(parameter.type),
+                default: parameter.type.isOptional ? .nilLiteral : nil)
         }
         if let body = operation.requestBody { parameters.append(.init("body", .local(SwiftNaming.typeName(body)))) }
         if operation.sendsIdempotencyKey { parameters.append(.init("idempotencyKey", .string)) }
@@ -34,17 +43,25 @@ enum ClientTranslator {
                 value = .identifier("value")
             }
             let check = SwiftStatement.ifStatement(
-                [.optionalBinding("violation", .call(.path(SwiftNaming.typeName(rule) + "Rule", "validate"), [.init(value)]))],
+                [
+                    .optionalBinding(
+                        "violation", .call(.path(SwiftNaming.typeName(rule) + "Rule", "validate"), [.init(value)]))
+                ],
                 then: [
                     .throwStatement(
                         .call(
                             .type(.runtime("APIError")),
                             [
                                 .init("category", .member(nil, "rejected")), .init("code", .string("INVALID_ARGUMENT")),
-                                .init("message", .binary(.string("\(parameter.name) "), "+", .identifier("violation").dot("message"))),
+                                .init(
+                                    "message",
+                                    .binary(.string("\(parameter.name) "), "+", .identifier("violation").dot("message"))
+                                ),
                             ]))
                 ], else: nil)
-            statements.append(parameter.type.isOptional ? .ifStatement([.optionalBinding("value", .identifier(name))], then: [check], else: nil) : check)
+            statements.append(
+                parameter.type.isOptional
+                    ? .ifStatement([.optionalBinding("value", .identifier(name))], then: [check], else: nil) : check)
         }
         statements.append(
             .binding(
@@ -52,41 +69,97 @@ enum ClientTranslator {
                     "request",
                     .call(
                         .type(.runtime("HTTPRequest")),
-                        [.init("method", .string(operation.method)), .init("path", pathExpression(operation)), .init("isSafeToRepeat", .bool(true))]),
+                        [
+                            .init("method", .string(operation.method)), .init("path", pathExpression(operation)),
+                            .init("isSafeToRepeat", .bool(true)),
+                        ]),
                     isMutable: isMutated(operation))))
         for parameter in operation.parameters where parameter.placement == .query {
             let name = SwiftNaming.memberName(parameter.name)
             let append = { (value: SwiftExpression) in
                 SwiftStatement.expression(
-                    .call(.path("request", "query", "append"), [.init(.call(.type(.runtime("HTTPField")), [.init("name", .string(parameter.name)), .init("value", text(value, parameter.type.unwrapped))]))]))
+                    .call(
+                        .path("request", "query", "append"),
+                        [
+                            .init(
+                                .call(
+                                    .type(.runtime("HTTPField")),
+                                    [
+                                        .init("name", .string(parameter.name)),
+                                        .init("value", text(value, parameter.type.unwrapped)),
+                                    ]))
+                        ]))
             }
             statements.append(
                 parameter.type.isOptional
-                    ? .ifStatement([.optionalBinding("value", .identifier(name))], then: [append(.identifier("value"))], else: nil) : append(.identifier(name)))
+                    ? .ifStatement(
+                        [.optionalBinding("value", .identifier(name))], then: [append(.identifier("value"))], else: nil)
+                    : append(.identifier(name)))
         }
         if operation.sendsIdempotencyKey {
-            statements.append(.expression(.call(.path("request", "headers", "append"), [.init(.call(.path("SDKRuntime", "APIClient", "idempotencyKeyField"), [.init(.identifier("idempotencyKey"))]))])))
+            statements.append(
+                .expression(
+                    .call(
+                        .path("request", "headers", "append"),
+                        [
+                            .init(
+                                .call(
+                                    .path("SDKRuntime", "APIClient", "idempotencyKeyField"),
+                                    [.init(.identifier("idempotencyKey"))]))
+                        ])))
         }
         if operation.requestBody != nil {
             statements.append(
                 .expression(
-                    .call(.path("request", "headers", "append"), [.init(.call(.type(.runtime("HTTPField")), [.init("name", .string("Content-Type")), .init("value", .string("application/json"))]))])))
-            statements.append(.assignment(.path("request", "body"), "=", .tryExpression(.call(.path("SDKRuntime", "JSONBody", "encode"), [.init(.identifier("body"))]), optional: false)))
+                    .call(
+                        .path("request", "headers", "append"),
+                        [
+                            .init(
+                                .call(
+                                    .type(.runtime("HTTPField")),
+                                    [
+                                        .init("name", .string("Content-Type")),
+                                        .init("value", .string("application/json")),
+                                    ]))
+                        ])))
+            statements.append(
+                .assignment(
+                    .path("request", "body"), "=",
+                    .tryExpression(
+                        .call(.path("SDKRuntime", "JSONBody", "encode"), [.init(.identifier("body"))]), optional: false)
+                ))
         }
         if let timeout = operation.timeout {
-            statements.append(.assignment(.path("request", "timeout"), "=", .path(spec.name + "Constants", SwiftNaming.memberName(timeout))))
+            statements.append(
+                .assignment(
+                    .path("request", "timeout"), "=", .path(spec.name + "Constants", SwiftNaming.memberName(timeout))))
         }
         let returnType = operation.responseBody.map { SwiftType.local(SwiftNaming.typeName($0)) }
         if let returnType {
             statements.append(
-                .returnStatement(.tryExpression(.awaitExpression(.call(.path("core", "send"), [.init(.identifier("request")), .init("decoding", .member(.type(returnType), "self"))])), optional: false)))
+                .returnStatement(
+                    .tryExpression(
+                        .awaitExpression(
+                            .call(
+                                .path("core", "send"),
+                                [.init(.identifier("request")), .init("decoding", .member(.type(returnType), "self"))])),
+                        optional: false)))
         } else {
-            statements.append(.expression(.tryExpression(.awaitExpression(.call(.path("core", "send"), [.init(.identifier("request"))])), optional: false)))
+            statements.append(
+                .expression(
+                    .tryExpression(
+                        .awaitExpression(.call(.path("core", "send"), [.init(.identifier("request"))])), optional: false
+                    )))
         }
         var doc = DocComment.wrap(operation.doc)
         doc.append("")
-        doc.append("`\(operation.method) \(operation.path)`" + (operation.errors.isEmpty ? "." : "; may fail with " + operation.errors.map { "`\($0)`" }.joined(separator: ", ") + "."))
-        if operation.sendsIdempotencyKey { doc.append("Sending it again with the same `idempotencyKey` is applied once.") }
+        doc.append(
+            "`\(operation.method) \(operation.path)`"
+                + (operation.errors.isEmpty
+                    ? "." : "; may fail with " + operation.errors.map { "`\($0)`" }.joined(separator: ", ") + "."))
+        if operation.sendsIdempotencyKey {
+            doc.append("Sending it again with the same `idempotencyKey` is applied once.")
+        }
         doc.append("")
         doc.append("- Remark: Generated from \(operation.location) (operation \(operation.name)).")
         return .type(
@@ -95,7 +168,8 @@ enum ClientTranslator {
                 members: [
                     .function(
                         SwiftFunction(
-                            doc: doc, name: SwiftNaming.memberName(operation.name), parameters: parameters, isAsync: true,
+                            doc: doc, name: SwiftNaming.memberName(operation.name), parameters: parameters,
+                            isAsync: true,
                             throwsType: .some(.runtime("APIError")), returnType: returnType, body: statements))
                 ]))
     }
@@ -117,7 +191,10 @@ enum ClientTranslator {
             literal = ""
             let name = String(rest[rest.index(after: open)..<close])
             let type = operation.parameters.first { $0.name == name }?.type ?? .string
-            parts.append(.call(.path("SDKRuntime", "URLPathSegment", "encode"), [.init(text(.identifier(SwiftNaming.memberName(name)), type))]))
+            parts.append(
+                .call(
+                    .path("SDKRuntime", "URLPathSegment", "encode"),
+                    [.init(text(.identifier(SwiftNaming.memberName(name)), type))]))
             rest = rest[rest.index(after: close)...]
         }
         literal += rest
@@ -133,21 +210,43 @@ enum ClientTranslator {
     /// `<API>Operation`: every operation's method, path template, success status and errors.
     static func operationEnum(_ spec: Spec) -> SwiftDeclaration {
         let cases = spec.operations.map { (swift: SwiftNaming.memberName($0.name), spec: $0) }
-        func property(_ name: String, _ doc: String, _ type: SwiftType, _ value: (OperationSpec) -> SwiftExpression) -> SwiftDeclaration {
+        func property(_ name: String, _ doc: String, _ type: SwiftType, _ value: (OperationSpec) -> SwiftExpression)
+            -> SwiftDeclaration
+        {
             .property(
                 SwiftProperty(
                     doc: [doc], name: name, type: type,
-                    getter: [.switchStatement(.identifier("self"), cases.map { SwiftSwitchCase([.member(nil, $0.swift)], [.returnStatement(value($0.spec))]) }, default: nil)]))
+                    getter: [
+                        .switchStatement(
+                            .identifier("self"),
+                            cases.map { SwiftSwitchCase([.member(nil, $0.swift)], [.returnStatement(value($0.spec))]) },
+                            default: nil)
+                    ]))
         }
-        var members: [SwiftDeclaration] = cases.map { .enumCase(SwiftEnumCase(doc: DocComment.lines("`\($0.spec.method) \($0.spec.path)`.", from: $0.spec.location), name: $0.swift)) }
+        var members: [SwiftDeclaration] = cases.map {
+            .enumCase(
+                SwiftEnumCase(
+                    doc: DocComment.lines("`\($0.spec.method) \($0.spec.path)`.", from: $0.spec.location),
+                    name: $0.swift))
+        }
         members.append(property("method", "The HTTP method.", .string) { .string($0.method) })
-        members.append(property("pathTemplate", "The path with `{name}` where parameters go.", .string) { .string($0.path) })
-        members.append(property("successStatus", "The status of a successful answer.", .int) { .integer(Int64($0.successStatus)) })
-        members.append(property("errorCodes", "The error codes the operation may answer with.", .array(.string)) { .array($0.errors.map { .string($0) }) })
-        members.append(property("requiresIdempotencyKey", "Whether requests carry an `Idempotency-Key`.", .bool) { .bool($0.sendsIdempotencyKey) })
+        members.append(
+            property("pathTemplate", "The path with `{name}` where parameters go.", .string) { .string($0.path) })
+        members.append(
+            property("successStatus", "The status of a successful answer.", .int) { .integer(Int64($0.successStatus)) })
+        members.append(
+            property("errorCodes", "The error codes the operation may answer with.", .array(.string)) {
+                .array($0.errors.map { .string($0) })
+            })
+        members.append(
+            property("requiresIdempotencyKey", "Whether requests carry an `Idempotency-Key`.", .bool) {
+                .bool($0.sendsIdempotencyKey)
+            })
         return .type(
             SwiftTypeDeclaration(
-                doc: ["The operations of the \(spec.title), with what a server needs to route them."], kind: .enumeration,
-                name: spec.name + "Operation", conformances: [.swift("Hashable"), .swift("Sendable"), .swift("CaseIterable")], members: members))
+                doc: ["The operations of the \(spec.title), with what a server needs to route them."],
+                kind: .enumeration,
+                name: spec.name + "Operation",
+                conformances: [.swift("Hashable"), .swift("Sendable"), .swift("CaseIterable")], members: members))
     }
 }

@@ -4,27 +4,55 @@ enum ContractTestTranslator {
     static func files(_ spec: Spec) -> [PendingFile] {
         let module = SpecTranslator.testModule(spec)
         let imports = ["Foundation", "SDKRuntime", "Testing", SpecTranslator.apiModule(spec)]
-        @Sendable func file(_ path: String, imports: [String] = imports, _ declaration: @escaping @Sendable () -> SwiftDeclaration) -> PendingFile {
+        @Sendable func file(
+            _ path: String, imports: [String] = imports, _ declaration: @escaping @Sendable () -> SwiftDeclaration
+        ) -> PendingFile {
             PendingFile(path: "\(module)/\(path)") {
-                SwiftFile(path: "\(module)/\(path)", specFile: spec.file, imports: imports, declarations: [declaration()])
+                SwiftFile(
+                    path: "\(module)/\(path)", specFile: spec.file, imports: imports, declarations: [declaration()])
             }
         }
         func grouped(_ files: [PendingFile], _ folder: String) -> [PendingFile] {
             FileGrouping.group(files, folder: "\(module)/\(folder)", name: folder + "Tests")
         }
         var files: [PendingFile] = []
-        files += grouped(spec.rules.map { rule in file("Rules/\(RuleTranslator.typeName(rule))Tests.swift") { RuleTestTranslator.suite(rule, rules: spec.rules) } }, "Rules")
-        files += grouped(spec.models.filter { !$0.examples.isEmpty }.map { model in file("Models/\(SwiftNaming.typeName(model.name))Tests.swift") { ModelTestTranslator.suite(model) } }, "Models")
-        files += grouped(spec.enums.map { enumSpec in file("Enums/\(SwiftNaming.typeName(enumSpec.name))Tests.swift") { ModelTestTranslator.enumSuite(enumSpec) } }, "Enums")
-        files += grouped(spec.identifiers.map { identifier in file("Identifiers/\(SwiftNaming.typeName(identifier.name))Tests.swift") { IdentifierTestTranslator.suite(identifier) } }, "Identifiers")
+        files += grouped(
+            spec.rules.map { rule in
+                file("Rules/\(RuleTranslator.typeName(rule))Tests.swift") {
+                    RuleTestTranslator.suite(rule, rules: spec.rules)
+                }
+            }, "Rules")
+        files += grouped(
+            spec.models.filter { !$0.examples.isEmpty }.map { model in
+                file("Models/\(SwiftNaming.typeName(model.name))Tests.swift") { ModelTestTranslator.suite(model) }
+            }, "Models")
+        files += grouped(
+            spec.enums.map { enumSpec in
+                file("Enums/\(SwiftNaming.typeName(enumSpec.name))Tests.swift") {
+                    ModelTestTranslator.enumSuite(enumSpec)
+                }
+            }, "Enums")
+        files += grouped(
+            spec.identifiers.map { identifier in
+                file("Identifiers/\(SwiftNaming.typeName(identifier.name))Tests.swift") {
+                    IdentifierTestTranslator.suite(identifier)
+                }
+            }, "Identifiers")
         if let headers = spec.headers, !headers.examples.isEmpty {
-            files.append(file("\(HeaderTranslator.typeName(spec))Tests.swift") { HeaderTestTranslator.suite(headers, spec: spec) })
+            files.append(
+                file("\(HeaderTranslator.typeName(spec))Tests.swift") {
+                    HeaderTestTranslator.suite(headers, spec: spec)
+                })
         }
-        files.append(file("\(ErrorCodeTranslator.typeName(spec))Tests.swift") { ModelTestTranslator.errorCodeSuite(spec) })
+        files.append(
+            file("\(ErrorCodeTranslator.typeName(spec))Tests.swift") { ModelTestTranslator.errorCodeSuite(spec) })
         if let emulator = spec.emulator {
             var withEmulator = imports
             withEmulator.insert("SDKEmulator", at: 1)
-            files.append(file("\(spec.name)OperationTests.swift", imports: withEmulator) { OperationTestTranslator.suite(spec, emulator: emulator) })
+            files.append(
+                file("\(spec.name)OperationTests.swift", imports: withEmulator) {
+                    OperationTestTranslator.suite(spec, emulator: emulator)
+                })
         }
         return files
     }
@@ -46,7 +74,10 @@ enum ContractTestTranslator {
 
     /// A test suite struct.
     static func suite(_ name: String, title: String, members: [SwiftDeclaration]) -> SwiftDeclaration {
-        .type(SwiftTypeDeclaration(doc: [], attributes: [suiteAttribute(title)], access: .internal, kind: .structure, name: name, members: members))
+        .type(
+            SwiftTypeDeclaration(
+                doc: [], attributes: [suiteAttribute(title)], access: .internal, kind: .structure, name: name,
+                members: members))
     }
 
     /// A test function.
@@ -56,7 +87,8 @@ enum ContractTestTranslator {
     ) -> SwiftDeclaration {
         .function(
             SwiftFunction(
-                doc: [], attributes: [testAttribute(title, arguments: arguments)], access: .internal, name: name, parameters: parameters,
+                doc: [], attributes: [testAttribute(title, arguments: arguments)], access: .internal, name: name,
+                parameters: parameters,
                 isAsync: isAsync, throwsType: throwing ? .some(nil) : nil, body: body))
     }
 }

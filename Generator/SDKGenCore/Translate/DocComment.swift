@@ -39,7 +39,11 @@ enum DocComment {
         else { return false }
         var previous: UInt8 = 0
         for byte in bytes {
-            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") || (byte == UInt8(ascii: " ") && previous == byte) { return false }
+            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+                || (byte == UInt8(ascii: " ") && previous == byte)
+            {
+                return false
+            }
             previous = byte
         }
         return true

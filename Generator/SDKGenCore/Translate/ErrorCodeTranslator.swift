@@ -6,18 +6,35 @@ enum ErrorCodeTranslator {
         let cases = spec.errors.map { (swift: SwiftNaming.memberName($0.code), spec: $0) }
         let name = typeName(spec)
         var members: [SwiftDeclaration] = cases.map { entry in
-            .enumCase(SwiftEnumCase(doc: DocComment.lines("`\(entry.spec.code)` (\(entry.spec.status)): \(entry.spec.doc)", from: entry.spec.location), name: entry.swift))
+            .enumCase(
+                SwiftEnumCase(
+                    doc: DocComment.lines(
+                        "`\(entry.spec.code)` (\(entry.spec.status)): \(entry.spec.doc)", from: entry.spec.location),
+                    name: entry.swift))
         }
-        members.append(.enumCase(SwiftEnumCase(doc: ["A code this version of the contract does not know."], name: "unknown", associatedValues: [.string])))
+        members.append(
+            .enumCase(
+                SwiftEnumCase(
+                    doc: ["A code this version of the contract does not know."], name: "unknown",
+                    associatedValues: [.string])))
         members.append(
             .function(
                 SwiftFunction(
-                    doc: ["The case for a code as sent; unknown codes are kept."], name: "init", parameters: [.init("rawValue", .string)],
+                    doc: ["The case for a code as sent; unknown codes are kept."], name: "init",
+                    parameters: [.init("rawValue", .string)],
                     body: [
                         .switchStatement(
                             .identifier("rawValue"),
-                            cases.map { SwiftSwitchCase([.string($0.spec.code)], [.assignment(.identifier("self"), "=", .member(nil, $0.swift))]) },
-                            default: [.assignment(.identifier("self"), "=", .call(.member(nil, "unknown"), [.init(.identifier("rawValue"))]))])
+                            cases.map {
+                                SwiftSwitchCase(
+                                    [.string($0.spec.code)],
+                                    [.assignment(.identifier("self"), "=", .member(nil, $0.swift))])
+                            },
+                            default: [
+                                .assignment(
+                                    .identifier("self"), "=",
+                                    .call(.member(nil, "unknown"), [.init(.identifier("rawValue"))]))
+                            ])
                     ])))
         members.append(
             .property(
@@ -26,18 +43,28 @@ enum ErrorCodeTranslator {
                     getter: [
                         .switchStatement(
                             .identifier("self"),
-                            cases.map { SwiftSwitchCase([.member(nil, $0.swift)], [.returnStatement(.string($0.spec.code))]) }
-                                + [SwiftSwitchCase([.call(.member(nil, "unknown"), [.init(.bindingPattern("value"))])], [.returnStatement(.identifier("value"))])],
+                            cases.map {
+                                SwiftSwitchCase([.member(nil, $0.swift)], [.returnStatement(.string($0.spec.code))])
+                            }
+                                + [
+                                    SwiftSwitchCase(
+                                        [.call(.member(nil, "unknown"), [.init(.bindingPattern("value"))])],
+                                        [.returnStatement(.identifier("value"))])
+                                ],
                             default: nil)
                     ])))
         members.append(
             .property(
                 SwiftProperty(
-                    doc: ["The status the contract sends this code with, when it is known."], name: "status", type: .optional(.int),
+                    doc: ["The status the contract sends this code with, when it is known."], name: "status",
+                    type: .optional(.int),
                     getter: [
                         .switchStatement(
                             .identifier("self"),
-                            cases.map { SwiftSwitchCase([.member(nil, $0.swift)], [.returnStatement(.integer(Int64($0.spec.status)))]) }
+                            cases.map {
+                                SwiftSwitchCase(
+                                    [.member(nil, $0.swift)], [.returnStatement(.integer(Int64($0.spec.status)))])
+                            }
                                 + [SwiftSwitchCase([.member(nil, "unknown")], [.returnStatement(.nilLiteral)])],
                             default: nil)
                     ])))
@@ -49,7 +76,11 @@ enum ErrorCodeTranslator {
                     getter: [
                         .switchStatement(
                             .identifier("self"),
-                            cases.map { SwiftSwitchCase([.member(nil, $0.swift)], [.returnStatement(.member(nil, $0.spec.category.rawValue))]) }
+                            cases.map {
+                                SwiftSwitchCase(
+                                    [.member(nil, $0.swift)],
+                                    [.returnStatement(.member(nil, $0.spec.category.rawValue))])
+                            }
                                 + [SwiftSwitchCase([.member(nil, "unknown")], [.returnStatement(.nilLiteral)])],
                             default: nil)
                     ])))
@@ -66,7 +97,22 @@ enum ErrorCodeTranslator {
                         SwiftProperty(
                             doc: ["The response's error code as a `\(name)`, when the response carried one."],
                             name: SwiftNaming.plainMemberName(spec.name) + "Code", type: .optional(.local(name)),
-                            getter: [.returnStatement(.call(.identifier("code").dot("map"), [.init(.closure(parameters: [], body: [.expression(.call(.identifier(name), [.init("rawValue", .identifier("$0"))]))]))]))]))
+                            getter: [
+                                .returnStatement(
+                                    .call(
+                                        .identifier("code").dot("map"),
+                                        [
+                                            .init(
+                                                .closure(
+                                                    parameters: [],
+                                                    body: [
+                                                        .expression(
+                                                            .call(
+                                                                .identifier(name),
+                                                                [.init("rawValue", .identifier("$0"))]))
+                                                    ]))
+                                        ]))
+                            ]))
                 ]))
         return [enumDeclaration, accessor]
     }

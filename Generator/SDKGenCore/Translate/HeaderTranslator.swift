@@ -17,27 +17,34 @@ enum HeaderTranslator {
     static func declaration(_ contract: HeaderContractSpec, spec: Spec) -> SwiftDeclaration {
         var members: [SwiftDeclaration] = contract.inputs.map { input in
             .property(
-                SwiftProperty(doc: DocComment.lines(input.doc, from: input.location), isMutable: true, name: SwiftNaming.memberName(input.name), type: swiftType(input.kind)))
+                SwiftProperty(
+                    doc: DocComment.lines(input.doc, from: input.location), isMutable: true,
+                    name: SwiftNaming.memberName(input.name), type: swiftType(input.kind)))
         }
         for field in contract.fields where field.maxItems != nil {
             members.append(
                 .property(
                     SwiftProperty(
                         doc: ["The most items `\(field.name)` carries."], isStatic: true,
-                        name: "max" + SwiftNaming.typeName(field.name) + "Items", type: .int, value: .integer(Int64(field.maxItems ?? 0)))))
+                        name: "max" + SwiftNaming.typeName(field.name) + "Items", type: .int,
+                        value: .integer(Int64(field.maxItems ?? 0)))))
         }
         members.append(
             .function(
                 SwiftFunction(
                     doc: ["Headers from every input; optional inputs default to absent."], name: "init",
                     parameters: contract.inputs.map { input in
-                        .init(SwiftNaming.memberName(input.name), swiftType(input.kind), default: input.kind == .optionalString ? .nilLiteral : nil)
+                        .init(
+                            SwiftNaming.memberName(input.name), swiftType(input.kind),
+                            default: input.kind == .optionalString ? .nilLiteral : nil)
                     },
                     body: contract.inputs.map { input in
                         let name = SwiftNaming.memberName(input.name)
                         return .assignment(.member(.identifier("self"), name), "=", .identifier(name))
                     })))
-        var body: [SwiftStatement] = [.binding(SwiftBinding("fields", type: .array(.runtime("HTTPField")), .array([]), isMutable: true))]
+        var body: [SwiftStatement] = [
+            .binding(SwiftBinding("fields", type: .array(.runtime("HTTPField")), .array([]), isMutable: true))
+        ]
         let inputs = Dictionary(contract.inputs.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         for field in contract.fields {
             guard let input = inputs[field.input] else { continue }
@@ -52,8 +59,11 @@ enum HeaderTranslator {
         let lines = contract.fields.map { "- `\($0.name)`: \($0.doc)" }
         return .type(
             SwiftTypeDeclaration(
-                doc: DocComment.lines("The headers every \(spec.name) request carries:", from: nil) + lines + ["", "- Remark: Generated from \(contract.location) (headers)."],
-                kind: .structure, name: typeName(spec), conformances: [.swift("Hashable"), .swift("Sendable")], members: members))
+                doc: DocComment.lines("The headers every \(spec.name) request carries:", from: nil) + lines + [
+                    "", "- Remark: Generated from \(contract.location) (headers).",
+                ],
+                kind: .structure, name: typeName(spec), conformances: [.swift("Hashable"), .swift("Sendable")],
+                members: members))
     }
 
     /// The statements appending `field` to `fields`.
@@ -62,32 +72,47 @@ enum HeaderTranslator {
         func wrapped(_ value: SwiftExpression) -> SwiftExpression {
             var expression = value
             if let before = parts.first, !before.isEmpty { expression = .binary(.string(before), "+", expression) }
-            if parts.count > 1, let after = parts.last, !after.isEmpty { expression = .binary(expression, "+", .string(after)) }
+            if parts.count > 1, let after = parts.last, !after.isEmpty {
+                expression = .binary(expression, "+", .string(after))
+            }
             return expression
         }
         func appendField(_ value: SwiftExpression) -> SwiftStatement {
             .expression(
                 .call(
                     .path("fields", "append"),
-                    [.init(.call(.type(.runtime("HTTPField")), [.init("name", .string(field.name)), .init("value", wrapped(value))]))]))
+                    [
+                        .init(
+                            .call(
+                                .type(.runtime("HTTPField")),
+                                [.init("name", .string(field.name)), .init("value", wrapped(value))]))
+                    ]))
         }
         let name = SwiftNaming.memberName(input.name)
         switch input.kind {
         case .string:
             return [appendField(.identifier(name))]
         case .optionalString:
-            return [.ifStatement([.optionalBinding("value", .identifier(name))], then: [appendField(.identifier("value"))], else: nil)]
+            return [
+                .ifStatement(
+                    [.optionalBinding("value", .identifier(name))], then: [appendField(.identifier("value"))], else: nil
+                )
+            ]
         case .boolean:
             return [appendField(.call(.type(.string), [.init(.identifier(name))]))]
         case .stringList:
             var items = SwiftExpression.identifier(name)
             if field.maxItems != nil {
-                items = .call(.member(items, "prefix"), [.init(.path("Self", "max" + SwiftNaming.typeName(field.name) + "Items"))])
+                items = .call(
+                    .member(items, "prefix"), [.init(.path("Self", "max" + SwiftNaming.typeName(field.name) + "Items"))]
+                )
             }
             return [
                 .ifStatement(
                     [.expression(.prefix("!", .identifier(name).dot("isEmpty")))],
-                    then: [appendField(.call(.member(items, "joined"), [.init("separator", .string(field.separator))]))], else: nil)
+                    then: [
+                        appendField(.call(.member(items, "joined"), [.init("separator", .string(field.separator))]))
+                    ], else: nil)
             ]
         }
     }

@@ -7,7 +7,8 @@ enum OpenEnumTranslator {
         var members: [SwiftDeclaration] = cases.map { entry in
             .enumCase(
                 SwiftEnumCase(
-                    doc: DocComment.lines(entry.spec.doc.isEmpty ? "`\(entry.spec.value)`." : entry.spec.doc, from: entry.spec.location),
+                    doc: DocComment.lines(
+                        entry.spec.doc.isEmpty ? "`\(entry.spec.value)`." : entry.spec.doc, from: entry.spec.location),
                     name: entry.swift))
         }
         members.append(
@@ -24,7 +25,8 @@ enum OpenEnumTranslator {
         members.append(.property(rawValueProperty(cases)))
         return .type(
             SwiftTypeDeclaration(
-                doc: DocComment.lines(enumSpec.doc, from: enumSpec.location, "enum \(enumSpec.name)"), kind: .enumeration,
+                doc: DocComment.lines(enumSpec.doc, from: enumSpec.location, "enum \(enumSpec.name)"),
+                kind: .enumeration,
                 name: SwiftNaming.typeName(enumSpec.name),
                 conformances: [.runtime("OpenStringEnum")],
                 members: members))
@@ -38,9 +40,14 @@ enum OpenEnumTranslator {
                 .switchStatement(
                     .identifier("rawValue"),
                     cases.map { entry in
-                        SwiftSwitchCase([.string(entry.spec.value)], [.assignment(.identifier("self"), "=", .member(nil, entry.swift))])
+                        SwiftSwitchCase(
+                            [.string(entry.spec.value)],
+                            [.assignment(.identifier("self"), "=", .member(nil, entry.swift))])
                     },
-                    default: [.assignment(.identifier("self"), "=", .call(.member(nil, "unknown"), [.init(.identifier("rawValue"))]))])
+                    default: [
+                        .assignment(
+                            .identifier("self"), "=", .call(.member(nil, "unknown"), [.init(.identifier("rawValue"))]))
+                    ])
             ])
     }
 
@@ -50,7 +57,9 @@ enum OpenEnumTranslator {
             getter: [
                 .switchStatement(
                     .identifier("self"),
-                    cases.map { entry in SwiftSwitchCase([.member(nil, entry.swift)], [.returnStatement(.string(entry.spec.value))]) }
+                    cases.map { entry in
+                        SwiftSwitchCase([.member(nil, entry.swift)], [.returnStatement(.string(entry.spec.value))])
+                    }
                         + [
                             SwiftSwitchCase(
                                 [.call(.member(nil, "unknown"), [.init(.bindingPattern("value"))])],

@@ -15,14 +15,35 @@ enum OperationTestTranslator {
                 body: [
                     ContractTestTranslator.expect(
                         .binary(
-                            .call(.type(.generic(["Swift", "Set"], [.string])), [.init(.call(.path("\(spec.name)Operation", "allCases", "map"), [.init(.closure(parameters: [], body: [.expression(.path("$0", "pathTemplate"))]))]))]),
+                            .call(
+                                .type(.generic(["Swift", "Set"], [.string])),
+                                [
+                                    .init(
+                                        .call(
+                                            .path("\(spec.name)Operation", "allCases", "map"),
+                                            [
+                                                .init(
+                                                    .closure(
+                                                        parameters: [], body: [.expression(.path("$0", "pathTemplate"))]
+                                                    ))
+                                            ]))
+                                ]),
                             "==",
-                            .call(.type(.generic(["Swift", "Set"], [.string])), [.init(.array(spec.operations.filter { !$0.examples.isEmpty }.map { .string($0.path) }))])))
+                            .call(
+                                .type(.generic(["Swift", "Set"], [.string])),
+                                [
+                                    .init(
+                                        .array(spec.operations.filter { !$0.examples.isEmpty }.map { .string($0.path) })
+                                    )
+                                ])))
                 ]))
-        return ContractTestTranslator.suite(spec.name + "OperationTests", title: "Operations of \(spec.file) against the emulator", members: members)
+        return ContractTestTranslator.suite(
+            spec.name + "OperationTests", title: "Operations of \(spec.file) against the emulator", members: members)
     }
 
-    static func test(_ operation: OperationSpec, _ example: OperationSpec.Example, index: Int, spec: Spec, emulator: String) -> SwiftDeclaration {
+    static func test(
+        _ operation: OperationSpec, _ example: OperationSpec.Example, index: Int, spec: Spec, emulator: String
+    ) -> SwiftDeclaration {
         var arguments: [SwiftArgument] = []
         for parameter in operation.parameters {
             guard let value = example.parameters.first(where: { $0.name == parameter.name })?.value else { continue }
@@ -34,7 +55,12 @@ enum OperationTestTranslator {
                 }
             arguments.append(.init(SwiftNaming.plainMemberName(parameter.name), expression))
         }
-        var body: [SwiftStatement] = [.binding(SwiftBinding("client", .call(.identifier(ClientTranslator.typeName(spec)), [.init("core", .identifier("core"))])))]
+        var body: [SwiftStatement] = [
+            .binding(
+                SwiftBinding(
+                    "client", .call(.identifier(ClientTranslator.typeName(spec)), [.init("core", .identifier("core"))]))
+            )
+        ]
         if let model = operation.requestBody, let json = example.body {
             body.append(
                 .binding(
@@ -43,29 +69,56 @@ enum OperationTestTranslator {
                         .tryExpression(
                             .call(
                                 .member(.call(.path("SDKRuntime", "JSONCoding", "makeDecoder"), []), "decode"),
-                                [.init(.member(.type(.local(SwiftNaming.typeName(model))), "self")), .init("from", .call(.type(.foundation("Data")), [.init(.member(.string(json.jsonText), "utf8"))]))]),
+                                [
+                                    .init(.member(.type(.local(SwiftNaming.typeName(model))), "self")),
+                                    .init(
+                                        "from",
+                                        .call(
+                                            .type(.foundation("Data")), [.init(.member(.string(json.jsonText), "utf8"))]
+                                        )),
+                                ]),
                             optional: false))))
             arguments.append(.init("body", .identifier("body")))
         }
-        if operation.sendsIdempotencyKey { arguments.append(.init("idempotencyKey", .string("contract-\(operation.name)-\(index)"))) }
-        let call = SwiftExpression.tryExpression(.awaitExpression(.call(.path("client", SwiftNaming.memberName(operation.name)), arguments)), optional: false)
-        body.append(.returnStatement(.awaitExpression(.call(.path("SDKRuntime", "APIOutcome", "of"), [.init(.closure(parameters: [], body: [.expression(call)]))]))))
+        if operation.sendsIdempotencyKey {
+            arguments.append(.init("idempotencyKey", .string("contract-\(operation.name)-\(index)")))
+        }
+        let call = SwiftExpression.tryExpression(
+            .awaitExpression(.call(.path("client", SwiftNaming.memberName(operation.name)), arguments)), optional: false
+        )
+        body.append(
+            .returnStatement(
+                .awaitExpression(
+                    .call(
+                        .path("SDKRuntime", "APIOutcome", "of"),
+                        [.init(.closure(parameters: [], body: [.expression(call)]))]))))
         var statements: [SwiftStatement] = [
             .binding(
                 SwiftBinding(
                     "outcome",
-                    .tryExpression(.awaitExpression(.call(.path("SDKEmulator", emulator, "withContractClient"), [.init(.closure(parameters: ["core"], body: body))])), optional: false)))
+                    .tryExpression(
+                        .awaitExpression(
+                            .call(
+                                .path("SDKEmulator", emulator, "withContractClient"),
+                                [.init(.closure(parameters: ["core"], body: body))])), optional: false)))
         ]
         if (200..<300).contains(example.status) {
             statements.append(ContractTestTranslator.expect(.binary(.path("outcome", "error"), "==", .nilLiteral)))
         } else {
-            statements.append(ContractTestTranslator.expect(.binary(.member(.optionalChain(.path("outcome", "error")), "status"), "==", .integer(Int64(example.status)))))
+            statements.append(
+                ContractTestTranslator.expect(
+                    .binary(
+                        .member(.optionalChain(.path("outcome", "error")), "status"), "==",
+                        .integer(Int64(example.status)))))
             if let code = example.errorCode {
-                statements.append(ContractTestTranslator.expect(.binary(.member(.optionalChain(.path("outcome", "error")), "code"), "==", .string(code))))
+                statements.append(
+                    ContractTestTranslator.expect(
+                        .binary(.member(.optionalChain(.path("outcome", "error")), "code"), "==", .string(code))))
             }
         }
         return ContractTestTranslator.test(
-            SwiftNaming.plainMemberName(operation.name) + "Example\(index)", "\(operation.name): \(example.name) (\(example.location))",
+            SwiftNaming.plainMemberName(operation.name) + "Example\(index)",
+            "\(operation.name): \(example.name) (\(example.location))",
             throwing: true, async: true, body: statements)
     }
 }

@@ -14,7 +14,9 @@ enum PatternTranslator {
                         : .closedRange(.integer(Int64(range.lowerBound)), .integer(Int64(range.upperBound)))
                     return .tuple([.integer(Int64(index)), scalar])
                 }
-                cases.append(SwiftSwitchCase(patterns, [.assignment(.identifier("state"), "=", .integer(Int64(transition.target)))]))
+                cases.append(
+                    SwiftSwitchCase(
+                        patterns, [.assignment(.identifier("state"), "=", .integer(Int64(transition.target)))]))
             }
         }
         let accepting = automaton.states.indices.filter { automaton.states[$0].isAccepting }
@@ -23,16 +25,24 @@ enum PatternTranslator {
             body.append(
                 .forIn(
                     "scalar", .identifier("value").dot("unicodeScalars"),
-                    [.switchStatement(.tuple([.identifier("state"), .identifier("scalar").dot("value")]), cases, default: [.returnStatement(.bool(false))])]))
+                    [
+                        .switchStatement(
+                            .tuple([.identifier("state"), .identifier("scalar").dot("value")]), cases,
+                            default: [.returnStatement(.bool(false))])
+                    ]))
         } else {
-            body.append(.ifStatement([.expression(.prefix("!", .identifier("value").dot("isEmpty")))], then: [.returnStatement(.bool(false))], else: nil))
+            body.append(
+                .ifStatement(
+                    [.expression(.prefix("!", .identifier("value").dot("isEmpty")))],
+                    then: [.returnStatement(.bool(false))], else: nil))
         }
         if accepting.isEmpty {
             body.append(.returnStatement(.bool(false)))
         } else {
             body.append(
                 .switchStatement(
-                    .identifier("state"), [SwiftSwitchCase(accepting.map { .integer(Int64($0)) }, [.returnStatement(.bool(true))])],
+                    .identifier("state"),
+                    [SwiftSwitchCase(accepting.map { .integer(Int64($0)) }, [.returnStatement(.bool(true))])],
                     default: [.returnStatement(.bool(false))]))
         }
         return SwiftFunction(
@@ -40,6 +50,7 @@ enum PatternTranslator {
                 "Whether `value` matches `\(pattern.source)`, checked Unicode scalar by Unicode scalar",
                 "(a state machine the generator compiled from the pattern).",
             ],
-            isStatic: true, name: "matchesPattern", parameters: [.init(label: "_", "value", .string)], returnType: .bool, body: body)
+            isStatic: true, name: "matchesPattern", parameters: [.init(label: "_", "value", .string)],
+            returnType: .bool, body: body)
     }
 }

@@ -11,24 +11,52 @@ enum RuleTestTranslator {
         var members: [SwiftDeclaration] = []
         switch rule.kind {
         case .string(let stringRule):
-            cases = (rule.validExamples + rule.invalidExamples).map { (.string(RuleEvaluator.text($0.value) ?? ""), $0.reason) }
+            cases = (rule.validExamples + rule.invalidExamples).map {
+                (.string(RuleEvaluator.text($0.value) ?? ""), $0.reason)
+            }
             let edges = edgeCases(stringRule)
             members.append(
                 ContractTestTranslator.test(
                     "edgeCase", "edge cases of the rule's limits give the reason the spec implies",
-                    arguments: .cast(.array(edges.map { .tuple([$0.expression, TestValues.reason(RuleEvaluator.reason($0.value, stringRule), ruleType: ruleType)]) }), .array(.tuple([.string, violation]))),
+                    arguments: .cast(
+                        .array(
+                            edges.map {
+                                .tuple([
+                                    $0.expression,
+                                    TestValues.reason(RuleEvaluator.reason($0.value, stringRule), ruleType: ruleType),
+                                ])
+                            }), .array(.tuple([.string, violation]))),
                     parameters: [.init("value", .string), .init("expected", violation)],
-                    body: [ContractTestTranslator.expect(.binary(.call(.path(ruleType, "validate"), [.init(.identifier("value"))]), "==", .identifier("expected")))]))
+                    body: [
+                        ContractTestTranslator.expect(
+                            .binary(
+                                .call(.path(ruleType, "validate"), [.init(.identifier("value"))]), "==",
+                                .identifier("expected")))
+                    ]))
             if let pattern = stringRule.pattern {
-                let samples = Array(Set(edges.map(\.value) + cases.compactMap { if case .string(let text) = $0.value { text } else { nil } })).sorted()
+                let samples = Array(
+                    Set(
+                        edges.map(\.value)
+                            + cases.compactMap { if case .string(let text) = $0.value { text } else { nil } })
+                ).sorted()
                 members.append(
                     ContractTestTranslator.test(
                         "patternAgreesWithRegex", "the compiled pattern agrees with Swift Regex",
-                        arguments: .array(samples.map { .string($0) }), parameters: [.init("value", .string)], throwing: true,
+                        arguments: .array(samples.map { .string($0) }), parameters: [.init("value", .string)],
+                        throwing: true,
                         body: [
                             .binding(SwiftBinding("regex", TestValues.regex(pattern.source))),
-                            .binding(SwiftBinding("regexMatches", .binary(.tryExpression(.call(.path("regex", "firstMatch"), [.init("in", .identifier("value"))]), optional: false), "!=", .nilLiteral))),
-                            ContractTestTranslator.expect(.binary(.call(.path(ruleType, "matchesPattern"), [.init(.identifier("value"))]), "==", .identifier("regexMatches"))),
+                            .binding(
+                                SwiftBinding(
+                                    "regexMatches",
+                                    .binary(
+                                        .tryExpression(
+                                            .call(.path("regex", "firstMatch"), [.init("in", .identifier("value"))]),
+                                            optional: false), "!=", .nilLiteral))),
+                            ContractTestTranslator.expect(
+                                .binary(
+                                    .call(.path(ruleType, "matchesPattern"), [.init(.identifier("value"))]), "==",
+                                    .identifier("regexMatches"))),
                         ]))
             }
         case .value(let valueRule):
@@ -38,34 +66,73 @@ enum RuleTestTranslator {
             }
             for special in ["infinity", "nan"] {
                 cases.append(
-                    (.call(.path("SDKRuntime", "JSONValue", "number"), [.init(.path("Swift", "Double", special))]),
-                     RuleEvaluator.reason(.number, isNonFiniteNumber: true, valueRule)))
+                    (
+                        .call(.path("SDKRuntime", "JSONValue", "number"), [.init(.path("Swift", "Double", special))]),
+                        RuleEvaluator.reason(.number, isNonFiniteNumber: true, valueRule)
+                    ))
             }
             if valueRule.nonFiniteNumbers == .null {
                 members.append(
                     ContractTestTranslator.test(
-                        "nonFiniteNumbersBecomeNull", "a number that is not finite is written as null", body: [
-                            ContractTestTranslator.expect(.binary(.call(.path(ruleType, "normalized"), [.init(.call(.path("SDKRuntime", "JSONValue", "number"), [.init(.path("Swift", "Double", "infinity"))]))]), "==", .path("SDKRuntime", "JSONValue", "null"))),
-                            ContractTestTranslator.expect(.binary(.call(.path(ruleType, "normalized"), [.init(.call(.path("SDKRuntime", "JSONValue", "number"), [.init(.path("Swift", "Double", "nan"))]))]), "==", .path("SDKRuntime", "JSONValue", "null"))),
-                            ContractTestTranslator.expect(.binary(.call(.path(ruleType, "normalized"), [.init(.call(.path("SDKRuntime", "JSONValue", "number"), [.init(.number("2.5"))]))]), "==", .call(.path("SDKRuntime", "JSONValue", "number"), [.init(.number("2.5"))]))),
+                        "nonFiniteNumbersBecomeNull", "a number that is not finite is written as null",
+                        body: [
+                            ContractTestTranslator.expect(
+                                .binary(
+                                    .call(
+                                        .path(ruleType, "normalized"),
+                                        [
+                                            .init(
+                                                .call(
+                                                    .path("SDKRuntime", "JSONValue", "number"),
+                                                    [.init(.path("Swift", "Double", "infinity"))]))
+                                        ]), "==", .path("SDKRuntime", "JSONValue", "null"))),
+                            ContractTestTranslator.expect(
+                                .binary(
+                                    .call(
+                                        .path(ruleType, "normalized"),
+                                        [
+                                            .init(
+                                                .call(
+                                                    .path("SDKRuntime", "JSONValue", "number"),
+                                                    [.init(.path("Swift", "Double", "nan"))]))
+                                        ]), "==", .path("SDKRuntime", "JSONValue", "null"))),
+                            ContractTestTranslator.expect(
+                                .binary(
+                                    .call(
+                                        .path(ruleType, "normalized"),
+                                        [
+                                            .init(
+                                                .call(
+                                                    .path("SDKRuntime", "JSONValue", "number"), [.init(.number("2.5"))])
+                                            )
+                                        ]), "==",
+                                    .call(.path("SDKRuntime", "JSONValue", "number"), [.init(.number("2.5"))]))),
                         ]))
             }
         case .map(let mapRule):
             let valueRule = mapRule.valueRule.flatMap { name in rules.first { $0.name == name } }
             let stringValues: Bool = if case .string? = valueRule?.kind { true } else { false }
             func dictionary(_ members: [JSONMember]) -> SwiftExpression {
-                .dictionary(members.map { SwiftDictionaryEntry(.string($0.name), stringValues ? .string(RuleEvaluator.text($0.value) ?? "") : TestValues.jsonValue($0.value)) })
+                .dictionary(
+                    members.map {
+                        SwiftDictionaryEntry(
+                            .string($0.name),
+                            stringValues ? .string(RuleEvaluator.text($0.value) ?? "") : TestValues.jsonValue($0.value))
+                    })
             }
             for example in rule.validExamples + rule.invalidExamples {
                 if case .object(let members) = example.value { cases.append((dictionary(members), example.reason)) }
             }
-            if let max = mapRule.maxCount, case .string(let keyRule)? = rules.first(where: { $0.name == mapRule.keyRule })?.kind {
+            if let max = mapRule.maxCount,
+                case .string(let keyRule)? = rules.first(where: { $0.name == mapRule.keyRule })?.kind
+            {
                 let keys = (0..<(max + 1)).map { "k" + String(repeating: "x", count: $0) }
                 if keys.allSatisfy({ RuleEvaluator.reason($0, keyRule) == nil }) {
                     let sampleValue: JSONLiteral = stringValues ? .string("v") : .string("v")
                     for count in [max, max + 1] {
                         let members = keys.prefix(count).map { JSONMember(name: $0, value: sampleValue) }
-                        cases.append((dictionary(Array(members)), RuleEvaluator.reason(Array(members), mapRule, rules: rules)))
+                        cases.append(
+                            (dictionary(Array(members)), RuleEvaluator.reason(Array(members), mapRule, rules: rules)))
                     }
                 }
             }
@@ -73,11 +140,19 @@ enum RuleTestTranslator {
         members.insert(
             ContractTestTranslator.test(
                 "example", "the spec's examples and samples give their expected reasons",
-                arguments: .cast(.array(cases.map { .tuple([$0.value, TestValues.reason($0.reason, ruleType: ruleType)]) }), .array(.tuple([valueType, violation]))),
+                arguments: .cast(
+                    .array(cases.map { .tuple([$0.value, TestValues.reason($0.reason, ruleType: ruleType)]) }),
+                    .array(.tuple([valueType, violation]))),
                 parameters: [.init("value", valueType), .init("expected", violation)],
-                body: [ContractTestTranslator.expect(.binary(.call(.path(ruleType, "validate"), [.init(.identifier("value"))]), "==", .identifier("expected")))]),
+                body: [
+                    ContractTestTranslator.expect(
+                        .binary(
+                            .call(.path(ruleType, "validate"), [.init(.identifier("value"))]), "==",
+                            .identifier("expected")))
+                ]),
             at: 0)
-        return ContractTestTranslator.suite(ruleType + "Tests", title: "Rule \(rule.name) (\(rule.location))", members: members)
+        return ContractTestTranslator.suite(
+            ruleType + "Tests", title: "Rule \(rule.name) (\(rule.location))", members: members)
     }
 
     /// A value of each JSON kind.
@@ -94,7 +169,10 @@ enum RuleTestTranslator {
 
     /// Strings at and around every limit of a string rule.
     static func edgeCases(_ rule: StringRule) -> [EdgeString] {
-        var edges: [EdgeString] = [.literal(""), .literal(" "), .literal("  \t\n"), .literal("\u{3000}"), .literal("a"), .literal("Łukasz"), .literal("e\u{301}"), .literal("👩‍💻"), .literal("🚀 launch")]
+        var edges: [EdgeString] = [
+            .literal(""), .literal(" "), .literal("  \t\n"), .literal("\u{3000}"), .literal("a"), .literal("Łukasz"),
+            .literal("e\u{301}"), .literal("👩‍💻"), .literal("🚀 launch"),
+        ]
         for piece in ["a", "é", "👩‍💻"] {
             if let max = rule.maxLength { edges += [.repeated(piece, max), .repeated(piece, max + 1)] }
             if let min = rule.minLength {
@@ -107,7 +185,10 @@ enum RuleTestTranslator {
             edges += [.literal(character), .literal("a" + character + "b"), .literal("ab" + character)]
         }
         for prefix in rule.forbiddenPrefixes {
-            edges += [.literal(prefix), .literal(prefix + "x"), .literal("x" + prefix), .literal(prefix + "\u{301}x"), .literal(String(prefix.dropLast()))]
+            edges += [
+                .literal(prefix), .literal(prefix + "x"), .literal("x" + prefix), .literal(prefix + "\u{301}x"),
+                .literal(String(prefix.dropLast())),
+            ]
         }
         var seen: Set<String> = []
         return edges.filter { seen.insert($0.value).inserted }

@@ -29,7 +29,10 @@ enum RuleTranslator {
         case .map(let mapRule):
             if let maxCount = mapRule.maxCount {
                 members.append(
-                    .property(SwiftProperty(doc: ["The most entries allowed."], isStatic: true, name: "maxCount", type: .int, value: .integer(Int64(maxCount)))))
+                    .property(
+                        SwiftProperty(
+                            doc: ["The most entries allowed."], isStatic: true, name: "maxCount", type: .int,
+                            value: .integer(Int64(maxCount)))))
             }
             body = mapChecks(mapRule, rules: rules)
         }
@@ -37,8 +40,12 @@ enum RuleTranslator {
         members.append(
             .function(
                 SwiftFunction(
-                    doc: ["Checks `value` against the rule.", "", "- Returns: The first reason it breaks the rule, in check order, or `nil` when it passes."],
-                    isStatic: true, name: "validate", parameters: [.init(label: "_", "value", valueType(rule, rules: rules))],
+                    doc: [
+                        "Checks `value` against the rule.", "",
+                        "- Returns: The first reason it breaks the rule, in check order, or `nil` when it passes.",
+                    ],
+                    isStatic: true, name: "validate",
+                    parameters: [.init(label: "_", "value", valueType(rule, rules: rules))],
                     returnType: .optional(.local("Violation")), body: body)))
         return .type(
             SwiftTypeDeclaration(
@@ -58,7 +65,9 @@ enum RuleTranslator {
                             .switchStatement(
                                 .identifier("self"),
                                 rule.reasons.map { reason in
-                                    SwiftSwitchCase([.member(nil, reason.rawValue)], [.returnStatement(.string(message(reason, rule)))])
+                                    SwiftSwitchCase(
+                                        [.member(nil, reason.rawValue)],
+                                        [.returnStatement(.string(message(reason, rule)))])
                                 }, default: nil)
                         ]))
             ])
@@ -76,7 +85,9 @@ enum RuleTranslator {
         case .forbiddenCharacter: return "contains a character that is not allowed"
         case .forbiddenPrefix: return "starts with a reserved prefix"
         case .patternMismatch:
-            if case .string(let string) = rule.kind, let pattern = string.pattern { return "must match \(pattern.source)" }
+            if case .string(let string) = rule.kind, let pattern = string.pattern {
+                return "must match \(pattern.source)"
+            }
             return "does not match the pattern"
         case .kindNotAllowed:
             if case .value(let value) = rule.kind {
@@ -84,7 +95,9 @@ enum RuleTranslator {
             }
             return "is of a kind that is not allowed"
         case .tooMany:
-            if case .map(let map) = rule.kind, let maxCount = map.maxCount { return "has more than \(maxCount) entries" }
+            if case .map(let map) = rule.kind, let maxCount = map.maxCount {
+                return "has more than \(maxCount) entries"
+            }
             return "has too many entries"
         case .invalidKey: return "has a key that breaks its rule"
         case .invalidValue: return "has a value that breaks its rule"
@@ -106,17 +119,26 @@ enum RuleTranslator {
         var members: [SwiftDeclaration] = []
         let unit = unitWords(rule.lengthUnit)
         if let min = rule.minLength {
-            members.append(.property(SwiftProperty(doc: ["The least length, in \(unit)."], isStatic: true, name: "minLength", type: .int, value: .integer(Int64(min)))))
+            members.append(
+                .property(
+                    SwiftProperty(
+                        doc: ["The least length, in \(unit)."], isStatic: true, name: "minLength", type: .int,
+                        value: .integer(Int64(min)))))
         }
         if let max = rule.maxLength {
-            members.append(.property(SwiftProperty(doc: ["The greatest length, in \(unit)."], isStatic: true, name: "maxLength", type: .int, value: .integer(Int64(max)))))
+            members.append(
+                .property(
+                    SwiftProperty(
+                        doc: ["The greatest length, in \(unit)."], isStatic: true, name: "maxLength", type: .int,
+                        value: .integer(Int64(max)))))
         }
         if rule.minLength != nil || rule.maxLength != nil {
             members.append(
                 .property(
                     SwiftProperty(
                         doc: ["What the length limits count."], isStatic: true, name: "lengthUnit",
-                        type: .named(["SDKRuntime", "TextChecks", "LengthUnit"]), value: unitExpression(rule.lengthUnit))))
+                        type: .named(["SDKRuntime", "TextChecks", "LengthUnit"]), value: unitExpression(rule.lengthUnit)
+                    )))
         }
         if !rule.forbiddenCharacters.isEmpty {
             members.append(
@@ -131,7 +153,8 @@ enum RuleTranslator {
                 .property(
                     SwiftProperty(
                         doc: ["Prefixes a value may not start with (compared scalar by scalar)."], isStatic: true,
-                        name: "forbiddenPrefixes", type: .array(.string), value: .array(rule.forbiddenPrefixes.map { .string($0) }))))
+                        name: "forbiddenPrefixes", type: .array(.string),
+                        value: .array(rule.forbiddenPrefixes.map { .string($0) }))))
         }
         return members
     }
@@ -146,7 +169,10 @@ enum RuleTranslator {
         var body: [SwiftStatement] = []
         let value = SwiftExpression.identifier("value")
         if rule.requiresNonWhitespace {
-            body.append(.ifStatement([.expression(.prefix("!", textCheck("containsNonWhitespace", [.init(value)])))], then: fail(.blank), else: nil))
+            body.append(
+                .ifStatement(
+                    [.expression(.prefix("!", textCheck("containsNonWhitespace", [.init(value)])))], then: fail(.blank),
+                    else: nil))
         }
         if rule.minLength != nil || rule.maxLength != nil {
             body.append(
@@ -155,26 +181,42 @@ enum RuleTranslator {
                         "length", textCheck("length", [.init("of", value), .init("in", .path("Self", "lengthUnit"))]))))
         }
         if rule.minLength != nil {
-            body.append(.ifStatement([.expression(.binary(.identifier("length"), "<", .path("Self", "minLength")))], then: fail(.tooShort), else: nil))
+            body.append(
+                .ifStatement(
+                    [.expression(.binary(.identifier("length"), "<", .path("Self", "minLength")))],
+                    then: fail(.tooShort), else: nil))
         }
         if rule.maxLength != nil {
-            body.append(.ifStatement([.expression(.binary(.identifier("length"), ">", .path("Self", "maxLength")))], then: fail(.tooLong), else: nil))
+            body.append(
+                .ifStatement(
+                    [.expression(.binary(.identifier("length"), ">", .path("Self", "maxLength")))],
+                    then: fail(.tooLong), else: nil))
         }
         if !rule.forbiddenCharacters.isEmpty {
             body.append(
                 .ifStatement(
-                    [.expression(textCheck("containsAny", [.init("of", .path("Self", "forbiddenCharacters")), .init("in", value)]))],
+                    [
+                        .expression(
+                            textCheck(
+                                "containsAny", [.init("of", .path("Self", "forbiddenCharacters")), .init("in", value)]))
+                    ],
                     then: fail(.forbiddenCharacter), else: nil))
         }
         if !rule.forbiddenPrefixes.isEmpty {
             body.append(
                 .forIn(
                     "prefix", .path("Self", "forbiddenPrefixes"),
-                    [.ifStatement([.expression(textCheck("hasPrefix", [.init(value), .init(.identifier("prefix"))]))], then: fail(.forbiddenPrefix), else: nil)]))
+                    [
+                        .ifStatement(
+                            [.expression(textCheck("hasPrefix", [.init(value), .init(.identifier("prefix"))]))],
+                            then: fail(.forbiddenPrefix), else: nil)
+                    ]))
         }
         if rule.pattern != nil {
             body.append(
-                .ifStatement([.expression(.prefix("!", .call(.path("Self", "matchesPattern"), [.init(value)])))], then: fail(.patternMismatch), else: nil))
+                .ifStatement(
+                    [.expression(.prefix("!", .call(.path("Self", "matchesPattern"), [.init(value)])))],
+                    then: fail(.patternMismatch), else: nil))
         }
         return body
     }
@@ -185,17 +227,23 @@ enum RuleTranslator {
                 SwiftProperty(
                     doc: ["The kinds of value allowed."], isStatic: true, name: "allowedKinds",
                     type: .generic(["Swift", "Set"], [.runtime("JSONValueKind")]),
-                    value: .array(rule.allowedKinds.map { .member(nil, $0.rawValue == "null" ? "`null`" : $0.rawValue) })))
+                    value: .array(
+                        rule.allowedKinds.map { .member(nil, $0.rawValue == "null" ? "`null`" : $0.rawValue) })))
         ]
         if rule.nonFiniteNumbers == .null {
             members.append(
                 .function(
                     SwiftFunction(
-                        doc: ["The value as it is written: a number that is not finite becomes `null`."], isStatic: true,
-                        name: "normalized", parameters: [.init(label: "_", "value", .runtime("JSONValue"))], returnType: .runtime("JSONValue"),
+                        doc: ["The value as it is written: a number that is not finite becomes `null`."],
+                        isStatic: true,
+                        name: "normalized", parameters: [.init(label: "_", "value", .runtime("JSONValue"))],
+                        returnType: .runtime("JSONValue"),
                         body: [
                             .ifStatement(
-                                [.expression(.binary(.identifier("value").dot("isNonFiniteNumber"), "==", .bool(true)))],
+                                [
+                                    .expression(
+                                        .binary(.identifier("value").dot("isNonFiniteNumber"), "==", .bool(true)))
+                                ],
                                 then: [.returnStatement(.member(nil, "null"))], else: nil),
                             .returnStatement(.identifier("value")),
                         ])))
@@ -209,10 +257,16 @@ enum RuleTranslator {
         body.append(
             .ifStatement(
                 [.expression(nonFinite)],
-                then: [.returnStatement(rule.nonFiniteNumbers == .null ? .nilLiteral : .member(nil, "kindNotAllowed"))], else: nil))
+                then: [.returnStatement(rule.nonFiniteNumbers == .null ? .nilLiteral : .member(nil, "kindNotAllowed"))],
+                else: nil))
         body.append(
             .ifStatement(
-                [.expression(.prefix("!", .path("Self", "allowedKinds").call("contains", .init(.identifier("value").dot("kind")))))],
+                [
+                    .expression(
+                        .prefix(
+                            "!", .path("Self", "allowedKinds").call("contains", .init(.identifier("value").dot("kind")))
+                        ))
+                ],
                 then: fail(.kindNotAllowed), else: nil))
         return body
     }
@@ -221,7 +275,9 @@ enum RuleTranslator {
         var body: [SwiftStatement] = []
         if rule.maxCount != nil {
             body.append(
-                .ifStatement([.expression(.binary(.identifier("value").dot("count"), ">", .path("Self", "maxCount")))], then: fail(.tooMany), else: nil))
+                .ifStatement(
+                    [.expression(.binary(.identifier("value").dot("count"), ">", .path("Self", "maxCount")))],
+                    then: fail(.tooMany), else: nil))
         }
         let keyType = SwiftNaming.typeName(rule.keyRule) + "Rule"
         body.append(
@@ -229,7 +285,11 @@ enum RuleTranslator {
                 "key", .identifier("value").dot("keys"),
                 [
                     .ifStatement(
-                        [.expression(.binary(.call(.path(keyType, "validate"), [.init(.identifier("key"))]), "!=", .nilLiteral))],
+                        [
+                            .expression(
+                                .binary(
+                                    .call(.path(keyType, "validate"), [.init(.identifier("key"))]), "!=", .nilLiteral))
+                        ],
                         then: fail(.invalidKey), else: nil)
                 ]))
         if let valueRule = rule.valueRule {
@@ -239,7 +299,12 @@ enum RuleTranslator {
                     "entry", .identifier("value").dot("values"),
                     [
                         .ifStatement(
-                            [.expression(.binary(.call(.path(valueType, "validate"), [.init(.identifier("entry"))]), "!=", .nilLiteral))],
+                            [
+                                .expression(
+                                    .binary(
+                                        .call(.path(valueType, "validate"), [.init(.identifier("entry"))]), "!=",
+                                        .nilLiteral))
+                            ],
                             then: fail(.invalidValue), else: nil)
                     ]))
         }

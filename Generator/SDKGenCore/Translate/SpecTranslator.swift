@@ -19,31 +19,60 @@ public enum SpecTranslator {
 
     static func apiFiles(_ spec: Spec) -> [PendingFile] {
         let module = apiModule(spec)
-        @Sendable func file(_ path: String, _ declarations: @escaping @Sendable () -> [SwiftDeclaration]) -> PendingFile {
+        @Sendable func file(_ path: String, _ declarations: @escaping @Sendable () -> [SwiftDeclaration]) -> PendingFile
+        {
             PendingFile(path: "\(module)/\(path)") {
-                SwiftFile(path: "\(module)/\(path)", specFile: spec.file, imports: ["Foundation", "SDKRuntime"], declarations: declarations())
+                SwiftFile(
+                    path: "\(module)/\(path)", specFile: spec.file, imports: ["Foundation", "SDKRuntime"],
+                    declarations: declarations())
             }
         }
-        @Sendable func fileName(_ typeName: String) -> String { typeName.replacingOccurrences(of: "`", with: "") + ".swift" }
+        @Sendable func fileName(_ typeName: String) -> String {
+            typeName.replacingOccurrences(of: "`", with: "") + ".swift"
+        }
         func grouped(_ files: [PendingFile], _ folder: String) -> [PendingFile] {
             FileGrouping.group(files, folder: "\(module)/\(folder)", name: folder)
         }
         var files: [PendingFile] = []
-        files += grouped(spec.models.map { model in file("Models/" + fileName(SwiftNaming.typeName(model.name))) { [ModelTranslator.declaration(model)] } }, "Models")
-        files += grouped(spec.enums.map { enumSpec in file("Enums/" + fileName(SwiftNaming.typeName(enumSpec.name))) { [OpenEnumTranslator.declaration(enumSpec)] } }, "Enums")
-        files += grouped(spec.rules.map { rule in file("Rules/" + fileName(RuleTranslator.typeName(rule))) { [RuleTranslator.declaration(rule, rules: spec.rules)] } }, "Rules")
-        files += grouped(spec.identifiers.map { identifier in file("Identifiers/" + fileName(SwiftNaming.typeName(identifier.name))) { [IdentifierTranslator.declaration(identifier)] } }, "Identifiers")
+        files += grouped(
+            spec.models.map { model in
+                file("Models/" + fileName(SwiftNaming.typeName(model.name))) { [ModelTranslator.declaration(model)] }
+            }, "Models")
+        files += grouped(
+            spec.enums.map { enumSpec in
+                file("Enums/" + fileName(SwiftNaming.typeName(enumSpec.name))) {
+                    [OpenEnumTranslator.declaration(enumSpec)]
+                }
+            }, "Enums")
+        files += grouped(
+            spec.rules.map { rule in
+                file("Rules/" + fileName(RuleTranslator.typeName(rule))) {
+                    [RuleTranslator.declaration(rule, rules: spec.rules)]
+                }
+            }, "Rules")
+        files += grouped(
+            spec.identifiers.map { identifier in
+                file("Identifiers/" + fileName(SwiftNaming.typeName(identifier.name))) {
+                    [IdentifierTranslator.declaration(identifier)]
+                }
+            }, "Identifiers")
         files.append(file(spec.name + "Constants.swift") { [ConstantsTranslator.declaration(spec)] })
         files.append(file(ErrorCodeTranslator.typeName(spec) + ".swift") { ErrorCodeTranslator.declarations(spec) })
         if let headers = spec.headers {
-            files.append(file(HeaderTranslator.typeName(spec) + ".swift") { [HeaderTranslator.declaration(headers, spec: spec)] })
+            files.append(
+                file(HeaderTranslator.typeName(spec) + ".swift") { [HeaderTranslator.declaration(headers, spec: spec)] }
+            )
         }
-        files.append(file("Client/" + ClientTranslator.typeName(spec) + ".swift") { [ClientTranslator.clientDeclaration(spec)] })
+        files.append(
+            file("Client/" + ClientTranslator.typeName(spec) + ".swift") { [ClientTranslator.clientDeclaration(spec)] })
         files.append(file("Client/\(spec.name)Operation.swift") { [ClientTranslator.operationEnum(spec)] })
         let operations = spec.operations.map { operation in
-            file("Client/\(ClientTranslator.typeName(spec))+\(SwiftNaming.typeName(operation.name)).swift") { [ClientTranslator.operationDeclaration(operation, spec: spec)] }
+            file("Client/\(ClientTranslator.typeName(spec))+\(SwiftNaming.typeName(operation.name)).swift") {
+                [ClientTranslator.operationDeclaration(operation, spec: spec)]
+            }
         }
-        files += FileGrouping.group(operations, folder: "\(module)/Client", name: ClientTranslator.typeName(spec) + "+Operations")
+        files += FileGrouping.group(
+            operations, folder: "\(module)/Client", name: ClientTranslator.typeName(spec) + "+Operations")
         return files
     }
 }

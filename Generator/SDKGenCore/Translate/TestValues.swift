@@ -33,11 +33,18 @@ enum TestValues {
         case .bool(let flag): return .call(.member(base, "bool"), [.init(.bool(flag))])
         case .number(let text): return .call(.member(base, "number"), [.init(.number(text))])
         case .string(let text): return .call(.member(base, "string"), [.init(.string(text))])
-        case .array(let items): return .call(.member(base, "array"), [.init(.array(items.map { jsonValue($0, qualified: false) }))])
+        case .array(let items):
+            return .call(.member(base, "array"), [.init(.array(items.map { jsonValue($0, qualified: false) }))])
         case .object(let members):
             return .call(
                 .member(base, "object"),
-                [.init(.dictionary(members.map { SwiftDictionaryEntry(.string($0.name), jsonValue($0.value, qualified: false)) }))])
+                [
+                    .init(
+                        .dictionary(
+                            members.map {
+                                SwiftDictionaryEntry(.string($0.name), jsonValue($0.value, qualified: false))
+                            }))
+                ])
         }
     }
 
@@ -49,7 +56,9 @@ enum TestValues {
     /// `try Regex(source).matchingSemantics(.unicodeScalar)`.
     static func regex(_ source: String) -> SwiftExpression {
         .tryExpression(
-            .call(.member(.call(.identifier("Regex"), [.init(.string(source))]), "matchingSemantics"), [.init(.member(nil, "unicodeScalar"))]),
+            .call(
+                .member(.call(.identifier("Regex"), [.init(.string(source))]), "matchingSemantics"),
+                [.init(.member(nil, "unicodeScalar"))]),
             optional: false)
     }
 }
