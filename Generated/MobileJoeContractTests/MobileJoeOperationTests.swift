@@ -2,10 +2,10 @@
 // change the spec and run `swift run sdkgen`.
 
 import Foundation
+import MobileJoeAPI
 import SDKEmulator
 import SDKRuntime
 import Testing
-import MobileJoeAPI
 
 @Suite("Operations of Spec/mobilejoe.yaml against the emulator")
 struct MobileJoeOperationTests {

@@ -2,9 +2,9 @@
 // change the spec and run `swift run sdkgen`.
 
 import Foundation
+import MobileJoeAPI
 import SDKRuntime
 import Testing
-import MobileJoeAPI
 
 @Suite("Request headers (Spec/mobilejoe.yaml:197:3)")
 struct MobileJoeRequestHeadersTests {

@@ -2,9 +2,9 @@
 // change the spec and run `swift run sdkgen`.
 
 import Foundation
+import MobileJoeAPI
 import SDKRuntime
 import Testing
-import MobileJoeAPI
 
 @Suite("Enum AlertSeverity (Spec/mobilejoe.yaml:104:3)")
 struct AlertSeverityTests {

@@ -2,9 +2,9 @@
 // change the spec and run `swift run sdkgen`.
 
 import Foundation
+import MobileJoeAPI
 import SDKRuntime
 import Testing
-import MobileJoeAPI
 
 @Suite("Enum FeaturePlanStatus (Spec/mobilejoe.yaml:101:3)")
 struct FeaturePlanStatusTests {

@@ -2,9 +2,9 @@
 // change the spec and run `swift run sdkgen`.
 
 import Foundation
+import MobileJoeAPI
 import SDKRuntime
 import Testing
-import MobileJoeAPI
 
 @Suite("Identifier anonymousId (Spec/mobilejoe.yaml:65:3)")
 struct AnonymousIdTests {

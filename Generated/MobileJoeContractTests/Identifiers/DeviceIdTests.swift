@@ -2,9 +2,9 @@
 // change the spec and run `swift run sdkgen`.
 
 import Foundation
+import MobileJoeAPI
 import SDKRuntime
 import Testing
-import MobileJoeAPI
 
 @Suite("Identifier deviceId (Spec/mobilejoe.yaml:77:3)")
 struct DeviceIdTests {

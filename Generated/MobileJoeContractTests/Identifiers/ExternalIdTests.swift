@@ -2,9 +2,9 @@
 // change the spec and run `swift run sdkgen`.
 
 import Foundation
+import MobileJoeAPI
 import SDKRuntime
 import Testing
-import MobileJoeAPI
 
 @Suite("Identifier externalId (Spec/mobilejoe.yaml:84:3)")
 struct ExternalIdTests {

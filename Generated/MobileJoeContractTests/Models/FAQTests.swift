@@ -2,9 +2,9 @@
 // change the spec and run `swift run sdkgen`.
 
 import Foundation
+import MobileJoeAPI
 import SDKRuntime
 import Testing
-import MobileJoeAPI
 
 @Suite("Model FAQ (Spec/mobilejoe.yaml:128:3)")
 struct FAQTests {

@@ -2,9 +2,9 @@
 // change the spec and run `swift run sdkgen`.
 
 import Foundation
+import MobileJoeAPI
 import SDKRuntime
 import Testing
-import MobileJoeAPI
 
 @Suite("Rule featurePlanId (Spec/mobilejoe.yaml:53:3)")
 struct FeaturePlanIdRuleTests {

@@ -2,9 +2,9 @@
 // change the spec and run `swift run sdkgen`.
 
 import Foundation
+import MobileJoeAPI
 import SDKRuntime
 import Testing
-import MobileJoeAPI
 
 @Suite("Rule searchTerm (Spec/mobilejoe.yaml:43:3)")
 struct SearchTermRuleTests {

@@ -2,9 +2,9 @@
 // change the spec and run `swift run sdkgen`.
 
 import Foundation
+import LandmineAPI
 import SDKRuntime
 import Testing
-import LandmineAPI
 
 @Suite("Request headers (Tests/Fixtures/landmine.yaml:289:3)")
 struct LandmineRequestHeadersTests {

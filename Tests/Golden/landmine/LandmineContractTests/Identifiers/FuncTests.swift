@@ -2,9 +2,9 @@
 // change the spec and run `swift run sdkgen`.
 
 import Foundation
+import LandmineAPI
 import SDKRuntime
 import Testing
-import LandmineAPI
 
 @Suite("Identifier func (Tests/Fixtures/landmine.yaml:283:3)")
 struct FuncTests {

@@ -2,9 +2,9 @@
 // change the spec and run `swift run sdkgen`.
 
 import Foundation
+import LandmineAPI
 import SDKRuntime
 import Testing
-import LandmineAPI
 
 @Suite("Identifier return (Tests/Fixtures/landmine.yaml:284:3)")
 struct ReturnTests {

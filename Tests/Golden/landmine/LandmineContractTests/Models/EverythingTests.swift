@@ -2,9 +2,9 @@
 // change the spec and run `swift run sdkgen`.
 
 import Foundation
+import LandmineAPI
 import SDKRuntime
 import Testing
-import LandmineAPI
 
 @Suite("Model Everything (Tests/Fixtures/landmine.yaml:51:3)")
 struct EverythingTests {

@@ -2,9 +2,9 @@
 // change the spec and run `swift run sdkgen`.
 
 import Foundation
+import LandmineAPI
 import SDKRuntime
 import Testing
-import LandmineAPI
 
 @Suite("Rule class (Tests/Fixtures/landmine.yaml:234:3)")
 struct ClassRuleTests {

@@ -2,9 +2,9 @@
 // change the spec and run `swift run sdkgen`.
 
 import Foundation
+import LandmineAPI
 import SDKRuntime
 import Testing
-import LandmineAPI
 
 @Suite("Rule default (Tests/Fixtures/landmine.yaml:242:3)")
 struct DefaultRuleTests {

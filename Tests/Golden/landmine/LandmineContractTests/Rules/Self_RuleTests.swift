@@ -2,9 +2,9 @@
 // change the spec and run `swift run sdkgen`.
 
 import Foundation
+import LandmineAPI
 import SDKRuntime
 import Testing
-import LandmineAPI
 
 @Suite("Rule self (Tests/Fixtures/landmine.yaml:250:3)")
 struct Self_RuleTests {

@@ -2,9 +2,9 @@
 // change the spec and run `swift run sdkgen`.
 
 import Foundation
+import LandmineAPI
 import SDKRuntime
 import Testing
-import LandmineAPI
 
 @Suite("Rule Type (Tests/Fixtures/landmine.yaml:258:3)")
 struct Type_RuleTests {

@@ -2,9 +2,9 @@
 // change the spec and run `swift run sdkgen`.
 
 import Foundation
+import LandmineAPI
 import SDKRuntime
 import Testing
-import LandmineAPI
 
 @Suite("Rule where (Tests/Fixtures/landmine.yaml:274:3)")
 struct WhereRuleTests {
