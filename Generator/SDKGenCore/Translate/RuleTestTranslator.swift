@@ -72,41 +72,21 @@ enum RuleTestTranslator {
                     ))
             }
             if valueRule.nonFiniteNumbers == .null {
+                let number = { (argument: SwiftExpression) in
+                    SwiftExpression.call(.path("SDKRuntime", "JSONValue", "number"), [.init(argument)])
+                }
+                let expectNormalized = { (input: SwiftExpression, output: SwiftExpression) in
+                    ContractTestTranslator.expect(
+                        .binary(.call(.path(ruleType, "normalized"), [.init(input)]), "==", output))
+                }
+                let null = SwiftExpression.path("SDKRuntime", "JSONValue", "null")
                 members.append(
                     ContractTestTranslator.test(
                         "nonFiniteNumbersBecomeNull", "a number that is not finite is written as null",
                         body: [
-                            ContractTestTranslator.expect(
-                                .binary(
-                                    .call(
-                                        .path(ruleType, "normalized"),
-                                        [
-                                            .init(
-                                                .call(
-                                                    .path("SDKRuntime", "JSONValue", "number"),
-                                                    [.init(.path("Swift", "Double", "infinity"))]))
-                                        ]), "==", .path("SDKRuntime", "JSONValue", "null"))),
-                            ContractTestTranslator.expect(
-                                .binary(
-                                    .call(
-                                        .path(ruleType, "normalized"),
-                                        [
-                                            .init(
-                                                .call(
-                                                    .path("SDKRuntime", "JSONValue", "number"),
-                                                    [.init(.path("Swift", "Double", "nan"))]))
-                                        ]), "==", .path("SDKRuntime", "JSONValue", "null"))),
-                            ContractTestTranslator.expect(
-                                .binary(
-                                    .call(
-                                        .path(ruleType, "normalized"),
-                                        [
-                                            .init(
-                                                .call(
-                                                    .path("SDKRuntime", "JSONValue", "number"), [.init(.number("2.5"))])
-                                            )
-                                        ]), "==",
-                                    .call(.path("SDKRuntime", "JSONValue", "number"), [.init(.number("2.5"))]))),
+                            expectNormalized(number(.path("Swift", "Double", "infinity")), null),
+                            expectNormalized(number(.path("Swift", "Double", "nan")), null),
+                            expectNormalized(number(.number("2.5")), number(.number("2.5"))),
                         ]))
             }
         case .map(let mapRule):
