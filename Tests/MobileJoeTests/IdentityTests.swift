@@ -93,6 +93,17 @@ struct IdentityTests {
         }
     }
 
+    @Test func anAppUserIDAdoptedAtConfigureIsStoredForTheNextLaunch() async throws {
+        try await withJoe { joe in
+            let anonymous = try #require(try await joe.configured().identity)
+            _ = try await joe.configured(appUserID: "account-42")
+            let relaunched = try #require(try await joe.configured().identity)
+            #expect(relaunched.anonymousId == anonymous.anonymousId)
+            #expect(relaunched.externalId == ExternalId.make(from: "account-42"))
+            #expect(try joe.storedIdentity().externalId == ExternalId.make(from: "account-42"))
+        }
+    }
+
     @Test func identifyingADifferentAccountLogsOutFirst() async throws {
         try await withJoe { joe in
             let instance = try await joe.configured(appUserID: "account-1")

@@ -1,0 +1,41 @@
+import Foundation
+import SDKRuntime
+import Testing
+import Voidhash
+import VoidhashAPI
+
+/// The device clock never decides access, and a clock set back cannot keep a snapshot fresh.
+@Suite("The device clock", .timeLimit(.minutes(1)))
+struct VoidhashDeviceClockTests {
+    /// A snapshot whose only grant ended long ago by any clock, which Voidhash still lists active.
+    private static let personWithAPastExpiry = """
+        {"distinctId":"user_past","attributes":{},"activePerkSlugs":["premium"],
+         "entitlements":{"grants":[{"perkSlug":"premium","perkId":"perk_01","status":"active",
+           "source":"subscription","sourceId":"sub_01","expiresAt":"2001-01-01T00:00:00Z"}]},
+         "subscriptions":{"history":[]},"purchases":{"history":[]}}
+        """
+
+    @Test func aPerkVoidhashListsActiveIsActiveWhateverItsExpiryDateSays() throws {
+        let person = try JSONCoding.makeDecoder().decode(Person.self, from: Data(Self.personWithAPastExpiry.utf8))
+        let snapshot = VoidhashPerson(person)
+        #expect(snapshot.entitlements.grants.first?.expiresAt ?? .distantFuture < Date())
+        #expect(snapshot.hasActivePerk("premium"))
+        #expect(snapshot.activePerkSlugs == ["premium"])
+    }
+
+    @Test func aClockSetBackBeforeTheFetchMakesTheSnapshotStaleAndAsksVoidhashAgain() async throws {
+        try await withSDKHarness { harness in
+            let voidhash = try harness.launch()
+            try await voidhash.identify(externalUserId: "user_clock")
+            let fetchedAt = try #require(try await voidhash.getCurrentPersonState().fetchedAt)
+            let asked = harness.requests(.getPerson).count
+            harness.clock.setNow(fetchedAt.addingTimeInterval(-3_600))
+            harness.inject(.status(503, code: "INTERNAL"), into: .getPerson)
+            let state = try await voidhash.getCurrentPersonState()
+            #expect(state.isStale)
+            #expect(state.reason == .refreshFailed)
+            #expect(harness.requests(.getPerson).count > asked)
+            await voidhash.shutdown()
+        }
+    }
+}
