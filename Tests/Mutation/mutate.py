@@ -1,0 +1,290 @@
+#!/usr/bin/env python3
+"""Mutation testing of the package's own suite.
+
+Finds mutation sites in the hand-written sources (operators below), applies one mutant at a
+time, rebuilds incrementally, runs the test targets that cover the mutated folder, reverts, and
+reports which mutants the tests caught (with the first test that failed) and which survived.
+
+    python3 Tests/Mutation/mutate.py --list                 # every site, one line each
+    python3 Tests/Mutation/mutate.py --sample 6 --seed S    # short mode (CI): a seeded sample
+    python3 Tests/Mutation/mutate.py --sample 150           # long mode, spread over the areas
+    python3 Tests/Mutation/mutate.py --only ID [ID ...]     # chosen mutants again
+
+The score is caught / (tried - stillborn - equivalent): a mutant that does not compile is
+stillborn and not counted; one listed in `equivalent.txt` (ID, then the reason) cannot change
+behaviour and is not counted either. The report goes to standard output and, as Markdown, to
+`--report FILE`. The working tree is restored after every mutant, also on Ctrl-C.
+"""
+
+import argparse
+import hashlib
+import os
+import random
+import re
+import signal
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+# Source folders (the areas a sample is spread over) and the test targets that cover each.
+AREAS = {
+    "Generator/SDKGenCore": "GeneratorTests",
+    "Sources/SDKRuntime": "SDKRuntimeTests|VoidhashContractTests|MobileJoeContractTests",
+    "Sources/Voidhash": "VoidhashTests",
+    "Sources/MobileJoe": "MobileJoeTests",
+    "Sources/SDKEmulator": "EmulatorTests|VoidhashContractTests|MobileJoeContractTests",
+}
+
+BUILD_TIMEOUT = 1200
+TEST_TIMEOUT = 420
+
+STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+BOUNDARY = {" < ": " <= ", " <= ": " < ", " > ": " >= ", " >= ": " > "}
+NEGATE = {" == ": " != ", " != ": " == "}
+LOGICAL = {" && ": " || ", " || ": " && "}
+BOOLEAN = {"true": "false", "false": "true"}
+GUARD = re.compile(r"^\s*guard .+ else \{.*\}\s*$")
+STATEMENT = re.compile(
+    r"^\s*(?:try |await |try await )?[A-Za-z_][A-Za-z0-9_.]*(?:\(.*\)|\s[-+]?=\s.+|\.(?:append|insert|remove\w*|"
+    r"formUnion|subtract|removeAll)\(.*\))\s*$")
+INTEGER = re.compile(r"(?<![A-Za-z0-9_.])([0-9]+)(?![A-Za-z0-9_.])")
+
+
+def code_part(line):
+    """The line with string literals blanked and a trailing comment cut, for finding operators."""
+    blanked = STRING.sub(lambda m: '"' + " " * (len(m.group(0)) - 2) + '"', line)
+    cut = blanked.find("//")
+    return blanked if cut < 0 else blanked[:cut]
+
+
+def is_code(line):
+    stripped = line.strip()
+    return bool(stripped) and not stripped.startswith(("//", "///", "*", "import ", "#", "@"))
+
+
+def sites_in(path):
+    """Every (line index, operator, replacement line) of one file."""
+    with open(os.path.join(ROOT, path), encoding="utf-8") as handle:
+        lines = handle.read().split("\n")
+    found = []
+    for index, line in enumerate(lines):
+        if not is_code(line):
+            continue
+        code = code_part(line)
+
+        def replace_each(table, operator, pattern=None):
+            for old, new in table.items():
+                regex = re.compile(pattern.format(re.escape(old)) if pattern else re.escape(old))
+                for match in regex.finditer(code):
+                    mutated = line[: match.start()] + new + line[match.end():]
+                    found.append((index, operator, mutated))
+
+        replace_each(BOUNDARY, "boundary")
+        replace_each(NEGATE, "negate")
+        replace_each(LOGICAL, "logical")
+        replace_each(BOOLEAN, "boolean", r"(?<![A-Za-z0-9_]){}(?![A-Za-z0-9_:])")
+        if not re.search(r"\b(?:case|let|var)\b.*=\s*[0-9]|\bcase\b", code):
+            for match in INTEGER.finditer(code):
+                value = int(match.group(1))
+                if value > 100_000:
+                    continue
+                mutated = line[: match.start()] + str(value + 1) + line[match.end():]
+                found.append((index, "constant+1", mutated))
+        if GUARD.match(code):
+            found.append((index, "remove-guard", None))
+        elif STATEMENT.match(code) and not code.rstrip().endswith(("{", ",", "(")) \
+                and not re.match(r"^\s*(return|let|var|case|throw|guard|if|else|\})", code):
+            found.append((index, "remove-statement", None))
+            following = lines[index + 1] if index + 1 < len(lines) else ""
+            # Two calls at one level swapped; two plain assignments would rarely depend on each other.
+            if is_code(following) and STATEMENT.match(code_part(following)) and "(" in code and \
+                    "(" in code_part(following) and \
+                    len(following) - len(following.lstrip()) == len(line) - len(line.lstrip()):
+                found.append((index, "swap-statements", following + "\n" + line))
+    return lines, found
+
+
+def all_sites():
+    """Every site of every area, in a stable order, with a stable ID."""
+    result = []
+    for area in AREAS:
+        for directory, _, files in sorted(os.walk(os.path.join(ROOT, area))):
+            for name in sorted(files):
+                if not name.endswith(".swift"):
+                    continue
+                path = os.path.relpath(os.path.join(directory, name), ROOT)
+                lines, found = sites_in(path)
+                seen = {}
+                for index, operator, mutated in found:
+                    key = (lines[index].strip(), operator, mutated.strip() if mutated else "")
+                    occurrence = seen.get(key, 0)
+                    seen[key] = occurrence + 1
+                    digest = hashlib.sha1(
+                        "\0".join([path, *key, str(occurrence)]).encode()).hexdigest()[:10]
+                    result.append({
+                        "id": digest, "area": area, "path": path, "line": index, "operator": operator,
+                        "original": lines[index], "mutated": mutated,
+                    })
+    return result
+
+
+def load_equivalents():
+    path = os.path.join(HERE, "equivalent.txt")
+    equivalents = {}
+    if os.path.exists(path):
+        with open(path, encoding="utf-8") as handle:
+            for row in handle:
+                row = row.strip()
+                if row and not row.startswith("#"):
+                    mutant, _, reason = row.partition(" ")
+                    equivalents[mutant] = reason.strip()
+    return equivalents
+
+
+def sample(sites, count, seed):
+    """`count` sites spread evenly over the areas, chosen by a seeded generator."""
+    generator = random.Random(seed)
+    by_area = {area: [s for s in sites if s["area"] == area] for area in AREAS}
+    for group in by_area.values():
+        generator.shuffle(group)
+    chosen = []
+    while len(chosen) < count and any(by_area.values()):
+        for area in AREAS:
+            if by_area[area] and len(chosen) < count:
+                chosen.append(by_area[area].pop())
+    return chosen
+
+
+def run(command, timeout, log):
+    with open(log, "w") as output:
+        try:
+            return subprocess.run(command, cwd=ROOT, stdout=output, stderr=subprocess.STDOUT,
+                                  timeout=timeout).returncode
+        except subprocess.TimeoutExpired:
+            return None
+
+
+def first_failure(log):
+    with open(log, encoding="utf-8", errors="replace") as handle:
+        for line in handle:
+            match = re.search(r"✘ Test (.+?) (recorded an issue|failed)", line)
+            if match:
+                return match.group(1)
+            if "error: " in line and "Fatal error" in line or "Crash:" in line:
+                return "a crash: " + line.strip()[:120]
+    return "the test process failed"
+
+
+def try_mutant(site, logs):
+    path = os.path.join(ROOT, site["path"])
+    with open(path, encoding="utf-8") as handle:
+        original = handle.read()
+    lines = original.split("\n")
+    index = site["line"]
+    if site["operator"] == "swap-statements":
+        lines[index:index + 2] = site["mutated"].split("\n")
+    elif site["mutated"] is None:
+        del lines[index]
+    else:
+        lines[index] = site["mutated"]
+    previous = signal.getsignal(signal.SIGINT)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write("\n".join(lines))
+        signal.signal(signal.SIGINT, previous)
+        build_log = os.path.join(logs, site["id"] + ".build.log")
+        status = run(["swift", "build", "--build-tests"], BUILD_TIMEOUT, build_log)
+        if status != 0:
+            return "stillborn", "does not compile"
+        test_log = os.path.join(logs, site["id"] + ".test.log")
+        status = run(["swift", "test", "--skip-build", "--filter", AREAS[site["area"]]], TEST_TIMEOUT,
+                     test_log)
+        if status is None:
+            return "caught", f"no result within {TEST_TIMEOUT} s (a test that waits too long)"
+        if status != 0:
+            return "caught", first_failure(test_log)
+        return "survived", ""
+    finally:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(original)
+        signal.signal(signal.SIGINT, previous)
+
+
+def describe(site):
+    before = site["original"].strip()
+    if site["operator"] == "swap-statements":
+        after = "(swapped with the next line)"
+    else:
+        after = "(removed)" if site["mutated"] is None else site["mutated"].strip()
+    return f'{site["path"]}:{site["line"] + 1} [{site["operator"]}] `{before}` -> `{after}`'
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--list", action="store_true", help="print every site and exit")
+    parser.add_argument("--sample", type=int, help="how many mutants to try, spread over the areas")
+    parser.add_argument("--seed", default="sdkgen", help="seed of the sample")
+    parser.add_argument("--only", nargs="+", metavar="ID", help="try these mutants")
+    parser.add_argument("--report", help="also write the report as Markdown to this file")
+    parser.add_argument("--minimum-score", type=float, default=0.0,
+                        help="exit 1 when the score is lower (a fraction, e.g. 0.9)")
+    options = parser.parse_args()
+
+    sites = all_sites()
+    if options.list:
+        for site in sites:
+            print(site["id"], describe(site))
+        print(f"{len(sites)} sites", file=sys.stderr)
+        return 0
+    if options.only:
+        wanted = set(options.only)
+        chosen = [s for s in sites if s["id"] in wanted]
+    elif options.sample:
+        chosen = sample(sites, options.sample, options.seed)
+    else:
+        parser.error("give --list, --sample N or --only ID")
+    equivalents = load_equivalents()
+    logs = os.path.join(ROOT, ".build", "mutation")
+    os.makedirs(logs, exist_ok=True)
+
+    results = []
+    started = time.monotonic()
+    try:
+        for number, site in enumerate(chosen, 1):
+            began = time.monotonic()
+            if site["id"] in equivalents:
+                verdict, detail = "equivalent", equivalents[site["id"]]
+            else:
+                verdict, detail = try_mutant(site, logs)
+            results.append((site, verdict, detail))
+            print(f'[{number}/{len(chosen)}] {site["id"]} {verdict:10} {time.monotonic() - began:6.1f} s  '
+                  f'{describe(site)}' + (f"  <- {detail}" if detail else ""), flush=True)
+    finally:
+        # Leave a build of the unmutated sources behind for whatever runs next.
+        run(["swift", "build", "--build-tests"], BUILD_TIMEOUT, os.path.join(logs, "restore.build.log"))
+
+    counts = {v: sum(1 for _, verdict, _ in results if verdict == v)
+              for v in ("caught", "survived", "stillborn", "equivalent")}
+    counted = counts["caught"] + counts["survived"]
+    score = counts["caught"] / counted if counted else 1.0
+    summary = (f'mutation score {score:.1%}: {counts["caught"]} caught, {counts["survived"]} survived, '
+               f'{counts["stillborn"]} stillborn, {counts["equivalent"]} equivalent, of {len(results)} tried '
+               f'in {time.monotonic() - started:.0f} s')
+    print(summary)
+    if options.report:
+        with open(options.report, "w", encoding="utf-8") as report:
+            report.write(f"# Mutation report\n\n{summary}\n\n| ID | verdict | mutant | caught by / why |\n"
+                         "| --- | --- | --- | --- |\n")
+            for site, verdict, detail in results:
+                cells = [site["id"], verdict, describe(site), detail]
+                report.write("| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |\n")
+    return 1 if score < options.minimum_score else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
