@@ -65,6 +65,17 @@ def is_code(line):
     return bool(stripped) and not stripped.startswith(("//", "///", "*", "import ", "#", "@"))
 
 
+def continues(lines, index):
+    """Whether line `index` continues an expression begun on the line before it."""
+    previous = code_part(lines[index - 1]).rstrip() if index > 0 else ""
+    return previous.endswith(("(", ",", "=", "?", ":", "&&", "||", "[", "+", "-", "in"))
+
+
+def is_call(code):
+    """Whether a statement is a call (not an assignment)."""
+    return "(" in code and not re.match(r"^\s*[A-Za-z_][A-Za-z0-9_.]*\s[-+]?=\s", code)
+
+
 def sites_in(path):
     """Every (line index, operator, replacement line) of one file."""
     with open(os.path.join(ROOT, path), encoding="utf-8") as handle:
@@ -96,12 +107,13 @@ def sites_in(path):
         if GUARD.match(code):
             found.append((index, "remove-guard", None))
         elif STATEMENT.match(code) and not code.rstrip().endswith(("{", ",", "(")) \
+                and not continues(lines, index) \
                 and not re.match(r"^\s*(return|let|var|case|throw|guard|if|else|\})", code):
             found.append((index, "remove-statement", None))
             following = lines[index + 1] if index + 1 < len(lines) else ""
-            # Two calls at one level swapped; two plain assignments would rarely depend on each other.
-            if is_code(following) and STATEMENT.match(code_part(following)) and "(" in code and \
-                    "(" in code_part(following) and \
+            # Two calls at one level swapped (two assignments seldom depend on each other).
+            if is_code(following) and STATEMENT.match(code_part(following)) and is_call(code) and \
+                    is_call(code_part(following)) and \
                     len(following) - len(following.lstrip()) == len(line) - len(line.lstrip()):
                 found.append((index, "swap-statements", following + "\n" + line))
     return lines, found

@@ -10,14 +10,9 @@ enum Namespace {
     /// Whether `unshare -m` can mount in this environment.
     static let isAvailable: Bool = {
         guard FileManager.default.isExecutableFile(atPath: unshare.path) else { return false }
-        let probe = Process()
-        probe.executableURL = unshare
-        probe.arguments = ["-m", "sh", "-c", "mount -t tmpfs -o size=4k tmpfs /mnt"]
-        probe.standardOutput = FileHandle.nullDevice
-        probe.standardError = FileHandle.nullDevice
-        guard (try? probe.run()) != nil else { return false }
-        probe.waitUntilExit()
-        return probe.terminationStatus == 0
+        let probe = try? DriverProcess.run(
+            executable: unshare, arguments: ["-m", "sh", "-c", "mount -t tmpfs -o size=4k tmpfs /mnt"])
+        return probe.map { !$0.diedOfSignal && $0.status == 0 } ?? false
     }()
 
     /// `unshare` arguments that run `command` with `directory` bind-mounted read-only over itself.
