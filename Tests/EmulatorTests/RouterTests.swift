@@ -3,7 +3,7 @@ import SDKEmulator
 import SDKRuntime
 import Testing
 
-@Suite("Router")
+@Suite("Router", .timeLimit(.minutes(1)))
 struct RouterTests {
     private func body(_ response: EmulatorResponse) -> String {
         String(decoding: response.body, as: UTF8.self)

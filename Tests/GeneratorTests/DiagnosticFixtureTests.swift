@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// One fixture per kind of spec error, each with the exact lines `sdkgen` must print.
-@Suite("Diagnostics of broken specs")
+@Suite("Diagnostics of broken specs", .timeLimit(.minutes(1)))
 struct DiagnosticFixtureTests {
     static let fixtures: [String] = {
         let folder = PackagePaths.url("Tests/Fixtures/diagnostics")

@@ -3,7 +3,7 @@ import Testing
 
 /// Large specs are written as files of 50 declarations; specs up to 24 per folder keep one
 /// file per declaration.
-@Suite("File grouping of large specs")
+@Suite("File grouping of large specs", .timeLimit(.minutes(1)))
 struct FileGroupingTests {
     /// A spec with `count` one-property models.
     private func spec(models count: Int) -> String {

@@ -4,7 +4,7 @@ import Testing
 /// Models are loaded on every processor once a spec has many of them; what comes out must be
 /// what one processor would give: every model in spec order, and every problem reported once,
 /// at its own line.
-@Suite("Loading large specs")
+@Suite("Loading large specs", .timeLimit(.minutes(3)))
 struct LargeSpecLoadingTests {
     /// A spec with `count` models; the models in `broken` misspell `doc`.
     private func spec(models count: Int, broken: Set<Int> = []) -> String {

@@ -2,7 +2,7 @@ import Testing
 
 @testable import SDKGenCore
 
-@Suite("Pattern errors")
+@Suite("Pattern errors", .timeLimit(.minutes(1)))
 struct PatternErrorTests {
     static let supported =
         "supported: anchors, literals, classes, ?, *, +, {m,n}, groups, alternation"

@@ -2,7 +2,7 @@ import Testing
 
 @testable import SDKGenCore
 
-@Suite("PatternParser")
+@Suite("PatternParser", .timeLimit(.minutes(1)))
 struct PatternParserTests {
     static func scalar(_ value: Unicode.Scalar) -> PatternNode { .scalars(ScalarSet(value)) }
 

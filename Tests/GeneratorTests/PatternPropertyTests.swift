@@ -7,7 +7,7 @@ import Testing
 /// The reference is `(try? Regex(pattern).matchingSemantics(.unicodeScalar).firstMatch(in: s)) != nil`:
 /// `^` and `$` anchor to the whole input in Swift Regex, so for `^...$` this equals `wholeMatch`,
 /// which is checked as well for those patterns.
-@Suite("Pattern property")
+@Suite("Pattern property", .timeLimit(.minutes(3)))
 struct PatternPropertyTests {
     static let patterns = [
         "^[a-z][a-z0-9_]{0,63}$",

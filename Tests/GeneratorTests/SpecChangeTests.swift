@@ -3,7 +3,7 @@ import SDKGenCore
 import Testing
 
 /// A change in the spec reaches the generated validator and its tests, and `--check` notices.
-@Suite("Spec changes and the output folder")
+@Suite("Spec changes and the output folder", .timeLimit(.minutes(1)))
 struct SpecChangeTests {
     @Test("changing the 255-character limit changes the validator, its tests, and nothing else")
     func changingALimitChangesValidatorAndTests() throws {

@@ -4,7 +4,7 @@ import Testing
 
 /// The loader never crashes: thousands of seeded mutations of the real specs each end in a spec
 /// or in located errors.
-@Suite("Spec loader robustness")
+@Suite("Spec loader robustness", .timeLimit(.minutes(3)))
 struct SpecRobustnessTests {
     /// A small deterministic generator (SplitMix64) so failures can be replayed.
     struct SeededGenerator: RandomNumberGenerator {

@@ -5,7 +5,7 @@ import Testing
 extension StressTests {
     /// Kills a process using the SDK at random moments and checks, after a restart on the same
     /// storage, that everything that returned to the app reached Voidhash exactly once, in order.
-    @Suite("Crash consistency")
+    @Suite("Crash consistency", .timeLimit(.minutes(1)))
     struct CrashConsistencyTests {
         @Test(.timeLimit(.minutes(20)))
         func aKilledProcessLosesNothingReturnedAndAppliesNothingTwice() async throws {

@@ -10,7 +10,7 @@ import Testing
 /// On Linux, libcurl re-sends a request whose reused connection closed without an answer, and
 /// FoundationNetworking cannot rewind an in-memory body for it: before the fix in
 /// `URLSessionResponseCollector`, a dropped POST hung until the 10 s time limit.
-@Suite("Dropped connections", .serialized)
+@Suite("Dropped connections", .serialized, .timeLimit(.minutes(1)))
 struct DroppedConnectionTests {
     /// An echo server for `GET /ping` and `POST /echo`.
     private static func makeServer() throws -> EmulatorServer {

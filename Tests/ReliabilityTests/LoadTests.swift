@@ -9,7 +9,7 @@ extension StressTests {
     /// of its own, for a bounded time, while the emulator fails about one request in eight;
     /// afterwards (faults cleared, the queue drained by a new launch) every purchase and event
     /// handed over is on the emulator exactly once.
-    @Suite("Load")
+    @Suite("Load", .timeLimit(.minutes(1)))
     struct LoadTests {
         @Test(.timeLimit(.minutes(5)))
         func aThousandTasksUnderFaultsLoseNothingAndApplyNothingTwice() async throws {

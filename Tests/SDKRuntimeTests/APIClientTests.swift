@@ -3,7 +3,7 @@ import SDKRuntime
 import Synchronization
 import Testing
 
-@Suite("APIClient")
+@Suite("APIClient", .timeLimit(.minutes(1)))
 struct APIClientTests {
     struct Person: Decodable, Sendable, Equatable {
         var id: String

@@ -1,7 +1,7 @@
 import SDKRuntime
 import Testing
 
-@Suite("withDeadline")
+@Suite("withDeadline", .timeLimit(.minutes(1)))
 struct ClockDeadlineTests {
     struct Failure: Error, Equatable {}
 

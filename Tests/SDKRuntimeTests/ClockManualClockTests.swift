@@ -2,7 +2,7 @@ import Foundation
 import SDKRuntime
 import Testing
 
-@Suite("ManualClock")
+@Suite("ManualClock", .timeLimit(.minutes(1)))
 struct ClockManualClockTests {
     @Test("now() starts at the given date, can be set, and moves with advance(by:)")
     func wallClock() {

@@ -2,7 +2,7 @@ import Foundation
 import SDKRuntime
 import Testing
 
-@Suite("SHA256Digest")
+@Suite("SHA256Digest", .timeLimit(.minutes(1)))
 struct CryptoSHA256Tests {
     @Test(
         "FIPS 180-4 examples",

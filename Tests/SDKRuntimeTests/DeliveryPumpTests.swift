@@ -3,7 +3,7 @@ import Testing
 
 @testable import SDKRuntime
 
-@Suite("DeliveryPump: draining the outbox")
+@Suite("DeliveryPump: draining the outbox", .timeLimit(.minutes(1)))
 struct DeliveryPumpTests {
     let clock = StorageTestClock()
 
@@ -275,7 +275,7 @@ struct DeliveryPumpTests {
     }
 }
 
-@Suite("DeliveryBackoff")
+@Suite("DeliveryBackoff", .timeLimit(.minutes(1)))
 struct DeliveryBackoffTests {
     let backoff = DeliveryBackoff(initialDelay: .seconds(1), maximumDelay: .seconds(60))
 

@@ -2,7 +2,7 @@ import Foundation
 import SDKRuntime
 import Testing
 
-@Suite("UUIDv7")
+@Suite("UUIDv7", .timeLimit(.minutes(1)))
 struct IdentifierUUIDv7Tests {
     /// SplitMix64: a small seeded generator so layouts are reproducible.
     struct SeededRandom: RandomNumberGenerator {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import SDKRuntime
 
-@Suite("DeliveryQueue: the durable outbox")
+@Suite("DeliveryQueue: the durable outbox", .timeLimit(.minutes(1)))
 struct QueueTests {
     let now = Date(timeIntervalSince1970: 1_700_000_000)
 
@@ -226,7 +226,7 @@ struct QueueTests {
     }
 }
 
-@Suite("DeliveryQueue: failures")
+@Suite("DeliveryQueue: failures", .timeLimit(.minutes(1)))
 struct QueueFailureTests {
     let now = Date(timeIntervalSince1970: 1_700_000_000)
 

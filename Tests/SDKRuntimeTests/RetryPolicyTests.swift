@@ -1,7 +1,7 @@
 import SDKRuntime
 import Testing
 
-@Suite("RetryPolicy")
+@Suite("RetryPolicy", .timeLimit(.minutes(1)))
 struct RetryPolicyTests {
     static func policy(random: Double) -> RetryPolicy {
         RetryPolicy(

@@ -3,7 +3,7 @@ import Testing
 
 @testable import SDKRuntime
 
-@Suite("StorageLocation")
+@Suite("StorageLocation", .timeLimit(.minutes(1)))
 struct StorageLocationTests {
     #if !canImport(Darwin)
         @Test func usesXDGDataHomeWhenItIsAbsolute() {

@@ -9,7 +9,7 @@ import Testing
     import CSQLite
 #endif
 
-@Suite("Storage: opening, key values, files")
+@Suite("Storage: opening, key values, files", .timeLimit(.minutes(1)))
 struct StorageTests {
     struct Identity: Codable, Equatable {
         var distinctID: String

@@ -2,7 +2,7 @@ import Foundation
 import SDKRuntime
 import Testing
 
-@Suite("JSONCoding")
+@Suite("JSONCoding", .timeLimit(.minutes(1)))
 struct TransportJSONCodingTests {
     struct Stamped: Codable, Equatable {
         var zeta: String

@@ -6,7 +6,7 @@ import Testing
     import FoundationNetworking
 #endif
 
-@Suite("URLSessionTransport")
+@Suite("URLSessionTransport", .timeLimit(.minutes(1)))
 struct TransportURLSessionTests {
     /// Sends `request` and returns the outcome as a value.
     static func outcome(
