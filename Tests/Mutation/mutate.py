@@ -72,8 +72,10 @@ def continues(lines, index):
 
 
 def is_call(code):
-    """Whether a statement is a call (not an assignment)."""
-    return "(" in code and not re.match(r"^\s*[A-Za-z_][A-Za-z0-9_.]*\s[-+]?=\s", code)
+    """Whether a statement is a call whose order may matter: not an assignment, not one member of
+    a keyed encoding or a hash (whose order never changes the result)."""
+    return "(" in code and not re.match(r"^\s*[A-Za-z_][A-Za-z0-9_.]*\s[-+]?=\s", code) \
+        and not re.search(r"\b(?:container|hasher)\.(?:encode|decode|combine)", code)
 
 
 def sites_in(path):
@@ -108,6 +110,7 @@ def sites_in(path):
             found.append((index, "remove-guard", None))
         elif STATEMENT.match(code) and not code.rstrip().endswith(("{", ",", "(")) \
                 and not continues(lines, index) \
+                and not re.match(r"^\s*self\.\w+ = \w+$", code.rstrip()) \
                 and not re.match(r"^\s*(return|let|var|case|throw|guard|if|else|\})", code):
             found.append((index, "remove-statement", None))
             following = lines[index + 1] if index + 1 < len(lines) else ""
