@@ -54,7 +54,9 @@ enum ContractTestTranslator {
                     OperationTestTranslator.suite(spec, emulator: emulator)
                 })
             files.append(
-                file("\(spec.name)OpenAPITests.swift", imports: withEmulator) { OpenAPIContractTestTranslator.suite(spec) })
+                file("\(spec.name)OpenAPITests.swift", imports: withEmulator) {
+                    OpenAPIContractTestTranslator.suite(spec)
+                })
         }
         return files
     }

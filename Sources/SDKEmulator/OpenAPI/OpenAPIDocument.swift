@@ -1,14 +1,15 @@
 import Foundation
 import SDKRuntime
 
-/// An OpenAPI document that `sdkgen` exported (`<output>/OpenAPI/<Name>.openapi.json`), for the
-/// generated contract tests: the examples it lists, and whether a JSON value conforms to one of
-/// its schemas.
+/// An OpenAPI document that `sdkgen` exported (`<output>/OpenAPI/<Name>.openapi.json`), for
+/// contract tests: the examples it lists, and whether a request body or a response is one it
+/// declares.
 ///
 /// ```swift
 /// let document = try OpenAPIDocument(named: "Voidhash", near: #filePath)
 /// for example in document.responseExamples(operationId: "getPerson", status: 200) { ... }
 /// let problems = document.requestBodyProblems(operationId: "identify", body: encoded)
+/// let wrong = document.responseProblems(operationId: "getPerson", status: 404, body: answer)
 /// ```
 public struct OpenAPIDocument: Sendable {
     /// A document that could not be found or read.
@@ -65,6 +66,20 @@ public struct OpenAPIDocument: Sendable {
             return ["the body is not JSON"]
         }
         return JSONSchemaCheck(document: root).problems(value, schema: schema, at: "body")
+    }
+
+    /// Why a response with `status` and `body` (JSON bytes) is not one the document declares for
+    /// `operationId`: an undeclared status, or a body that breaks the status's schema (for an
+    /// error, that includes a code the operation does not declare for it). Empty when it is.
+    public func responseProblems(operationId: String, status: Int, body: Data) -> [String] {
+        guard let response = operation(operationId)?["responses"]?[String(status)] else {
+            return ["\(operationId): status \(status) is not declared"]
+        }
+        guard let schema = response["content"]?["application/json"]?["schema"] else { return [] }
+        guard let value = try? JSONCoding.makeDecoder().decode(JSONValue.self, from: body) else {
+            return ["\(operationId): the \(status) body is not JSON"]
+        }
+        return JSONSchemaCheck(document: root).problems(value, schema: schema, at: "\(operationId) \(status)")
     }
 
     private static func exampleValues(_ examples: JSONValue?) -> [JSONValue] {
