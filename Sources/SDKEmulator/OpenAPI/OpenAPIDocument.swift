@@ -82,6 +82,19 @@ public struct OpenAPIDocument: Sendable {
         return JSONSchemaCheck(document: root).problems(value, schema: schema, at: "\(operationId) \(status)")
     }
 
+    /// The component schemas, by name.
+    public var componentSchemas: [String: JSONValue] {
+        guard case .object(let schemas)? = root["components"]?["schemas"] else { return [:] }
+        return schemas
+    }
+
+    /// Why `value` does not conform to the component schema `name` (`Person`,
+    /// `rules.groupType`); empty when it does.
+    public func problems(of value: JSONValue, againstComponent name: String) -> [String] {
+        guard let schema = root["components"]?["schemas"]?[name] else { return ["no component schema \(name)"] }
+        return JSONSchemaCheck(document: root).problems(value, schema: schema, at: name)
+    }
+
     private static func exampleValues(_ examples: JSONValue?) -> [JSONValue] {
         guard case .object(let byName)? = examples else { return [] }
         return byName.keys.sorted().compactMap { byName[$0]?["value"] }
