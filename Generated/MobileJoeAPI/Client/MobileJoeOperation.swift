@@ -98,13 +98,13 @@ public enum MobileJoeOperation: Swift.Hashable, Swift.Sendable, Swift.CaseIterab
         case .searchFAQs:
             return ["AUTHENTICATION_FAILED", "INVALID_ARGUMENT", "RATE_LIMITED", "INTERNAL"]
         case .listFeaturePlans:
-            return ["AUTHENTICATION_FAILED", "RATE_LIMITED", "INTERNAL"]
+            return ["AUTHENTICATION_FAILED", "INVALID_ARGUMENT", "RATE_LIMITED", "INTERNAL"]
         case .voteForFeaturePlan:
             return ["AUTHENTICATION_FAILED", "INVALID_ARGUMENT", "NOT_FOUND", "RATE_LIMITED", "INTERNAL"]
         case .removeVoteForFeaturePlan:
             return ["AUTHENTICATION_FAILED", "INVALID_ARGUMENT", "NOT_FOUND", "RATE_LIMITED", "INTERNAL"]
         case .listAlerts:
-            return ["AUTHENTICATION_FAILED", "RATE_LIMITED", "INTERNAL"]
+            return ["AUTHENTICATION_FAILED", "INVALID_ARGUMENT", "RATE_LIMITED", "INTERNAL"]
         }
     }
 

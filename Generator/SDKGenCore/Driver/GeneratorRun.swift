@@ -39,6 +39,7 @@ public struct GeneratorRun {
             }
             names[spec.name] = path
             files.merge(SpecTranslator.files(for: spec)) { first, _ in first }
+            files[OpenAPIExporter.path(for: spec)] = OpenAPIExporter.text(for: spec)
             folders += [SpecTranslator.apiModule(spec), SpecTranslator.testModule(spec)]
         }
         let failed = log.hasErrors

@@ -53,6 +53,10 @@ enum ContractTestTranslator {
                 file("\(spec.name)OperationTests.swift", imports: withEmulator) {
                     OperationTestTranslator.suite(spec, emulator: emulator)
                 })
+            files.append(
+                file("\(spec.name)OpenAPITests.swift", imports: withEmulator) {
+                    OpenAPIContractTestTranslator.suite(spec)
+                })
         }
         return files
     }

@@ -1,0 +1,59 @@
+/// Regular expressions for JSON Schema `pattern`, written in the part of ECMA-262 that reads the
+/// same with and without its `u` flag and in Python's `re`: literal characters, `\uXXXX` escapes
+/// for control characters and white space, and classes.
+enum OpenAPIPatterns {
+    /// Matches a string with at least one character that is not Unicode `White_Space` (what the
+    /// generated `nonWhitespace` check asks; the class is read from the Unicode tables).
+    static let containsNonWhitespace = noneOf(whitespaceScalars)
+
+    /// Every scalar with the Unicode `White_Space` property.
+    static let whitespaceScalars: [Unicode.Scalar] = (0...0x10FFFF).compactMap { value in
+        Unicode.Scalar(UInt32(value)).flatMap { $0.properties.isWhitespace ? $0 : nil }
+    }
+
+    /// A class matching one scalar that is none of `scalars` (runs of consecutive scalars are
+    /// written as ranges).
+    static func noneOf(_ scalars: [Unicode.Scalar]) -> String {
+        let values = Set(scalars.map(\.value)).sorted()
+        var out = "[^"
+        var index = 0
+        while index < values.count {
+            var end = index
+            while end + 1 < values.count, values[end + 1] == values[end] + 1 { end += 1 }
+            out += classMember(values[index])
+            if end > index { out += (end > index + 1 ? "-" : "") + classMember(values[end]) }
+            index = end + 1
+        }
+        return out + "]"
+    }
+
+    /// `text` matched literally.
+    static func literal(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if "^$\\.*+?()[]{}|/".unicodeScalars.contains(scalar) {
+                out += "\\" + String(scalar)
+            } else {
+                out += escapedIfInvisible(scalar)
+            }
+        }
+        return out
+    }
+
+    private static func classMember(_ value: UInt32) -> String {
+        guard let scalar = Unicode.Scalar(value) else { return "" }
+        if "\\]^-[".unicodeScalars.contains(scalar) { return "\\" + String(scalar) }
+        return escapedIfInvisible(scalar)
+    }
+
+    /// Control characters, white space and other invisible scalars of the Basic Multilingual
+    /// Plane as `\uXXXX`; every other scalar as itself.
+    private static func escapedIfInvisible(_ scalar: Unicode.Scalar) -> String {
+        let visible =
+            scalar.value > 0x20 && scalar.value != 0x7F && !scalar.properties.isWhitespace
+            && scalar.properties.generalCategory != .control && scalar.properties.generalCategory != .format
+        guard !visible, scalar.value <= 0xFFFF else { return String(scalar) }
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+    }
+}
