@@ -4,7 +4,7 @@ import Testing
 
 /// The generator's output compared byte for byte with committed reference files: the keyword
 /// fixture (whose output the package also compiles and tests) and the two real specs.
-@Suite("Golden output")
+@Suite("Golden output", .timeLimit(.minutes(3)))
 struct GoldenOutputTests {
     @Test("the keyword fixture generates exactly Tests/Golden/landmine")
     func landmineMatchesGolden() throws {
@@ -37,7 +37,7 @@ struct GoldenOutputTests {
 
 /// The real specs give an example for every rule, model, identifier, header contract and
 /// operation, so every part of them is exercised by a generated contract test.
-@Suite("Real specs are fully exemplified")
+@Suite("Real specs are fully exemplified", .timeLimit(.minutes(3)))
 struct SpecCoverageTests {
     @Test("every rule, model, identifier and operation has examples", arguments: ["voidhash", "mobilejoe"])
     func everythingHasExamples(name: String) throws {
