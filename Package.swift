@@ -69,7 +69,10 @@ let package = Package(
         .target(name: "MobileJoe", dependencies: ["MobileJoeAPI", "SDKRuntime", "PackageRelease"], swiftSettings: strict),
 
         // MARK: Emulator
-        .target(name: "SDKEmulator", dependencies: ["SDKRuntime", "VoidhashAPI", "MobileJoeAPI"], swiftSettings: strict),
+        // The dashboard (`/_admin/ui`) is a page, a script and a style sheet, served as they are.
+        .target(
+            name: "SDKEmulator", dependencies: ["SDKRuntime", "VoidhashAPI", "MobileJoeAPI"],
+            resources: [.copy("Dashboard")], swiftSettings: strict),
         .executableTarget(name: "sdk-emulator", dependencies: ["SDKEmulator", "PackageRelease"], swiftSettings: strict),
 
         // MARK: Benchmarks (`swift run -c release sdk-benchmarks`)
@@ -109,6 +112,9 @@ let package = Package(
             name: "MobileJoeTests", dependencies: ["MobileJoe", "MobileJoeAPI", "SDKEmulator", "SDKRuntime"],
             swiftSettings: strict),
         .testTarget(name: "EmulatorTests", dependencies: ["SDKEmulator", "SDKRuntime", "VoidhashAPI", "MobileJoeAPI"], swiftSettings: strict),
+        // The dashboard driven in headless Chromium, with requests from the Voidhash SDK.
+        .testTarget(
+            name: "DashboardTests", dependencies: ["SDKEmulator", "Voidhash", "SDKRuntime"], swiftSettings: strict),
         // One version everywhere: the SDKs, the tools and the CHANGELOG agree.
         .testTarget(
             name: "ReleaseTests", dependencies: ["PackageRelease", "Voidhash", "MobileJoe", "sdkgen", "sdk-emulator"],
