@@ -17,9 +17,10 @@ import SDKRuntime
 /// | `POST /_admin/release[?route=name]` | releases held requests | `{"released": n}` |
 /// | `GET /_admin/ui` | | the dashboard (`AdminDashboard`) |
 ///
-/// A fault rule naming a route the server does not have is refused with `400 INVALID_ARGUMENT`
-/// and a message listing the routes it has. The API's own admin routes (an `adminRouter` given
-/// to `EmulatorServer`) are mounted below these, such as `/_admin/voidhash/people`.
+/// Requests from other sites are refused (`AdminRequestGuard`). A fault rule naming a route the
+/// server does not have is refused with `400 INVALID_ARGUMENT` and a message listing the routes
+/// it has. The API's own admin routes (an `adminRouter` given to `EmulatorServer`) are mounted
+/// below these, such as `/_admin/voidhash/people`.
 struct AdminAPI: Sendable {
     private struct RequestList: Codable { var requests: [RecordedRequest] }
     private struct FaultList: Codable { var faults: [FaultRule] }
@@ -62,8 +63,9 @@ struct AdminAPI: Sendable {
             })
     }
 
-    /// Answers one admin request.
+    /// Answers one admin request; one from another site gets `AdminRequestGuard`'s refusal.
     func respond(to request: EmulatorRequest) async -> EmulatorResponse {
+        if let refusal = AdminRequestGuard.refusal(for: request) { return refusal }
         var mounted = request
         mounted.path = String(request.path.dropFirst(RequestDispatcher.adminPrefix.count))
         if mounted.path.isEmpty || mounted.path == "/" {

@@ -170,3 +170,44 @@ struct AdminIndexTests {
         }
     }
 }
+
+/// The admin API and the dashboard answer only requests addressed to, and pages served from,
+/// a loopback host.
+@Suite("Admin API: other sites are refused", .timeLimit(.minutes(1)))
+struct AdminRequestGuardTests {
+    /// The status line of a raw `method path` request with `headers`.
+    private func statusLine(_ method: String, _ path: String, headers: [String], port: UInt16) async throws -> String {
+        let text =
+            (["\(method) \(path) HTTP/1.1"] + headers + ["Connection: close", "Content-Length: 0"])
+            .joined(separator: "\r\n") + "\r\n\r\n"
+        let answer = try await exchange(text, port: port)
+        return answer.components(separatedBy: "\r\n").first ?? ""
+    }
+
+    @Test(arguments: [
+        ["Host: evil.example"], ["Host: 127.0.0.1.evil.example:80"], ["Host: 10.0.0.1"],
+        ["Host: 127.0.0.1", "Origin: http://evil.example"], ["Host: 127.0.0.1", "Origin: null"],
+        ["Host: localhost", "Origin: http://localhost.evil.example:8080"],
+    ])
+    func aRequestFromAnotherSiteIsForbiddenAndChangesNothing(headers: [String]) async throws {
+        try await withServer { server, url throws in
+            let status = try await statusLine("POST", "/_admin/reset", headers: headers, port: url.serverPort)
+            #expect(status == "HTTP/1.1 403 Forbidden")
+            server.inject(.hold, route: "ping")
+            let dashboard = try await statusLine("GET", "/_admin/ui", headers: headers, port: url.serverPort)
+            #expect(dashboard == "HTTP/1.1 403 Forbidden")
+            #expect(server.faults.count == 1, "nothing was reset")
+        }
+    }
+
+    @Test(arguments: [
+        ["Host: 127.0.0.1"], ["Host: 127.0.0.1:8080", "Origin: http://127.0.0.1:8080"],
+        ["Host: localhost:8080", "Origin: http://localhost:8080"], ["Host: 127.1.2.3"], ["Host: [::1]:80"],
+    ])
+    func aLoopbackRequestIsAnswered(headers: [String]) async throws {
+        try await withServer { _, url throws in
+            let status = try await statusLine("GET", "/_admin/faults", headers: headers, port: url.serverPort)
+            #expect(status == "HTTP/1.1 200 OK")
+        }
+    }
+}
