@@ -1,12 +1,14 @@
 import Foundation
+import MobileJoe
 import SDKEmulator
 import SDKRuntime
 import Testing
 import Voidhash
 
-/// The emulator's dashboard (`/_admin/ui`) in a real headless Chromium: requests the Voidhash
-/// SDK sends show up in the log, and a fault added from the page makes the next request fail.
-@Suite("Dashboard in a browser", .timeLimit(.minutes(2)))
+/// The emulator's dashboard (`/_admin/ui`) in a real headless Chromium: requests the SDKs send
+/// show up in the log, a fault added from the page makes the next request fail, and the state
+/// panel shows people, perks and groups (Voidhash) or identities and votes (Mobile Joe).
+@Suite("Dashboard in a browser", .serialized, .timeLimit(.minutes(2)))
 struct DashboardBrowserTests {
     /// Where the screenshot goes: `$DASHBOARD_SCREENSHOT`, else `.build/dashboard.png` in the
     /// package (`Docs/images/dashboard.png` is a copy of one, shown in the README).
@@ -23,34 +25,26 @@ struct DashboardBrowserTests {
         "document.querySelector('#log tbody tr[data-route=\"\(route)\"][data-status=\"\(status)\"]')"
     }
 
+    /// Whether the state panel shows a tag reading `text`.
+    private static func stateTag(_ text: String) -> String {
+        "[...document.querySelectorAll('#state .tag')].some(tag => tag.textContent === \(DashboardPage.quoted(text)))"
+    }
+
     @Test func requestsAppearLiveAndAFaultAddedOnThePageFailsTheNextRequest() async throws {
-        guard let executable = BrowserLocator.executable else {
-            Issue.record(Comment(rawValue: BrowserLocator.missingMessage))
-            return
-        }
         let state = VoidhashEmulatorState()
         state.seedPerson(VoidhashPersonSeed(distinctId: "user_123", email: "ada@example.com", name: "Ada"))
+        let folder = ScratchFolder()
+        defer { folder.remove() }
         let server = VoidhashEmulator.makeServer(state: state)
-        let baseURL = try await server.start()
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("dashboard-\(UUID().uuidString)")
-        let browser: DevToolsBrowser
-        do {
-            browser = try DevToolsBrowser(executable: executable, windowSize: (1280, 1000))
-        } catch {
-            await server.stop()
-            throw error
-        }
-        do {
-            let page = try await DashboardPage.open(baseURL.appendingPathComponent("_admin/ui"), in: browser)
-            try await page.waitFor("window.dashboard && window.dashboard.ready", limit: .seconds(20))
+        try await withDashboard(of: server) { page, baseURL in
             #expect(
                 try await page.evaluate("document.getElementById('api-name').textContent") as? String == "· Voidhash")
-
+            let store = SimulatedPurchaseSource()
             let voidhash = try Voidhash(
                 publishableKey: VoidhashEmulator.testKey,
                 options: VoidhashOptions(
-                    distinctId: "user_123", baseURL: baseURL, storageDirectory: directory,
-                    transport: URLSessionTransport()))
+                    distinctId: "user_123", baseURL: baseURL, storageDirectory: folder.url,
+                    transport: URLSessionTransport(), purchaseSource: store))
             let person = try await voidhash.getCurrentPerson(forceFetch: true)
             #expect(person?.distinctId == "user_123")
             let appeared = try await page.waitFor(Self.logRow(route: "getPerson", status: 200), limit: .seconds(1))
@@ -85,17 +79,20 @@ struct DashboardBrowserTests {
             try await page.waitFor(Self.logRow(route: "getPerson", status: 400), limit: .seconds(1))
             #expect(server.faults.isEmpty, "a fault for one request is used up")
 
-            // Groups and an event, for the state panel; then the newest row's details.
+            // A perk, a group and an event for the state panel; then the events request's details.
+            store.purchase(productId: "pro_monthly")
+            _ = try await voidhash.syncPurchases()
             await voidhash.group(type: "company", key: "acme", properties: ["name": .string("Acme")])
             await voidhash.capture("report_shared")
             await voidhash.flush()
-            try await page.waitFor(
-                "[...document.querySelectorAll('#state .tag')].some(tag => tag.textContent === 'company: acme')",
-                limit: .seconds(10))
-            _ = try await page.evaluate("document.querySelector('#log tbody tr').click()")
+            try await page.waitFor(Self.stateTag("premium"), limit: .seconds(5))
+            try await page.waitFor(Self.stateTag("company: acme"), limit: .seconds(5))
+            _ = try await page.evaluate("document.querySelector('#log tbody tr[data-route=\"captureEvents\"]').click()")
             try await page.waitFor("!document.getElementById('detail-section').hidden", limit: .seconds(1))
             let headers = try await page.evaluate("document.getElementById('detail-headers').textContent") as? String
             #expect(headers?.contains("Authorization") == true)
+            let body = try await page.evaluate("document.getElementById('detail-body').textContent") as? String
+            #expect(body?.contains("\"acme\"") == true, "the clicked request's body is shown: \(body ?? "")")
 
             let image = try await page.screenshot()
             #expect(image.starts(with: [0x89, 0x50, 0x4E, 0x47]), "a PNG")
@@ -103,14 +100,27 @@ struct DashboardBrowserTests {
                 at: Self.screenshotURL.deletingLastPathComponent(), withIntermediateDirectories: true)
             try image.write(to: Self.screenshotURL)
             await voidhash.shutdown()
-        } catch {
-            await browser.close()
-            await server.stop()
-            try? FileManager.default.removeItem(at: directory)
-            throw error
         }
-        await browser.close()
-        await server.stop()
-        try? FileManager.default.removeItem(at: directory)
+    }
+
+    @Test func mobileJoeIdentitiesAndVotesAppearOnThePage() async throws {
+        let folder = ScratchFolder()
+        defer { folder.remove() }
+        try await withDashboard(of: try MobileJoeEmulator.makeServer(state: .withSampleContent())) { page, baseURL in
+            #expect(
+                try await page.evaluate("document.getElementById('api-name').textContent") as? String == "· Mobile Joe")
+            let joe = JoeInstance(
+                options: JoeOptions(storageDirectory: folder.url, baseURL: baseURL, onDiagnostic: { _ in }))
+            try joe.configure(withAPIKey: "mj_public_dashboard", appUserID: "account-42")
+            await joe.pendingIdentify()
+            _ = try await joe.vote(planID: "dark-mode")
+            let externalId = try #require(joe.identity?.externalId)
+            try await page.waitFor(Self.logRow(route: "identify", status: 200), limit: .seconds(1))
+            try await page.waitFor(Self.logRow(route: "voteForFeaturePlan", status: 200), limit: .seconds(1))
+            try await page.waitFor(
+                "document.getElementById('state').textContent.includes(\(DashboardPage.quoted(externalId)))",
+                limit: .seconds(2))
+            try await page.waitFor(Self.stateTag(externalId), limit: .seconds(2))
+        }
     }
 }
