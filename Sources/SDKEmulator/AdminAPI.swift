@@ -36,14 +36,12 @@ struct AdminAPI: Sendable {
     }
 
     private let controls: EmulatorControls
-    private let apiRoutes: [Route]
     private let builtIn: Router
     private let index: AdminIndex
 
     /// The admin API over `controls`, for a server whose API routes are `apiRoutes`.
     init(controls: EmulatorControls, apiRoutes: Router) {
         self.controls = controls
-        self.apiRoutes = apiRoutes.routes
         let resources = Self.resources(controls: controls, routeNames: apiRoutes.routes.map(\.name))
         var router = Router()
         for resource in resources {
@@ -69,7 +67,6 @@ struct AdminAPI: Sendable {
         var mounted = request
         mounted.path = String(request.path.dropFirst(RequestDispatcher.adminPrefix.count))
         if mounted.path.isEmpty || mounted.path == "/" {
-            mounted.path = "/"
             guard request.method == "GET" || request.method == "HEAD" else {
                 return EmulatorResponse.error(
                     status: 405, code: "METHOD_NOT_ALLOWED",

@@ -5,6 +5,7 @@
 
 const admin = "/_admin";
 const pollMilliseconds = 250;
+const shownRequests = 500;
 const dashboard = { ready: false, api: null, routes: [], lastSequence: 0, entries: new Map(), selected: null };
 window.dashboard = dashboard;
 
@@ -42,10 +43,17 @@ function describeFault(fault) {
 
 // MARK: Request log
 
+function isDropped(entry) {
+  return Boolean(entry.fault && entry.fault.kind.startsWith("drop"));
+}
+
+function isUnderWay(entry) {
+  return (entry.status === undefined || entry.status === null) && !isDropped(entry);
+}
+
 function statusCell(entry) {
   if (entry.status === undefined || entry.status === null) {
-    const dropped = entry.fault && entry.fault.kind.startsWith("drop");
-    return element("td", dropped ? "dropped" : "…", dropped ? "status-bad" : "muted");
+    return element("td", isDropped(entry) ? "dropped" : "…", isDropped(entry) ? "status-bad" : "muted");
   }
   return element("td", entry.status, entry.status < 400 ? "status-ok" : "status-bad");
 }
@@ -92,7 +100,7 @@ function showDetail(sequence) {
 
 async function refreshLog() {
   // Entries still under way are asked for again, so their status appears when it is known.
-  const pending = [...dashboard.entries.values()].filter((entry) => entry.status === undefined || entry.status === null);
+  const pending = [...dashboard.entries.values()].filter(isUnderWay);
   const after = pending.length ? Math.min(...pending.map((entry) => entry.sequence)) - 1 : dashboard.lastSequence;
   const { requests } = await call("GET", "/requests?after=" + after);
   const body = document.querySelector("#log tbody");
@@ -104,6 +112,12 @@ async function refreshLog() {
     if (known && old) old.replaceWith(fresh);
     else body.prepend(fresh);
     dashboard.lastSequence = Math.max(dashboard.lastSequence, entry.sequence);
+  }
+  // The page keeps the newest requests only, like the emulator's own log.
+  while (body.rows.length > shownRequests) {
+    const oldest = body.rows[body.rows.length - 1];
+    dashboard.entries.delete(Number(oldest.dataset.sequence));
+    oldest.remove();
   }
   document.getElementById("log-empty").hidden = dashboard.entries.size > 0;
 }
