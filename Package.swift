@@ -33,7 +33,7 @@ let package = Package(
             name: "SDKGenCore", dependencies: ["CYAML"], path: "Generator/SDKGenCore",
             swiftSettings: strict),
         .executableTarget(
-            name: "sdkgen", dependencies: ["SDKGenCore"], path: "Generator/sdkgen",
+            name: "sdkgen", dependencies: ["SDKGenCore", "PackageRelease"], path: "Generator/sdkgen",
             swiftSettings: strict),
         .plugin(
             name: "RegenerateSDKs",
@@ -41,6 +41,9 @@ let package = Package(
                 intent: .custom(verb: "regenerate-sdks", description: "Regenerate Generated/ from Spec/"),
                 permissions: [.writeToPackageDirectory(reason: "Writes the generated sources into Generated/")]),
             dependencies: ["sdkgen"], path: "Generator/Plugin"),
+
+        // MARK: Release (the package's version, in one place)
+        .target(name: "PackageRelease", swiftSettings: strict),
 
         // MARK: Runtime
         .systemLibrary(
@@ -62,12 +65,15 @@ let package = Package(
         .target(name: "MobileJoeAPI", dependencies: ["SDKRuntime"], path: "Generated/MobileJoeAPI", swiftSettings: strict),
 
         // MARK: SDKs (hand-written, over the generated clients)
-        .target(name: "Voidhash", dependencies: ["VoidhashAPI", "SDKRuntime"], swiftSettings: strict),
-        .target(name: "MobileJoe", dependencies: ["MobileJoeAPI", "SDKRuntime"], swiftSettings: strict),
+        .target(name: "Voidhash", dependencies: ["VoidhashAPI", "SDKRuntime", "PackageRelease"], swiftSettings: strict),
+        .target(name: "MobileJoe", dependencies: ["MobileJoeAPI", "SDKRuntime", "PackageRelease"], swiftSettings: strict),
 
         // MARK: Emulator
-        .target(name: "SDKEmulator", dependencies: ["SDKRuntime", "VoidhashAPI", "MobileJoeAPI"], swiftSettings: strict),
-        .executableTarget(name: "sdk-emulator", dependencies: ["SDKEmulator"], swiftSettings: strict),
+        // The dashboard (`/_admin/ui`) is a page, a script and a style sheet, served as they are.
+        .target(
+            name: "SDKEmulator", dependencies: ["SDKRuntime", "VoidhashAPI", "MobileJoeAPI"],
+            resources: [.copy("Dashboard")], swiftSettings: strict),
+        .executableTarget(name: "sdk-emulator", dependencies: ["SDKEmulator", "PackageRelease"], swiftSettings: strict),
 
         // MARK: Benchmarks (`swift run -c release sdk-benchmarks`)
         .executableTarget(
@@ -106,5 +112,12 @@ let package = Package(
             name: "MobileJoeTests", dependencies: ["MobileJoe", "MobileJoeAPI", "SDKEmulator", "SDKRuntime"],
             swiftSettings: strict),
         .testTarget(name: "EmulatorTests", dependencies: ["SDKEmulator", "SDKRuntime", "VoidhashAPI", "MobileJoeAPI"], swiftSettings: strict),
+        // The dashboard driven in headless Chromium, with requests from the Voidhash SDK.
+        .testTarget(
+            name: "DashboardTests", dependencies: ["SDKEmulator", "Voidhash", "SDKRuntime"], swiftSettings: strict),
+        // One version everywhere: the SDKs, the tools and the CHANGELOG agree.
+        .testTarget(
+            name: "ReleaseTests", dependencies: ["PackageRelease", "Voidhash", "MobileJoe", "sdkgen", "sdk-emulator"],
+            swiftSettings: strict),
     ]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import PackageRelease
 import SDKGenCore
 
 /// `sdkgen [--check]` regenerates every spec in `Spec/` into `Generated/`;
@@ -9,6 +10,7 @@ let usage = """
 
     With no spec, regenerates every Spec/*.yaml into Generated/ (run from the package root).
     --check  writes nothing; prints a unified diff and exits 1 if any generated file is stale.
+    --version  prints the version and exits.
     """
 
 var arguments = Array(CommandLine.arguments.dropFirst())
@@ -27,6 +29,9 @@ while !arguments.isEmpty {
         output = arguments.removeFirst()
     case "-h", "--help":
         print(usage)
+        exit(0)
+    case "--version":
+        print(Release.version)
         exit(0)
     default:
         if argument.hasPrefix("-") {

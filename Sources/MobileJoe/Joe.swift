@@ -1,4 +1,5 @@
 import Foundation
+import PackageRelease
 import Synchronization
 
 /// The Mobile Joe SDK's static API, as the docs name it.
@@ -14,8 +15,9 @@ import Synchronization
 /// options; see `JoeInstance` for the rules. Apps with several configurations, and tests, use
 /// `JoeInstance` directly.
 public enum Joe {
-    /// The SDK version, sent as `Framework-Version`.
-    public static let frameworkVersion = "1.0.0"
+    /// The SDK version, sent as `Framework-Version`: the package's release (the latest entry of
+    /// its CHANGELOG).
+    public static let frameworkVersion = Release.version
 
     private static let instance = Mutex<JoeInstance?>(nil)
 

@@ -4,15 +4,20 @@ public enum EmulatorCommand: Sendable, Hashable {
     case serve(port: UInt16, api: EmulatedAPI)
     /// Print the usage and exit successfully.
     case help
+    /// Print the version and exit successfully.
+    case version
 
     /// The usage text.
     public static let usage = """
-        usage: sdk-emulator [--api voidhash|mobilejoe] [--port N]
+        usage: sdk-emulator [--api voidhash|mobilejoe] [--port N] [--version]
 
           --api NAME  the API to serve (default: voidhash); both use /v1/identify, so run one
                       process per API
           --port N    listen on 127.0.0.1:N (0, the default, picks a free port)
+          --version   print the version
           -h, --help  show this help
+
+        The dashboard is at http://127.0.0.1:N/_admin/ui, the admin API's index at /_admin/.
         """
 
     /// Parses the arguments (without the program name).
@@ -24,6 +29,8 @@ public enum EmulatorCommand: Sendable, Hashable {
             switch argument {
             case "-h", "--help":
                 return .help
+            case "--version":
+                return .version
             case "--port":
                 guard let value = remaining.popFirst() else {
                     throw EmulatorUsageError("--port needs a value")

@@ -44,6 +44,9 @@ public final class EmulatorServer: Sendable {
     /// A server for `router`'s routes (the admin API under `/_admin/` comes with it).
     ///
     /// - Parameters:
+    ///   - router: the API's routes.
+    ///   - adminRouter: the API's own admin routes (seeding and reading its state), mounted
+    ///     below `/_admin`, such as `VoidhashEmulator.adminRoutes(state:)`.
     ///   - limits: size limits and timeouts.
     ///   - clock: stamps `receivedAt` and times `.delay` faults.
     ///   - onReset: resets the routes' own state; `reset()` and `POST /_admin/reset` call it.

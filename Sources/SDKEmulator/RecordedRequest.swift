@@ -5,7 +5,7 @@ import SDKRuntime
 ///
 /// In JSON (`GET /_admin/requests`), headers and query items are `[{"name":..,"value":..}]`,
 /// `receivedAt` is ISO 8601 with milliseconds, and the body is `body` (text) when it is UTF-8,
-/// else `bodyBase64`.
+/// else `bodyBase64`; `status` is left out until the request is answered.
 public struct RecordedRequest: Sendable, Hashable {
     /// Position in arrival order, starting at 1 and never reused while the server lives.
     public var sequence: Int
@@ -15,19 +15,23 @@ public struct RecordedRequest: Sendable, Hashable {
     public var fault: Fault?
     /// The request itself.
     public var request: EmulatorRequest
+    /// The status of the answer: `nil` while the request is under way (delayed, held, in its
+    /// handler) and when its connection was dropped before a status line.
+    public var status: Int?
 
     /// A log entry with every part spelled out.
-    public init(sequence: Int, route: String?, fault: Fault?, request: EmulatorRequest) {
+    public init(sequence: Int, route: String?, fault: Fault?, request: EmulatorRequest, status: Int? = nil) {
         self.sequence = sequence
         self.route = route
         self.fault = fault
         self.request = request
+        self.status = status
     }
 }
 
 extension RecordedRequest: Codable {
     private enum CodingKeys: String, CodingKey {
-        case sequence, route, fault, method, path, query, headers, body, bodyBase64, receivedAt
+        case sequence, route, fault, method, path, query, headers, body, bodyBase64, receivedAt, status
     }
 
     private struct Field: Codable {
@@ -43,6 +47,7 @@ extension RecordedRequest: Codable {
         sequence = try container.decode(Int.self, forKey: .sequence)
         route = try container.decodeIfPresent(String.self, forKey: .route)
         fault = try container.decodeIfPresent(Fault.self, forKey: .fault)
+        status = try container.decodeIfPresent(Int.self, forKey: .status)
         let body: Data
         if let text = try container.decodeIfPresent(String.self, forKey: .body) {
             body = Data(text.utf8)
@@ -78,6 +83,7 @@ extension RecordedRequest: Codable {
         try container.encode(sequence, forKey: .sequence)
         try container.encode(route, forKey: .route)
         try container.encodeIfPresent(fault, forKey: .fault)
+        try container.encodeIfPresent(status, forKey: .status)
         try container.encode(request.method, forKey: .method)
         try container.encode(request.path, forKey: .path)
         try container.encode(

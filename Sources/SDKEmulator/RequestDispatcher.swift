@@ -12,8 +12,9 @@ struct RequestDispatcher: Sendable {
         enum Destination: Sendable {
             /// The admin API.
             case admin
-            /// The routes, with the resolution, the matched route's name and the injected fault.
-            case routes(RouteResolution, routeName: String?, fault: Fault?)
+            /// The routes, with the resolution, the matched route's name, the injected fault and
+            /// the request's sequence number in the log.
+            case routes(RouteResolution, routeName: String?, fault: Fault?, sequence: Int)
         }
 
         let request: EmulatorRequest
@@ -22,6 +23,14 @@ struct RequestDispatcher: Sendable {
 
     let router: Router
     let controls: EmulatorControls
+    let admin: AdminAPI
+
+    /// A dispatcher for `router`'s routes and the admin API over `controls`.
+    init(router: Router, controls: EmulatorControls) {
+        self.router = router
+        self.controls = controls
+        admin = AdminAPI(controls: controls, apiRoutes: router)
+    }
 
     /// The path prefix of the admin API.
     static let adminPrefix = "/_admin"
@@ -35,17 +44,32 @@ struct RequestDispatcher: Sendable {
         var routeName: String?
         if case .matched(let route, _) = resolution { routeName = route.name }
         let fault = controls.faults.take(route: routeName)
-        controls.log.record(request, route: routeName, fault: fault)
+        let sequence = controls.log.record(request, route: routeName, fault: fault)
         return Prepared(
-            request: request, destination: .routes(resolution, routeName: routeName, fault: fault))
+            request: request,
+            destination: .routes(resolution, routeName: routeName, fault: fault, sequence: sequence))
     }
 
-    /// Applies the fault (if any) and runs the handler.
+    /// Applies the fault (if any), runs the handler, and notes the answer's status in the log.
     func execute(_ prepared: Prepared) async -> ResponsePlan {
-        guard case .routes(let resolution, let routeName, let fault) = prepared.destination else {
-            return .respond(await AdminAPI.respond(to: prepared.request, controls: controls))
+        guard case .routes(let resolution, let routeName, let fault, let sequence) = prepared.destination else {
+            return .respond(await admin.respond(to: prepared.request))
         }
-        let answer = { await router.respond(to: prepared.request, resolution: resolution) }
+        let plan = await plan(for: prepared.request, resolution: resolution, routeName: routeName, fault: fault)
+        switch plan {
+        case .respond(let response), .dropAfterHeaders(let response):
+            controls.log.complete(sequence: sequence, status: response.status)
+        case .drop:
+            break
+        }
+        return plan
+    }
+
+    /// What to do with a routed request: the fault's effect, or the handler's answer.
+    private func plan(
+        for request: EmulatorRequest, resolution: RouteResolution, routeName: String?, fault: Fault?
+    ) async -> ResponsePlan {
+        let answer = { await router.respond(to: request, resolution: resolution) }
         switch fault {
         case nil:
             return .respond(await answer())

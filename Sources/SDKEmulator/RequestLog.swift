@@ -13,14 +13,32 @@ final class RequestLog: Sendable {
         self.capacity = max(1, capacity)
     }
 
-    /// Appends `request` with the next sequence number.
-    func record(_ request: EmulatorRequest, route: String?, fault: Fault?) {
+    /// Appends `request` with the next sequence number, and returns that number.
+    func record(_ request: EmulatorRequest, route: String?, fault: Fault?) -> Int {
         state.withLock { state in
+            let sequence = state.nextSequence
             state.entries.append(
-                RecordedRequest(sequence: state.nextSequence, route: route, fault: fault, request: request))
+                RecordedRequest(sequence: sequence, route: route, fault: fault, request: request))
             state.nextSequence += 1
             if state.entries.count > capacity {
                 state.entries.removeFirst(state.entries.count - capacity)
+            }
+            return sequence
+        }
+    }
+
+    /// Notes the status the request `sequence` was answered with (nothing when it has left the
+    /// log already). Entries are in sequence order, so it is found by binary search.
+    func complete(sequence: Int, status: Int) {
+        state.withLock { state in
+            var low = 0
+            var high = state.entries.count
+            while low < high {
+                let middle = (low + high) / 2
+                if state.entries[middle].sequence < sequence { low = middle + 1 } else { high = middle }
+            }
+            if low < state.entries.count, state.entries[low].sequence == sequence {
+                state.entries[low].status = status
             }
         }
     }

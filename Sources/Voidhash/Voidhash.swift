@@ -1,4 +1,5 @@
 import Foundation
+import PackageRelease
 import SDKRuntime
 import Synchronization
 import VoidhashAPI
@@ -20,8 +21,9 @@ import VoidhashAPI
 /// effect in the order they were called, even while storage waits for the device's first
 /// unlock.
 public final class Voidhash: Sendable {
-    /// This SDK's version, sent with every request.
-    public static let sdkVersion = "0.1.0"
+    /// This SDK's version, sent with every request: the package's release (the latest entry of
+    /// its CHANGELOG).
+    public static let sdkVersion = Release.version
 
     private static let configured = Mutex<Voidhash?>(nil)
 

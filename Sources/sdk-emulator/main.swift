@@ -1,6 +1,7 @@
 // sdk-emulator: serves the emulator on 127.0.0.1 until SIGINT or SIGTERM.
 import Dispatch
 import Foundation
+import PackageRelease
 import SDKEmulator
 
 #if canImport(Glibc)
@@ -61,6 +62,7 @@ func serve(port: UInt16, api: EmulatedAPI) async {
         server = try api.makeServer()
         let url = try await server.start(port: port)
         printNow("sdk-emulator (\(api.rawValue)) listening on \(url.absoluteString)")
+        printNow("dashboard: \(url.absoluteString)/_admin/ui")
     } catch {
         printError("sdk-emulator: \(error)")
         exit(1)
@@ -72,6 +74,8 @@ func serve(port: UInt16, api: EmulatedAPI) async {
 switch command {
 case .help:
     printNow(EmulatorCommand.usage)
+case .version:
+    printNow(Release.version)
 case .serve(let port, let api):
     await serve(port: port, api: api)
 }

@@ -12,7 +12,7 @@ import VoidhashAPI
 struct ClientFaultTests {
     private static let getPerson = VoidhashEmulator.routeName(for: .getPerson)
     private static let captureEvents = VoidhashEmulator.routeName(for: .captureEvents)
-    private static let mobileJoeIdentify = MobileJoeEmulator.routeName(.identify)
+    private static let mobileJoeIdentify = MobileJoeEmulator.routeName(for: .identify)
 
     /// A person seeded on `emulator`, and the snapshot the API answers for it.
     private func seededPerson(in emulator: VoidhashHarness) throws -> Person {

@@ -95,7 +95,7 @@ struct JoeHarness: Sendable {
 
     /// The requests that reached `operation`'s route, oldest first.
     func requests(_ operation: MobileJoeOperation) -> [EmulatorRequest] {
-        server.requests(route: MobileJoeEmulator.routeName(operation)).map(\.request)
+        server.requests(route: MobileJoeEmulator.routeName(for: operation)).map(\.request)
     }
 
     /// Every request the emulator received, oldest first.

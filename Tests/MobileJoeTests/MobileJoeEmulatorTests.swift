@@ -38,7 +38,7 @@ struct MobileJoeEmulatorTests {
                 Issue.record("\(operation) is not routed")
                 continue
             }
-            #expect(route.name == MobileJoeEmulator.routeName(operation))
+            #expect(route.name == MobileJoeEmulator.routeName(for: operation))
         }
     }
 

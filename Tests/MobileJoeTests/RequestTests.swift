@@ -75,7 +75,7 @@ struct RequestTests {
     @Test func aFailedIdentifyLeavesTheSDKUsableAndIsRetriedOnTheNextStartOnly() async throws {
         try await withJoe(plans: [MobileJoeEmulatorPlan(id: "dark-mode", title: "Dark mode")]) { joe in
             joe.server.inject(
-                .status(500, code: "INTERNAL"), route: MobileJoeEmulator.routeName(.identify), scope: .next(1))
+                .status(500, code: "INTERNAL"), route: MobileJoeEmulator.routeName(for: .identify), scope: .next(1))
             let instance = try await joe.configured()
             #expect(joe.requests(.identify).count == 1)
             #expect(joe.state.identities.isEmpty)

@@ -17,17 +17,18 @@ import SDKRuntime
 /// but invalid, a mutating call lacks its `Idempotency-Key`, or a parameter breaks its generated
 /// rule (`SearchTermRule`, `FeaturePlanIdRule`); `404 NOT_FOUND` for an unknown plan.
 public enum MobileJoeEmulator {
-    /// The name under which `operation` is routed, logged, and targeted by faults, such as
-    /// `MobileJoe.identify`.
-    public static func routeName(_ operation: MobileJoeOperation) -> String {
-        "MobileJoe.\(operation)"
+    /// The name under which `operation` is routed, logged, and targeted by faults: the
+    /// operation's name, such as `identify` or `listFeaturePlans` (spelled as the Voidhash
+    /// routes are, by `VoidhashEmulator.routeName(for:)`).
+    public static func routeName(for operation: MobileJoeOperation) -> String {
+        String(describing: operation)
     }
 
     /// A router with the routes of every operation (to merge with other APIs' routers).
     public static func makeRouter(state: MobileJoeEmulatorState) throws(RouterError) -> Router {
         var router = Router()
         for operation in MobileJoeOperation.allCases {
-            try router.add(operation.method, operation.pathTemplate, name: routeName(operation)) {
+            try router.add(operation.method, operation.pathTemplate, name: routeName(for: operation)) {
                 request, parameters in
                 respond(to: operation, request: request, parameters: parameters, state: state)
             }
@@ -36,11 +37,14 @@ public enum MobileJoeEmulator {
     }
 
     /// A server with the Mobile Joe routes; `reset()` (and `POST /_admin/reset`) also resets
-    /// `state`. Start it with `start()` (127.0.0.1, any free port).
+    /// `state`. Start it with `start()` (127.0.0.1, any free port). The JSON routes of
+    /// `adminRoutes(state:)` are mounted under `/_admin/mobilejoe`.
     public static func makeServer(
         state: MobileJoeEmulatorState, clock: any SDKClock = SystemClock()
     ) throws(RouterError) -> EmulatorServer {
-        EmulatorServer(router: try makeRouter(state: state), clock: clock, onReset: { state.reset() })
+        EmulatorServer(
+            router: try makeRouter(state: state), adminRouter: try adminRoutes(state: state), clock: clock,
+            onReset: { state.reset() })
     }
 
     /// The answer to one request for `operation`.
@@ -84,7 +88,7 @@ public enum MobileJoeEmulator {
     }
 
     /// `value` as JSON written the SDKs' way (RFC 3339 dates).
-    private static func json(_ value: some Encodable) -> EmulatorResponse {
+    static func json(_ value: some Encodable) -> EmulatorResponse {
         .json(value, encoder: JSONCoding.makeEncoder())
     }
 }

@@ -66,6 +66,16 @@ public final class MobileJoeEmulatorState: Sendable {
         }
     }
 
+    /// Every plan with the voters the emulator recorded for it (external or anonymous IDs,
+    /// sorted), in the plans' order.
+    public var ballots: [(plan: MobileJoeEmulatorPlan, voters: [String])] {
+        store.withLock { store in
+            store.content.plans.map { plan in
+                (plan, store.votes.votes.filter { $0.value.contains(plan.id) }.keys.sorted())
+            }
+        }
+    }
+
     /// Forgets identities and votes and restores the content the state was created with.
     public func reset() {
         store.withLock { $0 = Store(content: initial) }

@@ -29,7 +29,10 @@ public actor DeliveryPump {
     /// A pump draining `queue`.
     ///
     /// - Parameters:
+    ///   - queue: the queue to drain.
+    ///   - clock: times the back-off between failed attempts.
     ///   - batchLimit: the most items handed to `send` at once (at least 1).
+    ///   - backoff: how long to wait after a failed attempt, by the number of attempts.
     ///   - onDrop: called for each item the server refused for good, with its error code, after
     ///     the item was removed.
     ///   - onQuarantine: called for each item set aside because it can never be sent.
