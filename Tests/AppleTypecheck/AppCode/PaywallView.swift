@@ -22,6 +22,9 @@ struct PaywallView: View {
         }
     }
 
+    /// UIKit's protected-data signals, which SDKRuntime declares only where UIKit exists.
+    let protectedData = ProtectedDataNotifications.system
+
     /// Closes the paywall.
     func close() {
         dismiss()
