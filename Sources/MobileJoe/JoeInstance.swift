@@ -65,6 +65,9 @@ public final class JoeInstance: Sendable {
         var identity: IdentityFile?
         /// The external ID `configure` signs in once the stored identity can be read.
         var pendingSignIn: String?
+        /// Reads the stored identity once the data-protection gate opens, when `configure`
+        /// could not.
+        var readAfterUnlock: Task<Void, Never>?
     }
 
     /// The options the instance was made with.
@@ -150,7 +153,7 @@ public final class JoeInstance: Sendable {
             if case .notReadableForNow(let reason) = adoption {
                 diagnostics.append(.identityNotReadableForNow(reason: reason))
                 let gate = options.dataProtection
-                Task { [weak self] in
+                state.readAfterUnlock = Task { [weak self] in
                     await gate.waitUntilAvailable()
                     self?.retryStoredIdentity()
                 }
@@ -226,6 +229,11 @@ public final class JoeInstance: Sendable {
             throw .identityNotReadableForNow
         }
         return identity
+    }
+
+    /// Returns once the read `configure` scheduled for the gate's opening has run (for tests).
+    func readAfterUnlock() async {
+        await state.withLock { $0.readAfterUnlock }?.value
     }
 
     /// Reads the stored identity if `configure` could not (the gate opened).

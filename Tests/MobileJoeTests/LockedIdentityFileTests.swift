@@ -46,7 +46,8 @@ struct LockedIdentityFileTests {
             #expect(try FileManager.default.contentsOfDirectory(atPath: joe.storageDirectory.path) == ["identity.mbj"])
 
             gate.unlock()
-            #expect(await eventually { locked.identity == stored }, "read once protected data is back")
+            await locked.readAfterUnlock()
+            #expect(locked.identity == stored, "read once protected data is back")
             await locked.pendingIdentify()
             let announced = try #require(joe.requests(.identify).last)
             #expect(announced.header("Identity-Anonymous-ID") == stored.anonymousId)
@@ -66,7 +67,7 @@ struct LockedIdentityFileTests {
             #expect(locked.identity == nil)
 
             gate.unlock()
-            #expect(await eventually { locked.identity != nil })
+            await locked.readAfterUnlock()
             let identity = try #require(locked.identity)
             #expect(identity.anonymousId == stored.anonymousId, "the first sign-in keeps the stored anonymous ID")
             #expect(identity.deviceId == stored.deviceId)
@@ -104,15 +105,4 @@ struct LockedIdentityFileTests {
             #expect(instance.identity == stored)
         }
     }
-}
-
-/// Waits, yielding to other tasks, until `condition` holds; gives up after a generous real-time
-/// cap, so that a broken rule fails the test instead of hanging the run.
-private func eventually(_ condition: () async -> Bool) async -> Bool {
-    let cap = ContinuousClock.now + .seconds(30)
-    while ContinuousClock.now < cap {
-        if await condition() { return true }
-        await Task.yield()
-    }
-    return await condition()
 }
