@@ -11,7 +11,7 @@ let strict: [SwiftSetting] = [
 
 let package = Package(
     name: "sdkgen",
-    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11)],
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .executable(name: "sdkgen", targets: ["sdkgen"]),
         .executable(name: "sdk-emulator", targets: ["sdk-emulator"]),

@@ -13,6 +13,9 @@ struct IdentityStore: Sendable {
         case found(IdentityFile)
         /// A file that cannot be used, and why.
         case unusable(IdentityFileProblem)
+        /// A file that exists but cannot be read for now, or protected data is unavailable: it
+        /// is kept as it is and read later.
+        case notReadableForNow(reason: String)
     }
 
     /// No identity file is larger than this; a larger one is unusable.
@@ -20,15 +23,20 @@ struct IdentityStore: Sendable {
 
     /// The folder holding the file.
     let directory: URL
+    /// While locked, the file is not read at all.
+    let gate: DataProtectionGate
 
     /// The identity file.
     var fileURL: URL { directory.appendingPathComponent(MobileJoeConstants.identityFileName) }
 
-    /// Reads and checks the stored identity. Never throws: a damaged file is `.unusable`.
+    /// Reads and checks the stored identity. Never throws: a damaged file is `.unusable`, one
+    /// that cannot be read for now (or any file while the gate is locked) `.notReadableForNow`.
     func load() -> LoadResult {
+        guard gate.isAvailable else { return .notReadableForNow(reason: "protected data is unavailable") }
         switch PrivateFiles.readRegularFile(fileURL, limit: Self.sizeLimit) {
         case .missing: return .missing
         case .unusable(let problem): return .unusable(problem)
+        case .notReadableForNow(let reason): return .notReadableForNow(reason: reason)
         case .contents(let data): return Self.decode(data)
         }
     }

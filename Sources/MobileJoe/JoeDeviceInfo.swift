@@ -15,7 +15,7 @@ import MobileJoeAPI
 /// | --- | --- | --- |
 /// | `OS-Name` | `iOS` on iOS (the page's value); `macOS`, `tvOS`, `watchOS`, `visionOS` elsewhere | `NAME` of `/etc/os-release` (`Debian GNU/Linux`), else `ID`, else `Linux` |
 /// | `OS-Version` | `ProcessInfo.operatingSystemVersion` as `major.minor.patch` (`18.2.0`) | `VERSION_ID` of `/etc/os-release` (`12`), else the kernel release of `uname` |
-/// | `Device-Model` | `sysctlbyname("hw.machine")` (`iPhone16,2`); the simulated model in the simulator; `hw.model` on macOS (`Mac14,2`) | the machine of `uname` (`x86_64`, `aarch64`) |
+/// | `Device-Model` | `sysctlbyname("hw.machine")` (`iPhone16,2`); the simulated model in the simulator; `hw.model` (`Mac14,2`) on a Mac, where the machine is only the architecture: macOS, Mac Catalyst, iOS apps on a Mac | the machine of `uname` (`x86_64`, `aarch64`) |
 public struct JoeDeviceInfo: Sendable, Hashable {
     /// The `OS-Name` header.
     public var osName: String
@@ -58,6 +58,15 @@ public struct JoeDeviceInfo: Sendable, Hashable {
             deviceModel: system.machine)
     }
 
+    /// The `Device-Model` of an Apple device from its `hw.machine` and `hw.model` values: the
+    /// machine (`iPhone16,2`) on iPhone, iPad, Apple TV, Apple Watch and Vision Pro. On a Mac
+    /// (macOS, Mac Catalyst, an iOS app on a Mac) the machine names only the architecture
+    /// (`arm64`, `x86_64`), so the model (`Mac14,2`) is used.
+    static func modelIdentifier(machine: String?, model: String?) -> String {
+        if let machine, !["arm64", "arm64e", "x86_64", "i386"].contains(machine) { return machine }
+        return model ?? machine ?? "unknown"
+    }
+
     #if canImport(Darwin)
         /// The OS-Name value of the platform this was built for.
         private static var appleOSName: String {
@@ -81,11 +90,7 @@ public struct JoeDeviceInfo: Sendable, Hashable {
             if let simulated = ProcessInfo.processInfo.environment["SIMULATOR_MODEL_IDENTIFIER"] {
                 return simulated
             }
-            #if os(macOS)
-                return sysctlString("hw.model") ?? sysctlString("hw.machine") ?? "Mac"
-            #else
-                return sysctlString("hw.machine") ?? "unknown"
-            #endif
+            return modelIdentifier(machine: sysctlString("hw.machine"), model: sysctlString("hw.model"))
         }
 
         /// A string value of `sysctlbyname`, or `nil` when it has none.

@@ -8,6 +8,10 @@ public enum JoeDiagnostic: Sendable, Hashable, CustomStringConvertible {
     /// The stored identity file could not be used: it was moved to `movedTo` (never deleted) and
     /// a new identity was created.
     case identityFileMovedAside(problem: IdentityFileProblem, movedTo: URL)
+    /// `configure` found an identity file it cannot read for now (protected data before the
+    /// device's first unlock): the file is kept as it is, and the stored identity is read (and
+    /// the app-start identify request sent) once it can be.
+    case identityNotReadableForNow(reason: String)
     /// `configure` could not store the identity it made or changed (a full disk, a read-only or
     /// missing folder): the instance uses it from memory for this launch. `identify` and
     /// `logout()` still store their changes, and throw when they cannot.
@@ -22,6 +26,8 @@ public enum JoeDiagnostic: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .identityFileMovedAside(let problem, let movedTo):
             "\(problem); moved aside to \(movedTo.lastPathComponent) and a new identity was created"
+        case .identityNotReadableForNow(let reason):
+            "the identity file cannot be read for now (\(reason)); it is kept and read once the device is unlocked"
         case .identityNotStored(let reason):
             "the identity could not be stored (\(reason)); it is used from memory for this launch"
         case .configureIgnored:

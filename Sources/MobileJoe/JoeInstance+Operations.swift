@@ -39,7 +39,7 @@ extension JoeInstance {
     }
 
     /// The current alerts, newest first; the same for every identity.
-    public func alerts() async throws(MobileJoeError) -> [Alert] {
+    public func alerts() async throws(MobileJoeError) -> [MobileJoeAlert] {
         try await send { (client) throws(APIError) in try await client.listAlerts().alerts }
     }
 

@@ -3,6 +3,10 @@ import MobileJoeAPI
 import SDKRuntime
 import Synchronization
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// One Mobile Joe SDK: what `Joe`'s static API runs on, and what tests and apps with several
 /// configurations use directly.
 ///
@@ -59,6 +63,11 @@ public final class JoeInstance: Sendable {
     private struct State {
         var context: RequestContext?
         var identity: IdentityFile?
+        /// The external ID `configure` signs in once the stored identity can be read.
+        var pendingSignIn: String?
+        /// Reads the stored identity once the data-protection gate opens, when `configure`
+        /// could not.
+        var readAfterUnlock: Task<Void, Never>?
     }
 
     /// The options the instance was made with.
@@ -72,10 +81,11 @@ public final class JoeInstance: Sendable {
     /// An instance that is not configured yet; it reads and writes nothing until called.
     public init(options: JoeOptions = JoeOptions()) {
         self.options = options
-        store = IdentityStore(directory: options.storageDirectory)
+        store = IdentityStore(directory: options.storageDirectory, gate: options.dataProtection)
         transport =
             options.transport
-            ?? URLSessionTransport(timeout: MobileJoeConstants.requestTimeout, clock: options.clock)
+            ?? URLSessionTransport(
+                timeout: MobileJoeConstants.requestTimeout, clock: options.clock, responseCache: Self.responseCache)
         languages = LanguagesOnce(read: options.preferredLanguages ?? PreferredLanguages.system)
     }
 
@@ -84,7 +94,8 @@ public final class JoeInstance: Sendable {
         state.withLock { $0.context != nil }
     }
 
-    /// The identity in use, as stored; `nil` before configuration.
+    /// The identity in use, as stored; `nil` before configuration and while the stored identity
+    /// cannot be read for now.
     public var identity: IdentityFile? {
         state.withLock { $0.identity }
     }
@@ -97,6 +108,12 @@ public final class JoeInstance: Sendable {
     /// Configures the instance: loads the stored identity (creating one on first use, or when
     /// the stored file is damaged: it is moved aside and reported), signs in `appUserID` when
     /// given, and sends an identify request in the background.
+    ///
+    /// An identity file that exists but cannot be read for now (protected data before the
+    /// device's first unlock) is kept as it is, never moved aside or replaced by new IDs: the
+    /// instance is configured, reports `.identityNotReadableForNow`, and reads the file (then
+    /// signs in `appUserID` and sends the app-start identify request) when the data-protection
+    /// gate opens or at the next call that needs the identity.
     ///
     /// Without an app user ID the stored identity is kept, a signed-in one included. Only the
     /// first successful call counts; later calls change nothing and are reported as
@@ -130,21 +147,17 @@ public final class JoeInstance: Sendable {
                 diagnostics.append(.configureIgnored)
                 return
             }
-            var (identity, changed) = loadOrCreate(diagnostics: &diagnostics)
-            if let externalId, let next = identity.identified(as: externalId) {
-                identity = next
-                changed = true
-            }
-            if changed {
-                do throws(MobileJoeError) {
-                    try store.save(identity)
-                } catch {
-                    diagnostics.append(.identityNotStored(reason: error.storageReason))
+            state.context = context
+            state.pendingSignIn = externalId
+            let adoption = adoptStoredIdentity(&state, context: context, diagnostics: &diagnostics)
+            if case .notReadableForNow(let reason) = adoption {
+                diagnostics.append(.identityNotReadableForNow(reason: reason))
+                let gate = options.dataProtection
+                state.readAfterUnlock = Task { [weak self] in
+                    await gate.waitUntilAvailable()
+                    self?.retryStoredIdentity()
                 }
             }
-            state.context = context
-            state.identity = identity
-            scheduleIdentify(identity, context: context)
         }
     }
 
@@ -154,11 +167,15 @@ public final class JoeInstance: Sendable {
     /// a different account logs out first (new anonymous and device IDs, then the external ID).
     ///
     /// - Throws: `.invalidAppUserID` for a blank ID, `.notConfigured` before `configure`,
+    ///   `.identityNotReadableForNow` while the stored identity cannot be read yet,
     ///   `.storageFailed` when the identity cannot be stored. Nothing changes then.
     public func identify(appUserID: String) throws(MobileJoeError) {
         let externalId = try Self.externalId(for: appUserID)
+        var diagnostics: [JoeDiagnostic] = []
+        defer { diagnostics.forEach(options.onDiagnostic) }
         try state.withLock { (state) throws(MobileJoeError) in
-            guard let context = state.context, let current = state.identity else { throw .notConfigured }
+            guard let context = state.context else { throw .notConfigured }
+            let current = try currentIdentity(&state, context: context, diagnostics: &diagnostics)
             guard let next = current.identified(as: externalId) else { return }
             try store.save(next)
             state.identity = next
@@ -179,6 +196,7 @@ public final class JoeInstance: Sendable {
             try store.save(next)
             guard let context = state.context else { return }
             state.identity = next
+            state.pendingSignIn = nil
             scheduleIdentify(next, context: context)
         }
     }
@@ -189,32 +207,107 @@ public final class JoeInstance: Sendable {
         await sender.drain()
     }
 
-    /// The context and identity of a configured instance, or `.notConfigured`.
+    /// The context and identity of a configured instance; `.notConfigured` before `configure`,
+    /// `.identityNotReadableForNow` while the stored identity cannot be read yet.
     func requestState() throws(MobileJoeError) -> (RequestContext, IdentityFile) {
-        let current = state.withLock { state in
-            state.context.flatMap { context in state.identity.map { (context, $0) } }
+        var diagnostics: [JoeDiagnostic] = []
+        defer { diagnostics.forEach(options.onDiagnostic) }
+        return try state.withLock { (state) throws(MobileJoeError) in
+            guard let context = state.context else { throw .notConfigured }
+            return (context, try currentIdentity(&state, context: context, diagnostics: &diagnostics))
         }
-        guard let current else { throw .notConfigured }
-        return current
+    }
+
+    /// The identity in use, reading the stored one first when it could not be read at
+    /// `configure`; `.identityNotReadableForNow` while it still cannot.
+    private func currentIdentity(
+        _ state: inout State, context: RequestContext, diagnostics: inout [JoeDiagnostic]
+    ) throws(MobileJoeError) -> IdentityFile {
+        if let identity = state.identity { return identity }
+        let adoption = adoptStoredIdentity(&state, context: context, diagnostics: &diagnostics)
+        guard case .adopted(let identity) = adoption else {
+            throw .identityNotReadableForNow
+        }
+        return identity
+    }
+
+    /// Returns once the read `configure` scheduled for the gate's opening has run (for tests).
+    func readAfterUnlock() async {
+        await state.withLock { $0.readAfterUnlock }?.value
+    }
+
+    /// Reads the stored identity if `configure` could not (the gate opened).
+    private func retryStoredIdentity() {
+        var diagnostics: [JoeDiagnostic] = []
+        defer { diagnostics.forEach(options.onDiagnostic) }
+        state.withLock { state in
+            guard let context = state.context, state.identity == nil else { return }
+            _ = adoptStoredIdentity(&state, context: context, diagnostics: &diagnostics)
+        }
+    }
+
+    /// What `adoptStoredIdentity` did.
+    private enum Adoption {
+        case adopted(IdentityFile)
+        case notReadableForNow(reason: String)
+    }
+
+    /// Makes the stored identity (or a new one, see `loadOrCreate`) the one in use for the
+    /// configured launch: signs in the pending external ID, stores what changed (reported when
+    /// it cannot be) and schedules the app-start identify request. Changes nothing while the
+    /// file cannot be read for now.
+    private func adoptStoredIdentity(
+        _ state: inout State, context: RequestContext, diagnostics: inout [JoeDiagnostic]
+    ) -> Adoption {
+        var (identity, changed): (IdentityFile, Bool)
+        switch loadOrCreate(diagnostics: &diagnostics) {
+        case .notReadableForNow(let reason): return .notReadableForNow(reason: reason)
+        case .loaded(let stored, let mustStore): (identity, changed) = (stored, mustStore)
+        }
+        if let externalId = state.pendingSignIn, let next = identity.identified(as: externalId) {
+            identity = next
+            changed = true
+        }
+        if changed {
+            do throws(MobileJoeError) {
+                try store.save(identity)
+            } catch {
+                diagnostics.append(.identityNotStored(reason: error.storageReason))
+            }
+        }
+        state.identity = identity
+        state.pendingSignIn = nil
+        scheduleIdentify(identity, context: context)
+        return .adopted(identity)
+    }
+
+    /// What `loadOrCreate` found.
+    private enum Loading {
+        /// The identity to use; `mustStore` says whether it must be written.
+        case loaded(IdentityFile, mustStore: Bool)
+        /// The file exists but cannot be read for now: it is left alone.
+        case notReadableForNow(reason: String)
     }
 
     /// The stored identity, or a new one when there is none or it cannot be used (the file is
-    /// moved aside first); `changed` says whether it must be written. A file that cannot be
-    /// moved aside is never written over: the new identity then lives in memory only.
-    private func loadOrCreate(diagnostics: inout [JoeDiagnostic]) -> (identity: IdentityFile, changed: Bool) {
+    /// moved aside first). A file that cannot be moved aside is never written over: the new
+    /// identity then lives in memory only. A file that cannot be read for now is left alone.
+    private func loadOrCreate(diagnostics: inout [JoeDiagnostic]) -> Loading {
         switch store.load() {
         case .found(let identity):
-            return (identity, false)
+            return .loaded(identity, mustStore: false)
         case .missing:
-            return (.makeAnonymous(), true)
+            return .loaded(.makeAnonymous(), mustStore: true)
+        case .notReadableForNow(let reason):
+            return .notReadableForNow(reason: reason)
         case .unusable(let problem):
             do throws(MobileJoeError) {
                 let movedTo = try store.moveAside(now: options.clock.now())
                 diagnostics.append(.identityFileMovedAside(problem: problem, movedTo: movedTo))
-                return (.makeAnonymous(), true)
+                return .loaded(.makeAnonymous(), mustStore: true)
             } catch {
                 diagnostics.append(.identityNotStored(reason: "\(problem); \(error.storageReason)"))
-                return (.makeAnonymous(), false)
+                return .loaded(.makeAnonymous(), mustStore: false)
             }
         }
     }
@@ -229,6 +322,17 @@ public final class JoeInstance: Sendable {
                 onDiagnostic(.identifyRequestFailed(error))
             }
         }
+    }
+
+    /// Where the default transport caches responses: on Apple platforms `URLCache.shared`, in
+    /// the app's Caches folder (the system may clear it; it is not backed up), as the page says
+    /// the iOS SDK does; elsewhere nothing is cached, as on Android.
+    private static var responseCache: URLCache? {
+        #if canImport(Darwin)
+            URLCache.shared
+        #else
+            nil
+        #endif
     }
 
     /// The external ID of `appUserID`, checked by the generated `AppUserIdRule`.

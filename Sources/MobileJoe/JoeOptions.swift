@@ -26,7 +26,8 @@ public struct JoeOptions: Sendable {
     /// The API's base URL; request paths are appended to it.
     public var baseURL: URL
     /// What sends requests; `nil` means a `URLSessionTransport` with the contract's 10 s
-    /// timeout, measured on `clock`. Identify requests are not retried within a launch.
+    /// timeout, measured on `clock`, caching responses in `URLCache.shared` on Apple platforms
+    /// (nothing elsewhere). Identify requests are not retried within a launch.
     public var transport: (any Transport)?
     /// The clock for timeouts, `Retry-After` dates and the names of moved-aside files.
     public var clock: any SDKClock
@@ -37,6 +38,9 @@ public struct JoeOptions: Sendable {
     /// Reads the preferred languages, once, at the instance's first request; `nil` reads the
     /// system's (`PreferredLanguages.system()`). Only the first three are sent.
     public var preferredLanguages: (@Sendable () -> [String])?
+    /// Whether protected data can be read now: while it cannot, the identity file is not read
+    /// (it is kept, and read once the gate opens). By default `DataProtectionGate.system`.
+    public var dataProtection: DataProtectionGate
     /// Receives what the SDK handled on its own (a damaged identity file moved aside, a failed
     /// identify request, an ignored `configure`); by default a warning on standard error.
     /// Called on no particular thread, never while the SDK holds a lock.
@@ -51,6 +55,7 @@ public struct JoeOptions: Sendable {
         appInfo: JoeAppInfo? = nil,
         deviceInfo: JoeDeviceInfo? = nil,
         preferredLanguages: (@Sendable () -> [String])? = nil,
+        dataProtection: DataProtectionGate = .system,
         onDiagnostic: @escaping @Sendable (JoeDiagnostic) -> Void = JoeDiagnostic.printToStandardError
     ) {
         self.storageDirectory = storageDirectory
@@ -60,6 +65,7 @@ public struct JoeOptions: Sendable {
         self.appInfo = appInfo
         self.deviceInfo = deviceInfo
         self.preferredLanguages = preferredLanguages
+        self.dataProtection = dataProtection
         self.onDiagnostic = onDiagnostic
     }
 }

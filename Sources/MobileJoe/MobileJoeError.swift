@@ -11,6 +11,10 @@ public enum MobileJoeError: Error, Sendable, Hashable, CustomStringConvertible {
     /// `identify` or `logout()` could not store the identity (read-only or full disk, a file
     /// where the folder should be); the identity in use is the one before the call.
     case storageFailed(reason: String)
+    /// The stored identity cannot be read for now (protected data before the device's first
+    /// unlock): `identify` and the operations wait for it rather than use new IDs. Nothing was
+    /// changed; try again once the device is unlocked.
+    case identityNotReadableForNow
     /// The request failed: refused by the server or its own checks (a blank search term, a
     /// malformed plan ID), or no answer arrived.
     case request(APIError)
@@ -24,6 +28,8 @@ public enum MobileJoeError: Error, Sendable, Hashable, CustomStringConvertible {
             "Mobile Joe is not configured; call Joe.configure(withAPIKey:appUserID:) first."
         case .storageFailed(let reason):
             "The identity could not be stored: \(reason)"
+        case .identityNotReadableForNow:
+            "The stored identity cannot be read until the device is unlocked; nothing was changed."
         case .request(let error):
             "The request failed (\(error.summary))."
         }

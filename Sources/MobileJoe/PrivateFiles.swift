@@ -1,4 +1,5 @@
 import Foundation
+import SDKRuntime
 
 #if canImport(Darwin)
     import Darwin
@@ -19,18 +20,20 @@ enum PrivateFiles {
         case contents(Data)
         /// The file exists but could not be read.
         case unusable(IdentityFileProblem)
+        /// The file exists but cannot be read for now (`EACCES`, `EPERM`: data protection
+        /// before the device's first unlock); the reason names the system error.
+        case notReadableForNow(reason: String)
     }
 
     /// Reads the regular file at `url`, refusing files larger than `limit` bytes.
     static func readRegularFile(_ url: URL, limit: Int) -> ReadResult {
         let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            let code = errno
-            return code == ENOENT ? .missing : .unusable(.unreadable(reason: describe(code)))
+            return failedRead(errno, missingIfAbsent: true)
         }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else { return .unusable(.unreadable(reason: describe(errno))) }
+        guard fstat(descriptor, &status) == 0 else { return failedRead(errno, missingIfAbsent: false) }
         guard (status.st_mode & S_IFMT) == S_IFREG else {
             return .unusable(.unreadable(reason: "not a regular file"))
         }
@@ -41,11 +44,20 @@ enum PrivateFiles {
             if count == 0 { return .contents(data) }
             if count < 0 {
                 if errno == EINTR { continue }
-                return .unusable(.unreadable(reason: describe(errno)))
+                return failedRead(errno, missingIfAbsent: false)
             }
             data.append(contentsOf: buffer[0..<count])
             if data.count > limit { return .unusable(.tooLarge) }
         }
+    }
+
+    /// What a failed `open`, `fstat` or `read` with `code` means: no file (`ENOENT` at open), a
+    /// file not readable for now (`DataProtectionGate.meansNotReadableForNow(errno:)`), or an
+    /// unreadable one.
+    static func failedRead(_ code: Int32, missingIfAbsent: Bool) -> ReadResult {
+        if missingIfAbsent, code == ENOENT { return .missing }
+        if DataProtectionGate.meansNotReadableForNow(errno: code) { return .notReadableForNow(reason: describe(code)) }
+        return .unusable(.unreadable(reason: describe(code)))
     }
 
     /// Creates `directory` (and missing parents) with mode 0700; an existing folder is kept as
@@ -85,6 +97,7 @@ enum PrivateFiles {
         }
         do throws(MobileJoeError) {
             guard fchmod(descriptor, 0o600) == 0 else { throw failure("could not be restricted", errno) }
+            withoutDataProtectionClass(temporary)
             try writeAll(data, to: descriptor)
             guard fsync(descriptor) == 0 else { throw failure("could not be flushed", errno) }
             closed = true
@@ -114,6 +127,16 @@ enum PrivateFiles {
             }
             attempt += 1
         }
+    }
+
+    /// Gives the file at `url` no Data Protection class on Apple platforms, as the page says the
+    /// identity file is written, so that a launch before the device's first unlock can read it
+    /// (files otherwise get the app's default class). Best effort: where the system keeps the
+    /// default class (macOS ignores file protection), the file is still written.
+    private static func withoutDataProtectionClass(_ url: URL) {
+        #if canImport(Darwin)
+            try? FileManager.default.setAttributes([.protectionKey: FileProtectionType.none], ofItemAtPath: url.path)
+        #endif
     }
 
     /// Writes every byte of `data`, retrying short and interrupted writes.

@@ -13,7 +13,8 @@ import Foundation
 ///   thrown.
 /// - A response body larger than `maximumResponseSize` (8 MiB by default) is cut off and
 ///   reported as `.connectionLost`.
-/// - No cookies, no credential storage, no URL cache; redirects are not followed (the 3xx
+/// - No cookies, no credential storage; no URL cache unless one is given (Mobile Joe's iOS SDK
+///   keeps responses in `URLCache.shared`, as its page says); redirects are not followed (the 3xx
 ///   response is returned).
 /// - Header names and values containing CR, LF or NUL are refused with `.invalidRequest`.
 /// - Error messages name only error codes and limits, never URLs, so no personal data leaks.
@@ -37,9 +38,11 @@ public final class URLSessionTransport: Transport {
     ///   - timeout: the time limit of a request whose `timeout` is `nil`.
     ///   - maximumResponseSize: the largest response body accepted, in bytes.
     ///   - clock: measures the time limits; the device clock by default.
+    ///   - responseCache: where responses are cached as HTTP's caching headers allow; `nil`
+    ///     (the default) caches nothing and always asks the server.
     public init(
         timeout: Duration = defaultTimeout, maximumResponseSize: Int = defaultMaximumResponseSize,
-        clock: any SDKClock = SystemClock()
+        clock: any SDKClock = SystemClock(), responseCache: URLCache? = nil
     ) {
         self.timeout = timeout
         self.maximumResponseSize = maximumResponseSize
@@ -48,8 +51,9 @@ public final class URLSessionTransport: Transport {
         configuration.httpCookieStorage = nil
         configuration.httpShouldSetCookies = false
         configuration.urlCredentialStorage = nil
-        configuration.urlCache = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.urlCache = responseCache
+        configuration.requestCachePolicy =
+            responseCache == nil ? .reloadIgnoringLocalCacheData : .useProtocolCachePolicy
         session = URLSession(configuration: configuration, delegate: collector, delegateQueue: nil)
     }
 

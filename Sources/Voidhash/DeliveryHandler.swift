@@ -96,7 +96,7 @@ struct DeliveryHandler: Sendable {
             }
             events.append((item, write, event))
         }
-        let key = SHA256Digest.hex(of: Data(batch.map(\.id.rawValue).joined(separator: ",").utf8))
+        let key = SHA256Hash.hex(of: Data(batch.map(\.id.rawValue).joined(separator: ",").utf8))
         let sequence = sequencer.next()
         do {
             let result = try await client.captureEvents(

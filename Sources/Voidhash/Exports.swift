@@ -1,4 +1,4 @@
-// The generated models (`EntitlementGrant`, `Subscription`, `PurchaseEnvironment`, ...) and the
+// The generated models (`EntitlementGrant`, `VoidhashSubscription`, `PurchaseEnvironment`, ...) and the
 // runtime types the options take (`JSONValue`, `SDKClock`, `Transport`) are part of this SDK's
 // public API, so an app that imports Voidhash sees them without importing anything else.
 @_exported import SDKRuntime

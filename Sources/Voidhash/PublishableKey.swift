@@ -6,7 +6,7 @@ struct PublishableKey: Sendable, Hashable {
     /// The key as given.
     let value: String
     /// `.test` for `vh_pk_test_` keys, `.production` for other `vh_pk_` keys.
-    let environment: Environment
+    let environment: VoidhashEnvironment
 
     /// Checks `key`; anything but a `vh_pk_` key is refused with `INVALID_ARGUMENT`.
     init(_ key: String) throws(VoidhashError) {

@@ -2,10 +2,14 @@ import Foundation
 import SDKRuntime
 
 /// Opens the SDK's storage without ever failing the app: it waits while protected data is
-/// unavailable, and falls back to memory (reported) when the directory cannot be used: to a copy
+/// unavailable or the file exists but cannot be read for now (retrying every
+/// `unreadableRetryInterval`), and falls back to memory (reported) when the directory cannot be used: to a copy
 /// of what the file holds when it can still be read (a read-only volume), so that the identity
 /// and the queued work carry on, or to empty storage when not even that works.
 enum StorageOpener {
+    /// How long to wait before trying again a database file that cannot be read for now.
+    static let unreadableRetryInterval: Duration = .seconds(5)
+
     /// The storage named `name` in `directory`, or in-memory storage when that cannot be opened.
     /// Should writes to the file fail later (a full disk), the storage moves to memory by itself
     /// and this reports it once.
@@ -13,6 +17,7 @@ enum StorageOpener {
         directory: URL, name: String, gate: DataProtectionGate, clock: any SDKClock,
         reporter: Reporter
     ) async -> SDKStorage {
+        var reportedWaiting = false
         while true {
             await gate.waitUntilAvailable()
             do throws(StorageError) {
@@ -31,6 +36,17 @@ enum StorageOpener {
                 }
                 return storage
             } catch .temporarilyUnavailable where !gate.isAvailable {
+                continue
+            } catch .temporarilyUnavailable {
+                // The file exists but cannot be read for now (protected data before the first
+                // unlock, which the gate may not have heard of): wait, never start afresh.
+                if !reportedWaiting {
+                    reportedWaiting = true
+                    reporter.diagnose(
+                        .storageUnavailable,
+                        "The SDK's database cannot be read until the device is unlocked; calls wait for it.")
+                }
+                try? await clock.sleep(for: Self.unreadableRetryInterval)
                 continue
             } catch {
                 reporter.diagnose(

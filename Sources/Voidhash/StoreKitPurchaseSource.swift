@@ -8,21 +8,25 @@
         /// The App Store source.
         public init() {}
 
-        /// The verified transactions that currently entitle the user.
+        /// The verified transactions that currently entitle the user (`currentEntitlements`).
         public func transactions() async throws -> [VoidhashStoreTransaction] {
             await Self.collect(Transaction.currentEntitlements)
         }
 
-        /// Syncs with the App Store (may ask the user to sign in), then every verified transaction.
+        /// Syncs with the App Store (may ask the user to sign in), then every verified transaction
+        /// that was not refunded or revoked. When the sync fails (the user cancelled, or the device
+        /// is offline, where StoreKit reports `userCancelled` too), the transactions the device
+        /// already has are returned; the sync's error is thrown only when there are none.
         public func restoredTransactions() async throws -> [VoidhashStoreTransaction] {
-            try await AppStore.sync()
-            return await Self.collect(Transaction.all)
+            try await StoreRestore.transactions(
+                sync: { try await AppStore.sync() }, collect: { await Self.collect(Transaction.all) })
         }
 
         private static func collect(_ results: Transaction.Transactions) async -> [VoidhashStoreTransaction] {
             var collected: [VoidhashStoreTransaction] = []
             for await result in results {
-                guard case .verified(let transaction) = result else { continue }
+                // `Transaction.all` includes refunded and revoked transactions; they grant nothing.
+                guard case .verified(let transaction) = result, transaction.revocationDate == nil else { continue }
                 collected.append(
                     VoidhashStoreTransaction(
                         productId: transaction.productID, transactionId: String(transaction.id),

@@ -55,7 +55,7 @@ public final class Voidhash: Sendable {
     }
 
     /// The environment the publishable key selects.
-    public let environment: Environment
+    public let environment: VoidhashEnvironment
     /// Opens storage and makes the core.
     let loading: Task<VoidhashCore, Never>
     /// The core once `loading` made it (for reads that must not wait for storage).

@@ -28,7 +28,9 @@ public struct VoidhashOptions: Sendable {
     /// Where purchases come from; `nil` for StoreKit where it exists, else no purchases.
     public var purchaseSource: (any PurchaseSource)?
     /// Whether protected data can be used now; the SDK waits for it before reading storage, and
-    /// a change made while it is locked waits for the unlock before it is stored.
+    /// a change made while it is locked waits for the unlock before it is stored. By default
+    /// `DataProtectionGate.system`, which follows UIKit's protected-data notifications where
+    /// UIKit has them.
     public var dataProtection: DataProtectionGate
     /// Receives mistakes the SDK ignored instead of throwing (such as an invalid `distinctId`).
     public var onWarning: (@Sendable (VoidhashWarning) -> Void)?
@@ -41,7 +43,7 @@ public struct VoidhashOptions: Sendable {
         storageDirectory: URL? = nil, transport: (any Transport)? = nil,
         clock: any SDKClock = SystemClock(), analyticsConsent: VoidhashAnalyticsConsent? = nil,
         lifecycleEvents: Bool = true, purchaseSource: (any PurchaseSource)? = nil,
-        dataProtection: DataProtectionGate = DataProtectionGate(),
+        dataProtection: DataProtectionGate = .system,
         onWarning: (@Sendable (VoidhashWarning) -> Void)? = nil,
         onDiagnostic: (@Sendable (VoidhashDiagnostic) -> Void)? = nil
     ) {

@@ -35,7 +35,7 @@ public struct VoidhashPerson: Sendable, Hashable {
     /// Every entitlement, active or expired (`entitlements.grants`).
     public var entitlements: Entitlements { person.entitlements }
     /// The current subscription and every subscription (`subscriptions.current`, `.history`).
-    public var subscriptions: Subscriptions { person.subscriptions }
+    public var subscriptions: VoidhashSubscriptions { person.subscriptions }
     /// Past purchases (`purchases.history`).
     public var purchases: Purchases { person.purchases }
 }

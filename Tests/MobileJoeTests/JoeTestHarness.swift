@@ -109,7 +109,7 @@ struct JoeHarness: Sendable {
 
 /// Runs `body` with a started harness and always stops the server and removes the folder.
 func withJoe(
-    plans: [MobileJoeEmulatorPlan] = [], faqs: [FAQ] = [], alerts: [Alert] = [],
+    plans: [MobileJoeEmulatorPlan] = [], faqs: [FAQ] = [], alerts: [MobileJoeAlert] = [],
     _ body: (JoeHarness) async throws -> Void
 ) async throws {
     let state = MobileJoeEmulatorState(faqs: faqs, plans: plans, alerts: alerts)

@@ -22,7 +22,7 @@ struct MobileJoeSecurityTests {
             appUserID, appUserID.lowercased(),
             appUserID.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? appUserID,
             bytes.base64EncodedString(), bytes.map { String(format: "%02x", $0) }.joined(),
-            SHA256Digest.hex(of: bytes),
+            SHA256Hash.hex(of: bytes),
         ]
     }
 
@@ -31,7 +31,7 @@ struct MobileJoeSecurityTests {
         let externalID = ExternalId.make(from: appUserID)
         let body = externalID.dropFirst(ExternalId.prefix.count)
         #expect(externalID.hasPrefix(ExternalId.prefix))
-        #expect(body == SHA256Digest.hex(of: Data(appUserID.utf8)).prefix(32))
+        #expect(body == SHA256Hash.hex(of: Data(appUserID.utf8)).prefix(32))
         #expect(body.allSatisfy { "0123456789abcdef".contains($0) })
         #expect(ExternalId.isValid(externalID))
         for form in Self.leakedForms(of: appUserID) {

@@ -9,7 +9,7 @@ let darkMode = MobileJoeEmulatorPlan(id: "dark-mode", title: "Dark mode", status
 let widgets = MobileJoeEmulatorPlan(id: "widgets", title: "Widgets")
 let refundFAQ = FAQ(id: "faq_1", question: "How do refunds work?", answer: "Through the store.")
 let votingFAQ = FAQ(id: "faq_2", question: "How do I vote?", answer: "Tap a plan; refunds are not affected.")
-let maintenance = Alert(id: "alert_1", title: "Maintenance", message: "Back at noon.", severity: .info)
+let maintenance = MobileJoeAlert(id: "alert_1", title: "Maintenance", message: "Back at noon.", severity: .info)
 
 /// The API error code a thrown `MobileJoeError.request` carries.
 func requestCode(_ error: any Error) -> MobileJoeErrorCode? {

@@ -135,20 +135,6 @@ struct StorageTests {
         }
     }
 
-    @Test(.enabled(if: !runsAsRoot, "root reads files whatever their permissions"))
-    func anUnreadableFileIsMovedAsideReportedAndReplaced() async throws {
-        try await withJoe { joe in
-            _ = try await joe.configured()
-            chmod(joe.identityFile.path, 0)
-            let instance = try await joe.configured()
-            #expect(instance.identity?.isFresh == true)
-            guard case .identityFileMovedAside(.unreadable, _) = try #require(joe.diagnostics.all.first) else {
-                Issue.record("expected an unreadable file to be reported: \(joe.diagnostics.all)")
-                return
-            }
-        }
-    }
-
     @Test func aFileMovedAsideTwiceInTheSameMillisecondKeepsBoth() async throws {
         try await withJoe { joe in
             try DamagedIdentityFile.notJSON.write(to: joe.identityFile)

@@ -68,4 +68,15 @@ struct SystemInfoTests {
         #expect(PreferredLanguages.fromEnvironment(["LANGUAGE": "::", "LANG": "x"]) == [])
         #expect(PreferredLanguages.fromEnvironment([:]) == [])
     }
+
+    @Test func onAMacTheModelNotTheArchitectureIsTheDeviceModel() {
+        // iPhone, iPad, Apple TV, Watch, Vision Pro: hw.machine is the model identifier.
+        #expect(JoeDeviceInfo.modelIdentifier(machine: "iPhone16,2", model: "D83AP") == "iPhone16,2")
+        // macOS, Mac Catalyst, an iOS app on a Mac: hw.machine is only the architecture.
+        for architecture in ["arm64", "arm64e", "x86_64"] {
+            #expect(JoeDeviceInfo.modelIdentifier(machine: architecture, model: "Mac14,2") == "Mac14,2")
+        }
+        #expect(JoeDeviceInfo.modelIdentifier(machine: "arm64", model: nil) == "arm64")
+        #expect(JoeDeviceInfo.modelIdentifier(machine: nil, model: nil) == "unknown")
+    }
 }

@@ -2,7 +2,7 @@ import Foundation
 import SDKRuntime
 import Testing
 
-@Suite("SHA256Digest", .timeLimit(.minutes(1)))
+@Suite("SHA256Hash", .timeLimit(.minutes(1)))
 struct CryptoSHA256Tests {
     @Test(
         "FIPS 180-4 examples",
@@ -15,20 +15,20 @@ struct CryptoSHA256Tests {
             ),
         ])
     func examples(message: String, digest: String) {
-        #expect(SHA256Digest.hex(of: Data(message.utf8)) == digest)
+        #expect(SHA256Hash.hex(of: Data(message.utf8)) == digest)
     }
 
     @Test("one million 'a'")
     func millionA() {
         let message = Data(repeating: UInt8(ascii: "a"), count: 1_000_000)
         #expect(
-            SHA256Digest.hex(of: message)
+            SHA256Hash.hex(of: message)
                 == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
     }
 
     @Test("the raw digest is 32 bytes and matches the hex form")
     func rawBytes() {
-        let bytes = SHA256Digest.bytes(of: Data("abc".utf8))
+        let bytes = SHA256Hash.bytes(of: Data("abc".utf8))
         #expect(bytes.count == 32)
         #expect(bytes.prefix(4) == [0xba, 0x78, 0x16, 0xbf])
     }

@@ -11,10 +11,10 @@ public struct AlertList: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// The alerts, newest first.
     ///
     /// - Remark: Generated from Spec/mobilejoe.yaml:171:7.
-    public var alerts: [Alert]
+    public var alerts: [MobileJoeAlert]
 
     /// Creates a value with every member given; optional members default to `nil`.
-    public init(alerts: [Alert]) {
+    public init(alerts: [MobileJoeAlert]) {
         self.alerts = alerts
     }
 

@@ -41,7 +41,7 @@ public struct Person: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// The current subscription and every past one.
     ///
     /// - Remark: Generated from Spec/voidhash.yaml:270:7.
-    public var subscriptions: Subscriptions
+    public var subscriptions: VoidhashSubscriptions
 
     /// Past purchases.
     ///
@@ -56,7 +56,7 @@ public struct Person: Swift.Codable, Swift.Hashable, Swift.Sendable {
         attributes: [Swift.String: SDKRuntime.JSONValue],
         activePerkSlugs: [Swift.String],
         entitlements: Entitlements,
-        subscriptions: Subscriptions,
+        subscriptions: VoidhashSubscriptions,
         purchases: Purchases
     ) {
         self.distinctId = distinctId

@@ -11,7 +11,7 @@ public final class MobileJoeEmulatorState: Sendable {
     private struct Content: Sendable {
         var faqs: [FAQ]
         var plans: [MobileJoeEmulatorPlan]
-        var alerts: [Alert]
+        var alerts: [MobileJoeAlert]
     }
 
     private struct Store: Sendable {
@@ -25,7 +25,7 @@ public final class MobileJoeEmulatorState: Sendable {
     private let store: Mutex<Store>
 
     /// A state holding the given content and nothing recorded.
-    public init(faqs: [FAQ] = [], plans: [MobileJoeEmulatorPlan] = [], alerts: [Alert] = []) {
+    public init(faqs: [FAQ] = [], plans: [MobileJoeEmulatorPlan] = [], alerts: [MobileJoeAlert] = []) {
         initial = Content(faqs: faqs, plans: plans, alerts: alerts)
         store = Mutex(Store(content: initial))
     }
@@ -43,7 +43,7 @@ public final class MobileJoeEmulatorState: Sendable {
     }
 
     /// Replaces the alerts.
-    public func seedAlerts(_ alerts: [Alert]) {
+    public func seedAlerts(_ alerts: [MobileJoeAlert]) {
         store.withLock { $0.content.alerts = alerts }
     }
 
@@ -134,7 +134,7 @@ public final class MobileJoeEmulatorState: Sendable {
     }
 
     /// The current alerts.
-    var alerts: [Alert] {
+    var alerts: [MobileJoeAlert] {
         store.withLock { $0.content.alerts }
     }
 

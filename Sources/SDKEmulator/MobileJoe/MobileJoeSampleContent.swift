@@ -15,6 +15,8 @@ extension MobileJoeEmulatorState {
                 MobileJoeEmulatorPlan(id: "dark-mode", title: "Dark mode", status: .planned, otherVotes: 11),
                 MobileJoeEmulatorPlan(id: "widgets", title: "Widgets"),
             ],
-            alerts: [Alert(id: "alert_maintenance", title: "Maintenance", message: "Back at noon.", severity: .info)])
+            alerts: [
+                MobileJoeAlert(id: "alert_maintenance", title: "Maintenance", message: "Back at noon.", severity: .info)
+            ])
     }
 }

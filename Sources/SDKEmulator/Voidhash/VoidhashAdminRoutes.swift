@@ -132,7 +132,7 @@ private struct AdminPurchases: Codable {
 /// A purchase to record as if sent with a key of `keyEnvironment` (test when left out).
 private struct AdminPurchaseSeed: Codable {
     var record: PurchaseRecord
-    var keyEnvironment: Environment?
+    var keyEnvironment: VoidhashEnvironment?
 }
 
 /// `{"events": [...]}`.

@@ -2,7 +2,7 @@ import Foundation
 
 /// A product the emulator's catalog knows, and the perk buying it grants.
 ///
-/// A product with `subscriptionDays` is a subscription: a purchase starts a `Subscription` and
+/// A product with `subscriptionDays` is a subscription: a purchase starts a `VoidhashSubscription` and
 /// grants the perk until `purchasedAt` plus that many days. Without it, the product is a one-time
 /// purchase granting the perk with no end. Products missing from the catalog grant nothing.
 public struct VoidhashCatalogProduct: Codable, Sendable, Hashable {

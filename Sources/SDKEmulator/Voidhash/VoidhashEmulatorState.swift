@@ -66,7 +66,7 @@ public final class VoidhashEmulatorState: Sendable {
     /// Records a purchase exactly as `POST /v1/purchases` with a key of `keyEnvironment` would,
     /// and returns the person afterwards; throws the same errors.
     @discardableResult
-    public func seedPurchase(_ record: PurchaseRecord, keyEnvironment: Environment = .test)
+    public func seedPurchase(_ record: PurchaseRecord, keyEnvironment: VoidhashEnvironment = .test)
         throws(VoidhashEmulatorError) -> Person
     {
         try withStore { (store, now) throws(VoidhashEmulatorError) in

@@ -6,7 +6,7 @@ enum VoidhashKeyEnvironment {
     /// The environment of the `Authorization: Bearer <key>` header: `test` for `vh_pk_test_` keys,
     /// `production` for other keys that pass `PublishableKeyRule`; `401 AUTHENTICATION_FAILED`
     /// for a missing header, another scheme, or a malformed key.
-    static func environment(of request: EmulatorRequest) throws(VoidhashEmulatorError) -> Environment {
+    static func environment(of request: EmulatorRequest) throws(VoidhashEmulatorError) -> VoidhashEnvironment {
         guard let authorization = request.header("Authorization") else {
             throw .authenticationFailed("The Authorization header is missing.")
         }
@@ -24,7 +24,7 @@ enum VoidhashKeyEnvironment {
     /// Whether a purchase made in `purchase` unlocks perks for a key of `key`: production keys
     /// count production and sandbox purchases; test keys count sandbox, simulated and test mode
     /// purchases, never production ones. Unknown values count for neither.
-    static func counts(_ purchase: PurchaseEnvironment, for key: Environment) -> Bool {
+    static func counts(_ purchase: PurchaseEnvironment, for key: VoidhashEnvironment) -> Bool {
         switch (key, purchase) {
         case (.production, .production), (.production, .sandbox): true
         case (.test, .sandbox), (.test, .simulated), (.test, .testMode): true

@@ -6,7 +6,7 @@ extension VoidhashStore {
     /// Stores a purchase for the person `record.distinctId` stands for (created if needed),
     /// once per `transactionId`, and grants the catalog's perk when the purchase's environment
     /// counts for the key's environment.
-    mutating func recordPurchase(_ record: PurchaseRecord, key: Environment, now: Date)
+    mutating func recordPurchase(_ record: PurchaseRecord, key: VoidhashEnvironment, now: Date)
         throws(VoidhashEmulatorError) -> Person
     {
         try Self.checkDistinctId(record.distinctId)
@@ -51,7 +51,7 @@ extension VoidhashStore {
             return
         }
         let expiresAt = purchase.purchasedAt.addingTimeInterval(TimeInterval(days) * 86_400)
-        let subscription = Subscription(
+        let subscription = VoidhashSubscription(
             id: makeID(prefix: "sub"), productId: product.productId, status: .active,
             startedAt: purchase.purchasedAt, expiresAt: expiresAt)
         person.subscriptions.append(subscription)

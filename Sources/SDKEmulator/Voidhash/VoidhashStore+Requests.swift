@@ -9,7 +9,7 @@ extension VoidhashStore {
     mutating func respond(
         to operation: VoidhashOperation, request: EmulatorRequest, parameters: PathParameters, now: Date
     ) -> EmulatorResponse {
-        let key: Environment
+        let key: VoidhashEnvironment
         do throws(VoidhashEmulatorError) {
             key = try VoidhashKeyEnvironment.environment(of: request)
         } catch {
@@ -33,7 +33,7 @@ extension VoidhashStore {
 
     /// Decodes the request's body and path, applies the operation and encodes its answer.
     private mutating func perform(
-        _ operation: VoidhashOperation, request: EmulatorRequest, parameters: PathParameters, key: Environment,
+        _ operation: VoidhashOperation, request: EmulatorRequest, parameters: PathParameters, key: VoidhashEnvironment,
         now: Date
     ) -> EmulatorResponse {
         do throws(VoidhashEmulatorError) {

@@ -16,7 +16,7 @@ struct VoidhashStoredPerson: Sendable, Hashable {
     /// Purchases, in the order they were recorded.
     var purchases: [Purchase] = []
     /// Subscriptions, in the order they started.
-    var subscriptions: [Subscription] = []
+    var subscriptions: [VoidhashSubscription] = []
     /// Entitlement grants, in the order they were granted.
     var grants: [EntitlementGrant] = []
 
@@ -48,7 +48,7 @@ struct VoidhashStoredPerson: Sendable, Hashable {
         return Person(
             distinctId: requestedId, email: email, name: name, attributes: attributes,
             activePerkSlugs: activeSlugs.sorted(), entitlements: Entitlements(grants: grants),
-            subscriptions: Subscriptions(current: current, history: subscriptions),
+            subscriptions: VoidhashSubscriptions(current: current, history: subscriptions),
             purchases: Purchases(history: purchases))
     }
 

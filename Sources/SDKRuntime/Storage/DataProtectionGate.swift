@@ -1,5 +1,13 @@
 import Synchronization
 
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
 /// Whether protected data can be read and written right now.
 ///
 /// On a locked iPhone, files with data protection cannot be opened; reading one must not be
@@ -7,7 +15,9 @@ import Synchronization
 /// away and unlocks it when it is back. While the gate is locked, every storage operation throws
 /// `StorageError.temporarilyUnavailable` and changes nothing.
 ///
-/// A new gate is open (available); tests lock and unlock it by hand.
+/// A gate follows a `ProtectedDataSource` (`init(following:isAvailable:)`); `system` follows the
+/// platform's signals. A gate made with `init(isAvailable:)` follows nothing: tests lock and
+/// unlock it by hand.
 public final class DataProtectionGate: Sendable {
     private struct State {
         var isLocked: Bool
@@ -16,10 +26,53 @@ public final class DataProtectionGate: Sendable {
     }
 
     private let state: Mutex<State>
+    /// The task applying the source's changes, cancelled with the gate.
+    private let following = Mutex<Task<Void, Never>?>(nil)
 
     /// A gate that starts available, or locked when `isAvailable` is `false`.
     public init(isAvailable: Bool = true) {
         state = Mutex(State(isLocked: !isAvailable))
+    }
+
+    /// A gate that starts as `isAvailable` says, then locks and unlocks as `source` reports,
+    /// in the order it reports. Observation starts before this returns, so no change is missed.
+    public convenience init(following source: some ProtectedDataSource, isAvailable: Bool = true) {
+        self.init(isAvailable: isAvailable)
+        let changes = source.changes()
+        let task = Task { [weak self] in
+            for await available in changes {
+                guard let self else { return }
+                if available { unlock() } else { lock() }
+            }
+        }
+        following.withLock { $0 = task }
+    }
+
+    deinit {
+        following.withLock { $0?.cancel() }
+    }
+
+    /// The gate the SDKs use unless told otherwise: on iOS, iPadOS, tvOS, visionOS and Mac
+    /// Catalyst it follows UIKit's protected-data notifications (`ProtectedDataNotifications.system`);
+    /// on macOS, watchOS and Linux nothing locks it.
+    ///
+    /// It starts available: app extensions cannot ask `UIApplication` whether protected data is
+    /// available, so a launch before the first unlock is recognised by the storage itself (a file
+    /// that exists but cannot be opened is "not readable for now", never damage).
+    public static let system: DataProtectionGate = {
+        #if canImport(UIKit) && !os(watchOS)
+            DataProtectionGate(following: ProtectedDataNotifications.system)
+        #else
+            DataProtectionGate()
+        #endif
+    }()
+
+    /// Whether a failed `open` of a file that exists means "not readable for now" rather than
+    /// damage: `EACCES` or `EPERM`, what a data-protected file gives while its class key is not
+    /// available (before the first unlock after a restart; while locked, for the Complete class).
+    /// Both SDKs wait for such a file and never move it aside or replace what it holds.
+    public static func meansNotReadableForNow(errno code: Int32) -> Bool {
+        code == EACCES || code == EPERM
     }
 
     /// Whether storage may be used now.

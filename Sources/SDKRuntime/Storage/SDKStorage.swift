@@ -47,7 +47,8 @@ public final class SDKStorage: Sendable {
     ///   in use (a `<name>.sqlite-verify` marker), so that opening a long queue stays fast.
     /// - Throws `.readOnly` or `.full` when the directory cannot be written, `.invalidName` for a
     ///   name that is not a plain file name, and `.temporarilyUnavailable` while `gate` is locked
-    ///   (nothing is moved aside then).
+    ///   or while the file exists but cannot be opened for reading (`EACCES`, `EPERM`: a
+    ///   data-protected file before the first unlock). Nothing is moved aside then.
     /// - Should a write fail later because the file cannot take it (full disk, read-only volume,
     ///   I/O error), the storage copies itself into memory, carries on there and calls
     ///   `onFallbackToMemory` once with the failure.
@@ -62,6 +63,7 @@ public final class SDKStorage: Sendable {
         do throws(StorageError) {
             try StorageFiles.createDirectory(directory)
             let url = directory.appendingPathComponent(name + ".sqlite")
+            if StorageFiles.isUnreadableForNow(url.path) { throw StorageError.temporarilyUnavailable }
             let marker = StorageFiles.verifyMarker(databasePath: url.path)
             var movedAside: [MovedAsideDatabase] = []
             while true {

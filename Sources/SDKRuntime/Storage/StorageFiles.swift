@@ -68,6 +68,18 @@ enum StorageFiles {
     /// use, so that the next open checks every page: `<name>.sqlite-verify`.
     static func verifyMarker(databasePath path: String) -> String { path + "-verify" }
 
+    /// Whether the file at `path` exists but cannot be opened for reading for now (see
+    /// `DataProtectionGate.meansNotReadableForNow(errno:)`): a data-protected file before the
+    /// device's first unlock. Such a file is waited for, never moved aside.
+    static func isUnreadableForNow(_ path: String) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor < 0 else {
+            close(descriptor)
+            return false
+        }
+        return DataProtectionGate.meansNotReadableForNow(errno: errno)
+    }
+
     /// Whether anything (file, directory, link) exists at `path`.
     static func exists(_ path: String) -> Bool {
         var info = stat()

@@ -18,8 +18,7 @@ public enum StorageLocation {
         #if canImport(Darwin)
             let support =
                 FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
-                ?? FileManager.default.homeDirectoryForCurrentUser
-                .appendingPathComponent("Library/Application Support", isDirectory: true)
+                ?? appleFallbackSupportDirectory
             #if os(macOS)
                 if let bundle = Bundle.main.bundleIdentifier {
                     return support.appendingPathComponent(bundle, isDirectory: true)
@@ -39,4 +38,18 @@ public enum StorageLocation {
                 .appendingPathComponent(sdk, isDirectory: true)
         #endif
     }
+
+    #if canImport(Darwin)
+        /// `Library/Application Support` below the home directory, for the (never observed) case
+        /// where the system names no Application Support folder. `homeDirectoryForCurrentUser`
+        /// exists on macOS only; elsewhere `NSHomeDirectory()` is the app container.
+        private static var appleFallbackSupportDirectory: URL {
+            #if os(macOS)
+                let home = FileManager.default.homeDirectoryForCurrentUser
+            #else
+                let home = URL(fileURLWithPath: NSHomeDirectory(), isDirectory: true)
+            #endif
+            return home.appendingPathComponent("Library/Application Support", isDirectory: true)
+        }
+    #endif
 }

@@ -6,15 +6,15 @@ import SDKRuntime
 import Testing
 import VoidhashAPI
 
-@Suite("Model Subscription (Spec/voidhash.yaml:324:3)")
-struct SubscriptionTests {
+@Suite("Model VoidhashSubscription (Spec/voidhash.yaml:324:3)")
+struct VoidhashSubscriptionTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{\"id\":\"sub_01\",\"productId\":\"pro_monthly\",\"status\":\"trialing\",\"startedAt\":\"2026-11-01T00:00:00Z\",\"expiresAt\":\"2026-11-08T00:00:00Z\"}", "{\"id\":\"sub_02\",\"productId\":\"pro_yearly\",\"status\":\"paused_by_store\",\"startedAt\":\"2026-11-01T00:00:00Z\"}"])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(Subscription.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(VoidhashSubscription.self, from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
-        let again = try decoder.decode(Subscription.self, from: encoded)
+        let again = try decoder.decode(VoidhashSubscription.self, from: encoded)
         #expect(again == decoded)
         #expect((try encoder.encode(again)) == encoded)
     }

@@ -10,7 +10,7 @@ import Foundation
 ///
 /// Used for identifiers such as Mobile Joe's external ID (the first 32 hex digits of the
 /// SHA-256 of the app user ID).
-public enum SHA256Digest {
+public enum SHA256Hash {
     /// The 32-byte digest of `data`.
     public static func bytes(of data: Data) -> [UInt8] {
         #if canImport(CryptoKit)

@@ -6,8 +6,8 @@ import SDKRuntime
 
 /// The environment a publishable key selects.
 ///
-/// - Remark: Generated from Spec/voidhash.yaml:256:3 (enum Environment).
-public enum Environment: SDKRuntime.OpenStringEnum {
+/// - Remark: Generated from Spec/voidhash.yaml:256:3 (enum VoidhashEnvironment).
+public enum VoidhashEnvironment: SDKRuntime.OpenStringEnum {
     /// `production`.
     ///
     /// - Remark: Generated from Spec/voidhash.yaml:258:14.

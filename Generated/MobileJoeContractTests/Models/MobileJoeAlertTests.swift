@@ -6,15 +6,15 @@ import MobileJoeAPI
 import SDKRuntime
 import Testing
 
-@Suite("Model Alert (Spec/mobilejoe.yaml:159:3)")
-struct AlertTests {
+@Suite("Model MobileJoeAlert (Spec/mobilejoe.yaml:159:3)")
+struct MobileJoeAlertTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{\"id\":\"alert_1\",\"title\":\"Maintenance\",\"message\":\"Back at noon.\",\"severity\":\"info\"}"])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(Alert.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(MobileJoeAlert.self, from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
-        let again = try decoder.decode(Alert.self, from: encoded)
+        let again = try decoder.decode(MobileJoeAlert.self, from: encoded)
         #expect(again == decoded)
         #expect((try encoder.encode(again)) == encoded)
     }

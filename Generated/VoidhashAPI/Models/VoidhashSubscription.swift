@@ -6,8 +6,8 @@ import SDKRuntime
 
 /// One subscription.
 ///
-/// - Remark: Generated from Spec/voidhash.yaml:324:3 (model Subscription).
-public struct Subscription: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Spec/voidhash.yaml:324:3 (model VoidhashSubscription).
+public struct VoidhashSubscription: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// The subscription's ID.
     ///
     /// - Remark: Generated from Spec/voidhash.yaml:327:7.

@@ -6,20 +6,20 @@ import SDKRuntime
 
 /// A person's subscriptions.
 ///
-/// - Remark: Generated from Spec/voidhash.yaml:315:3 (model Subscriptions).
-public struct Subscriptions: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Spec/voidhash.yaml:315:3 (model VoidhashSubscriptions).
+public struct VoidhashSubscriptions: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// The current subscription for account screens, or null.
     ///
     /// - Remark: Generated from Spec/voidhash.yaml:318:7.
-    public var current: Subscription?
+    public var current: VoidhashSubscription?
 
     /// Every subscription.
     ///
     /// - Remark: Generated from Spec/voidhash.yaml:319:7.
-    public var history: [Subscription]
+    public var history: [VoidhashSubscription]
 
     /// Creates a value with every member given; optional members default to `nil`.
-    public init(current: Subscription? = nil, history: [Subscription]) {
+    public init(current: VoidhashSubscription? = nil, history: [VoidhashSubscription]) {
         self.current = current
         self.history = history
     }

@@ -6,8 +6,8 @@ import SDKRuntime
 
 /// A message shown to every identity.
 ///
-/// - Remark: Generated from Spec/mobilejoe.yaml:159:3 (model Alert).
-public struct Alert: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Spec/mobilejoe.yaml:159:3 (model MobileJoeAlert).
+public struct MobileJoeAlert: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// The alert's ID.
     ///
     /// - Remark: Generated from Spec/mobilejoe.yaml:162:7.

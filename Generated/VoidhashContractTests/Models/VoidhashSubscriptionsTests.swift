@@ -6,15 +6,15 @@ import SDKRuntime
 import Testing
 import VoidhashAPI
 
-@Suite("Model Subscriptions (Spec/voidhash.yaml:315:3)")
-struct SubscriptionsTests {
+@Suite("Model VoidhashSubscriptions (Spec/voidhash.yaml:315:3)")
+struct VoidhashSubscriptionsTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{\"current\":null,\"history\":[]}", "{\"history\":[{\"id\":\"sub_00\",\"productId\":\"pro_monthly\",\"status\":\"expired\",\"startedAt\":\"2026-09-01T00:00:00Z\",\"expiresAt\":\"2026-10-01T00:00:00Z\"}]}"])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(Subscriptions.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(VoidhashSubscriptions.self, from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
-        let again = try decoder.decode(Subscriptions.self, from: encoded)
+        let again = try decoder.decode(VoidhashSubscriptions.self, from: encoded)
         #expect(again == decoded)
         #expect((try encoder.encode(again)) == encoded)
     }

@@ -1,0 +1,68 @@
+import Foundation
+
+#if canImport(UIKit) && !os(watchOS)
+    import UIKit
+#endif
+
+/// A `ProtectedDataSource` made of two notifications: one posted when protected data is about to
+/// become unavailable, one when it is available again.
+///
+/// The system's pair is UIKit's (`system`); any other center and names work the same way, which
+/// is how the observation is tested on platforms without UIKit.
+public struct ProtectedDataNotifications: ProtectedDataSource {
+    /// The center the notifications are posted to.
+    public let center: NotificationCenter
+    /// Posted before protected data becomes unavailable.
+    public let willBecomeUnavailable: Notification.Name
+    /// Posted once protected data is available again.
+    public let didBecomeAvailable: Notification.Name
+
+    /// A source observing `willBecomeUnavailable` and `didBecomeAvailable` on `center`.
+    public init(
+        center: NotificationCenter, willBecomeUnavailable: Notification.Name,
+        didBecomeAvailable: Notification.Name
+    ) {
+        self.center = center
+        self.willBecomeUnavailable = willBecomeUnavailable
+        self.didBecomeAvailable = didBecomeAvailable
+    }
+
+    #if canImport(UIKit) && !os(watchOS)
+        /// UIKit's notifications, on the default center.
+        public static var system: ProtectedDataNotifications {
+            ProtectedDataNotifications(
+                center: .default,
+                willBecomeUnavailable: UIApplication.protectedDataWillBecomeUnavailableNotification,
+                didBecomeAvailable: UIApplication.protectedDataDidBecomeAvailableNotification)
+        }
+    #endif
+
+    /// Yields `false` for each `willBecomeUnavailable` and `true` for each `didBecomeAvailable`;
+    /// the observers are removed when the stream's consumer stops.
+    public func changes() -> AsyncStream<Bool> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Bool.self)
+        let center = center
+        let observers = [
+            (willBecomeUnavailable, false), (didBecomeAvailable, true),
+        ].map { name, available in
+            ObserverToken(
+                center.addObserver(forName: name, object: nil, queue: nil) { _ in
+                    continuation.yield(available)
+                })
+        }
+        continuation.onTermination = { _ in
+            for observer in observers { center.removeObserver(observer.token) }
+        }
+        return stream
+    }
+}
+
+/// A notification observer token, which Foundation hands out as a plain `NSObjectProtocol`;
+/// it is only ever passed back to `removeObserver`.
+private struct ObserverToken: @unchecked Sendable {
+    let token: any NSObjectProtocol
+
+    init(_ token: any NSObjectProtocol) {
+        self.token = token
+    }
+}

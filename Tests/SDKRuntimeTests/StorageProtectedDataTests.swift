@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+@testable import SDKRuntime
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The data-protection gate follows the platform's protected-data signals (UIKit's two
+/// notifications on Apple; a private center and names here), and a database file that exists
+/// but cannot be opened for now is never taken for damage.
+@Suite("Storage: protected data", .timeLimit(.minutes(1)))
+struct StorageProtectedDataTests {
+    private static let willLock = Notification.Name("test.protectedDataWillBecomeUnavailable")
+    private static let didUnlock = Notification.Name("test.protectedDataDidBecomeAvailable")
+
+    @Test func theProtectedDataNotificationsBecomeChangesInOrderAndOnlyThoseTwoNamesCount() async {
+        let center = NotificationCenter()
+        let source = ProtectedDataNotifications(
+            center: center, willBecomeUnavailable: Self.willLock, didBecomeAvailable: Self.didUnlock)
+        var changes = source.changes().makeAsyncIterator()
+
+        center.post(name: Self.willLock, object: nil)
+        center.post(name: Notification.Name("test.unrelated"), object: nil)
+        center.post(name: Self.didUnlock, object: nil)
+        center.post(name: Self.willLock, object: nil)
+        #expect(await changes.next() == false)
+        #expect(await changes.next() == true)
+        #expect(await changes.next() == false)
+    }
+
+    @Test func aGateFollowingASourceLocksAndUnlocksAsItReports() async {
+        let (changes, continuation) = AsyncStream.makeStream(of: Bool.self)
+        let gate = DataProtectionGate(following: ScriptedSource(stream: changes), isAvailable: false)
+        #expect(!gate.isAvailable)
+        continuation.yield(true)
+        await gate.waitUntilAvailable()
+        #expect(gate.isAvailable, "opened by the source, not by hand")
+
+        // A gate the source never locks keeps this loop going until the suite's time limit fails it.
+        let closing = DataProtectionGate(following: ScriptedSource(stream: AsyncStream { $0.yield(false) }))
+        while closing.isAvailable { await Task.yield() }
+    }
+
+    @Test func onlyEACCESAndEPERMMeanNotReadableForNow() {
+        #expect(DataProtectionGate.meansNotReadableForNow(errno: EACCES))
+        #expect(DataProtectionGate.meansNotReadableForNow(errno: EPERM))
+        for other in [ENOENT, EIO, EISDIR, ENOSPC, EROFS] {
+            #expect(!DataProtectionGate.meansNotReadableForNow(errno: other), "errno \(other)")
+        }
+    }
+
+    @Test(.enabled(if: geteuid() != 0, "root opens files whatever their permissions"))
+    func aDatabaseThatCannotBeOpenedForNowIsNeverMovedAside() throws {
+        let directory = StorageTestDirectory()
+        try directory.open().close()
+        let names = try directory.fileNames()
+        chmod(directory.databaseURL().path, 0)
+        #expect(throws: StorageError.temporarilyUnavailable) { try directory.open() }
+        #expect(try directory.fileNames() == names)
+        chmod(directory.databaseURL().path, 0o600)
+        #expect(try directory.open().openReport.movedAside.isEmpty)
+    }
+}
+
+/// A source whose changes a test writes.
+private struct ScriptedSource: ProtectedDataSource {
+    let stream: AsyncStream<Bool>
+
+    func changes() -> AsyncStream<Bool> { stream }
+}
