@@ -19,12 +19,13 @@ public enum SpecTranslator {
 
     static func apiFiles(_ spec: Spec) -> [PendingFile] {
         let module = apiModule(spec)
-        @Sendable func file(_ path: String, _ declarations: @escaping @Sendable () -> [SwiftDeclaration]) -> PendingFile
-        {
+        @Sendable func file(
+            _ path: String, imports: [String] = ["Foundation", "SDKRuntime"],
+            _ declarations: @escaping @Sendable () -> [SwiftDeclaration]
+        ) -> PendingFile {
             PendingFile(path: "\(module)/\(path)") {
                 SwiftFile(
-                    path: "\(module)/\(path)", specFile: spec.file, imports: ["Foundation", "SDKRuntime"],
-                    declarations: declarations())
+                    path: "\(module)/\(path)", specFile: spec.file, imports: imports, declarations: declarations())
             }
         }
         @Sendable func fileName(_ typeName: String) -> String {
@@ -52,7 +53,10 @@ public enum SpecTranslator {
             }, "Rules")
         files += grouped(
             spec.identifiers.map { identifier in
-                file("Identifiers/" + fileName(SwiftNaming.typeName(identifier.name))) {
+                file(
+                    "Identifiers/" + fileName(SwiftNaming.typeName(identifier.name)),
+                    imports: ["Foundation", "SDKRuntime"] + IdentifierTranslator.extraImports(identifier)
+                ) {
                     [IdentifierTranslator.declaration(identifier)]
                 }
             }, "Identifiers")

@@ -1,3 +1,4 @@
+import SDKRuntime
 /// Why a storage operation failed.
 ///
 /// Every case leaves the stored data as it was: a failed write is rolled back, and nothing is

@@ -1,4 +1,5 @@
 import Foundation
+import SDKRuntime
 
 /// Why `DeliveryPump.drain()` stopped.
 public enum DrainResult: Sendable, Hashable {

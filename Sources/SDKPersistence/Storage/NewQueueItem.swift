@@ -1,4 +1,5 @@
 import Foundation
+import SDKRuntime
 
 /// An item to enqueue with `DeliveryQueue.enqueueMany`: everything but the ID and the time,
 /// which the queue assigns.

@@ -1,4 +1,5 @@
 import Foundation
+import SDKRuntime
 
 /// An item stored in the outbox, as read back for delivery.
 public struct QueueItem: Sendable, Hashable, Identifiable {

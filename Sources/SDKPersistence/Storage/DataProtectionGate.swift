@@ -1,3 +1,4 @@
+import SDKRuntime
 import Synchronization
 
 /// Whether protected data can be read and written right now.

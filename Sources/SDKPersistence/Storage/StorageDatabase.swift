@@ -1,3 +1,4 @@
+import SDKRuntime
 import Synchronization
 
 /// The one connection of an `SDKStorage`, shared by its key-value store and its queue.

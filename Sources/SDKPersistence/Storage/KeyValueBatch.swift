@@ -1,4 +1,5 @@
 import Foundation
+import SDKRuntime
 
 /// Changes to several keys, applied together by `KeyValueStore.apply(_:)`.
 ///

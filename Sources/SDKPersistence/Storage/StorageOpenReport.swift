@@ -1,4 +1,5 @@
 import Foundation
+import SDKRuntime
 
 /// What `SDKStorage.open` found and did, for the SDK's diagnostics.
 public struct StorageOpenReport: Sendable, Hashable {

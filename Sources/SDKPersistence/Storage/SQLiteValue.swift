@@ -1,4 +1,5 @@
 import Foundation
+import SDKRuntime
 
 /// A value bound to a statement parameter or read from a result column.
 enum SQLiteValue: Sendable, Hashable {

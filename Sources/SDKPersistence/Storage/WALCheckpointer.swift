@@ -1,4 +1,5 @@
 import Dispatch
+import SDKRuntime
 import Synchronization
 
 #if canImport(SQLite3)

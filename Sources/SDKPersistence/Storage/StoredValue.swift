@@ -1,4 +1,5 @@
 import Foundation
+import SDKRuntime
 
 /// A value read from a `KeyValueStore`, with the time it was written.
 public struct StoredValue<Value> {
