@@ -107,6 +107,10 @@ let package = Package(
         .target(
             name: "LandmineAPI", dependencies: ["SDKRuntime", "SDKHashing"], path: "Tests/Golden/landmine/LandmineAPI",
             swiftSettings: strict),
+        // The server made from the fixture (it names no emulator) must compile too.
+        .target(
+            name: "LandmineEmulator", dependencies: ["LandmineAPI", "SDKEmulator", "SDKRuntime"],
+            path: "Tests/Golden/landmine/LandmineEmulator", swiftSettings: strict),
         .testTarget(
             name: "LandmineContractTests", dependencies: ["LandmineAPI", "SDKRuntime"],
             path: "Tests/Golden/landmine/LandmineContractTests", swiftSettings: strict),

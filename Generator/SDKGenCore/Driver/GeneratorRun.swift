@@ -39,7 +39,7 @@ public struct GeneratorRun {
             }
             names[spec.name] = path
             files.merge(SpecTranslator.files(for: spec)) { first, _ in first }
-            folders += [SpecTranslator.apiModule(spec), SpecTranslator.testModule(spec)]
+            folders += SpecTranslator.modules(spec)
         }
         let failed = log.hasErrors
         return Result(diagnostics: log.sorted, files: failed ? [:] : files, moduleFolders: folders, failed: failed)

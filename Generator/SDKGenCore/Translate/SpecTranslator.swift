@@ -6,7 +6,8 @@ public enum SpecTranslator {
     /// The files of both modules, keyed by path relative to the output root
     /// (`VoidhashAPI/Models/Person.swift`).
     public static func files(for spec: Spec) -> [String: String] {
-        let rendered = (apiFiles(spec) + ContractTestTranslator.files(spec)).parallelMap { file in
+        let files = apiFiles(spec) + ContractTestTranslator.files(spec) + ExampleServerTranslator.files(spec)
+        let rendered = files.parallelMap { file in
             (file.path, SwiftRenderer.render(file.build()))
         }
         return Dictionary(rendered) { first, _ in first }
@@ -16,6 +17,12 @@ public enum SpecTranslator {
     public static func apiModule(_ spec: Spec) -> String { spec.name + "API" }
     /// The name of the test module generated from `spec`.
     public static func testModule(_ spec: Spec) -> String { spec.name + "ContractTests" }
+    /// Every module generated from `spec`: the library, the tests, and `<Name>Emulator` (the
+    /// server made from the spec) when the spec names no emulator of its own.
+    public static func modules(_ spec: Spec) -> [String] {
+        [apiModule(spec), testModule(spec)]
+            + (ExampleServerTranslator.applies(to: spec) ? [ExampleServerTranslator.module(spec)] : [])
+    }
 
     static func apiFiles(_ spec: Spec) -> [PendingFile] {
         let module = apiModule(spec)
@@ -37,7 +44,9 @@ public enum SpecTranslator {
         var files: [PendingFile] = []
         files += grouped(
             spec.models.map { model in
-                file("Models/" + fileName(SwiftNaming.typeName(model.name))) { [ModelTranslator.declaration(model)] }
+                file("Models/" + fileName(SwiftNaming.typeName(model.name))) {
+                    [ModelTranslator.declaration(model)] + ModelValidationTranslator.declarations(model)
+                }
             }, "Models")
         files += grouped(
             spec.enums.map { enumSpec in
