@@ -46,7 +46,7 @@ enum ModelValidationTestTranslator {
                         ContractTestTranslator.expect(
                             .binary(
                                 .call(
-                                    .path("value", "violations", "map"),
+                                    .member(.call(.path("value", "violations"), []), "map"),
                                     [.init(.closure(parameters: [], body: [.expression(.path("$0", "property"))]))]),
                                 "==", .array([.string(property.wireName)]))),
                     ]))
