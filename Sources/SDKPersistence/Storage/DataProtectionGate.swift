@@ -1,4 +1,3 @@
-import SDKRuntime
 import Synchronization
 
 /// Whether protected data can be read and written right now.

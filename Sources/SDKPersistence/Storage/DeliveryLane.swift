@@ -1,4 +1,3 @@
-import SDKRuntime
 /// Which part of the outbox an item waits in. Lower lanes are delivered first: no item of a
 /// lane is sent while an item of a lower lane is still waiting.
 ///

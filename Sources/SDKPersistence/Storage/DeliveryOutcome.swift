@@ -1,4 +1,3 @@
-import SDKRuntime
 /// What happened to a batch handed to a `DeliveryPump`'s `send` closure.
 public enum DeliveryOutcome: Sendable, Hashable {
     /// Every item was accepted: they are removed.

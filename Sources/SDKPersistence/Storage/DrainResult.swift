@@ -1,5 +1,4 @@
 import Foundation
-import SDKRuntime
 
 /// Why `DeliveryPump.drain()` stopped.
 public enum DrainResult: Sendable, Hashable {

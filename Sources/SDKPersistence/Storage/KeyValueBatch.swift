@@ -1,5 +1,4 @@
 import Foundation
-import SDKRuntime
 
 /// Changes to several keys, applied together by `KeyValueStore.apply(_:)`.
 ///

@@ -1,5 +1,4 @@
 import Foundation
-import SDKRuntime
 
 /// An item to enqueue with `DeliveryQueue.enqueueMany`: everything but the ID and the time,
 /// which the queue assigns.

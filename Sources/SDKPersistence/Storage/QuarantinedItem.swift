@@ -1,5 +1,4 @@
 import Foundation
-import SDKRuntime
 
 /// An item taken out of delivery because it can never be sent (it could not be decoded, or is
 /// too large even alone). Kept, never deleted silently, so that it can be inspected or

@@ -1,5 +1,4 @@
 import Foundation
-import SDKRuntime
 
 /// An item stored in the outbox, as read back for delivery.
 public struct QueueItem: Sendable, Hashable, Identifiable {

@@ -1,5 +1,4 @@
 import Foundation
-import SDKRuntime
 
 #if canImport(SQLite3)
     import SQLite3

@@ -1,5 +1,4 @@
 import Foundation
-import SDKRuntime
 
 /// A value bound to a statement parameter or read from a result column.
 enum SQLiteValue: Sendable, Hashable {

@@ -1,4 +1,3 @@
-import SDKRuntime
 import Synchronization
 
 /// The one connection of an `SDKStorage`, shared by its key-value store and its queue.

@@ -1,4 +1,3 @@
-import SDKRuntime
 /// Why a storage operation failed.
 ///
 /// Every case leaves the stored data as it was: a failed write is rolled back, and nothing is

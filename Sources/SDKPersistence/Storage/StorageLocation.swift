@@ -1,5 +1,4 @@
 import Foundation
-import SDKRuntime
 
 /// Where an SDK keeps its files when the app does not say otherwise.
 public enum StorageLocation {

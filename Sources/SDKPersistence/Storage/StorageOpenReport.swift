@@ -1,5 +1,4 @@
 import Foundation
-import SDKRuntime
 
 /// What `SDKStorage.open` found and did, for the SDK's diagnostics.
 public struct StorageOpenReport: Sendable, Hashable {

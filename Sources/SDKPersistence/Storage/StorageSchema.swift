@@ -1,4 +1,3 @@
-import SDKRuntime
 /// The tables of an SDK database and the migrations that build them.
 ///
 /// The schema version lives in `PRAGMA user_version`; `PRAGMA application_id` marks the file as

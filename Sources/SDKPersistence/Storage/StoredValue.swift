@@ -1,5 +1,4 @@
 import Foundation
-import SDKRuntime
 
 /// A value read from a `KeyValueStore`, with the time it was written.
 public struct StoredValue<Value> {

@@ -1,5 +1,4 @@
 import Dispatch
-import SDKRuntime
 import Synchronization
 
 #if canImport(SQLite3)
