@@ -1,5 +1,7 @@
-import SDKGenCore
+import Foundation
 import Testing
+
+@testable import SDKGenCore
 
 /// Rules on model members: how they are written, what is refused, and what is generated.
 @Suite("Member rules")
@@ -63,5 +65,16 @@ struct MemberRuleLoadingTests {
                 "      sku: {type: string, pattern: \"^a$\"}", rules: "  itemSku: {kind: string, pattern: \"^b$\"}"),
             file: "Spec/shop.yaml")
         #expect(diagnostics.contains { $0.contains("ItemSkuRule") }, "\(diagnostics)")
+    }
+
+    @Test("the schema's model property keys are exactly the loader's")
+    func schemaPropertyKeysMatch() throws {
+        let data = try Data(contentsOf: PackagePaths.url("Spec/sdkgen.schema.json"))
+        let schema = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let models = (schema["properties"] as? [String: Any])?["models"] as? [String: Any]
+        let model = (models?["additionalProperties"] as? [String: Any])?["properties"] as? [String: Any]
+        let property = (model?["properties"] as? [String: Any])?["additionalProperties"] as? [String: Any]
+        let mapping = (property?["oneOf"] as? [[String: Any]])?.last?["properties"] as? [String: Any]
+        #expect(Set(mapping?.keys.map { $0 } ?? []) == Set(SpecLoader.propertyKeys))
     }
 }

@@ -3,6 +3,8 @@
 extension SpecLoader {
     /// The keys of a property that attach a rule.
     static let propertyRuleKeys = ["rule", "pattern", "length"]
+    /// Every key a property written as a mapping may have.
+    static let propertyKeys = ["type", "doc", "wireName"] + propertyRuleKeys
 
     /// The name of the rule `reader` (a property's mapping) attaches, if any; an inline rule is
     /// appended to `inlineRules`.

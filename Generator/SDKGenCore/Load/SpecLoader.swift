@@ -229,7 +229,7 @@ public struct SpecLoader {
         if case .mapping = node {
             guard
                 let reader = MappingReader(
-                    node, context: context, keys: ["type", "doc", "wireName"] + Self.propertyRuleKeys, log: &log)
+                    node, context: context, keys: Self.propertyKeys, log: &log)
             else {
                 return nil
             }
