@@ -19,6 +19,8 @@ let package = Package(
         .library(name: "Voidhash", targets: ["Voidhash"]),
         .library(name: "MobileJoe", targets: ["MobileJoe"]),
         .library(name: "SDKRuntime", targets: ["SDKRuntime"]),
+        .library(name: "SDKPersistence", targets: ["SDKPersistence"]),
+        .library(name: "SDKHashing", targets: ["SDKHashing"]),
         .library(name: "SDKEmulator", targets: ["SDKEmulator"]),
         .library(name: "VoidhashAPI", targets: ["VoidhashAPI"]),
         .library(name: "MobileJoeAPI", targets: ["MobileJoeAPI"]),
@@ -52,21 +54,39 @@ let package = Package(
         .systemLibrary(
             name: "CCrypto", path: "Sources/CCrypto", pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"]), .brew(["openssl"])]),
+        // What a generated client uses: HTTP, JSON, the clock and the error types (no C library).
+        .target(name: "SDKRuntime", swiftSettings: strict),
+        // SQLite storage and the durable delivery queue (the outbox), used by the SDKs.
         .target(
-            name: "SDKRuntime",
+            name: "SDKPersistence",
             dependencies: [
+                "SDKRuntime",
                 .target(name: "CSQLite", condition: .when(platforms: [.linux, .android, .windows])),
+            ],
+            swiftSettings: strict),
+        // SHA-256 (CryptoKit on Apple platforms, libcrypto elsewhere), for derived identifiers.
+        .target(
+            name: "SDKHashing",
+            dependencies: [
+                "SDKRuntime",
                 .target(name: "CCrypto", condition: .when(platforms: [.linux, .android, .windows])),
             ],
             swiftSettings: strict),
 
         // MARK: Generated (never edited by hand: `swift run sdkgen`)
         .target(name: "VoidhashAPI", dependencies: ["SDKRuntime"], path: "Generated/VoidhashAPI", swiftSettings: strict),
-        .target(name: "MobileJoeAPI", dependencies: ["SDKRuntime"], path: "Generated/MobileJoeAPI", swiftSettings: strict),
+        // A spec with a derived (sha256Hex32) identifier needs SDKHashing as well.
+        .target(
+            name: "MobileJoeAPI", dependencies: ["SDKRuntime", "SDKHashing"], path: "Generated/MobileJoeAPI",
+            swiftSettings: strict),
 
         // MARK: SDKs (hand-written, over the generated clients)
-        .target(name: "Voidhash", dependencies: ["VoidhashAPI", "SDKRuntime", "PackageRelease"], swiftSettings: strict),
-        .target(name: "MobileJoe", dependencies: ["MobileJoeAPI", "SDKRuntime", "PackageRelease"], swiftSettings: strict),
+        .target(
+            name: "Voidhash", dependencies: ["VoidhashAPI", "SDKRuntime", "SDKPersistence", "SDKHashing", "PackageRelease"],
+            swiftSettings: strict),
+        .target(
+            name: "MobileJoe", dependencies: ["MobileJoeAPI", "SDKRuntime", "SDKPersistence", "PackageRelease"],
+            swiftSettings: strict),
 
         // MARK: Emulator
         // The dashboard (`/_admin/ui`) is a page, a script and a style sheet, served as they are.
@@ -78,7 +98,10 @@ let package = Package(
         // MARK: Benchmarks (`swift run -c release sdk-benchmarks`)
         .executableTarget(
             name: "sdk-benchmarks",
-            dependencies: ["SDKGenCore", "SDKRuntime", "VoidhashAPI", "MobileJoeAPI", "Voidhash", "MobileJoe", "SDKEmulator"],
+            dependencies: [
+                "SDKGenCore", "SDKRuntime", "SDKPersistence", "VoidhashAPI", "MobileJoeAPI", "Voidhash", "MobileJoe",
+                "SDKEmulator",
+            ],
             path: "Benchmarks/sdk-benchmarks", swiftSettings: strict),
 
         // MARK: Reliability
@@ -89,7 +112,13 @@ let package = Package(
 
         // MARK: Tests
         // The golden output of the keyword fixture (Tests/Fixtures/landmine.yaml) must compile.
-        .target(name: "LandmineAPI", dependencies: ["SDKRuntime"], path: "Tests/Golden/landmine/LandmineAPI", swiftSettings: strict),
+        .target(
+            name: "LandmineAPI", dependencies: ["SDKRuntime", "SDKHashing"], path: "Tests/Golden/landmine/LandmineAPI",
+            swiftSettings: strict),
+        // The server made from the fixture (it names no emulator) must compile too.
+        .target(
+            name: "LandmineEmulator", dependencies: ["LandmineAPI", "SDKEmulator", "SDKRuntime"],
+            path: "Tests/Golden/landmine/LandmineEmulator", swiftSettings: strict),
         .testTarget(
             name: "LandmineContractTests", dependencies: ["LandmineAPI", "SDKRuntime"],
             path: "Tests/Golden/landmine/LandmineContractTests", swiftSettings: strict),
@@ -100,16 +129,21 @@ let package = Package(
         .testTarget(
             name: "MobileJoeContractTests", dependencies: ["MobileJoeAPI", "SDKRuntime", "SDKEmulator"],
             path: "Generated/MobileJoeContractTests", swiftSettings: strict),
-        .testTarget(name: "SDKRuntimeTests", dependencies: ["SDKRuntime"], swiftSettings: strict),
         .testTarget(
-            name: "VoidhashTests", dependencies: ["Voidhash", "VoidhashAPI", "SDKEmulator", "SDKRuntime"],
+            name: "SDKRuntimeTests", dependencies: ["SDKRuntime", "SDKPersistence", "SDKHashing"], swiftSettings: strict),
+        .testTarget(
+            name: "VoidhashTests", dependencies: ["Voidhash", "VoidhashAPI", "SDKEmulator", "SDKRuntime", "SDKPersistence"],
             swiftSettings: strict),
         .testTarget(
             name: "ReliabilityTests",
-            dependencies: ["voidhash-crash-driver", "Voidhash", "VoidhashAPI", "MobileJoe", "MobileJoeAPI", "SDKEmulator", "SDKRuntime"],
+            dependencies: [
+                "voidhash-crash-driver", "Voidhash", "VoidhashAPI", "MobileJoe", "MobileJoeAPI", "SDKEmulator", "SDKRuntime",
+                "SDKPersistence",
+            ],
             swiftSettings: strict),
         .testTarget(
-            name: "MobileJoeTests", dependencies: ["MobileJoe", "MobileJoeAPI", "SDKEmulator", "SDKRuntime"],
+            name: "MobileJoeTests",
+            dependencies: ["MobileJoe", "MobileJoeAPI", "SDKEmulator", "SDKRuntime", "SDKPersistence", "SDKHashing"],
             swiftSettings: strict),
         .testTarget(name: "EmulatorTests", dependencies: ["SDKEmulator", "SDKRuntime", "VoidhashAPI", "MobileJoeAPI"], swiftSettings: strict),
         // The dashboard driven in headless Chromium, with requests from the Voidhash SDK.

@@ -59,6 +59,7 @@ executable() {
 
 runtime() {
     library SDKRuntime Sources/SDKRuntime
+    library SDKHashing Sources/SDKHashing
 }
 
 generated_apis() {
@@ -67,7 +68,7 @@ generated_apis() {
     library MobileJoeAPI Generated/MobileJoeAPI
 }
 
-runtime_links=(-lSDKRuntime -lsqlite3 -lcrypto)
+runtime_links=(-lSDKHashing -lSDKRuntime -lsqlite3 -lcrypto)
 
 build_spec_loader() {
     library SDKGenCore Generator/SDKGenCore

@@ -1,4 +1,5 @@
 import Foundation
+import SDKPersistence
 import SDKRuntime
 
 /// The durable delivery queue: capture-like single enqueues with their latency, batched

@@ -1,4 +1,5 @@
 import Foundation
+import SDKPersistence
 import SDKRuntime
 
 /// `sdk-benchmarks open-queue DIRECTORY NAME`: opens an SDK database in a fresh process and

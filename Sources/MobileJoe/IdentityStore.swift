@@ -1,5 +1,6 @@
 import Foundation
 import MobileJoeAPI
+import SDKPersistence
 import SDKRuntime
 
 /// The one file the SDK stores: the generated `IdentityFile` as JSON at

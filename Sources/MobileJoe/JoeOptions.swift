@@ -1,5 +1,6 @@
 import Foundation
 import MobileJoeAPI
+import SDKPersistence
 import SDKRuntime
 
 /// Where and how a `JoeInstance` stores and sends; every member has a default for apps.

@@ -10,11 +10,6 @@ public enum IdentifierBody {
         String(UUID().uuidString.lowercased().unicodeScalars.filter { $0 != "-" })
     }
 
-    /// The first 32 lower-case hex digits of the unsalted SHA-256 of `input`'s UTF-8 bytes.
-    public static func sha256Hex32(of input: String) -> String {
-        String(SHA256Hash.hex(of: Data(input.utf8)).prefix(32))
-    }
-
     /// Whether `body` is a UUID in 8-4-4-4-12 form (hex digits of either case).
     public static func isUUID(_ body: Substring.UTF8View) -> Bool {
         guard body.count == 36 else { return false }

@@ -1,4 +1,6 @@
 import Foundation
+import SDKHashing
+import SDKPersistence
 import SDKRuntime
 import VoidhashAPI
 

@@ -1,4 +1,5 @@
 import Foundation
+import SDKPersistence
 import SDKRuntime
 
 /// Runs the delivery pump whenever there may be something to send, and again when a back-off

@@ -1,3 +1,4 @@
+import SDKPersistence
 import SDKRuntime
 import VoidhashAPI
 

@@ -1,4 +1,5 @@
 import Foundation
+import SDKPersistence
 import SDKRuntime
 
 /// The state an instance starts from, read from storage (or made on the first launch).

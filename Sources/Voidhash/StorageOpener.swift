@@ -1,4 +1,5 @@
 import Foundation
+import SDKPersistence
 import SDKRuntime
 
 /// Opens the SDK's storage without ever failing the app: it waits while protected data is

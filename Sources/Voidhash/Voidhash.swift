@@ -1,5 +1,6 @@
 import Foundation
 import PackageRelease
+import SDKPersistence
 import SDKRuntime
 import Synchronization
 import VoidhashAPI

@@ -1,4 +1,5 @@
 import Foundation
+import SDKPersistence
 import SDKRuntime
 
 /// How a Voidhash instance is set up. Every part has a default that suits an app.

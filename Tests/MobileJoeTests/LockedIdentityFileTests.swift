@@ -1,6 +1,7 @@
 import Foundation
 import MobileJoeAPI
 import SDKEmulator
+import SDKPersistence
 import SDKRuntime
 import Testing
 

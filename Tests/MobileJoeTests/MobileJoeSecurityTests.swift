@@ -2,6 +2,7 @@ import Foundation
 import MobileJoe
 import MobileJoeAPI
 import SDKEmulator
+import SDKHashing
 import SDKRuntime
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import SDKPersistence
 import SDKRuntime
 import Testing
 

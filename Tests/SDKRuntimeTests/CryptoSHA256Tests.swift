@@ -1,4 +1,5 @@
 import Foundation
+import SDKHashing
 import SDKRuntime
 import Testing
 

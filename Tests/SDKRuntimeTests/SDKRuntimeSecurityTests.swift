@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import SDKPersistence
 @testable import SDKRuntime
 
 #if canImport(FoundationNetworking)

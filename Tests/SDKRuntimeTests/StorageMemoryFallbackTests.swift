@@ -1,4 +1,5 @@
 import Foundation
+@testable import SDKPersistence
 import Testing
 
 @testable import SDKRuntime

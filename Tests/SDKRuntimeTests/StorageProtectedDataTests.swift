@@ -1,7 +1,8 @@
 import Foundation
+import SDKRuntime
 import Testing
 
-@testable import SDKRuntime
+@testable import SDKPersistence
 
 #if canImport(Glibc)
     import Glibc

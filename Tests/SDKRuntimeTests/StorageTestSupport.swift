@@ -1,4 +1,5 @@
 import Foundation
+@testable import SDKPersistence
 import Synchronization
 
 @testable import SDKRuntime

@@ -1,5 +1,6 @@
 import Foundation
 import SDKEmulator
+import SDKPersistence
 import SDKRuntime
 import Testing
 import VoidhashAPI

@@ -1,5 +1,6 @@
 import Foundation
 import SDKEmulator
+@testable import SDKPersistence
 import Testing
 import VoidhashAPI
 

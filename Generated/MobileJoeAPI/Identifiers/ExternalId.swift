@@ -2,6 +2,7 @@
 // change the spec and run `swift run sdkgen`.
 
 import Foundation
+import SDKHashing
 import SDKRuntime
 
 /// Associates the app user with an account across devices: the first 32 hex digits of the unsalted

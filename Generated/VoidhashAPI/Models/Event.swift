@@ -101,3 +101,16 @@ public struct Event: Swift.Codable, Swift.Hashable, Swift.Sendable {
         hasher.combine(self.properties)
     }
 }
+
+extension Event {
+    /// Every member whose value breaks the rule the spec attaches to it, in spec order;
+    /// empty when all pass. The client checks a request body with it before sending;
+    /// decoding a response does not.
+    public func violations() -> [SDKRuntime.PropertyViolation] {
+        var found: [SDKRuntime.PropertyViolation] = []
+        if let violation = EventNameRule.validate(self.event) {
+            found.append(SDKRuntime.PropertyViolation(property: "event", message: violation.message))
+        }
+        return found
+    }
+}

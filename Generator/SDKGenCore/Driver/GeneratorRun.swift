@@ -40,7 +40,7 @@ public struct GeneratorRun {
             names[spec.name] = path
             files.merge(SpecTranslator.files(for: spec)) { first, _ in first }
             files[OpenAPIExporter.path(for: spec)] = OpenAPIExporter.text(for: spec)
-            folders += [SpecTranslator.apiModule(spec), SpecTranslator.testModule(spec)]
+            folders += SpecTranslator.modules(spec)
         }
         let failed = log.hasErrors
         return Result(diagnostics: log.sorted, files: failed ? [:] : files, moduleFolders: folders, failed: failed)

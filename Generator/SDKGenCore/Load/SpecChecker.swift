@@ -6,6 +6,7 @@ enum SpecChecker {
         checkTypeNames(spec, log: &log)
         checkModels(spec, log: &log)
         checkRules(spec, log: &log)
+        checkPropertyRules(spec, log: &log)
         checkOperations(spec, log: &log)
         if let headers = spec.headers { checkHeaders(headers, log: &log) }
         checkIdentifiers(spec, log: &log)

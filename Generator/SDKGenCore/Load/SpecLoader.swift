@@ -73,10 +73,11 @@ public struct SpecLoader {
             }
         }
         let constants = top["constants"].map { loadConstants($0) } ?? []
-        let rules = top["rules"].map { loadRules($0) } ?? []
+        var rules = top["rules"].map { loadRules($0) } ?? []
         let identifiers = top["identifiers"].map { loadIdentifiers($0) } ?? []
         let enums = top["enums"].map { loadEnums($0) } ?? []
         let models = top["models"].map { loadModels($0) } ?? []
+        rules += models.flatMap(\.inlineRules)
         let errors = top["errors"].map { loadErrors($0) } ?? []
         let headers = top["headers"].flatMap { loadHeaders($0) }
         let operations = top["operations"].map { loadOperations($0) } ?? []
@@ -196,9 +197,10 @@ public struct SpecLoader {
         guard let reader = MappingReader(value, context: context, keys: ["doc", "properties", "examples"], log: &log)
         else { return nil }
         var properties: [ModelSpec.Property] = []
+        var inlineRules: [RuleSpec] = []
         if let propertiesNode = reader.required("properties", log: &log) {
             for property in NamedEntries.read(propertiesNode, context: "the properties of \(context)", log: &log) {
-                if let loaded = loadProperty(property.key, property.value, model: key.text) {
+                if let loaded = loadProperty(property.key, property.value, model: key.text, inlineRules: &inlineRules) {
                     properties.append(loaded)
                 }
             }
@@ -213,19 +215,25 @@ public struct SpecLoader {
         }
         return ModelSpec(
             name: key.text, location: key.location, doc: doc(reader), properties: properties,
-            examples: examples)
+            examples: examples, inlineRules: inlineRules)
     }
 
-    mutating func loadProperty(_ key: YAMLScalarKey, _ node: YAMLNode, model: String) -> ModelSpec.Property? {
+    mutating func loadProperty(
+        _ key: YAMLScalarKey, _ node: YAMLNode, model: String, inlineRules: inout [RuleSpec]
+    ) -> ModelSpec.Property? {
         let context = "property '\(key.text)' of model '\(model)'"
         var typeNode: YAMLNode? = node
         var propertyDoc = ""
         var wireName = key.text
+        var rule: String?
         if case .mapping = node {
-            guard let reader = MappingReader(node, context: context, keys: ["type", "doc", "wireName"], log: &log)
+            guard
+                let reader = MappingReader(
+                    node, context: context, keys: Self.propertyKeys, log: &log)
             else {
                 return nil
             }
+            rule = loadPropertyRule(reader, key: key, model: model, context: context, inlineRules: &inlineRules)
             typeNode = reader.required("type", log: &log)
             propertyDoc = doc(reader)
             if let wire = reader["wireName"],
@@ -240,7 +248,7 @@ public struct SpecLoader {
         }
         guard let type = typeReference(typeNode, context: context) else { return nil }
         return ModelSpec.Property(
-            name: key.text, wireName: wireName, type: type, doc: propertyDoc, location: key.location)
+            name: key.text, wireName: wireName, type: type, doc: propertyDoc, location: key.location, rule: rule)
     }
 
     /// Parses a type string, logging a located error when it is malformed.

@@ -110,6 +110,9 @@ public struct ModelSpec: Hashable, Sendable {
         public var doc: String
         /// Where it is declared.
         public var location: SourceLocation
+        /// The string rule its value (each element, for a list) must pass, if any: a rule of
+        /// `rules`, or the one its inline `pattern`/`length` made (see `inlineRules`).
+        public var rule: String? = nil
     }
     /// The type name.
     public var name: String
@@ -121,6 +124,9 @@ public struct ModelSpec: Hashable, Sendable {
     public var properties: [Property]
     /// JSON examples that must decode and encode back.
     public var examples: [LocatedJSON]
+    /// The string rules written inline on its properties (`pattern`, `length`), named
+    /// `<Model><Property>`; the loader adds them to the spec's rules.
+    public var inlineRules: [RuleSpec] = []
 }
 
 /// A JSON literal and where it was written.

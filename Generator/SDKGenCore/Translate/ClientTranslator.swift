@@ -63,6 +63,7 @@ enum ClientTranslator {
                 parameter.type.isOptional
                     ? .ifStatement([.optionalBinding("value", .identifier(name))], then: [check], else: nil) : check)
         }
+        statements += bodyRuleCheck(operation, spec: spec)
         statements.append(
             .binding(
                 SwiftBinding(

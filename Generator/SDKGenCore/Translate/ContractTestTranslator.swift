@@ -27,6 +27,12 @@ enum ContractTestTranslator {
                 file("Models/\(SwiftNaming.typeName(model.name))Tests.swift") { ModelTestTranslator.suite(model) }
             }, "Models")
         files += grouped(
+            spec.models.filter(ModelValidationTestTranslator.applies).map { model in
+                file("MemberRules/\(SwiftNaming.typeName(model.name))MemberRuleTests.swift") {
+                    ModelValidationTestTranslator.suite(model, rules: spec.rules)
+                }
+            }, "MemberRules")
+        files += grouped(
             spec.enums.map { enumSpec in
                 file("Enums/\(SwiftNaming.typeName(enumSpec.name))Tests.swift") {
                     ModelTestTranslator.enumSuite(enumSpec)
@@ -46,15 +52,19 @@ enum ContractTestTranslator {
         }
         files.append(
             file("\(ErrorCodeTranslator.typeName(spec))Tests.swift") { ModelTestTranslator.errorCodeSuite(spec) })
-        if let emulator = spec.emulator {
-            var withEmulator = imports
-            withEmulator.insert("SDKEmulator", at: 1)
+        let hasExamples = spec.operations.contains { !$0.examples.isEmpty }
+        if spec.emulator != nil || (ExampleServerTranslator.applies(to: spec) && hasExamples) {
+            let server = spec.emulator == nil ? [ExampleServerTranslator.module(spec)] : []
             files.append(
-                file("\(spec.name)OperationTests.swift", imports: withEmulator) {
-                    OperationTestTranslator.suite(spec, emulator: emulator)
+                file("\(spec.name)OperationTests.swift", imports: imports + ["SDKEmulator"] + server) {
+                    OperationTestTranslator.suite(spec, emulator: spec.emulator)
                 })
+        }
+        if spec.emulator != nil {
+            // The document's checks live in SDKEmulator, which only a hand-written emulator's
+            // test target depends on.
             files.append(
-                file("\(spec.name)OpenAPITests.swift", imports: withEmulator) {
+                file("\(spec.name)OpenAPITests.swift", imports: imports + ["SDKEmulator"]) {
                     OpenAPIContractTestTranslator.suite(spec)
                 })
         }

@@ -28,7 +28,7 @@ enum FileGrouping {
             return PendingFile(path: path) {
                 let built = members.map { $0.build() }
                 return SwiftFile(
-                    path: path, specFile: built[0].specFile, imports: built[0].imports,
+                    path: path, specFile: built[0].specFile, imports: Array(Set(built.flatMap(\.imports))),
                     declarations: built.flatMap(\.declarations))
             }
         }

@@ -1,5 +1,11 @@
 /// Turns an identifier format into a namespace that makes new identifiers and recognises them.
 enum IdentifierTranslator {
+    /// The runtime modules an identifier needs beyond `SDKRuntime`: `SDKHashing` for a derived
+    /// (`sha256Hex32`) body, so that a client without derived identifiers never links libcrypto.
+    static func extraImports(_ identifier: IdentifierSpec) -> [String] {
+        if case .sha256Hex32 = identifier.body { ["SDKHashing"] } else { [] }
+    }
+
     static func declaration(_ identifier: IdentifierSpec) -> SwiftDeclaration {
         let prefixes = [identifier.prefix] + identifier.alsoRecognizedPrefixes
         var members: [SwiftDeclaration] = [

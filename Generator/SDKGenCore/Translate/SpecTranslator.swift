@@ -6,7 +6,8 @@ public enum SpecTranslator {
     /// The files of both modules, keyed by path relative to the output root
     /// (`VoidhashAPI/Models/Person.swift`).
     public static func files(for spec: Spec) -> [String: String] {
-        let rendered = (apiFiles(spec) + ContractTestTranslator.files(spec)).parallelMap { file in
+        let files = apiFiles(spec) + ContractTestTranslator.files(spec) + ExampleServerTranslator.files(spec)
+        let rendered = files.parallelMap { file in
             (file.path, SwiftRenderer.render(file.build()))
         }
         return Dictionary(rendered) { first, _ in first }
@@ -16,15 +17,22 @@ public enum SpecTranslator {
     public static func apiModule(_ spec: Spec) -> String { spec.name + "API" }
     /// The name of the test module generated from `spec`.
     public static func testModule(_ spec: Spec) -> String { spec.name + "ContractTests" }
+    /// Every module generated from `spec`: the library, the tests, and `<Name>Emulator` (the
+    /// server made from the spec) when the spec names no emulator of its own.
+    public static func modules(_ spec: Spec) -> [String] {
+        [apiModule(spec), testModule(spec)]
+            + (ExampleServerTranslator.applies(to: spec) ? [ExampleServerTranslator.module(spec)] : [])
+    }
 
     static func apiFiles(_ spec: Spec) -> [PendingFile] {
         let module = apiModule(spec)
-        @Sendable func file(_ path: String, _ declarations: @escaping @Sendable () -> [SwiftDeclaration]) -> PendingFile
-        {
+        @Sendable func file(
+            _ path: String, imports: [String] = ["Foundation", "SDKRuntime"],
+            _ declarations: @escaping @Sendable () -> [SwiftDeclaration]
+        ) -> PendingFile {
             PendingFile(path: "\(module)/\(path)") {
                 SwiftFile(
-                    path: "\(module)/\(path)", specFile: spec.file, imports: ["Foundation", "SDKRuntime"],
-                    declarations: declarations())
+                    path: "\(module)/\(path)", specFile: spec.file, imports: imports, declarations: declarations())
             }
         }
         @Sendable func fileName(_ typeName: String) -> String {
@@ -36,7 +44,9 @@ public enum SpecTranslator {
         var files: [PendingFile] = []
         files += grouped(
             spec.models.map { model in
-                file("Models/" + fileName(SwiftNaming.typeName(model.name))) { [ModelTranslator.declaration(model)] }
+                file("Models/" + fileName(SwiftNaming.typeName(model.name))) {
+                    [ModelTranslator.declaration(model)] + ModelValidationTranslator.declarations(model)
+                }
             }, "Models")
         files += grouped(
             spec.enums.map { enumSpec in
@@ -52,7 +62,10 @@ public enum SpecTranslator {
             }, "Rules")
         files += grouped(
             spec.identifiers.map { identifier in
-                file("Identifiers/" + fileName(SwiftNaming.typeName(identifier.name))) {
+                file(
+                    "Identifiers/" + fileName(SwiftNaming.typeName(identifier.name)),
+                    imports: ["Foundation", "SDKRuntime"] + IdentifierTranslator.extraImports(identifier)
+                ) {
                     [IdentifierTranslator.declaration(identifier)]
                 }
             }, "Identifiers")

@@ -2,6 +2,7 @@
 // change the spec and run `swift run sdkgen`.
 
 import Foundation
+import SDKHashing
 import SDKRuntime
 
 /// A derived identifier.

@@ -1,4 +1,5 @@
 import Foundation
+import SDKRuntime
 import Synchronization
 
 /// The durable outbox: every write the app hands over is stored here before it is sent.

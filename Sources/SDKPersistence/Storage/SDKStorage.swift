@@ -1,4 +1,5 @@
 import Foundation
+import SDKRuntime
 
 /// Everything an SDK instance stores, in one database file: its key-value entries and its
 /// delivery queue.

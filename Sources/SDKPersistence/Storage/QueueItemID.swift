@@ -1,3 +1,4 @@
+import SDKRuntime
 /// The identity of a queued item: a UUIDv7 in lowercase text, time-ordered.
 ///
 /// It is assigned once, when the item is stored, and never changes: it is the idempotency key

@@ -1,4 +1,5 @@
 import Foundation
+import SDKRuntime
 
 /// The file-system side of storage: owner-only directories and files, explicit permissions
 /// (independent of the process umask), and moving an unusable database aside.

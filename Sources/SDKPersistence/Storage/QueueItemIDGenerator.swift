@@ -1,4 +1,5 @@
 import Foundation
+import SDKRuntime
 
 /// Makes UUIDv7 IDs (RFC 9562) that increase strictly, even within one millisecond and even when
 /// the clock goes backwards.

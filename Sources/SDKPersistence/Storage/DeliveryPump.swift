@@ -1,4 +1,5 @@
 import Foundation
+import SDKRuntime
 
 /// Sends what waits in a `DeliveryQueue`, batch by batch, in order, and acts on each outcome.
 ///

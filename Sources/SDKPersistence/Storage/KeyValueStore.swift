@@ -1,4 +1,5 @@
 import Foundation
+import SDKRuntime
 
 /// Small typed values stored by key: identity, the cached person snapshot, groups.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import SDKRuntime
 
 /// How long to wait after failed deliveries: exponential, with jitter, capped.
 ///

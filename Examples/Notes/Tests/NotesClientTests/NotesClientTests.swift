@@ -1,0 +1,58 @@
+import Foundation
+import NotesAPI
+import NotesEmulator
+import SDKEmulator
+import SDKRuntime
+import Testing
+
+/// The generated client against the server made from the spec, over loopback HTTP: the
+/// member rules of a body are checked by the client before sending and by the server on
+/// receipt.
+@Suite("Notes client against the server made from the spec")
+struct NotesClientTests {
+    @Test("a body whose member breaks its rule is refused by the client and never sent")
+    func clientRefusesABrokenBody() async throws {
+        let server = try NotesExampleServer.makeServer()
+        let baseURL = try await server.start()
+        let notes = NotesClient(core: APIClient(baseURL: baseURL, transport: URLSessionTransport()))
+        let outcome = await APIOutcome.of {
+            try await notes.createNote(
+                body: NewNote(title: "Groceries", body: "", tags: ["home", "Not A Tag"]), idempotencyKey: "k1")
+        }
+        let sent = server.requests(route: "Notes.createNote").count
+        await server.stop()
+        #expect(outcome.error?.code == "INVALID_ARGUMENT")
+        #expect(outcome.error?.message.hasPrefix("tags ") == true)
+        #expect(sent == 0)
+    }
+
+    @Test(
+        "the server refuses a body that breaks a member rule, naming the member",
+        arguments: [
+            #"{"title":"Groceries","body":"","tags":["Not A Tag"]}"#, #"{"title":"   ","body":""}"#, #"{"body":""}"#,
+        ])
+    func serverRefusesABrokenBody(json: String) async throws {
+        let server = try NotesExampleServer.makeServer()
+        let baseURL = try await server.start()
+        var request = HTTPRequest(method: "POST", path: "/v1/notes", isSafeToRepeat: true)
+        request.body = Data(json.utf8)
+        let response = try await URLSessionTransport().send(request, to: baseURL)
+        await server.stop()
+        #expect(response.status == 400)
+        #expect(APIClient.error(for: response, now: Date())?.code == "INVALID_ARGUMENT")
+    }
+
+    @Test("each operation example is answered as the spec says, the most specific example first")
+    func examplesAreAnswered() async throws {
+        let server = try NotesExampleServer.makeServer()
+        let baseURL = try await server.start()
+        let notes = NotesClient(core: APIClient(baseURL: baseURL, transport: URLSessionTransport()))
+        let found = await APIOutcome.of { try await notes.getNote(noteId: "n_abc123") }
+        let missing = await APIOutcome.of { try await notes.getNote(noteId: "n_missing") }
+        let unknown = await APIOutcome.of { try await notes.getNote(noteId: "n_nosuchexample") }
+        await server.stop()
+        #expect(found.value?.title == "Groceries")
+        #expect(missing.error?.notesCode == .noteNotFound)
+        #expect(unknown.error?.status == 501)
+    }
+}

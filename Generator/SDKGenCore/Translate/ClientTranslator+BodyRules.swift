@@ -1,0 +1,22 @@
+extension ClientTranslator {
+    /// The check a client function makes before sending a body whose model has member rules:
+    /// the first violation is thrown as `INVALID_ARGUMENT`, as a broken parameter is.
+    static func bodyRuleCheck(_ operation: OperationSpec, spec: Spec) -> [SwiftStatement] {
+        guard let name = operation.requestBody, let model = spec.models.first(where: { $0.name == name }),
+            ModelValidationTranslator.isValidated(model)
+        else { return [] }
+        return [
+            .ifStatement(
+                [.optionalBinding("violation", .member(.call(.path("body", "violations"), []), "first"))],
+                then: [
+                    .throwStatement(
+                        .call(
+                            .type(.runtime("APIError")),
+                            [
+                                .init("category", .member(nil, "rejected")), .init("code", .string("INVALID_ARGUMENT")),
+                                .init("message", .path("violation", "description")),
+                            ]))
+                ], else: nil)
+        ]
+    }
+}

@@ -1,0 +1,156 @@
+/// The route of one operation on the server made from the spec.
+extension ExampleServerTranslator {
+    static func routeDeclaration(_ operation: OperationSpec, spec: Spec) -> SwiftDeclaration {
+        let refusalCode =
+            operation.errors.first { code in spec.errors.contains { $0.code == code && $0.status == 400 } }
+            ?? "INVALID_ARGUMENT"
+        let route = SwiftExpression.call(
+            .type(.named(["SDKEmulator", "ExampleRoute"])),
+            [
+                .init("name", .string("\(spec.name).\(operation.name)")),
+                .init("method", .string(operation.method)), .init("path", .string(operation.path)),
+                .init("refusal", .tuple([.integer(400), .string(refusalCode)])),
+                .init("answers", .array(operation.examples.map { answer($0, operation: operation, spec: spec) })),
+                .init("check", .closure(parameters: ["request", "parameters"], body: checks(operation, spec: spec))),
+            ])
+        return .type(
+            SwiftTypeDeclaration(
+                doc: [], kind: .extension, name: typeName(spec),
+                members: [
+                    .function(
+                        SwiftFunction(
+                            doc: DocComment.lines(
+                                "The route of \(operation.name): its examples, and the checks its requests pass first.",
+                                from: operation.location),
+                            isStatic: true, name: routeFunction(operation),
+                            returnType: .named(["SDKEmulator", "ExampleRoute"]), body: [.returnStatement(route)]))
+                ]))
+    }
+
+    /// The checks of the route's `check` closure, each returning why a request is refused.
+    static func checks(_ operation: OperationSpec, spec: Spec) -> [SwiftStatement] {
+        var statements: [SwiftStatement] = []
+        let refuse = { (reason: SwiftExpression) in SwiftStatement.returnStatement(reason) }
+        for parameter in operation.parameters {
+            let value: SwiftExpression =
+                parameter.placement == .path
+                ? .subscripted(.identifier("parameters"), [.init(nil, .string(parameter.name))])
+                : .call(.path("request", "queryValue"), [.init(nil, .string(parameter.name))])
+            if parameter.placement == .query, !parameter.type.isOptional {
+                statements.append(
+                    .ifStatement(
+                        [.expression(.binary(value, "==", .nilLiteral))],
+                        then: [refuse(.string("\(parameter.name) is missing"))], else: nil))
+            }
+            switch parameter.type.unwrapped {
+            case .integer:
+                statements.append(
+                    .ifStatement(
+                        [
+                            .optionalBinding("value", value),
+                            .expression(
+                                .binary(
+                                    .call(.type(.swift("Int64")), [.init(nil, .identifier("value"))]), "==", .nilLiteral
+                                )),
+                        ], then: [refuse(.string("\(parameter.name) must be a whole number"))], else: nil))
+            case .boolean:
+                statements.append(
+                    .ifStatement(
+                        [
+                            .optionalBinding("value", value),
+                            .expression(
+                                .binary(
+                                    .call(.type(.swift("Bool")), [.init(nil, .identifier("value"))]), "==", .nilLiteral)
+                            ),
+                        ], then: [refuse(.string("\(parameter.name) must be true or false"))], else: nil))
+            default: break
+            }
+            if let rule = parameter.rule {
+                statements.append(
+                    .ifStatement(
+                        [
+                            .optionalBinding("value", value),
+                            .optionalBinding(
+                                "violation",
+                                .call(
+                                    .path(SwiftNaming.typeName(rule) + "Rule", "validate"),
+                                    [.init(nil, .identifier("value"))])),
+                        ],
+                        then: [refuse(.binary(.string("\(parameter.name) "), "+", .path("violation", "message")))],
+                        else: nil))
+            }
+        }
+        if let name = operation.requestBody, let model = spec.models.first(where: { $0.name == name }) {
+            let decoded = SwiftExpression.tryExpression(
+                .call(
+                    .member(.call(.path("SDKRuntime", "JSONCoding", "makeDecoder"), []), "decode"),
+                    [
+                        .init(nil, .member(.type(.local(SwiftNaming.typeName(name))), "self")),
+                        .init("from", .path("request", "body")),
+                    ]),
+                optional: true)
+            let refusal = refuse(.string("the body is not a valid \(name)"))
+            if ModelValidationTranslator.isValidated(model) {
+                statements.append(.guardStatement([.optionalBinding("body", decoded)], else: [refusal]))
+                statements.append(
+                    .ifStatement(
+                        [.optionalBinding("violation", .member(.call(.path("body", "violations"), []), "first"))],
+                        then: [refuse(.path("violation", "description"))], else: nil))
+            } else {
+                statements.append(
+                    .ifStatement([.expression(.binary(decoded, "==", .nilLiteral))], then: [refusal], else: nil))
+            }
+        }
+        statements.append(.returnStatement(.nilLiteral))
+        return statements
+    }
+
+    /// The answer of one example: its status with the response model's first example, or
+    /// its error code.
+    static func answer(_ example: OperationSpec.Example, operation: OperationSpec, spec: Spec) -> SwiftExpression {
+        var arguments: [SwiftArgument] = [.init("name", .string(example.name))]
+        let parameters = example.parameters.compactMap { member in
+            RuleEvaluator.text(member.value).map { SwiftDictionaryEntry(.string(member.name), .string($0)) }
+        }
+        if !parameters.isEmpty { arguments.append(.init("parameters", .dictionary(parameters))) }
+        if let model = operation.requestBody, let body = example.body {
+            arguments.append(
+                .init(
+                    "body",
+                    .call(
+                        .path("SDKEmulator", "ExampleAnswer", "body"),
+                        [
+                            .init(nil, .member(.type(.local(SwiftNaming.typeName(model))), "self")),
+                            .init("equalTo", .string(body.jsonText)),
+                        ])))
+        }
+        let response: SwiftExpression
+        let emulatorResponse = SwiftExpression.path("SDKEmulator", "EmulatorResponse")
+        if !(200..<300).contains(example.status) {
+            response = .call(
+                emulatorResponse.dot("error"),
+                [
+                    .init("status", .integer(Int64(example.status))),
+                    .init("code", .string(example.errorCode ?? "ERROR")),
+                    .init("message", .string("The answer of example '\(example.name)'.")),
+                ])
+        } else if let name = operation.responseBody {
+            if let json = spec.models.first(where: { $0.name == name })?.examples.first {
+                response = .call(
+                    .path("SDKEmulator", "ExampleAnswer", "json"),
+                    [.init(nil, .string(json.value.jsonText)), .init("status", .integer(Int64(example.status)))])
+            } else {
+                response = .call(
+                    emulatorResponse.dot("error"),
+                    [
+                        .init("status", .integer(501)), .init("code", .string("NO_RESPONSE_EXAMPLE")),
+                        .init("message", .string("Model \(name) has no example to answer with.")),
+                    ])
+            }
+        } else {
+            response = .call(emulatorResponse.dot("empty"), [.init(nil, .integer(Int64(example.status)))])
+        }
+        arguments.append(.init("response", response))
+        return .call(.type(.named(["SDKEmulator", "ExampleAnswer"])), arguments)
+    }
+}
