@@ -6,7 +6,7 @@ import PackageDescription
 /// Settings shared by every Swift target: Swift 6 mode is the default for tools 6.0;
 /// warnings are kept at zero by `.ci/run`, which fails on any.
 let strict: [SwiftSetting] = [
-    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("ExistentialAny")
 ]
 
 let package = Package(
@@ -33,7 +33,7 @@ let package = Package(
             name: "SDKGenCore", dependencies: ["CYAML"], path: "Generator/SDKGenCore",
             swiftSettings: strict),
         .executableTarget(
-            name: "sdkgen", dependencies: ["SDKGenCore"], path: "Generator/sdkgen",
+            name: "sdkgen", dependencies: ["SDKGenCore", "CommandLineOptions"], path: "Generator/sdkgen",
             swiftSettings: strict),
         .plugin(
             name: "RegenerateSDKs",
@@ -41,6 +41,9 @@ let package = Package(
                 intent: .custom(verb: "regenerate-sdks", description: "Regenerate Generated/ from Spec/"),
                 permissions: [.writeToPackageDirectory(reason: "Writes the generated sources into Generated/")]),
             dependencies: ["sdkgen"], path: "Generator/Plugin"),
+
+        // MARK: Command lines (the option parser sdkgen and sdk-emulator share)
+        .target(name: "CommandLineOptions", swiftSettings: strict),
 
         // MARK: Runtime
         .systemLibrary(
@@ -58,21 +61,27 @@ let package = Package(
             swiftSettings: strict),
 
         // MARK: Generated (never edited by hand: `swift run sdkgen`)
-        .target(name: "VoidhashAPI", dependencies: ["SDKRuntime"], path: "Generated/VoidhashAPI", swiftSettings: strict),
-        .target(name: "MobileJoeAPI", dependencies: ["SDKRuntime"], path: "Generated/MobileJoeAPI", swiftSettings: strict),
+        .target(
+            name: "VoidhashAPI", dependencies: ["SDKRuntime"], path: "Generated/VoidhashAPI", swiftSettings: strict),
+        .target(
+            name: "MobileJoeAPI", dependencies: ["SDKRuntime"], path: "Generated/MobileJoeAPI", swiftSettings: strict),
 
         // MARK: SDKs (hand-written, over the generated clients)
         .target(name: "Voidhash", dependencies: ["VoidhashAPI", "SDKRuntime"], swiftSettings: strict),
         .target(name: "MobileJoe", dependencies: ["MobileJoeAPI", "SDKRuntime"], swiftSettings: strict),
 
         // MARK: Emulator
-        .target(name: "SDKEmulator", dependencies: ["SDKRuntime", "VoidhashAPI", "MobileJoeAPI"], swiftSettings: strict),
+        .target(
+            name: "SDKEmulator", dependencies: ["SDKRuntime", "VoidhashAPI", "MobileJoeAPI", "CommandLineOptions"],
+            swiftSettings: strict),
         .executableTarget(name: "sdk-emulator", dependencies: ["SDKEmulator"], swiftSettings: strict),
 
         // MARK: Benchmarks (`swift run -c release sdk-benchmarks`)
         .executableTarget(
             name: "sdk-benchmarks",
-            dependencies: ["SDKGenCore", "SDKRuntime", "VoidhashAPI", "MobileJoeAPI", "Voidhash", "MobileJoe", "SDKEmulator"],
+            dependencies: [
+                "SDKGenCore", "SDKRuntime", "VoidhashAPI", "MobileJoeAPI", "Voidhash", "MobileJoe", "SDKEmulator",
+            ],
             path: "Benchmarks/sdk-benchmarks", swiftSettings: strict),
 
         // MARK: Reliability
@@ -83,11 +92,14 @@ let package = Package(
 
         // MARK: Tests
         // The golden output of the keyword fixture (Tests/Fixtures/landmine.yaml) must compile.
-        .target(name: "LandmineAPI", dependencies: ["SDKRuntime"], path: "Tests/Golden/landmine/LandmineAPI", swiftSettings: strict),
+        .target(
+            name: "LandmineAPI", dependencies: ["SDKRuntime"], path: "Tests/Golden/landmine/LandmineAPI",
+            swiftSettings: strict),
         .testTarget(
             name: "LandmineContractTests", dependencies: ["LandmineAPI", "SDKRuntime"],
             path: "Tests/Golden/landmine/LandmineContractTests", swiftSettings: strict),
-        .testTarget(name: "GeneratorTests", dependencies: ["SDKGenCore"], swiftSettings: strict),
+        .testTarget(
+            name: "GeneratorTests", dependencies: ["SDKGenCore", "CommandLineOptions", "sdkgen"], swiftSettings: strict),
         .testTarget(
             name: "VoidhashContractTests", dependencies: ["VoidhashAPI", "SDKRuntime", "SDKEmulator"],
             path: "Generated/VoidhashContractTests", swiftSettings: strict),
@@ -100,11 +112,16 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "ReliabilityTests",
-            dependencies: ["voidhash-crash-driver", "Voidhash", "VoidhashAPI", "MobileJoe", "MobileJoeAPI", "SDKEmulator", "SDKRuntime"],
+            dependencies: [
+                "voidhash-crash-driver", "Voidhash", "VoidhashAPI", "MobileJoe", "MobileJoeAPI", "SDKEmulator",
+                "SDKRuntime",
+            ],
             swiftSettings: strict),
         .testTarget(
             name: "MobileJoeTests", dependencies: ["MobileJoe", "MobileJoeAPI", "SDKEmulator", "SDKRuntime"],
             swiftSettings: strict),
-        .testTarget(name: "EmulatorTests", dependencies: ["SDKEmulator", "SDKRuntime", "VoidhashAPI", "MobileJoeAPI"], swiftSettings: strict),
+        .testTarget(
+            name: "EmulatorTests", dependencies: ["SDKEmulator", "SDKRuntime", "VoidhashAPI", "MobileJoeAPI"],
+            swiftSettings: strict),
     ]
 )

@@ -48,7 +48,7 @@ do {
 } catch {
     printError("sdk-emulator: \(error)")
     printError(EmulatorCommand.usage)
-    exit(2)
+    exit(EmulatorCommand.usageExitCode)
 }
 
 /// Serves `api` on `port` (0 for any free one), prints the address, and returns once SIGINT or
@@ -62,7 +62,7 @@ func serve(port: UInt16, api: EmulatedAPI) async {
         let url = try await server.start(port: port)
         printNow("sdk-emulator (\(api.rawValue)) listening on \(url.absoluteString)")
     } catch {
-        printError("sdk-emulator: \(error)")
+        printError("sdk-emulator: cannot listen on 127.0.0.1:\(port): \(error)")
         exit(1)
     }
     await waitForTerminationSignal()
