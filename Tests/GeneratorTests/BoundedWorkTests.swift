@@ -67,9 +67,12 @@ struct BoundedWorkTests {
         let tests = folder.appendingPathComponent("out/LimitsContractTests/Rules")
         let longText = try String(contentsOf: tests.appendingPathComponent("LongTextRuleTests.swift"), encoding: .utf8)
         #expect(longText.contains(#"(Swift.String(repeating: "a", count: 100000000), nil)"#))
-        #expect(longText.contains(#"(Swift.String(repeating: "a", count: 100000001), LongTextRule.Violation.tooLong)"#))
         #expect(
-            longText.contains(#"(Swift.String(repeating: "a", count: 99999999), LongTextRule.Violation.tooShort)"#))
+            longText.contains(
+                #"(Swift.String(repeating: "a", count: 100000001), LimitsAPI.LongTextRule.Violation.tooLong)"#))
+        #expect(
+            longText.contains(
+                #"(Swift.String(repeating: "a", count: 99999999), LimitsAPI.LongTextRule.Violation.tooShort)"#))
         let bag = try String(contentsOf: tests.appendingPathComponent("BagRuleTests.swift"), encoding: .utf8)
         #expect(bag.contains("(0 ..< 100000).map"))
         #expect(bag.contains("(0 ..< 100001).map"))

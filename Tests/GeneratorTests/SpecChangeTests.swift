@@ -23,7 +23,7 @@ struct SpecChangeTests {
         #expect(after["VoidhashAPI/Rules/ExternalUserIdRule.swift"]?.contains("maxLength: Swift.Int = 254") == true)
         #expect(
             after["VoidhashContractTests/Rules/ExternalUserIdRuleTests.swift"]?.contains(
-                "count: 255), ExternalUserIdRule.Violation.tooLong") == true)
+                "count: 255), VoidhashAPI.ExternalUserIdRule.Violation.tooLong") == true)
     }
 
     @Test("--check finds stale and orphaned files, and applying writes only what changed")

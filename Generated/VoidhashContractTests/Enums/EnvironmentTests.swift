@@ -10,15 +10,15 @@ import VoidhashAPI
 struct EnvironmentTests {
     @Test("every known value decodes to a known case and keeps its raw value", arguments: ["production", "test"])
     func knownValueRoundTrips(value: Swift.String) throws {
-        let decoded = try SDKRuntime.JSONCoding.makeDecoder().decode(Environment.self, from: Foundation.Data(("\"" + value + "\"").utf8))
+        let decoded = try SDKRuntime.JSONCoding.makeDecoder().decode(VoidhashAPI.Environment.self, from: Foundation.Data(("\"" + value + "\"").utf8))
         #expect(decoded.rawValue == value)
-        #expect(Environment.knownCases.contains(decoded))
+        #expect(VoidhashAPI.Environment.knownCases.contains(decoded))
     }
 
     @Test("a value the contract does not know decodes to unknown and keeps its raw value", arguments: ["value_from_a_newer_server", "", "ACTIVE"])
     func unknownValueIsKept(value: Swift.String) throws {
-        let decoded = try SDKRuntime.JSONCoding.makeDecoder().decode(Environment.self, from: Foundation.Data(("\"" + value + "\"").utf8))
-        #expect(decoded == Environment.unknown(value))
+        let decoded = try SDKRuntime.JSONCoding.makeDecoder().decode(VoidhashAPI.Environment.self, from: Foundation.Data(("\"" + value + "\"").utf8))
+        #expect(decoded == VoidhashAPI.Environment.unknown(value))
         #expect(decoded.rawValue == value)
     }
 }

@@ -23,7 +23,9 @@ enum SpecChecker {
     static func checkTypeNames(_ spec: Spec, log: inout DiagnosticLog) {
         var seen: [String: (name: String, location: SourceLocation)] = [:]
         let generatedNames = Set(
-            ["ErrorCode", "Constants", "Client", "RequestHeaders"].map { spec.name + $0 })
+            ["ErrorCode", "Constants", "Client", "RequestHeaders", "Operation", "API", "ContractTests"].map {
+                spec.name + $0
+            })
         for declaration in typeDeclarations(spec) {
             if let earlier = seen[declaration.swift] {
                 log.error(

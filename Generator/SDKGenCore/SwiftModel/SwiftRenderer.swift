@@ -2,6 +2,12 @@
 public enum SwiftRenderer {
     /// The text of a whole file, with the do-not-edit header.
     public static func render(_ file: SwiftFile) -> String {
+        guard let qualification = file.qualification else { return renderText(file) }
+        return TypeQualification.$current.withValue(qualification) { renderText(file) }
+    }
+
+    /// `render`, with the file's qualification in effect.
+    private static func renderText(_ file: SwiftFile) -> String {
         var writer = CodeWriter()
         for line in GeneratedFileHeader.lines(specFile: file.specFile) { writer.line(line) }
         writer.line("")
@@ -200,14 +206,15 @@ public enum SwiftRenderer {
     /// The text of a type.
     public static func type(_ swiftType: SwiftType) -> String {
         switch swiftType {
-        case .named(let parts): parts.joined(separator: ".")
+        case .named(let parts): (TypeQualification.current?.qualified(parts) ?? parts).joined(separator: ".")
         case .array(let element): "[\(type(element))]"
         case .dictionary(let key, let value): "[\(type(key)): \(type(value))]"
         case .optional(let wrapped): "\(type(wrapped))?"
         case .existential(let inner): "any \(type(inner))"
         case .tuple(let items): "(" + items.map(type).joined(separator: ", ") + ")"
         case .generic(let parts, let arguments):
-            parts.joined(separator: ".") + "<" + arguments.map(type).joined(separator: ", ") + ">"
+            (TypeQualification.current?.qualified(parts) ?? parts).joined(separator: ".") + "<"
+                + arguments.map(type).joined(separator: ", ") + ">"
         }
     }
 
@@ -220,7 +227,7 @@ public enum SwiftRenderer {
     /// The text of an expression.
     public static func expression(_ value: SwiftExpression) -> String {
         switch value {
-        case .identifier(let name): return name
+        case .identifier(let name): return TypeQualification.current?.qualified(name) ?? name
         case .member(let base, let name): return (base.map(operand) ?? "") + "." + name
         case .call(let callee, let arguments):
             if arguments.count == 1, arguments[0].label == nil, case .closure = arguments[0].value {
