@@ -9,6 +9,7 @@ enum SpecChecker {
         checkOperations(spec, log: &log)
         if let headers = spec.headers { checkHeaders(headers, log: &log) }
         checkIdentifiers(spec, log: &log)
+        RuleExampleChecker.check(spec, log: &log)
     }
 
     /// Every name that becomes a Swift type, with where it is declared.
