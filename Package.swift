@@ -6,7 +6,7 @@ import PackageDescription
 /// Settings shared by every Swift target: Swift 6 mode is the default for tools 6.0;
 /// warnings are kept at zero by `.ci/run`, which fails on any.
 let strict: [SwiftSetting] = [
-    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("ExistentialAny")
 ]
 
 let package = Package(
@@ -35,7 +35,7 @@ let package = Package(
             name: "SDKGenCore", dependencies: ["CYAML"], path: "Generator/SDKGenCore",
             swiftSettings: strict),
         .executableTarget(
-            name: "sdkgen", dependencies: ["SDKGenCore", "PackageRelease"], path: "Generator/sdkgen",
+            name: "sdkgen", dependencies: ["SDKGenCore", "CommandLineOptions", "PackageRelease"], path: "Generator/sdkgen",
             swiftSettings: strict),
         .plugin(
             name: "RegenerateSDKs",
@@ -46,6 +46,9 @@ let package = Package(
 
         // MARK: Release (the package's version, in one place)
         .target(name: "PackageRelease", swiftSettings: strict),
+
+        // MARK: Command lines (the option parser sdkgen and sdk-emulator share)
+        .target(name: "CommandLineOptions", swiftSettings: strict),
 
         // MARK: Runtime
         .systemLibrary(
@@ -91,7 +94,7 @@ let package = Package(
         // MARK: Emulator
         // The dashboard (`/_admin/ui`) is a page, a script and a style sheet, served as they are.
         .target(
-            name: "SDKEmulator", dependencies: ["SDKRuntime", "VoidhashAPI", "MobileJoeAPI"],
+            name: "SDKEmulator", dependencies: ["SDKRuntime", "VoidhashAPI", "MobileJoeAPI", "CommandLineOptions"],
             resources: [.copy("Dashboard")], swiftSettings: strict),
         .executableTarget(name: "sdk-emulator", dependencies: ["SDKEmulator", "PackageRelease"], swiftSettings: strict),
 
@@ -122,7 +125,8 @@ let package = Package(
         .testTarget(
             name: "LandmineContractTests", dependencies: ["LandmineAPI", "SDKRuntime"],
             path: "Tests/Golden/landmine/LandmineContractTests", swiftSettings: strict),
-        .testTarget(name: "GeneratorTests", dependencies: ["SDKGenCore"], swiftSettings: strict),
+        .testTarget(
+            name: "GeneratorTests", dependencies: ["SDKGenCore", "CommandLineOptions", "sdkgen"], swiftSettings: strict),
         .testTarget(
             name: "VoidhashContractTests", dependencies: ["VoidhashAPI", "SDKRuntime", "SDKEmulator"],
             path: "Generated/VoidhashContractTests", swiftSettings: strict),
@@ -145,7 +149,9 @@ let package = Package(
             name: "MobileJoeTests",
             dependencies: ["MobileJoe", "MobileJoeAPI", "SDKEmulator", "SDKRuntime", "SDKPersistence", "SDKHashing"],
             swiftSettings: strict),
-        .testTarget(name: "EmulatorTests", dependencies: ["SDKEmulator", "SDKRuntime", "VoidhashAPI", "MobileJoeAPI"], swiftSettings: strict),
+        .testTarget(
+            name: "EmulatorTests", dependencies: ["SDKEmulator", "SDKRuntime", "VoidhashAPI", "MobileJoeAPI"],
+            swiftSettings: strict),
         // The dashboard driven in headless Chromium, with requests from the Voidhash SDK.
         .testTarget(
             name: "DashboardTests", dependencies: ["SDKEmulator", "Voidhash", "SDKRuntime"], swiftSettings: strict),

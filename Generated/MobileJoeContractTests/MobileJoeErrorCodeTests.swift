@@ -14,13 +14,13 @@ struct MobileJoeErrorCodeTests {
         status: Swift.Int,
         category: SDKRuntime.APIError.Category
     ) {
-        #expect(MobileJoeErrorCode(rawValue: code).rawValue == code)
-        #expect(MobileJoeErrorCode(rawValue: code).status == status)
-        #expect(MobileJoeErrorCode(rawValue: code).category == category)
+        #expect(MobileJoeAPI.MobileJoeErrorCode(rawValue: code).rawValue == code)
+        #expect(MobileJoeAPI.MobileJoeErrorCode(rawValue: code).status == status)
+        #expect(MobileJoeAPI.MobileJoeErrorCode(rawValue: code).category == category)
     }
 
     @Test("an unknown code is kept as it was sent")
     func unknownCodeIsKept() {
-        #expect(MobileJoeErrorCode(rawValue: "SOMETHING_NEW") == MobileJoeErrorCode.unknown("SOMETHING_NEW"))
+        #expect(MobileJoeAPI.MobileJoeErrorCode(rawValue: "SOMETHING_NEW") == MobileJoeAPI.MobileJoeErrorCode.unknown("SOMETHING_NEW"))
     }
 }

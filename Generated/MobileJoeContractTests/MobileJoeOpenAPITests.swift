@@ -15,7 +15,7 @@ struct MobileJoeOpenAPITests {
         let examples = document.responseExamples(operationId: "identify", status: 200)
         #expect(examples.count == 1)
         for example in examples {
-            _ = try SDKRuntime.JSONCoding.makeDecoder().decode(IdentifyResult.self, from: example)
+            _ = try SDKRuntime.JSONCoding.makeDecoder().decode(MobileJoeAPI.IdentifyResult.self, from: example)
         }
     }
 
@@ -27,7 +27,7 @@ struct MobileJoeOpenAPITests {
         for example in examples {
             let error = SDKRuntime.APIClient.error(for: SDKRuntime.HTTPResponse(status: status, body: example), now: Foundation.Date())
             #expect(error?.status == status)
-            #expect(MobileJoeErrorCode(rawValue: error?.code ?? "").status == status)
+            #expect(MobileJoeAPI.MobileJoeErrorCode(rawValue: error?.code ?? "").status == status)
         }
     }
 
@@ -37,7 +37,7 @@ struct MobileJoeOpenAPITests {
         let examples = document.responseExamples(operationId: "searchFAQs", status: 200)
         #expect(examples.count == 1)
         for example in examples {
-            _ = try SDKRuntime.JSONCoding.makeDecoder().decode(FAQSearchResult.self, from: example)
+            _ = try SDKRuntime.JSONCoding.makeDecoder().decode(MobileJoeAPI.FAQSearchResult.self, from: example)
         }
     }
 
@@ -49,7 +49,7 @@ struct MobileJoeOpenAPITests {
         for example in examples {
             let error = SDKRuntime.APIClient.error(for: SDKRuntime.HTTPResponse(status: status, body: example), now: Foundation.Date())
             #expect(error?.status == status)
-            #expect(MobileJoeErrorCode(rawValue: error?.code ?? "").status == status)
+            #expect(MobileJoeAPI.MobileJoeErrorCode(rawValue: error?.code ?? "").status == status)
         }
     }
 
@@ -59,7 +59,7 @@ struct MobileJoeOpenAPITests {
         let examples = document.responseExamples(operationId: "listFeaturePlans", status: 200)
         #expect(examples.count == 1)
         for example in examples {
-            _ = try SDKRuntime.JSONCoding.makeDecoder().decode(FeaturePlanList.self, from: example)
+            _ = try SDKRuntime.JSONCoding.makeDecoder().decode(MobileJoeAPI.FeaturePlanList.self, from: example)
         }
     }
 
@@ -71,7 +71,7 @@ struct MobileJoeOpenAPITests {
         for example in examples {
             let error = SDKRuntime.APIClient.error(for: SDKRuntime.HTTPResponse(status: status, body: example), now: Foundation.Date())
             #expect(error?.status == status)
-            #expect(MobileJoeErrorCode(rawValue: error?.code ?? "").status == status)
+            #expect(MobileJoeAPI.MobileJoeErrorCode(rawValue: error?.code ?? "").status == status)
         }
     }
 
@@ -81,7 +81,7 @@ struct MobileJoeOpenAPITests {
         let examples = document.responseExamples(operationId: "voteForFeaturePlan", status: 200)
         #expect(examples.count == 2)
         for example in examples {
-            _ = try SDKRuntime.JSONCoding.makeDecoder().decode(FeaturePlan.self, from: example)
+            _ = try SDKRuntime.JSONCoding.makeDecoder().decode(MobileJoeAPI.FeaturePlan.self, from: example)
         }
     }
 
@@ -93,7 +93,7 @@ struct MobileJoeOpenAPITests {
         for example in examples {
             let error = SDKRuntime.APIClient.error(for: SDKRuntime.HTTPResponse(status: status, body: example), now: Foundation.Date())
             #expect(error?.status == status)
-            #expect(MobileJoeErrorCode(rawValue: error?.code ?? "").status == status)
+            #expect(MobileJoeAPI.MobileJoeErrorCode(rawValue: error?.code ?? "").status == status)
         }
     }
 
@@ -103,7 +103,7 @@ struct MobileJoeOpenAPITests {
         let examples = document.responseExamples(operationId: "removeVoteForFeaturePlan", status: 200)
         #expect(examples.count == 2)
         for example in examples {
-            _ = try SDKRuntime.JSONCoding.makeDecoder().decode(FeaturePlan.self, from: example)
+            _ = try SDKRuntime.JSONCoding.makeDecoder().decode(MobileJoeAPI.FeaturePlan.self, from: example)
         }
     }
 
@@ -115,7 +115,7 @@ struct MobileJoeOpenAPITests {
         for example in examples {
             let error = SDKRuntime.APIClient.error(for: SDKRuntime.HTTPResponse(status: status, body: example), now: Foundation.Date())
             #expect(error?.status == status)
-            #expect(MobileJoeErrorCode(rawValue: error?.code ?? "").status == status)
+            #expect(MobileJoeAPI.MobileJoeErrorCode(rawValue: error?.code ?? "").status == status)
         }
     }
 
@@ -125,7 +125,7 @@ struct MobileJoeOpenAPITests {
         let examples = document.responseExamples(operationId: "listAlerts", status: 200)
         #expect(examples.count == 2)
         for example in examples {
-            _ = try SDKRuntime.JSONCoding.makeDecoder().decode(AlertList.self, from: example)
+            _ = try SDKRuntime.JSONCoding.makeDecoder().decode(MobileJoeAPI.AlertList.self, from: example)
         }
     }
 
@@ -137,7 +137,7 @@ struct MobileJoeOpenAPITests {
         for example in examples {
             let error = SDKRuntime.APIClient.error(for: SDKRuntime.HTTPResponse(status: status, body: example), now: Foundation.Date())
             #expect(error?.status == status)
-            #expect(MobileJoeErrorCode(rawValue: error?.code ?? "").status == status)
+            #expect(MobileJoeAPI.MobileJoeErrorCode(rawValue: error?.code ?? "").status == status)
         }
     }
 }

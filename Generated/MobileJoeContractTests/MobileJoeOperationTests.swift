@@ -12,7 +12,7 @@ struct MobileJoeOperationTests {
     @Test("identify: records the identity (Spec/mobilejoe.yaml:275:9)")
     func identifyExample1() async throws {
         let outcome = try await SDKEmulator.MobileJoeEmulator.withContractClient { core in
-            let client = MobileJoeClient(core: core)
+            let client = MobileJoeAPI.MobileJoeClient(core: core)
             return await SDKRuntime.APIOutcome.of { try await client.identify(idempotencyKey: "contract-identify-1") }
         }
         #expect(outcome.error == nil)
@@ -21,7 +21,7 @@ struct MobileJoeOperationTests {
     @Test("searchFAQs: finds FAQs (Spec/mobilejoe.yaml:286:9)")
     func searchFAQsExample1() async throws {
         let outcome = try await SDKEmulator.MobileJoeEmulator.withContractClient { core in
-            let client = MobileJoeClient(core: core)
+            let client = MobileJoeAPI.MobileJoeClient(core: core)
             return await SDKRuntime.APIOutcome.of { try await client.searchFAQs(term: "refund") }
         }
         #expect(outcome.error == nil)
@@ -30,7 +30,7 @@ struct MobileJoeOperationTests {
     @Test("listFeaturePlans: lists plans (Spec/mobilejoe.yaml:296:9)")
     func listFeaturePlansExample1() async throws {
         let outcome = try await SDKEmulator.MobileJoeEmulator.withContractClient { core in
-            let client = MobileJoeClient(core: core)
+            let client = MobileJoeAPI.MobileJoeClient(core: core)
             return await SDKRuntime.APIOutcome.of { try await client.listFeaturePlans() }
         }
         #expect(outcome.error == nil)
@@ -39,7 +39,7 @@ struct MobileJoeOperationTests {
     @Test("voteForFeaturePlan: votes for a plan (Spec/mobilejoe.yaml:307:9)")
     func voteForFeaturePlanExample1() async throws {
         let outcome = try await SDKEmulator.MobileJoeEmulator.withContractClient { core in
-            let client = MobileJoeClient(core: core)
+            let client = MobileJoeAPI.MobileJoeClient(core: core)
             return await SDKRuntime.APIOutcome.of { try await client.voteForFeaturePlan(planId: "dark-mode", idempotencyKey: "contract-voteForFeaturePlan-1") }
         }
         #expect(outcome.error == nil)
@@ -48,7 +48,7 @@ struct MobileJoeOperationTests {
     @Test("voteForFeaturePlan: unknown plan (Spec/mobilejoe.yaml:310:9)")
     func voteForFeaturePlanExample2() async throws {
         let outcome = try await SDKEmulator.MobileJoeEmulator.withContractClient { core in
-            let client = MobileJoeClient(core: core)
+            let client = MobileJoeAPI.MobileJoeClient(core: core)
             return await SDKRuntime.APIOutcome.of { try await client.voteForFeaturePlan(planId: "no-such-plan", idempotencyKey: "contract-voteForFeaturePlan-2") }
         }
         #expect(outcome.error?.status == 404)
@@ -58,7 +58,7 @@ struct MobileJoeOperationTests {
     @Test("removeVoteForFeaturePlan: removes a vote (Spec/mobilejoe.yaml:323:9)")
     func removeVoteForFeaturePlanExample1() async throws {
         let outcome = try await SDKEmulator.MobileJoeEmulator.withContractClient { core in
-            let client = MobileJoeClient(core: core)
+            let client = MobileJoeAPI.MobileJoeClient(core: core)
             return await SDKRuntime.APIOutcome.of { try await client.removeVoteForFeaturePlan(planId: "dark-mode", idempotencyKey: "contract-removeVoteForFeaturePlan-1") }
         }
         #expect(outcome.error == nil)
@@ -67,7 +67,7 @@ struct MobileJoeOperationTests {
     @Test("listAlerts: lists alerts (Spec/mobilejoe.yaml:333:9)")
     func listAlertsExample1() async throws {
         let outcome = try await SDKEmulator.MobileJoeEmulator.withContractClient { core in
-            let client = MobileJoeClient(core: core)
+            let client = MobileJoeAPI.MobileJoeClient(core: core)
             return await SDKRuntime.APIOutcome.of { try await client.listAlerts() }
         }
         #expect(outcome.error == nil)
@@ -75,6 +75,6 @@ struct MobileJoeOperationTests {
 
     @Test("every operation of the spec has an example sent to the emulator")
     func everyOperationHasAnExample() {
-        #expect(Swift.Set<Swift.String>(MobileJoeOperation.allCases.map { $0.pathTemplate }) == Swift.Set<Swift.String>(["/v1/identify", "/v1/faqs", "/v1/feature-plans", "/v1/feature-plans/{planId}/votes", "/v1/feature-plans/{planId}/votes", "/v1/alerts"]))
+        #expect(Swift.Set<Swift.String>(MobileJoeAPI.MobileJoeOperation.allCases.map { $0.pathTemplate }) == Swift.Set<Swift.String>(["/v1/identify", "/v1/faqs", "/v1/feature-plans", "/v1/feature-plans/{planId}/votes", "/v1/feature-plans/{planId}/votes", "/v1/alerts"]))
     }
 }

@@ -14,13 +14,13 @@ struct VoidhashErrorCodeTests {
         status: Swift.Int,
         category: SDKRuntime.APIError.Category
     ) {
-        #expect(VoidhashErrorCode(rawValue: code).rawValue == code)
-        #expect(VoidhashErrorCode(rawValue: code).status == status)
-        #expect(VoidhashErrorCode(rawValue: code).category == category)
+        #expect(VoidhashAPI.VoidhashErrorCode(rawValue: code).rawValue == code)
+        #expect(VoidhashAPI.VoidhashErrorCode(rawValue: code).status == status)
+        #expect(VoidhashAPI.VoidhashErrorCode(rawValue: code).category == category)
     }
 
     @Test("an unknown code is kept as it was sent")
     func unknownCodeIsKept() {
-        #expect(VoidhashErrorCode(rawValue: "SOMETHING_NEW") == VoidhashErrorCode.unknown("SOMETHING_NEW"))
+        #expect(VoidhashAPI.VoidhashErrorCode(rawValue: "SOMETHING_NEW") == VoidhashAPI.VoidhashErrorCode.unknown("SOMETHING_NEW"))
     }
 }

@@ -15,7 +15,7 @@ struct VoidhashOpenAPITests {
         let examples = document.responseExamples(operationId: "identify", status: 200)
         #expect(examples.count == 1)
         for example in examples {
-            _ = try SDKRuntime.JSONCoding.makeDecoder().decode(IdentifyResponse.self, from: example)
+            _ = try SDKRuntime.JSONCoding.makeDecoder().decode(VoidhashAPI.IdentifyResponse.self, from: example)
         }
     }
 
@@ -27,14 +27,14 @@ struct VoidhashOpenAPITests {
         for example in examples {
             let error = SDKRuntime.APIClient.error(for: SDKRuntime.HTTPResponse(status: status, body: example), now: Foundation.Date())
             #expect(error?.status == status)
-            #expect(VoidhashErrorCode(rawValue: error?.code ?? "").status == status)
+            #expect(VoidhashAPI.VoidhashErrorCode(rawValue: error?.code ?? "").status == status)
         }
     }
 
     @Test("identify: every request body example of the spec, encoded by IdentifyRequest, conforms to the document", arguments: ["{\"anonymousId\":\"vh_anon_0b6f9d2e-4c1a-4c44-9a57-1f0e2b3c4d5e\",\"externalUserId\":\"user_123\",\"email\":\"ada@example.com\"}", "{\"anonymousId\":\"vh_anon_0b6f9d2e-4c1a-4c44-9a57-1f0e2b3c4d5e\",\"externalUserId\":\" \"}"])
     func identifyRequestExamples(json: Swift.String) throws {
         let document = try SDKEmulator.OpenAPIDocument(named: "Voidhash", near: #filePath)
-        let encoded = try SDKRuntime.JSONCoding.makeEncoder().encode(try SDKRuntime.JSONCoding.makeDecoder().decode(IdentifyRequest.self, from: Foundation.Data(json.utf8)))
+        let encoded = try SDKRuntime.JSONCoding.makeEncoder().encode(try SDKRuntime.JSONCoding.makeDecoder().decode(VoidhashAPI.IdentifyRequest.self, from: Foundation.Data(json.utf8)))
         #expect(document.requestBodyProblems(operationId: "identify", body: encoded) == [])
     }
 
@@ -44,7 +44,7 @@ struct VoidhashOpenAPITests {
         let examples = document.responseExamples(operationId: "getPerson", status: 200)
         #expect(examples.count == 2)
         for example in examples {
-            _ = try SDKRuntime.JSONCoding.makeDecoder().decode(Person.self, from: example)
+            _ = try SDKRuntime.JSONCoding.makeDecoder().decode(VoidhashAPI.Person.self, from: example)
         }
     }
 
@@ -56,7 +56,7 @@ struct VoidhashOpenAPITests {
         for example in examples {
             let error = SDKRuntime.APIClient.error(for: SDKRuntime.HTTPResponse(status: status, body: example), now: Foundation.Date())
             #expect(error?.status == status)
-            #expect(VoidhashErrorCode(rawValue: error?.code ?? "").status == status)
+            #expect(VoidhashAPI.VoidhashErrorCode(rawValue: error?.code ?? "").status == status)
         }
     }
 
@@ -66,7 +66,7 @@ struct VoidhashOpenAPITests {
         let examples = document.responseExamples(operationId: "setPersonAttributes", status: 200)
         #expect(examples.count == 2)
         for example in examples {
-            _ = try SDKRuntime.JSONCoding.makeDecoder().decode(Person.self, from: example)
+            _ = try SDKRuntime.JSONCoding.makeDecoder().decode(VoidhashAPI.Person.self, from: example)
         }
     }
 
@@ -78,14 +78,14 @@ struct VoidhashOpenAPITests {
         for example in examples {
             let error = SDKRuntime.APIClient.error(for: SDKRuntime.HTTPResponse(status: status, body: example), now: Foundation.Date())
             #expect(error?.status == status)
-            #expect(VoidhashErrorCode(rawValue: error?.code ?? "").status == status)
+            #expect(VoidhashAPI.VoidhashErrorCode(rawValue: error?.code ?? "").status == status)
         }
     }
 
     @Test("setPersonAttributes: every request body example of the spec, encoded by AttributesUpdate, conforms to the document", arguments: ["{\"attributes\":{\"email\":\"ada@example.com\",\"seats\":3}}", "{\"attributes\":{\"address\":{\"city\":\"Prague\"}}}"])
     func setPersonAttributesRequestExamples(json: Swift.String) throws {
         let document = try SDKEmulator.OpenAPIDocument(named: "Voidhash", near: #filePath)
-        let encoded = try SDKRuntime.JSONCoding.makeEncoder().encode(try SDKRuntime.JSONCoding.makeDecoder().decode(AttributesUpdate.self, from: Foundation.Data(json.utf8)))
+        let encoded = try SDKRuntime.JSONCoding.makeEncoder().encode(try SDKRuntime.JSONCoding.makeDecoder().decode(VoidhashAPI.AttributesUpdate.self, from: Foundation.Data(json.utf8)))
         #expect(document.requestBodyProblems(operationId: "setPersonAttributes", body: encoded) == [])
     }
 
@@ -95,7 +95,7 @@ struct VoidhashOpenAPITests {
         let examples = document.responseExamples(operationId: "recordPurchase", status: 200)
         #expect(examples.count == 2)
         for example in examples {
-            _ = try SDKRuntime.JSONCoding.makeDecoder().decode(Person.self, from: example)
+            _ = try SDKRuntime.JSONCoding.makeDecoder().decode(VoidhashAPI.Person.self, from: example)
         }
     }
 
@@ -107,14 +107,14 @@ struct VoidhashOpenAPITests {
         for example in examples {
             let error = SDKRuntime.APIClient.error(for: SDKRuntime.HTTPResponse(status: status, body: example), now: Foundation.Date())
             #expect(error?.status == status)
-            #expect(VoidhashErrorCode(rawValue: error?.code ?? "").status == status)
+            #expect(VoidhashAPI.VoidhashErrorCode(rawValue: error?.code ?? "").status == status)
         }
     }
 
     @Test("recordPurchase: every request body example of the spec, encoded by PurchaseRecord, conforms to the document", arguments: ["{\"distinctId\":\"user_buyer\",\"productId\":\"pro_monthly\",\"transactionId\":\"2000000789\",\"environment\":\"simulated\",\"purchasedAt\":\"2026-11-29T10:00:00Z\"}"])
     func recordPurchaseRequestExamples(json: Swift.String) throws {
         let document = try SDKEmulator.OpenAPIDocument(named: "Voidhash", near: #filePath)
-        let encoded = try SDKRuntime.JSONCoding.makeEncoder().encode(try SDKRuntime.JSONCoding.makeDecoder().decode(PurchaseRecord.self, from: Foundation.Data(json.utf8)))
+        let encoded = try SDKRuntime.JSONCoding.makeEncoder().encode(try SDKRuntime.JSONCoding.makeDecoder().decode(VoidhashAPI.PurchaseRecord.self, from: Foundation.Data(json.utf8)))
         #expect(document.requestBodyProblems(operationId: "recordPurchase", body: encoded) == [])
     }
 
@@ -124,7 +124,7 @@ struct VoidhashOpenAPITests {
         let examples = document.responseExamples(operationId: "captureEvents", status: 200)
         #expect(examples.count == 1)
         for example in examples {
-            _ = try SDKRuntime.JSONCoding.makeDecoder().decode(EventBatchResult.self, from: example)
+            _ = try SDKRuntime.JSONCoding.makeDecoder().decode(VoidhashAPI.EventBatchResult.self, from: example)
         }
     }
 
@@ -136,14 +136,14 @@ struct VoidhashOpenAPITests {
         for example in examples {
             let error = SDKRuntime.APIClient.error(for: SDKRuntime.HTTPResponse(status: status, body: example), now: Foundation.Date())
             #expect(error?.status == status)
-            #expect(VoidhashErrorCode(rawValue: error?.code ?? "").status == status)
+            #expect(VoidhashAPI.VoidhashErrorCode(rawValue: error?.code ?? "").status == status)
         }
     }
 
     @Test("captureEvents: every request body example of the spec, encoded by EventBatch, conforms to the document", arguments: ["{\"events\":[{\"id\":\"01938a6e-7a00-7000-8000-000000000101\",\"event\":\"report_shared\",\"distinctId\":\"user_123\",\"timestamp\":\"2026-11-29T10:00:00Z\",\"sessionId\":\"s1\",\"properties\":{\"$groups\":{\"company\":\"acme\"}}}]}"])
     func captureEventsRequestExamples(json: Swift.String) throws {
         let document = try SDKEmulator.OpenAPIDocument(named: "Voidhash", near: #filePath)
-        let encoded = try SDKRuntime.JSONCoding.makeEncoder().encode(try SDKRuntime.JSONCoding.makeDecoder().decode(EventBatch.self, from: Foundation.Data(json.utf8)))
+        let encoded = try SDKRuntime.JSONCoding.makeEncoder().encode(try SDKRuntime.JSONCoding.makeDecoder().decode(VoidhashAPI.EventBatch.self, from: Foundation.Data(json.utf8)))
         #expect(document.requestBodyProblems(operationId: "captureEvents", body: encoded) == [])
     }
 }

@@ -12,8 +12,8 @@ struct VoidhashOperationTests {
     @Test("identify: links an anonymous person (Spec/voidhash.yaml:484:9)")
     func identifyExample1() async throws {
         let outcome = try await SDKEmulator.VoidhashEmulator.withContractClient { core in
-            let client = VoidhashClient(core: core)
-            let body = try SDKRuntime.JSONCoding.makeDecoder().decode(IdentifyRequest.self, from: Foundation.Data("{\"anonymousId\":\"vh_anon_0b6f9d2e-4c1a-4c44-9a57-1f0e2b3c4d5e\",\"externalUserId\":\"user_123\",\"email\":\"ada@example.com\"}".utf8))
+            let client = VoidhashAPI.VoidhashClient(core: core)
+            let body = try SDKRuntime.JSONCoding.makeDecoder().decode(VoidhashAPI.IdentifyRequest.self, from: Foundation.Data("{\"anonymousId\":\"vh_anon_0b6f9d2e-4c1a-4c44-9a57-1f0e2b3c4d5e\",\"externalUserId\":\"user_123\",\"email\":\"ada@example.com\"}".utf8))
             return await SDKRuntime.APIOutcome.of { try await client.identify(body: body, idempotencyKey: "contract-identify-1") }
         }
         #expect(outcome.error == nil)
@@ -22,8 +22,8 @@ struct VoidhashOperationTests {
     @Test("identify: refuses a blank user ID (Spec/voidhash.yaml:487:9)")
     func identifyExample2() async throws {
         let outcome = try await SDKEmulator.VoidhashEmulator.withContractClient { core in
-            let client = VoidhashClient(core: core)
-            let body = try SDKRuntime.JSONCoding.makeDecoder().decode(IdentifyRequest.self, from: Foundation.Data("{\"anonymousId\":\"vh_anon_0b6f9d2e-4c1a-4c44-9a57-1f0e2b3c4d5e\",\"externalUserId\":\" \"}".utf8))
+            let client = VoidhashAPI.VoidhashClient(core: core)
+            let body = try SDKRuntime.JSONCoding.makeDecoder().decode(VoidhashAPI.IdentifyRequest.self, from: Foundation.Data("{\"anonymousId\":\"vh_anon_0b6f9d2e-4c1a-4c44-9a57-1f0e2b3c4d5e\",\"externalUserId\":\" \"}".utf8))
             return await SDKRuntime.APIOutcome.of { try await client.identify(body: body, idempotencyKey: "contract-identify-2") }
         }
         #expect(outcome.error?.status == 400)
@@ -33,7 +33,7 @@ struct VoidhashOperationTests {
     @Test("getPerson: unknown person (Spec/voidhash.yaml:500:9)")
     func getPersonExample1() async throws {
         let outcome = try await SDKEmulator.VoidhashEmulator.withContractClient { core in
-            let client = VoidhashClient(core: core)
+            let client = VoidhashAPI.VoidhashClient(core: core)
             return await SDKRuntime.APIOutcome.of { try await client.getPerson(distinctId: "vh_anon_00000000-0000-4000-8000-000000000000") }
         }
         #expect(outcome.error?.status == 404)
@@ -43,8 +43,8 @@ struct VoidhashOperationTests {
     @Test("setPersonAttributes: sets attributes (Spec/voidhash.yaml:514:9)")
     func setPersonAttributesExample1() async throws {
         let outcome = try await SDKEmulator.VoidhashEmulator.withContractClient { core in
-            let client = VoidhashClient(core: core)
-            let body = try SDKRuntime.JSONCoding.makeDecoder().decode(AttributesUpdate.self, from: Foundation.Data("{\"attributes\":{\"email\":\"ada@example.com\",\"seats\":3}}".utf8))
+            let client = VoidhashAPI.VoidhashClient(core: core)
+            let body = try SDKRuntime.JSONCoding.makeDecoder().decode(VoidhashAPI.AttributesUpdate.self, from: Foundation.Data("{\"attributes\":{\"email\":\"ada@example.com\",\"seats\":3}}".utf8))
             return await SDKRuntime.APIOutcome.of { try await client.setPersonAttributes(distinctId: "user_attr", body: body, idempotencyKey: "contract-setPersonAttributes-1") }
         }
         #expect(outcome.error == nil)
@@ -53,8 +53,8 @@ struct VoidhashOperationTests {
     @Test("setPersonAttributes: refuses an object value (Spec/voidhash.yaml:518:9)")
     func setPersonAttributesExample2() async throws {
         let outcome = try await SDKEmulator.VoidhashEmulator.withContractClient { core in
-            let client = VoidhashClient(core: core)
-            let body = try SDKRuntime.JSONCoding.makeDecoder().decode(AttributesUpdate.self, from: Foundation.Data("{\"attributes\":{\"address\":{\"city\":\"Prague\"}}}".utf8))
+            let client = VoidhashAPI.VoidhashClient(core: core)
+            let body = try SDKRuntime.JSONCoding.makeDecoder().decode(VoidhashAPI.AttributesUpdate.self, from: Foundation.Data("{\"attributes\":{\"address\":{\"city\":\"Prague\"}}}".utf8))
             return await SDKRuntime.APIOutcome.of { try await client.setPersonAttributes(distinctId: "user_attr", body: body, idempotencyKey: "contract-setPersonAttributes-2") }
         }
         #expect(outcome.error?.status == 400)
@@ -64,8 +64,8 @@ struct VoidhashOperationTests {
     @Test("recordPurchase: records a simulated purchase with a test key (Spec/voidhash.yaml:531:9)")
     func recordPurchaseExample1() async throws {
         let outcome = try await SDKEmulator.VoidhashEmulator.withContractClient { core in
-            let client = VoidhashClient(core: core)
-            let body = try SDKRuntime.JSONCoding.makeDecoder().decode(PurchaseRecord.self, from: Foundation.Data("{\"distinctId\":\"user_buyer\",\"productId\":\"pro_monthly\",\"transactionId\":\"2000000789\",\"environment\":\"simulated\",\"purchasedAt\":\"2026-11-29T10:00:00Z\"}".utf8))
+            let client = VoidhashAPI.VoidhashClient(core: core)
+            let body = try SDKRuntime.JSONCoding.makeDecoder().decode(VoidhashAPI.PurchaseRecord.self, from: Foundation.Data("{\"distinctId\":\"user_buyer\",\"productId\":\"pro_monthly\",\"transactionId\":\"2000000789\",\"environment\":\"simulated\",\"purchasedAt\":\"2026-11-29T10:00:00Z\"}".utf8))
             return await SDKRuntime.APIOutcome.of { try await client.recordPurchase(body: body, idempotencyKey: "contract-recordPurchase-1") }
         }
         #expect(outcome.error == nil)
@@ -74,8 +74,8 @@ struct VoidhashOperationTests {
     @Test("captureEvents: stores a batch (Spec/voidhash.yaml:542:9)")
     func captureEventsExample1() async throws {
         let outcome = try await SDKEmulator.VoidhashEmulator.withContractClient { core in
-            let client = VoidhashClient(core: core)
-            let body = try SDKRuntime.JSONCoding.makeDecoder().decode(EventBatch.self, from: Foundation.Data("{\"events\":[{\"id\":\"01938a6e-7a00-7000-8000-000000000101\",\"event\":\"report_shared\",\"distinctId\":\"user_123\",\"timestamp\":\"2026-11-29T10:00:00Z\",\"sessionId\":\"s1\",\"properties\":{\"$groups\":{\"company\":\"acme\"}}}]}".utf8))
+            let client = VoidhashAPI.VoidhashClient(core: core)
+            let body = try SDKRuntime.JSONCoding.makeDecoder().decode(VoidhashAPI.EventBatch.self, from: Foundation.Data("{\"events\":[{\"id\":\"01938a6e-7a00-7000-8000-000000000101\",\"event\":\"report_shared\",\"distinctId\":\"user_123\",\"timestamp\":\"2026-11-29T10:00:00Z\",\"sessionId\":\"s1\",\"properties\":{\"$groups\":{\"company\":\"acme\"}}}]}".utf8))
             return await SDKRuntime.APIOutcome.of { try await client.captureEvents(body: body, idempotencyKey: "contract-captureEvents-1") }
         }
         #expect(outcome.error == nil)
@@ -83,6 +83,6 @@ struct VoidhashOperationTests {
 
     @Test("every operation of the spec has an example sent to the emulator")
     func everyOperationHasAnExample() {
-        #expect(Swift.Set<Swift.String>(VoidhashOperation.allCases.map { $0.pathTemplate }) == Swift.Set<Swift.String>(["/v1/identify", "/v1/people/{distinctId}", "/v1/people/{distinctId}/attributes", "/v1/purchases", "/v1/events"]))
+        #expect(Swift.Set<Swift.String>(VoidhashAPI.VoidhashOperation.allCases.map { $0.pathTemplate }) == Swift.Set<Swift.String>(["/v1/identify", "/v1/people/{distinctId}", "/v1/people/{distinctId}/attributes", "/v1/purchases", "/v1/events"]))
     }
 }

@@ -10,7 +10,7 @@ import VoidhashAPI
 struct VoidhashRequestHeadersTests {
     @Test("example at Spec/voidhash.yaml:472:7 gives exactly its headers, in contract order")
     func example1() {
-        let fields = VoidhashRequestHeaders(publishableKey: "vh_pk_test_abc", sdkVersion: "1.0.0").fields
+        let fields = VoidhashAPI.VoidhashRequestHeaders(publishableKey: "vh_pk_test_abc", sdkVersion: "1.0.0").fields
         #expect(fields[field: "Authorization"] == "Bearer vh_pk_test_abc")
         #expect(fields[field: "Voidhash-SDK"] == "swift/1.0.0")
         #expect(fields.map { $0.name } == ["Authorization", "Voidhash-SDK"])

@@ -1,58 +1,55 @@
+import CommandLineOptions
 import Foundation
 import PackageRelease
 import SDKGenCore
 
 /// `sdkgen [--check]` regenerates every spec in `Spec/` into `Generated/`;
 /// `sdkgen SPEC.yaml --output DIR [--check]` does one spec.
-let usage = """
-    usage: sdkgen [--check]
-           sdkgen SPEC.yaml [SPEC.yaml ...] --output DIR [--check]
+let parser = CommandLineParser(
+    program: "sdkgen",
+    synopses: ["[--check]", "SPEC.yaml [SPEC.yaml ...] --output DIR [--check]"],
+    options: [
+        .value("output", "DIR", help: "write the modules of the given specs into DIR (needed with a spec path)"),
+        .flag("check", help: "write nothing; print a unified diff and exit 1 if any generated file is stale"),
+        .flag("version", help: "print the version and exit"),
+    ],
+    epilogue: """
+        With no spec, regenerates every Spec/*.yaml into Generated/ (run from the package root).
+        Files in the output that sdkgen did not write are kept and listed.
+        """)
 
-    With no spec, regenerates every Spec/*.yaml into Generated/ (run from the package root).
-    --check  writes nothing; prints a unified diff and exits 1 if any generated file is stale.
-    --version  prints the version and exits.
-    """
-
-var arguments = Array(CommandLine.arguments.dropFirst())
-var check = false
-var output: String?
-var specs: [String] = []
-while !arguments.isEmpty {
-    let argument = arguments.removeFirst()
-    switch argument {
-    case "--check": check = true
-    case "--output":
-        guard !arguments.isEmpty else {
-            FileHandle.standardError.write(Data("sdkgen: --output needs a directory\n\(usage)\n".utf8))
-            exit(2)
-        }
-        output = arguments.removeFirst()
-    case "-h", "--help":
-        print(usage)
-        exit(0)
-    case "--version":
-        print(Release.version)
-        exit(0)
-    default:
-        if argument.hasPrefix("-") {
-            FileHandle.standardError.write(Data("sdkgen: unknown option \(argument)\n\(usage)\n".utf8))
-            exit(2)
-        }
-        specs.append(argument)
-    }
+/// Prints `message` and the usage to standard error and exits with the usage status (64).
+func usageError(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("sdkgen: \(message)\n\(parser.usage)\n".utf8))
+    exit(CommandLineUsageError.exitCode)
 }
+
+let command: ParsedCommandLine
+do {
+    command = try parser.parse(Array(CommandLine.arguments.dropFirst()))
+} catch {
+    usageError(error.description)
+}
+if command.wantsHelp {
+    print(parser.usage)
+    exit(0)
+}
+if command.has("version") {
+    print(Release.version)
+    exit(0)
+}
+let check = command.has("check")
+let output = command["output"]
+var specs = command.arguments
 
 let ownsWholeRoot = specs.isEmpty
 if specs.isEmpty {
+    if output != nil { usageError("--output needs at least one spec path") }
     let names = (try? FileManager.default.contentsOfDirectory(atPath: "Spec")) ?? []
     specs = names.filter { $0.hasSuffix(".yaml") }.sorted().map { "Spec/" + $0 }
-    if specs.isEmpty {
-        FileHandle.standardError.write(Data("sdkgen: no Spec/*.yaml here; run it from the package root\n".utf8))
-        exit(2)
-    }
+    if specs.isEmpty { usageError("no Spec/*.yaml here; run it from the package root, or name a spec") }
 } else if output == nil {
-    FileHandle.standardError.write(Data("sdkgen: a spec path needs --output DIR\n\(usage)\n".utf8))
-    exit(2)
+    usageError("a spec path needs --output DIR")
 }
 
 let result = GeneratorRun.run(specPaths: specs)
@@ -69,8 +66,12 @@ let sync = OutputSync(
     root: URL(fileURLWithPath: output ?? "Generated"), ownedFolders: ownsWholeRoot ? nil : result.moduleFolders,
     files: result.files)
 let changes = sync.changes()
+for path in changes.foreign {
+    FileHandle.standardError.write(
+        Data("sdkgen: kept \(sync.root.path)/\(path): not written by sdkgen for these specs\n".utf8))
+}
 if check {
-    if changes.isEmpty { exit(0) }
+    if changes.isEmpty && changes.conflicts.isEmpty { exit(0) }
     print(sync.diff(changes), terminator: "")
     for path in changes.stale { FileHandle.standardError.write(Data("stale: \(sync.root.path)/\(path)\n".utf8)) }
     for path in changes.orphaned {
@@ -82,9 +83,9 @@ if check {
 do {
     try sync.apply(changes)
 } catch {
-    FileHandle.standardError.write(
-        Data("sdkgen: could not write \(sync.root.path): \(error.localizedDescription)\n".utf8))
+    FileHandle.standardError.write(Data("sdkgen: could not write \(sync.root.path): \(error)\n".utf8))
     exit(1)
 }
 let summary = changes.isEmpty ? "up to date" : "\(changes.stale.count) written, \(changes.orphaned.count) removed"
-print("sdkgen: \(result.files.count) files from \(specs.count) spec\(specs.count == 1 ? "" : "s"), \(summary)")
+let kept = changes.foreign.isEmpty ? "" : ", \(changes.foreign.count) kept that sdkgen did not write"
+print("sdkgen: \(result.files.count) files from \(specs.count) spec\(specs.count == 1 ? "" : "s"), \(summary)\(kept)")

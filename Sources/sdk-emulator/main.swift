@@ -49,7 +49,7 @@ do {
 } catch {
     printError("sdk-emulator: \(error)")
     printError(EmulatorCommand.usage)
-    exit(2)
+    exit(EmulatorCommand.usageExitCode)
 }
 
 /// Serves `api` on `port` (0 for any free one), prints the address, and returns once SIGINT or
@@ -64,7 +64,7 @@ func serve(port: UInt16, api: EmulatedAPI) async {
         printNow("sdk-emulator (\(api.rawValue)) listening on \(url.absoluteString)")
         printNow("dashboard: \(url.absoluteString)/_admin/ui")
     } catch {
-        printError("sdk-emulator: \(error)")
+        printError("sdk-emulator: cannot listen on 127.0.0.1:\(port): \(error)")
         exit(1)
     }
     await waitForTerminationSignal()

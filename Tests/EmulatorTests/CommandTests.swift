@@ -31,7 +31,7 @@ struct CommandTests {
     }()
 
     @Test(.enabled(if: executable != nil, "sdk-emulator is not built"))
-    func executableRefusesBadArgumentsWithExit2() async throws {
+    func executableRefusesBadArgumentsWithExit64() async throws {
         let process = Process()
         process.executableURL = Self.executable
         process.arguments = ["--port", "nope"]
@@ -41,8 +41,37 @@ struct CommandTests {
         try process.run()
         let output = try await offPool { errors.fileHandleForReading.readDataToEndOfFile() }
         process.waitUntilExit()
-        #expect(process.terminationStatus == 2)
+        #expect(process.terminationStatus == 64)
         #expect(String(decoding: output, as: UTF8.self).contains("usage: sdk-emulator"))
+    }
+
+    @Test("--api=NAME and --port=N are read like --api NAME and --port N")
+    func readsEqualsForms() throws {
+        #expect(try EmulatorCommand.parse(["--api=mobilejoe", "--port=8080"]) == .serve(port: 8080, api: .mobilejoe))
+        #expect(EmulatorCommand.usage.contains("--api NAME"))
+        #expect(EmulatorCommand.usage.contains("--port N"))
+        #expect(EmulatorCommand.usage.contains("--help"))
+    }
+
+    @Test(.enabled(if: executable != nil, "sdk-emulator is not built"))
+    func executableNamesAPortInUse() async throws {
+        let server = VoidhashEmulator.makeServer()
+        let url = try await server.start()
+        let port = try #require(url.port)
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = ["--port=\(port)"]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = Pipe()
+        try process.run()
+        let output = try await offPool { errors.fileHandleForReading.readDataToEndOfFile() }
+        process.waitUntilExit()
+        await server.stop()
+        let message = String(decoding: output, as: UTF8.self)
+        #expect(process.terminationStatus == 1)
+        #expect(message.contains("cannot listen on 127.0.0.1:\(port)"), "\(message)")
+        #expect(message.lowercased().contains("in use"), "\(message)")
     }
 
     @Test(.enabled(if: executable != nil, "sdk-emulator is not built"))

@@ -23,21 +23,24 @@ struct SpecChangeTests {
         #expect(after["VoidhashAPI/Rules/ExternalUserIdRule.swift"]?.contains("maxLength: Swift.Int = 254") == true)
         #expect(
             after["VoidhashContractTests/Rules/ExternalUserIdRuleTests.swift"]?.contains(
-                "count: 255), ExternalUserIdRule.Violation.tooLong") == true)
+                "count: 255), VoidhashAPI.ExternalUserIdRule.Violation.tooLong") == true)
     }
 
     @Test("--check finds stale and orphaned files, and applying writes only what changed")
     func syncFindsStaleFilesAndAppliesThem() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("sdkgen-sync-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
-        let first = OutputSync(root: root, ownedFolders: nil, files: ["A/one.swift": "1\n", "A/two.swift": "2\n"])
+        let header = GeneratedFileHeader.lines(specFile: "Spec/test.yaml").joined(separator: "\n") + "\n"
+        let first = OutputSync(
+            root: root, ownedFolders: nil, files: ["A/one.swift": header + "1\n", "A/two.swift": header + "2\n"])
         try first.apply(first.changes())
         #expect(first.changes().isEmpty)
         let untouched =
             try FileManager.default.attributesOfItem(atPath: root.appendingPathComponent("A/one.swift").path)[
                 .modificationDate] as? Date
 
-        let second = OutputSync(root: root, ownedFolders: nil, files: ["A/one.swift": "1\n", "A/three.swift": "3\n"])
+        let second = OutputSync(
+            root: root, ownedFolders: nil, files: ["A/one.swift": header + "1\n", "A/three.swift": header + "3\n"])
         let changes = second.changes()
         #expect(changes.stale == ["A/three.swift"])
         #expect(changes.orphaned == ["A/two.swift"])

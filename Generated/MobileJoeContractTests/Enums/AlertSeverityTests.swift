@@ -10,15 +10,15 @@ import Testing
 struct AlertSeverityTests {
     @Test("every known value decodes to a known case and keeps its raw value", arguments: ["info", "warning", "critical"])
     func knownValueRoundTrips(value: Swift.String) throws {
-        let decoded = try SDKRuntime.JSONCoding.makeDecoder().decode(AlertSeverity.self, from: Foundation.Data(("\"" + value + "\"").utf8))
+        let decoded = try SDKRuntime.JSONCoding.makeDecoder().decode(MobileJoeAPI.AlertSeverity.self, from: Foundation.Data(("\"" + value + "\"").utf8))
         #expect(decoded.rawValue == value)
-        #expect(AlertSeverity.knownCases.contains(decoded))
+        #expect(MobileJoeAPI.AlertSeverity.knownCases.contains(decoded))
     }
 
     @Test("a value the contract does not know decodes to unknown and keeps its raw value", arguments: ["value_from_a_newer_server", "", "ACTIVE"])
     func unknownValueIsKept(value: Swift.String) throws {
-        let decoded = try SDKRuntime.JSONCoding.makeDecoder().decode(AlertSeverity.self, from: Foundation.Data(("\"" + value + "\"").utf8))
-        #expect(decoded == AlertSeverity.unknown(value))
+        let decoded = try SDKRuntime.JSONCoding.makeDecoder().decode(MobileJoeAPI.AlertSeverity.self, from: Foundation.Data(("\"" + value + "\"").utf8))
+        #expect(decoded == MobileJoeAPI.AlertSeverity.unknown(value))
         #expect(decoded.rawValue == value)
     }
 }

@@ -10,21 +10,21 @@ import Testing
 struct AnonymousIdTests {
     @Test("a new identifier has the prefix, is recognised, and differs from the next")
     func madeIdentifierIsRecognised() {
-        let first = AnonymousId.make()
-        let second = AnonymousId.make()
-        #expect(first.hasPrefix(AnonymousId.prefix))
-        #expect(AnonymousId.isValid(first))
+        let first = MobileJoeAPI.AnonymousId.make()
+        let second = MobileJoeAPI.AnonymousId.make()
+        #expect(first.hasPrefix(MobileJoeAPI.AnonymousId.prefix))
+        #expect(MobileJoeAPI.AnonymousId.isValid(first))
         #expect(first != second)
-        #expect(first.utf8.count == (AnonymousId.prefix.utf8.count + 32))
+        #expect(first.utf8.count == (MobileJoeAPI.AnonymousId.prefix.utf8.count + 32))
     }
 
     @Test("recognises every valid example", arguments: ["$MBJAnonymousID:0b6f9d2e4c1a4c449a571f0e2b3c4d5e"])
     func recognisesValidExample(value: Swift.String) {
-        #expect(AnonymousId.isValid(value))
+        #expect(MobileJoeAPI.AnonymousId.isValid(value))
     }
 
     @Test("refuses every invalid example", arguments: ["$MBJAnonymousID:0b6f9d2e-4c1a-4c44-9a57-1f0e2b3c4d5e", "$MBJAnonymousID:0B6F9D2E4C1A4C449A571F0E2B3C4D5E", "$MBJAnonymousID:0b6f9d2e4c1a4c449a571f0e2b3c4d5", "$MBJDeviceID:0b6f9d2e4c1a4c449a571f0e2b3c4d5e", ""])
     func refusesInvalidExample(value: Swift.String) {
-        #expect(!AnonymousId.isValid(value))
+        #expect(!MobileJoeAPI.AnonymousId.isValid(value))
     }
 }

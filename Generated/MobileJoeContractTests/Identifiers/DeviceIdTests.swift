@@ -10,21 +10,21 @@ import Testing
 struct DeviceIdTests {
     @Test("a new identifier has the prefix, is recognised, and differs from the next")
     func madeIdentifierIsRecognised() {
-        let first = DeviceId.make()
-        let second = DeviceId.make()
-        #expect(first.hasPrefix(DeviceId.prefix))
-        #expect(DeviceId.isValid(first))
+        let first = MobileJoeAPI.DeviceId.make()
+        let second = MobileJoeAPI.DeviceId.make()
+        #expect(first.hasPrefix(MobileJoeAPI.DeviceId.prefix))
+        #expect(MobileJoeAPI.DeviceId.isValid(first))
         #expect(first != second)
-        #expect(first.utf8.count == (DeviceId.prefix.utf8.count + 32))
+        #expect(first.utf8.count == (MobileJoeAPI.DeviceId.prefix.utf8.count + 32))
     }
 
     @Test("recognises every valid example", arguments: ["$MBJDeviceID:00000000000040008000000000000000"])
     func recognisesValidExample(value: Swift.String) {
-        #expect(DeviceId.isValid(value))
+        #expect(MobileJoeAPI.DeviceId.isValid(value))
     }
 
     @Test("refuses every invalid example", arguments: ["$MBJDeviceID:", "$MBJAnonymousID:00000000000040008000000000000000"])
     func refusesInvalidExample(value: Swift.String) {
-        #expect(!DeviceId.isValid(value))
+        #expect(!MobileJoeAPI.DeviceId.isValid(value))
     }
 }

@@ -10,19 +10,19 @@ import Testing
 struct ExternalIdTests {
     @Test("derives the documented identifier, which does not reveal its input", arguments: [("abc", "$MBJExternalID:ba7816bf8f01cfea414140de5dae2223"), ("", "$MBJExternalID:e3b0c44298fc1c149afbf4c8996fb924"), ("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq", "$MBJExternalID:248d6a61d20638b8e5c026930c3e6039"), ("account-42", "$MBJExternalID:be781897291dcfd5c58baa17cd0602b4")] as [(Swift.String, Swift.String)])
     func derivedIdentifier(input: Swift.String, output: Swift.String) {
-        let made = ExternalId.make(from: input)
+        let made = MobileJoeAPI.ExternalId.make(from: input)
         #expect(made == output)
-        #expect(ExternalId.isValid(made))
-        #expect(input.isEmpty || !made.dropFirst(ExternalId.prefix.count).contains(input))
+        #expect(MobileJoeAPI.ExternalId.isValid(made))
+        #expect(input.isEmpty || !made.dropFirst(MobileJoeAPI.ExternalId.prefix.count).contains(input))
     }
 
     @Test("recognises every valid example", arguments: ["$MBJExternalID:ba7816bf8f01cfea414140de5dae2223"])
     func recognisesValidExample(value: Swift.String) {
-        #expect(ExternalId.isValid(value))
+        #expect(MobileJoeAPI.ExternalId.isValid(value))
     }
 
     @Test("refuses every invalid example", arguments: ["$MBJExternalID:abc", "$MBJExternalID:BA7816BF8F01CFEA414140DE5DAE2223"])
     func refusesInvalidExample(value: Swift.String) {
-        #expect(!ExternalId.isValid(value))
+        #expect(!MobileJoeAPI.ExternalId.isValid(value))
     }
 }

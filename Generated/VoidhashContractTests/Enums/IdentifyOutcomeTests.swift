@@ -10,15 +10,15 @@ import VoidhashAPI
 struct IdentifyOutcomeTests {
     @Test("every known value decodes to a known case and keeps its raw value", arguments: ["linked", "already_linked", "anonymous_id_claimed"])
     func knownValueRoundTrips(value: Swift.String) throws {
-        let decoded = try SDKRuntime.JSONCoding.makeDecoder().decode(IdentifyOutcome.self, from: Foundation.Data(("\"" + value + "\"").utf8))
+        let decoded = try SDKRuntime.JSONCoding.makeDecoder().decode(VoidhashAPI.IdentifyOutcome.self, from: Foundation.Data(("\"" + value + "\"").utf8))
         #expect(decoded.rawValue == value)
-        #expect(IdentifyOutcome.knownCases.contains(decoded))
+        #expect(VoidhashAPI.IdentifyOutcome.knownCases.contains(decoded))
     }
 
     @Test("a value the contract does not know decodes to unknown and keeps its raw value", arguments: ["value_from_a_newer_server", "", "ACTIVE"])
     func unknownValueIsKept(value: Swift.String) throws {
-        let decoded = try SDKRuntime.JSONCoding.makeDecoder().decode(IdentifyOutcome.self, from: Foundation.Data(("\"" + value + "\"").utf8))
-        #expect(decoded == IdentifyOutcome.unknown(value))
+        let decoded = try SDKRuntime.JSONCoding.makeDecoder().decode(VoidhashAPI.IdentifyOutcome.self, from: Foundation.Data(("\"" + value + "\"").utf8))
+        #expect(decoded == VoidhashAPI.IdentifyOutcome.unknown(value))
         #expect(decoded.rawValue == value)
     }
 }

@@ -12,9 +12,9 @@ struct GroupIdentifyPropertiesTests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(GroupIdentifyProperties.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(VoidhashAPI.GroupIdentifyProperties.self, from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
-        let again = try decoder.decode(GroupIdentifyProperties.self, from: encoded)
+        let again = try decoder.decode(VoidhashAPI.GroupIdentifyProperties.self, from: encoded)
         #expect(again == decoded)
         #expect((try encoder.encode(again)) == encoded)
     }

@@ -16,11 +16,14 @@ enum FileTree {
     struct Failure: LocalizedError, CustomStringConvertible {
         /// What failed, with the path and the system's reason.
         var description: String
+        /// The system's reason alone (`strerror`).
+        var reason: String
         /// The same words, for `localizedDescription`.
         var errorDescription: String? { description }
 
         init(_ action: String, _ path: String, code: Int32 = errno) {
-            description = "cannot \(action) \(path): \(String(cString: strerror(code)))"
+            reason = String(cString: strerror(code))
+            description = "cannot \(action) \(path): \(reason)"
         }
     }
 
@@ -97,6 +100,45 @@ enum FileTree {
                 return memcmp(actual, expected, count) == 0
             }
         }
+    }
+
+    /// The bytes of the file at `path`; the error carries the system's reason (`strerror`).
+    static func readAll(_ path: String) throws(Failure) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw Failure("read", path) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw Failure("read", path) }
+        guard status.st_mode & S_IFMT != S_IFDIR else { throw Failure("read", path, code: EISDIR) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: max(65_536, Int(status.st_size) + 1))
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count == 0 { return bytes }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw Failure("read", path)
+            }
+            bytes += chunk.prefix(count)
+        }
+    }
+
+    /// The start of the file at `path` (at most its first 4 KiB), where a generated file's header
+    /// is, or `nil` when it cannot be read.
+    static func head(_ path: String) -> String? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = buffer.withUnsafeMutableBytes { readFully(descriptor, into: $0) }
+        guard count >= 0 else { return nil }
+        return String(decoding: buffer.prefix(count), as: UTF8.self)
+    }
+
+    /// Whether anything exists at `path`.
+    static func exists(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0
     }
 
     /// Reads until `buffer` is full or the file ends; returns the bytes read, or -1.

@@ -22,11 +22,15 @@ public struct GeneratorRun {
         var folders: [String] = []
         var names: [String: String] = [:]
         for path in specPaths {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                log.error("cannot read the spec file", at: SourceLocation(file: path, line: 1, column: 1))
+            let data: [UInt8]
+            do {
+                data = try FileTree.readAll(path)
+            } catch {
+                log.error(
+                    "cannot read the spec file: \(error.reason)", at: SourceLocation(file: path, line: 1, column: 1))
                 continue
             }
-            guard let text = String(data: data, encoding: .utf8) else {
+            guard let text = String(validating: data, as: UTF8.self) else {
                 log.error("the spec file is not UTF-8 text", at: SourceLocation(file: path, line: 1, column: 1))
                 continue
             }

@@ -2,14 +2,25 @@ import Foundation
 
 /// Brings an output directory in line with what the generator produced: writes only files
 /// whose bytes changed, and removes files no spec produces any more once every write succeeded.
+///
+/// A file is removed only when it is sdkgen's own: its first line is sdkgen's header naming a
+/// spec of this run, or a spec that no longer exists (its spec was deleted). Any other file in
+/// an output folder (a hand-written helper, a file from another spec) is listed as foreign and
+/// kept.
 public struct OutputSync {
     /// What differs between the expected files and the directory.
     public struct Changes: Sendable {
         /// Files to create or overwrite, relative to the root.
         public var stale: [String]
-        /// Files present but produced by no spec, relative to the root.
+        /// Files sdkgen wrote that no spec produces any more, relative to the root.
         public var orphaned: [String]
-        /// Whether nothing differs.
+        /// Files present that sdkgen did not write for these specs: never removed, never
+        /// overwritten, only reported.
+        public var foreign: [String] = []
+        /// Generated files whose path holds a file sdkgen did not write: the run writes
+        /// nothing while there is one.
+        public var conflicts: [String] = []
+        /// Whether nothing needs writing or removing (foreign files are not a difference).
         public var isEmpty: Bool { stale.isEmpty && orphaned.isEmpty }
     }
 
@@ -33,8 +44,22 @@ public struct OutputSync {
         let stale = files.keys.sorted().filter { path in
             !FileTree.contains(rootPath + "/" + path, exactly: files[path, default: ""])
         }
-        let orphaned = existingFiles().filter { files[$0] == nil }
-        return Changes(stale: stale, orphaned: orphaned)
+        let specs = Set(files.values.compactMap(GeneratedFileHeader.specFile(of:)))
+        var orphaned: [String] = []
+        var foreign: [String] = []
+        for path in existingFiles() where files[path] == nil {
+            let spec = FileTree.head(rootPath + "/" + path).flatMap(GeneratedFileHeader.specFile(of:))
+            if let spec, specs.contains(spec) || !FileTree.exists(spec) {
+                orphaned.append(path)
+            } else {
+                foreign.append(path)
+            }
+        }
+        let conflicts = stale.filter { path in
+            guard let head = FileTree.head(rootPath + "/" + path) else { return false }
+            return GeneratedFileHeader.specFile(of: head) == nil
+        }
+        return Changes(stale: stale, orphaned: orphaned, foreign: foreign, conflicts: conflicts)
     }
 
     /// The unified diff of every difference, as `--check` prints it.
@@ -52,8 +77,21 @@ public struct OutputSync {
         return out
     }
 
-    /// Writes stale files (atomically), then removes orphaned ones and folders left empty.
+    /// A generated file would replace a file sdkgen did not write.
+    public struct Conflict: Error, CustomStringConvertible {
+        /// The paths, relative to the root.
+        public var paths: [String]
+        /// What to tell the user.
+        public var description: String {
+            "sdkgen would write over files it did not write (move them away first): "
+                + paths.joined(separator: ", ")
+        }
+    }
+
+    /// Writes stale files (atomically), then removes orphaned ones and folders left empty;
+    /// writes nothing when a generated file would replace a file sdkgen did not write.
     public func apply(_ changes: Changes) throws {
+        guard changes.conflicts.isEmpty else { throw Conflict(paths: changes.conflicts) }
         var folders = Set<String>()
         for path in changes.stale {
             let target = rootPath + "/" + path

@@ -10,6 +10,7 @@ enum SpecChecker {
         checkOperations(spec, log: &log)
         if let headers = spec.headers { checkHeaders(headers, log: &log) }
         checkIdentifiers(spec, log: &log)
+        RuleExampleChecker.check(spec, log: &log)
     }
 
     /// Every name that becomes a Swift type, with where it is declared.
@@ -24,7 +25,9 @@ enum SpecChecker {
     static func checkTypeNames(_ spec: Spec, log: inout DiagnosticLog) {
         var seen: [String: (name: String, location: SourceLocation)] = [:]
         let generatedNames = Set(
-            ["ErrorCode", "Constants", "Client", "RequestHeaders"].map { spec.name + $0 })
+            ["ErrorCode", "Constants", "Client", "RequestHeaders", "Operation", "API", "ContractTests"].map {
+                spec.name + $0
+            })
         for declaration in typeDeclarations(spec) {
             if let earlier = seen[declaration.swift] {
                 log.error(
@@ -74,7 +77,7 @@ enum SpecChecker {
                 }
                 for name in property.type.namedTypes where !declared.contains(name) {
                     log.error(
-                        "property '\(property.name)' refers to '\(name)', which is not a declared model or enum\(Suggestion.hint(for: name, among: typeNames + TypeReferenceParser.builtinNames))",
+                        "property '\(property.name)' refers to '\(name)', which is not a declared model or enum\(TypeReferenceParser.hint(for: name, among: typeNames))",
                         at: property.location)
                 }
             }
@@ -134,6 +137,7 @@ enum SpecChecker {
     static func checkOperations(_ spec: Spec, log: inout DiagnosticLog) {
         let models = spec.models.map(\.name)
         let modelSet = Set(models)
+        let enumNames = Set(spec.enums.map(\.name))
         let codes = spec.errors.map(\.code)
         let durations = spec.constants.filter {
             if case .durationMilliseconds = $0.value { true } else { false }
@@ -145,10 +149,13 @@ enum SpecChecker {
             spec.operations.map { ($0.name, $0.location) }, swiftName: SwiftNaming.memberName, context: "'operations'",
             log: &log)
         for operation in spec.operations {
-            for model in [operation.requestBody, operation.responseBody].compactMap({ $0 })
-            where !modelSet.contains(model) {
+            for (model, role) in [(operation.requestBody, "body"), (operation.responseBody, "response")]
+            where model.map({ !modelSet.contains($0) }) ?? false {
+                let model = model ?? ""
                 log.error(
-                    "operation '\(operation.name)' refers to model '\(model)', which is not declared\(Suggestion.hint(for: model, among: models))",
+                    enumNames.contains(model)
+                        ? "the \(role) of operation '\(operation.name)' is '\(model)', an enum; a \(role) must be a model (a JSON object)"
+                        : "operation '\(operation.name)' refers to model '\(model)', which is not declared\(Suggestion.hint(for: model, among: models))",
                     at: operation.location)
             }
             for code in operation.errors where !codes.contains(code) {
@@ -175,7 +182,7 @@ enum SpecChecker {
                 for member in example.parameters where !operation.parameters.contains(where: { $0.name == member.name })
                 {
                     log.error(
-                        "example '\(example.name)' sets '\(member.name)', which is not a parameter of '\(operation.name)'",
+                        "example '\(example.name)' sets '\(member.name)', which is not a parameter of '\(operation.name)'\(Suggestion.hint(for: member.name, among: operation.parameters.map(\.name)))",
                         at: example.location)
                 }
                 for parameter in operation.parameters where !parameter.type.isOptional {

@@ -58,8 +58,10 @@ extension SpecLoader {
             let length = MappingReader(
                 lengthNode, context: "the length of \(context)", keys: ["min", "max", "unit"], log: &log)
         {
-            rule.minLength = ScalarReading.integer(length["min"], "the minimum length", log: &log)
-            rule.maxLength = ScalarReading.integer(length["max"], "the maximum length", log: &log)
+            rule.minLength = ScalarReading.integer(
+                length["min"], "the minimum length", in: StringRule.lengthLimits, log: &log)
+            rule.maxLength = ScalarReading.integer(
+                length["max"], "the maximum length", in: StringRule.lengthLimits, log: &log)
             if let unit = ScalarReading.choice(
                 length.required("unit", log: &log), "the length unit", as: LengthUnit.self, log: &log)
             {
@@ -144,7 +146,7 @@ extension SpecLoader {
         return MapRule(
             keyRule: key,
             valueRule: ScalarReading.string(reader["valueRule"], "'valueRule'", log: &log),
-            maxCount: ScalarReading.integer(reader["maxCount"], "'maxCount'", in: 1...1_000_000, log: &log))
+            maxCount: ScalarReading.integer(reader["maxCount"], "'maxCount'", in: MapRule.countLimits, log: &log))
     }
 
     mutating func loadRuleExamples(_ node: YAMLNode, into rule: inout RuleSpec, context: String) {

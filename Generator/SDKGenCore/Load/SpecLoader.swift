@@ -65,6 +65,7 @@ public struct SpecLoader {
             if let node = api["emulator"], let text = ScalarReading.string(node, "the emulator", log: &log) {
                 if SwiftNaming.isTypeIdentifier(text) {
                     emulator = text
+                    EmulatorCatalog.check(text, at: node.location, log: &log)
                 } else {
                     log.error(
                         "the emulator '\(text)' must be a type name in SDKEmulator, such as 'VoidhashEmulator'",

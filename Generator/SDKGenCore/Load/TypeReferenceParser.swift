@@ -2,15 +2,28 @@ import Foundation
 
 /// Parses a type as a spec writes it: `string`, `Person`, `[Grant]`, `[string: json]`, `date?`.
 enum TypeReferenceParser {
+    /// The deepest lists and maps may nest in one type (the parser and every later stage
+    /// recurse once a level).
+    static let maximumDepth = 16
+
     /// The parsed type, or a message saying what is wrong with `text`.
     static func parse(_ text: String) -> Result<TypeReference, TypeSyntaxError> {
+        guard text.utf8.lazy.filter({ $0 == UInt8(ascii: "[") }).count <= maximumDepth else {
+            return .failure(
+                TypeSyntaxError(message: "a type may nest lists and maps at most \(maximumDepth) deep"))
+        }
+        return parseChecked(text)
+    }
+
+    /// `parse` once the depth is known to be bounded.
+    private static func parseChecked(_ text: String) -> Result<TypeReference, TypeSyntaxError> {
         let trimmed = Self.hasNoEdgeSpace(text) ? text : text.trimmingCharacters(in: .whitespaces)
         if trimmed.hasSuffix("?") {
             let inner = String(trimmed.dropLast())
             if inner.hasSuffix("?") {
                 return .failure(TypeSyntaxError(message: "type '\(text)' has more than one '?'"))
             }
-            return parse(inner).map { .optional($0) }
+            return parseChecked(inner).map { .optional($0) }
         }
         if trimmed.hasPrefix("[") {
             guard trimmed.hasSuffix("]") else {
@@ -23,13 +36,13 @@ enum TypeReferenceParser {
                     return .failure(TypeSyntaxError(message: "map keys must be 'string', not '\(key)'"))
                 }
                 let value = String(body[body.index(after: colon)...])
-                return parse(value).flatMap { value in
+                return parseChecked(value).flatMap { value in
                     value.isOptional
                         ? .failure(TypeSyntaxError(message: "map values cannot be optional in '\(text)'"))
                         : .success(.map(value))
                 }
             }
-            return parse(body).flatMap { element in
+            return parseChecked(body).flatMap { element in
                 element.isOptional
                     ? .failure(TypeSyntaxError(message: "list elements cannot be optional in '\(text)'"))
                     : .success(.list(element))
@@ -71,6 +84,20 @@ enum TypeReferenceParser {
 
     /// The words a type may be built from, for suggestions.
     static let builtinNames = ["string", "integer", "number", "boolean", "date", "json"]
+
+    /// Type names other languages use for a built-in type, with the spec's word for it.
+    static let otherLanguagesNames: [String: String] = [
+        "bool": "boolean", "int": "integer", "int64": "integer", "long": "integer", "float": "number",
+        "double": "number", "str": "string", "datetime": "date", "timestamp": "date", "any": "json",
+        "object": "json",
+    ]
+
+    /// ` (did you mean 'x'?)` for a type name that is not declared: a built-in type under the
+    /// name another language gives it, or the closest declared or built-in name.
+    static func hint(for name: String, among declared: [String]) -> String {
+        if let builtin = otherLanguagesNames[name.lowercased()] { return " (did you mean '\(builtin)'?)" }
+        return Suggestion.hint(for: name, among: declared + builtinNames)
+    }
 }
 
 /// Why a type string could not be read.

@@ -26,9 +26,11 @@ public enum SwiftNaming {
         "super", "deinit", "subscript",
     ]
 
-    /// Type names that would shadow names the generated code relies on; they get a trailing `_`.
+    /// Type names that would shadow names the generated code relies on (module names among
+    /// them); they get a trailing `_`, as do the names of `standardLibraryTypeNames`.
     public static let reservedTypes: Set<String> = [
-        "Swift", "Foundation", "SDKRuntime", "Testing", "Type", "Protocol", "Self", "Any", "Error", "Violation",
+        "Swift", "Foundation", "FoundationEssentials", "FoundationInternationalization", "Dispatch", "SDKRuntime",
+        "SDKEmulator", "Testing", "Type", "Protocol", "Self", "Any", "Error", "Violation",
         "CodingKeys", "Decoder", "Encoder", "Sendable", "Hashable", "Codable", "Never", "Optional",
     ]
 
@@ -119,7 +121,8 @@ public enum SwiftNaming {
     /// The Swift type name for a spec name, safe to write anywhere a type goes.
     public static func typeName(_ specName: String) -> String {
         let name = upperCamel(specName)
-        return reservedTypes.contains(name) || keywords.contains(name) ? name + "_" : name
+        return reservedTypes.contains(name) || keywords.contains(name) || standardLibraryTypeNames.contains(name)
+            ? name + "_" : name
     }
 
     /// The Swift name of a property, function, case or constant, as it is declared and used

@@ -31,6 +31,7 @@ public enum OpenAPIExporter {
         let parameters = OpenAPIHeaders.parameters(spec.headers, spec: spec)
         let securitySchemes = spec.headers.map(OpenAPIHeaders.securitySchemes) ?? []
         return .fields([
+            ("x-sdkgen-generated", .string(GeneratedFileHeader.jsonNotice(specFile: spec.file))),
             ("openapi", .string("3.1.0")),
             (
                 "info",

@@ -103,6 +103,9 @@ struct PatternParser {
                 if depth > 0 { break loop }
                 throw .unmatchedParenthesis(at: column)
             case "$":
+                // A final `$` inside a group means the group was never closed (`^([a-z]$`):
+                // leave it to the group, which reports where it opened.
+                if depth > 0, position == characters.count - 1 { break loop }
                 guard depth == 0, position == characters.count - 1 else {
                     throw .misplacedEndAnchor(at: column)
                 }

@@ -10,28 +10,57 @@ struct CodeWriter {
     private static let indentation = (0..<16).map { String(repeating: "    ", count: $0) }
 
     /// Writes one line at the current depth (an empty line stays empty); text holding several
-    /// lines, such as a multi-line closure, is indented line by line.
+    /// lines, such as a multi-line closure, is indented line by line. `\n`, `\r\n` and a lone
+    /// `\r` each end a line (a Swift comment ends at any of them, so none may stay inside one).
     mutating func line(_ content: String) {
         guard !content.isEmpty else {
             text += "\n"
             return
         }
-        guard Self.containsNewline(content) else {
-            text += depth < Self.indentation.count ? Self.indentation[depth] : String(repeating: "    ", count: depth)
-            text += content
-            text += "\n"
+        guard Self.containsLineBreak(content) else {
+            writeIndented(content)
             return
         }
-        for part in content.split(separator: "\n", omittingEmptySubsequences: false) {
-            line(String(part))
+        for part in Self.lines(of: content) {
+            if part.isEmpty { text += "\n" } else { writeIndented(part) }
         }
     }
 
+    /// Writes `content`, which holds no line break, at the current depth.
+    private mutating func writeIndented(_ content: String) {
+        text += depth < Self.indentation.count ? Self.indentation[depth] : String(repeating: "    ", count: depth)
+        text += content
+        text += "\n"
+    }
+
+    /// The lines of `content`, split at every `\n`, `\r\n` and lone `\r` (by bytes: a Swift
+    /// `Character` holding `\r\n` is not equal to `"\n"`).
+    static func lines(of content: String) -> [String] {
+        var lines: [String] = []
+        var start = content.utf8.startIndex
+        var index = start
+        let utf8 = content.utf8
+        while index != utf8.endIndex {
+            let byte = utf8[index]
+            guard byte == 0x0A || byte == 0x0D else {
+                index = utf8.index(after: index)
+                continue
+            }
+            lines.append(String(content[start..<index]))
+            index = utf8.index(after: index)
+            if byte == 0x0D, index != utf8.endIndex, utf8[index] == 0x0A { index = utf8.index(after: index) }
+            start = index
+        }
+        lines.append(String(content[start..<index]))
+        return lines
+    }
+
     /// Whether `content` holds a line break; a byte search, as the renderer asks it of every line.
-    private static func containsNewline(_ content: String) -> Bool {
+    private static func containsLineBreak(_ content: String) -> Bool {
         var content = content
         return content.withUTF8 { bytes in
-            bytes.baseAddress.map { memchr($0, 0x0A, bytes.count) != nil } ?? false
+            bytes.baseAddress.map { memchr($0, 0x0A, bytes.count) != nil || memchr($0, 0x0D, bytes.count) != nil }
+                ?? false
         }
     }
 

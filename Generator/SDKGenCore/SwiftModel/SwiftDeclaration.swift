@@ -209,12 +209,18 @@ public struct SwiftFile: Hashable, Sendable {
     public var imports: [String]
     /// Top-level declarations.
     public var declarations: [SwiftDeclaration]
+    /// The type names written with their module in this file, if any.
+    public var qualification: TypeQualification?
 
     /// A file.
-    public init(path: String, specFile: String, imports: [String], declarations: [SwiftDeclaration]) {
+    public init(
+        path: String, specFile: String, imports: [String], declarations: [SwiftDeclaration],
+        qualification: TypeQualification? = nil
+    ) {
         self.path = path
         self.specFile = specFile
         self.imports = imports
         self.declarations = declarations
+        self.qualification = qualification
     }
 }

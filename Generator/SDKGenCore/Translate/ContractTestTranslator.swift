@@ -4,12 +4,14 @@ enum ContractTestTranslator {
     static func files(_ spec: Spec) -> [PendingFile] {
         let module = SpecTranslator.testModule(spec)
         let imports = ["Foundation", "SDKRuntime", "Testing", SpecTranslator.apiModule(spec)]
+        let qualification = APITypeNames.testQualification(spec)
         @Sendable func file(
             _ path: String, imports: [String] = imports, _ declaration: @escaping @Sendable () -> SwiftDeclaration
         ) -> PendingFile {
             PendingFile(path: "\(module)/\(path)") {
                 SwiftFile(
-                    path: "\(module)/\(path)", specFile: spec.file, imports: imports, declarations: [declaration()])
+                    path: "\(module)/\(path)", specFile: spec.file, imports: imports, declarations: [declaration()],
+                    qualification: qualification)
             }
         }
         func grouped(_ files: [PendingFile], _ folder: String) -> [PendingFile] {

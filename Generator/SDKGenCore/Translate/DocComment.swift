@@ -15,7 +15,7 @@ enum DocComment {
     static func wrap(_ text: String) -> [String] {
         if isOneShortLine(text) { return [text] }
         var lines: [String] = []
-        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for paragraph in CodeWriter.lines(of: text) {
             var current = ""
             for word in paragraph.split(separator: " ") {
                 if !current.isEmpty, current.count + 1 + word.count > 100 {

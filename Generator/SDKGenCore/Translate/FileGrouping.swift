@@ -29,7 +29,7 @@ enum FileGrouping {
                 let built = members.map { $0.build() }
                 return SwiftFile(
                     path: path, specFile: built[0].specFile, imports: Array(Set(built.flatMap(\.imports))),
-                    declarations: built.flatMap(\.declarations))
+                    declarations: built.flatMap(\.declarations), qualification: built[0].qualification)
             }
         }
     }

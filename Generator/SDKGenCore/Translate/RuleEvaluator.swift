@@ -4,13 +4,7 @@ enum RuleEvaluator {
     /// The first reason `value` breaks `rule`, or `nil`.
     static func reason(_ value: String, _ rule: StringRule) -> RuleReason? {
         if rule.requiresNonWhitespace, value.allSatisfy(\.isWhitespace) { return .blank }
-        let length: Int
-        switch rule.lengthUnit {
-        case .characters: length = value.count
-        case .unicodeScalars: length = value.unicodeScalars.count
-        case .utf8Bytes: length = value.utf8.count
-        case .utf16CodeUnits: length = value.utf16.count
-        }
+        let length = length(value, rule.lengthUnit)
         if let min = rule.minLength, length < min { return .tooShort }
         if let max = rule.maxLength, length > max { return .tooLong }
         if value.unicodeScalars.contains(where: rule.forbiddenCharacters.contains) { return .forbiddenCharacter }

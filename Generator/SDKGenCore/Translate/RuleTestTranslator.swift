@@ -23,7 +23,7 @@ enum RuleTestTranslator {
                             edges.map {
                                 .tuple([
                                     $0.expression,
-                                    TestValues.reason(RuleEvaluator.reason($0.value, stringRule), ruleType: ruleType),
+                                    TestValues.reason(RuleEvaluator.reason($0, stringRule), ruleType: ruleType),
                                 ])
                             }), .array(.tuple([.string, violation]))),
                     parameters: [.init("value", .string), .init("expected", violation)],
@@ -34,15 +34,18 @@ enum RuleTestTranslator {
                                 .identifier("expected")))
                     ]))
             if let pattern = stringRule.pattern {
-                let samples = Array(
+                let written = Array(
                     Set(
-                        edges.map(\.value)
+                        edges.compactMap(\.writtenValue)
                             + cases.compactMap { if case .string(let text) = $0.value { text } else { nil } })
                 ).sorted()
+                let samples =
+                    written.map { SwiftExpression.string($0) }
+                    + edges.filter { $0.writtenValue == nil }.map(\.expression)
                 members.append(
                     ContractTestTranslator.test(
                         "patternAgreesWithRegex", "the compiled pattern agrees with Swift Regex",
-                        arguments: .array(samples.map { .string($0) }), parameters: [.init("value", .string)],
+                        arguments: .array(samples), parameters: [.init("value", .string)],
                         throwing: true,
                         body: [
                             .binding(SwiftBinding("regex", TestValues.regex(pattern.source))),
@@ -106,13 +109,18 @@ enum RuleTestTranslator {
             if let max = mapRule.maxCount,
                 case .string(let keyRule)? = rules.first(where: { $0.name == mapRule.keyRule })?.kind
             {
-                let keys = (0..<(max + 1)).map { "k" + String(repeating: "x", count: $0) }
+                let keys = (0...max).map(Self.sampleKey)
                 if keys.allSatisfy({ RuleEvaluator.reason($0, keyRule) == nil }) {
-                    let sampleValue: JSONLiteral = stringValues ? .string("v") : .string("v")
+                    let sampleValue = JSONLiteral.string("v")
                     for count in [max, max + 1] {
                         let members = keys.prefix(count).map { JSONMember(name: $0, value: sampleValue) }
-                        cases.append(
-                            (dictionary(Array(members)), RuleEvaluator.reason(Array(members), mapRule, rules: rules)))
+                        let value =
+                            count <= Self.largestWrittenMap
+                            ? dictionary(Array(members))
+                            : Self.generatedMap(
+                                count: count, type: valueType,
+                                value: stringValues ? .string("v") : TestValues.jsonValue(sampleValue))
+                        cases.append((value, RuleEvaluator.reason(Array(members), mapRule, rules: rules)))
                     }
                 }
             }
@@ -133,6 +141,22 @@ enum RuleTestTranslator {
             at: 0)
         return ContractTestTranslator.suite(
             ruleType + "Tests", title: "Rule \(rule.name) (\(rule.location))", members: members)
+    }
+
+    /// The key of the `index`th member of a sample map: `k0`, `k1`, ...
+    static func sampleKey(_ index: Int) -> String { "k" + String(index) }
+
+    /// Sample maps up to this many members are written out; larger ones are built by the test.
+    static let largestWrittenMap = 16
+
+    /// `Type(uniqueKeysWithValues: (0..<count).map { ("k" + Swift.String($0), value) })`: a map of
+    /// `count` members with the keys of `sampleKey`, built when the test runs.
+    static func generatedMap(count: Int, type: SwiftType, value: SwiftExpression) -> SwiftExpression {
+        let key = SwiftExpression.binary(.string("k"), "+", .call(.type(.string), [.init(.identifier("$0"))]))
+        let pairs = SwiftExpression.call(
+            .member(.tuple([.binary(.integer(0), "..<", .integer(Int64(count)))]), "map"),
+            [.init(.closure(parameters: [], body: [.expression(.tuple([key, value]))]))])
+        return .call(.type(type), [.init("uniqueKeysWithValues", pairs)])
     }
 
     /// A value of each JSON kind.
@@ -170,7 +194,7 @@ enum RuleTestTranslator {
                 .literal(String(prefix.dropLast())),
             ]
         }
-        var seen: Set<String> = []
-        return edges.filter { seen.insert($0.value).inserted }
+        var seen: Set<EdgeString> = []
+        return edges.filter { seen.insert($0.writtenValue.map(EdgeString.literal) ?? $0).inserted }
     }
 }

@@ -15,6 +15,16 @@ enum TestValues {
             }
         }
 
+        /// The string's value when it is short enough to build in the generator and to write
+        /// into a test; `nil` for a long repetition, which is only ever made by its expression.
+        var writtenValue: String? {
+            switch self {
+            case .literal(let text): text
+            case .repeated(let piece, let count):
+                count * piece.utf8.count > RuleEvaluator.largestBuiltEdge ? nil : String(repeating: piece, count: count)
+            }
+        }
+
         /// The Swift expression that makes it.
         var expression: SwiftExpression {
             switch self {

@@ -3,8 +3,14 @@ import CYAML
 /// Turns YAML text into a `YAMLNode` tree with libyaml, keeping each node's line and column.
 ///
 /// Spec files are one document of mappings, lists and scalars. Anchors, aliases, tags and
-/// complex keys are refused with a located error rather than half-supported.
+/// complex keys are refused with a located error rather than half-supported, and so is nesting
+/// deeper than `maximumDepth`: every later stage walks the tree recursively, so the limit keeps
+/// a hostile file from exhausting the stack (a located error instead of a crash).
 public enum YAMLReader {
+    /// The deepest a collection may sit below the document (a spec needs about ten levels; an
+    /// example body a few more).
+    public static let maximumDepth = 64
+
     /// Parses `text`, naming `file` in locations. Returns `nil` and logs diagnostics when the
     /// text is not YAML a spec may use.
     public static func read(_ text: String, file: String, log: inout DiagnosticLog) -> YAMLNode? {
@@ -61,6 +67,13 @@ private struct TreeBuilder {
             }
             defer { yaml_event_delete(&event) }
             let at = location(event.start_mark)
+            let opens = event.type == YAML_SEQUENCE_START_EVENT || event.type == YAML_MAPPING_START_EVENT
+            if opens, stack.count >= YAMLReader.maximumDepth {
+                log.error(
+                    "lists and mappings are nested more than \(YAMLReader.maximumDepth) deep here; "
+                        + "a spec needs far fewer levels", at: at)
+                return nil
+            }
             switch event.type {
             case YAML_STREAM_END_EVENT:
                 return failed ? nil : root

@@ -14,13 +14,13 @@ struct NotesErrorCodeTests {
         status: Swift.Int,
         category: SDKRuntime.APIError.Category
     ) {
-        #expect(NotesErrorCode(rawValue: code).rawValue == code)
-        #expect(NotesErrorCode(rawValue: code).status == status)
-        #expect(NotesErrorCode(rawValue: code).category == category)
+        #expect(NotesAPI.NotesErrorCode(rawValue: code).rawValue == code)
+        #expect(NotesAPI.NotesErrorCode(rawValue: code).status == status)
+        #expect(NotesAPI.NotesErrorCode(rawValue: code).category == category)
     }
 
     @Test("an unknown code is kept as it was sent")
     func unknownCodeIsKept() {
-        #expect(NotesErrorCode(rawValue: "SOMETHING_NEW") == NotesErrorCode.unknown("SOMETHING_NEW"))
+        #expect(NotesAPI.NotesErrorCode(rawValue: "SOMETHING_NEW") == NotesAPI.NotesErrorCode.unknown("SOMETHING_NEW"))
     }
 }

@@ -13,7 +13,7 @@ struct NotesOperationTests {
     @Test("listNotes: every note (Examples/Notes/Spec/notes.yaml:126:9)")
     func listNotesExample1() async throws {
         let outcome = try await SDKEmulator.ContractHarness.withClient(server: try NotesEmulator.NotesExampleServer.makeServer(), headers: [], { core in
-            let client = NotesClient(core: core)
+            let client = NotesAPI.NotesClient(core: core)
             return await SDKRuntime.APIOutcome.of { try await client.listNotes() }
         })
         #expect(outcome.error == nil)
@@ -22,7 +22,7 @@ struct NotesOperationTests {
     @Test("listNotes: by tag (Examples/Notes/Spec/notes.yaml:127:9)")
     func listNotesExample2() async throws {
         let outcome = try await SDKEmulator.ContractHarness.withClient(server: try NotesEmulator.NotesExampleServer.makeServer(), headers: [], { core in
-            let client = NotesClient(core: core)
+            let client = NotesAPI.NotesClient(core: core)
             return await SDKRuntime.APIOutcome.of { try await client.listNotes(tag: "home", limit: 10) }
         })
         #expect(outcome.error == nil)
@@ -31,7 +31,7 @@ struct NotesOperationTests {
     @Test("getNote: unknown note (Examples/Notes/Spec/notes.yaml:137:9)")
     func getNoteExample1() async throws {
         let outcome = try await SDKEmulator.ContractHarness.withClient(server: try NotesEmulator.NotesExampleServer.makeServer(), headers: [], { core in
-            let client = NotesClient(core: core)
+            let client = NotesAPI.NotesClient(core: core)
             return await SDKRuntime.APIOutcome.of { try await client.getNote(noteId: "n_missing") }
         })
         #expect(outcome.error?.status == 404)
@@ -41,7 +41,7 @@ struct NotesOperationTests {
     @Test("getNote: a note (Examples/Notes/Spec/notes.yaml:138:9)")
     func getNoteExample2() async throws {
         let outcome = try await SDKEmulator.ContractHarness.withClient(server: try NotesEmulator.NotesExampleServer.makeServer(), headers: [], { core in
-            let client = NotesClient(core: core)
+            let client = NotesAPI.NotesClient(core: core)
             return await SDKRuntime.APIOutcome.of { try await client.getNote(noteId: "n_abc123") }
         })
         #expect(outcome.error == nil)
@@ -50,8 +50,8 @@ struct NotesOperationTests {
     @Test("createNote: a new note (Examples/Notes/Spec/notes.yaml:148:9)")
     func createNoteExample1() async throws {
         let outcome = try await SDKEmulator.ContractHarness.withClient(server: try NotesEmulator.NotesExampleServer.makeServer(), headers: [], { core in
-            let client = NotesClient(core: core)
-            let body = try SDKRuntime.JSONCoding.makeDecoder().decode(NewNote.self, from: Foundation.Data("{\"title\":\"Groceries\",\"body\":\"Milk, eggs\",\"tags\":[\"home\",\"to-buy\"]}".utf8))
+            let client = NotesAPI.NotesClient(core: core)
+            let body = try SDKRuntime.JSONCoding.makeDecoder().decode(NotesAPI.NewNote.self, from: Foundation.Data("{\"title\":\"Groceries\",\"body\":\"Milk, eggs\",\"tags\":[\"home\",\"to-buy\"]}".utf8))
             return await SDKRuntime.APIOutcome.of { try await client.createNote(body: body, idempotencyKey: "contract-createNote-1") }
         })
         #expect(outcome.error == nil)
@@ -60,8 +60,8 @@ struct NotesOperationTests {
     @Test("updateNote: archive (Examples/Notes/Spec/notes.yaml:159:9)")
     func updateNoteExample1() async throws {
         let outcome = try await SDKEmulator.ContractHarness.withClient(server: try NotesEmulator.NotesExampleServer.makeServer(), headers: [], { core in
-            let client = NotesClient(core: core)
-            let body = try SDKRuntime.JSONCoding.makeDecoder().decode(NoteChange.self, from: Foundation.Data("{\"status\":\"archived\"}".utf8))
+            let client = NotesAPI.NotesClient(core: core)
+            let body = try SDKRuntime.JSONCoding.makeDecoder().decode(NotesAPI.NoteChange.self, from: Foundation.Data("{\"status\":\"archived\"}".utf8))
             return await SDKRuntime.APIOutcome.of { try await client.updateNote(noteId: "n_abc123", body: body, idempotencyKey: "contract-updateNote-1") }
         })
         #expect(outcome.error == nil)
@@ -70,8 +70,8 @@ struct NotesOperationTests {
     @Test("updateNote: unknown note (Examples/Notes/Spec/notes.yaml:160:9)")
     func updateNoteExample2() async throws {
         let outcome = try await SDKEmulator.ContractHarness.withClient(server: try NotesEmulator.NotesExampleServer.makeServer(), headers: [], { core in
-            let client = NotesClient(core: core)
-            let body = try SDKRuntime.JSONCoding.makeDecoder().decode(NoteChange.self, from: Foundation.Data("{\"status\":\"archived\"}".utf8))
+            let client = NotesAPI.NotesClient(core: core)
+            let body = try SDKRuntime.JSONCoding.makeDecoder().decode(NotesAPI.NoteChange.self, from: Foundation.Data("{\"status\":\"archived\"}".utf8))
             return await SDKRuntime.APIOutcome.of { try await client.updateNote(noteId: "n_missing", body: body, idempotencyKey: "contract-updateNote-2") }
         })
         #expect(outcome.error?.status == 404)
@@ -81,7 +81,7 @@ struct NotesOperationTests {
     @Test("deleteNote: delete (Examples/Notes/Spec/notes.yaml:170:9)")
     func deleteNoteExample1() async throws {
         let outcome = try await SDKEmulator.ContractHarness.withClient(server: try NotesEmulator.NotesExampleServer.makeServer(), headers: [], { core in
-            let client = NotesClient(core: core)
+            let client = NotesAPI.NotesClient(core: core)
             return await SDKRuntime.APIOutcome.of { try await client.deleteNote(noteId: "n_abc123", idempotencyKey: "contract-deleteNote-1") }
         })
         #expect(outcome.error == nil)

@@ -13,41 +13,41 @@ import SDKRuntime
 /// - `X-Static`: A header.
 /// - `X-True`: A header.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:289:3 (headers).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:359:3 (headers).
 public struct LandmineRequestHeaders: Swift.Hashable, Swift.Sendable {
     /// An input.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:290:5.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:360:5.
     public var self_: Swift.String
 
     /// An input.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:291:5.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:361:5.
     public var `class`: Swift.String
 
     /// An input.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:292:5.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:362:5.
     public var `in`: Swift.String
 
     /// An input.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:293:5.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:363:5.
     public var `default`: Swift.String
 
     /// An optional input.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:294:5.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:364:5.
     public var `optional`: Swift.String?
 
     /// A list.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:295:5.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:365:5.
     public var `static`: [Swift.String]
 
     /// A flag.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:296:5.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:366:5.
     public var `true`: Swift.Bool
 
     /// The most items `X-Static` carries.

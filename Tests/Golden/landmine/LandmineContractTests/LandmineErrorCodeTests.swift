@@ -14,13 +14,13 @@ struct LandmineErrorCodeTests {
         status: Swift.Int,
         category: SDKRuntime.APIError.Category
     ) {
-        #expect(LandmineErrorCode(rawValue: code).rawValue == code)
-        #expect(LandmineErrorCode(rawValue: code).status == status)
-        #expect(LandmineErrorCode(rawValue: code).category == category)
+        #expect(LandmineAPI.LandmineErrorCode(rawValue: code).rawValue == code)
+        #expect(LandmineAPI.LandmineErrorCode(rawValue: code).status == status)
+        #expect(LandmineAPI.LandmineErrorCode(rawValue: code).category == category)
     }
 
     @Test("an unknown code is kept as it was sent")
     func unknownCodeIsKept() {
-        #expect(LandmineErrorCode(rawValue: "SOMETHING_NEW") == LandmineErrorCode.unknown("SOMETHING_NEW"))
+        #expect(LandmineAPI.LandmineErrorCode(rawValue: "SOMETHING_NEW") == LandmineAPI.LandmineErrorCode.unknown("SOMETHING_NEW"))
     }
 }

@@ -6,11 +6,11 @@ import LandmineAPI
 import SDKRuntime
 import Testing
 
-@Suite("Request headers (Tests/Fixtures/landmine.yaml:289:3)")
+@Suite("Request headers (Tests/Fixtures/landmine.yaml:359:3)")
 struct LandmineRequestHeadersTests {
-    @Test("example at Tests/Fixtures/landmine.yaml:306:7 gives exactly its headers, in contract order")
+    @Test("example at Tests/Fixtures/landmine.yaml:376:7 gives exactly its headers, in contract order")
     func example1() {
-        let fields = LandmineRequestHeaders(self_: "a", class: "b", in: "c", default: "d", static: ["x", "y", "z"], true: true).fields
+        let fields = LandmineAPI.LandmineRequestHeaders(self_: "a", class: "b", in: "c", default: "d", static: ["x", "y", "z"], true: true).fields
         #expect(fields[field: "X-Self"] == "a")
         #expect(fields[field: "X-Static"] == "x, y")
         #expect(fields[field: "X-True"] == "true")

@@ -12,9 +12,9 @@ struct NewNoteTests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(NewNote.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(NotesAPI.NewNote.self, from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
-        let again = try decoder.decode(NewNote.self, from: encoded)
+        let again = try decoder.decode(NotesAPI.NewNote.self, from: encoded)
         #expect(again == decoded)
         #expect((try encoder.encode(again)) == encoded)
     }

@@ -10,15 +10,15 @@ import Testing
 struct KeywordsTests {
     @Test("every known value decodes to a known case and keeps its raw value", arguments: ["associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout", "internal", "let", "nonisolated", "open", "operator", "package", "private", "precedencegroup", "protocol", "public", "rethrows", "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue", "default", "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where", "while", "as", "await", "false", "is", "nil", "self", "super", "throws", "true", "try", "async", "actor", "associativity", "convenience", "dynamic", "didSet", "final", "get", "infix", "indirect", "lazy", "left", "mutating", "none", "nonmutating", "optional", "override", "postfix", "precedence", "prefix", "required", "right", "set", "some", "Type", "unowned", "weak", "willSet", "any", "consume", "copy", "each", "macro", "discard", "then", "sending", "isolated", "description", "hashValue", "rawValue", "unknown", "CodingKeys", "knownCases", "String", "Int", "Swift", "Foundation", "Error", "Decoder", "Codable", "Never", "Bool", "Data", "Date", "URL"])
     func knownValueRoundTrips(value: Swift.String) throws {
-        let decoded = try SDKRuntime.JSONCoding.makeDecoder().decode(Keywords.self, from: Foundation.Data(("\"" + value + "\"").utf8))
+        let decoded = try SDKRuntime.JSONCoding.makeDecoder().decode(LandmineAPI.Keywords.self, from: Foundation.Data(("\"" + value + "\"").utf8))
         #expect(decoded.rawValue == value)
-        #expect(Keywords.knownCases.contains(decoded))
+        #expect(LandmineAPI.Keywords.knownCases.contains(decoded))
     }
 
     @Test("a value the contract does not know decodes to unknown and keeps its raw value", arguments: ["value_from_a_newer_server", "", "ACTIVE"])
     func unknownValueIsKept(value: Swift.String) throws {
-        let decoded = try SDKRuntime.JSONCoding.makeDecoder().decode(Keywords.self, from: Foundation.Data(("\"" + value + "\"").utf8))
-        #expect(decoded == Keywords.unknown(value))
+        let decoded = try SDKRuntime.JSONCoding.makeDecoder().decode(LandmineAPI.Keywords.self, from: Foundation.Data(("\"" + value + "\"").utf8))
+        #expect(decoded == LandmineAPI.Keywords.unknown(value))
         #expect(decoded.rawValue == value)
     }
 }

@@ -6,15 +6,15 @@ import LandmineAPI
 import SDKRuntime
 import Testing
 
-@Suite("Identifier func (Tests/Fixtures/landmine.yaml:283:3)")
+@Suite("Identifier func (Tests/Fixtures/landmine.yaml:353:3)")
 struct FuncTests {
     @Test("a new identifier has the prefix, is recognised, and differs from the next")
     func madeIdentifierIsRecognised() {
-        let first = Func.make()
-        let second = Func.make()
-        #expect(first.hasPrefix(Func.prefix))
-        #expect(Func.isValid(first))
+        let first = LandmineAPI.Func.make()
+        let second = LandmineAPI.Func.make()
+        #expect(first.hasPrefix(LandmineAPI.Func.prefix))
+        #expect(LandmineAPI.Func.isValid(first))
         #expect(first != second)
-        #expect(first.utf8.count == (Func.prefix.utf8.count + 32))
+        #expect(first.utf8.count == (LandmineAPI.Func.prefix.utf8.count + 32))
     }
 }

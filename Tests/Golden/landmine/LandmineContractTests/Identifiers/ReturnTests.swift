@@ -6,13 +6,13 @@ import LandmineAPI
 import SDKRuntime
 import Testing
 
-@Suite("Identifier return (Tests/Fixtures/landmine.yaml:284:3)")
+@Suite("Identifier return (Tests/Fixtures/landmine.yaml:354:3)")
 struct ReturnTests {
     @Test("derives the documented identifier, which does not reveal its input", arguments: [] as [(Swift.String, Swift.String)])
     func derivedIdentifier(input: Swift.String, output: Swift.String) {
-        let made = Return.make(from: input)
+        let made = LandmineAPI.Return.make(from: input)
         #expect(made == output)
-        #expect(Return.isValid(made))
-        #expect(input.isEmpty || !made.dropFirst(Return.prefix.count).contains(input))
+        #expect(LandmineAPI.Return.isValid(made))
+        #expect(input.isEmpty || !made.dropFirst(LandmineAPI.Return.prefix.count).contains(input))
     }
 }

@@ -6,15 +6,15 @@ import LandmineAPI
 import SDKRuntime
 import Testing
 
-@Suite("Rule init (Tests/Fixtures/landmine.yaml:266:3)")
+@Suite("Rule init (Tests/Fixtures/landmine.yaml:336:3)")
 struct InitRuleTests {
-    @Test("the spec's examples and samples give their expected reasons", arguments: [("init", nil), ("", InitRule.Violation.blank)] as [(Swift.String, InitRule.Violation?)])
-    func example(value: Swift.String, expected: InitRule.Violation?) {
-        #expect(InitRule.validate(value) == expected)
+    @Test("the spec's examples and samples give their expected reasons", arguments: [("init", nil), ("", LandmineAPI.InitRule.Violation.blank)] as [(Swift.String, LandmineAPI.InitRule.Violation?)])
+    func example(value: Swift.String, expected: LandmineAPI.InitRule.Violation?) {
+        #expect(LandmineAPI.InitRule.validate(value) == expected)
     }
 
-    @Test("edge cases of the rule's limits give the reason the spec implies", arguments: [("", InitRule.Violation.blank), (" ", InitRule.Violation.blank), ("  \t\n", InitRule.Violation.blank), ("\u{3000}", InitRule.Violation.blank), ("a", nil), ("Łukasz", nil), ("e\u{301}", nil), ("👩\u{200D}💻", nil), ("🚀 launch", nil), (Swift.String(repeating: "a", count: 8), nil), (Swift.String(repeating: "a", count: 9), InitRule.Violation.tooLong), (Swift.String(repeating: "é", count: 8), nil), (Swift.String(repeating: "é", count: 9), InitRule.Violation.tooLong), (Swift.String(repeating: "👩\u{200D}💻", count: 8), nil), (Swift.String(repeating: "👩\u{200D}💻", count: 9), InitRule.Violation.tooLong)] as [(Swift.String, InitRule.Violation?)])
-    func edgeCase(value: Swift.String, expected: InitRule.Violation?) {
-        #expect(InitRule.validate(value) == expected)
+    @Test("edge cases of the rule's limits give the reason the spec implies", arguments: [("", LandmineAPI.InitRule.Violation.blank), (" ", LandmineAPI.InitRule.Violation.blank), ("  \t\n", LandmineAPI.InitRule.Violation.blank), ("\u{3000}", LandmineAPI.InitRule.Violation.blank), ("a", nil), ("Łukasz", nil), ("e\u{301}", nil), ("👩\u{200D}💻", nil), ("🚀 launch", nil), (Swift.String(repeating: "a", count: 8), nil), (Swift.String(repeating: "a", count: 9), LandmineAPI.InitRule.Violation.tooLong), (Swift.String(repeating: "é", count: 8), nil), (Swift.String(repeating: "é", count: 9), LandmineAPI.InitRule.Violation.tooLong), (Swift.String(repeating: "👩\u{200D}💻", count: 8), nil), (Swift.String(repeating: "👩\u{200D}💻", count: 9), LandmineAPI.InitRule.Violation.tooLong)] as [(Swift.String, LandmineAPI.InitRule.Violation?)])
+    func edgeCase(value: Swift.String, expected: LandmineAPI.InitRule.Violation?) {
+        #expect(LandmineAPI.InitRule.validate(value) == expected)
     }
 }

@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+
+@testable import SDKGenCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Limits at their largest accepted values (`length` 100,000,000, `maxCount` 100,000) cost the
+/// generator time and memory that do not grow with them: edge strings and sample maps are
+/// worked out without being built, and the tests build them when they run.
+@Suite("Bounded work at the largest limits")
+struct BoundedWorkTests {
+    static let spec = """
+        sdkgen: 1
+        api: {name: Limits, version: 1.0.0}
+        rules:
+          longText:
+            kind: string
+            nonWhitespace: true
+            length: {min: 100000000, max: 100000000, unit: characters}
+            forbiddenPrefixes: [x_]
+            pattern: "^(?:[a-zé]|👩‍💻)*$"
+            examples: {valid: [], invalid: [{value: "", reason: blank}]}
+          key:
+            kind: string
+            length: {max: 100000000, unit: utf8Bytes}
+            pattern: "^k[0-9]+$"
+            examples: {valid: [k1]}
+          bag:
+            kind: map
+            keyRule: key
+            maxCount: 100000
+            examples: {valid: [{k1: v}]}
+        """
+
+    @Test("the largest limits generate in under 5 s and 300 MB, with the expected reasons")
+    func largestLimitsAreCheap() throws {
+        let sdkgen = try #require(CommandLineTests.sdkgen, "sdkgen is not built")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sdkgen-limits-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(Self.spec.utf8).write(to: folder.appendingPathComponent("limits.yaml"))
+        let process = Process()
+        process.executableURL = sdkgen
+        process.arguments = ["limits.yaml", "--output=out"]
+        process.currentDirectoryURL = folder
+        process.standardOutput = FileHandle.nullDevice
+        let start = ContinuousClock.now
+        try process.run()
+        process.waitUntilExit()
+        let elapsed = ContinuousClock.now - start
+        #expect(process.terminationStatus == 0)
+        #expect(elapsed < .seconds(5), "took \(elapsed)")
+        // The peak of every child this test process waited for: an upper bound for this one.
+        var usage = rusage()
+        #if canImport(Glibc)
+            getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+        #else
+            getrusage(RUSAGE_CHILDREN, &usage)
+        #endif
+        #expect(usage.ru_maxrss < 300 * 1024, "peak resident set \(usage.ru_maxrss) KiB")
+
+        let tests = folder.appendingPathComponent("out/LimitsContractTests/Rules")
+        let longText = try String(contentsOf: tests.appendingPathComponent("LongTextRuleTests.swift"), encoding: .utf8)
+        #expect(longText.contains(#"(Swift.String(repeating: "a", count: 100000000), nil)"#))
+        #expect(
+            longText.contains(
+                #"(Swift.String(repeating: "a", count: 100000001), LimitsAPI.LongTextRule.Violation.tooLong)"#))
+        #expect(
+            longText.contains(
+                #"(Swift.String(repeating: "a", count: 99999999), LimitsAPI.LongTextRule.Violation.tooShort)"#))
+        let bag = try String(contentsOf: tests.appendingPathComponent("BagRuleTests.swift"), encoding: .utf8)
+        #expect(bag.contains("(0 ..< 100000).map"))
+        #expect(bag.contains("(0 ..< 100001).map"))
+        #expect(bag.contains("BagRule.Violation.tooMany"))
+        #expect(bag.utf8.count < 10_000)
+    }
+
+    @Test("limits past the largest accepted values are located errors")
+    func limitsPastTheLargestAreRefused() {
+        let text = Self.spec.replacingOccurrences(
+            of: "max: 100000000, unit: utf8Bytes", with: "max: 100000001, unit: utf8Bytes"
+        )
+        .replacingOccurrences(of: "maxCount: 100000", with: "maxCount: 100001")
+        let diagnostics = Generate.diagnostics(text, file: "limits.yaml")
+        #expect(
+            diagnostics.contains { $0.contains("the maximum length must be between 0 and 100000000, not 100000001") })
+        #expect(diagnostics.contains { $0.contains("'maxCount' must be between 1 and 100000, not 100001") })
+    }
+
+    @Test(
+        "a long repetition gets the reason the built string gets",
+        arguments: ["^(?:ab)*$", "^a*$", "^(?:[a-z]{3})+$", "^[^x]*x?$", "(?:éa|a)+"])
+    func repetitionsAgreeWithBuiltStrings(pattern: String) throws {
+        let text = """
+            sdkgen: 1
+            api: {name: Limits, version: 1.0.0}
+            rules:
+              text:
+                kind: string
+                length: {min: 4500, max: 9000, unit: utf16CodeUnits}
+                forbiddenPrefixes: [aba, é]
+                pattern: "\(pattern)"
+            """
+        var log = DiagnosticLog()
+        let spec = try #require(SpecLoader.load(text: text, file: "limits.yaml", log: &log), "\(log.sorted)")
+        guard case .string(let rule) = spec.rules[0].kind else { throw CancellationError() }
+        for piece in ["a", "ab", "é", "b", "👩‍💻", "aba", "x"] {
+            for count in [1_100, 2_049, 2_250, 4_096, 4_097, 4_500, 8_999, 9_000, 9_001] {
+                #expect(
+                    RuleEvaluator.reason(.repeated(piece, count), rule)
+                        == RuleEvaluator.reason(String(repeating: piece, count: count), rule),
+                    "\(piece) × \(count)")
+            }
+        }
+    }
+}
