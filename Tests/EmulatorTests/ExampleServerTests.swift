@@ -13,7 +13,7 @@ struct ExampleServerTests {
     }
 
     static let route = ExampleRoute(
-        name: "Shop.getItem", method: "GET", path: "/v1/items/{itemId}", refusal: (400, "BAD_ITEM"),
+        name: "getItem", method: "GET", path: "/v1/items/{itemId}", refusal: (400, "BAD_ITEM"),
         answers: [
             ExampleAnswer(name: "any item", response: ExampleAnswer.json(#"{"kind":"any"}"#, status: 200)),
             ExampleAnswer(
@@ -50,7 +50,7 @@ struct ExampleServerTests {
     @Test("a request no example describes is 501 NO_MATCHING_EXAMPLE")
     func unmatchedRequest() {
         let route = ExampleRoute(
-            name: "Shop.getItem", method: "GET", path: "/v1/items/{itemId}",
+            name: "getItem", method: "GET", path: "/v1/items/{itemId}",
             answers: [ExampleAnswer(name: "one", parameters: ["itemId": "a"], response: .empty(204))],
             check: { _, _ in nil })
         let response = route.respond(
@@ -74,10 +74,10 @@ struct ExampleServerTests {
         let transport = URLSessionTransport()
         let first = try await transport.send(
             HTTPRequest(method: "GET", path: "/v1/items/x1", isSafeToRepeat: true), to: baseURL)
-        server.inject(.status(503, code: "UNAVAILABLE"), route: "Shop.getItem", scope: .next(1))
+        server.inject(.status(503, code: "UNAVAILABLE"), route: "getItem", scope: .next(1))
         let faulted = try await transport.send(
             HTTPRequest(method: "GET", path: "/v1/items/x1", isSafeToRepeat: true), to: baseURL)
-        let logged = server.requests(route: "Shop.getItem").count
+        let logged = server.requests(route: "getItem").count
         await server.stop()
         #expect(first.status == 200)
         #expect(faulted.status == 503)

@@ -15,6 +15,14 @@ public struct GeneratorRun {
         public var failed: Bool
     }
 
+    /// Every file a loaded spec generates (its Swift modules and its OpenAPI document), by path
+    /// below the output folder.
+    public static func files(for spec: Spec) -> [String: String] {
+        var files = SpecTranslator.files(for: spec)
+        files[OpenAPIExporter.path(for: spec)] = OpenAPIExporter.text(for: spec)
+        return files
+    }
+
     /// Loads each spec (paths as the user wrote them) and translates those without errors.
     public static func run(specPaths: [String]) -> Result {
         var log = DiagnosticLog()
@@ -42,8 +50,7 @@ public struct GeneratorRun {
                 continue
             }
             names[spec.name] = path
-            files.merge(SpecTranslator.files(for: spec)) { first, _ in first }
-            files[OpenAPIExporter.path(for: spec)] = OpenAPIExporter.text(for: spec)
+            files.merge(Self.files(for: spec)) { first, _ in first }
             folders += SpecTranslator.modules(spec)
         }
         let failed = log.hasErrors

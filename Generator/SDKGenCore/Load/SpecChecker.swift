@@ -7,6 +7,7 @@ enum SpecChecker {
         checkModels(spec, log: &log)
         checkRules(spec, log: &log)
         checkPropertyRules(spec, log: &log)
+        checkExampleTypes(spec, log: &log)
         checkOperations(spec, log: &log)
         if let headers = spec.headers { checkHeaders(headers, log: &log) }
         checkIdentifiers(spec, log: &log)

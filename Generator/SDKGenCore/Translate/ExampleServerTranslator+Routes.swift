@@ -7,7 +7,7 @@ extension ExampleServerTranslator {
         let route = SwiftExpression.call(
             .type(.named(["SDKEmulator", "ExampleRoute"])),
             [
-                .init("name", .string("\(spec.name).\(operation.name)")),
+                .init("name", .string(operation.name)),
                 .init("method", .string(operation.method)), .init("path", .string(operation.path)),
                 .init("refusal", .tuple([.integer(400), .string(refusalCode)])),
                 .init("answers", .array(operation.examples.map { answer($0, operation: operation, spec: spec) })),

@@ -10,7 +10,7 @@ enum Generate {
         guard let spec = SpecLoader.load(text: text, file: file, log: &log) else {
             return ([:], log.sorted.map(\.description))
         }
-        return (SpecTranslator.files(for: spec), log.sorted.map(\.description))
+        return (GeneratorRun.files(for: spec), log.sorted.map(\.description))
     }
 
     /// The diagnostics of `text`, as `sdkgen` prints them.

@@ -19,7 +19,7 @@ struct NotesClientTests {
             try await notes.createNote(
                 body: NewNote(title: "Groceries", body: "", tags: ["home", "Not A Tag"]), idempotencyKey: "k1")
         }
-        let sent = server.requests(route: "Notes.createNote").count
+        let sent = server.requests(route: "createNote").count
         await server.stop()
         #expect(outcome.error?.code == "INVALID_ARGUMENT")
         #expect(outcome.error?.message.hasPrefix("tags ") == true)

@@ -11,7 +11,7 @@ extension LandmineExampleServer {
     ///
     /// - Remark: Generated from Tests/Fixtures/landmine.yaml:380:3.
     public static func classRoute() -> SDKEmulator.ExampleRoute {
-        return SDKEmulator.ExampleRoute(name: "Landmine.class", method: "GET", path: "/v1/class/{in}", refusal: (400, "CLASS"), answers: [], check: { request, parameters in
+        return SDKEmulator.ExampleRoute(name: "class", method: "GET", path: "/v1/class/{in}", refusal: (400, "CLASS"), answers: [], check: { request, parameters in
             if let value = parameters["in"], let violation = ClassRule.validate(value) {
                 return "in " + violation.message
             }

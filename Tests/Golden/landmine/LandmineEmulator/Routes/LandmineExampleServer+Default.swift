@@ -11,7 +11,7 @@ extension LandmineExampleServer {
     ///
     /// - Remark: Generated from Tests/Fixtures/landmine.yaml:389:3.
     public static func defaultRoute() -> SDKEmulator.ExampleRoute {
-        return SDKEmulator.ExampleRoute(name: "Landmine.default", method: "POST", path: "/v1/default/{in}", refusal: (400, "CLASS"), answers: [], check: { request, parameters in
+        return SDKEmulator.ExampleRoute(name: "default", method: "POST", path: "/v1/default/{in}", refusal: (400, "CLASS"), answers: [], check: { request, parameters in
             if let value = parameters["in"], let violation = DefaultRule.validate(value) {
                 return "in " + violation.message
             }

@@ -11,7 +11,7 @@ extension LandmineExampleServer {
     ///
     /// - Remark: Generated from Tests/Fixtures/landmine.yaml:409:3.
     public static func init_Route() -> SDKEmulator.ExampleRoute {
-        return SDKEmulator.ExampleRoute(name: "Landmine.init", method: "PUT", path: "/v1/init/{in}", refusal: (400, "CLASS"), answers: [], check: { request, parameters in
+        return SDKEmulator.ExampleRoute(name: "init", method: "PUT", path: "/v1/init/{in}", refusal: (400, "CLASS"), answers: [], check: { request, parameters in
             if let value = parameters["in"], let violation = InitRule.validate(value) {
                 return "in " + violation.message
             }

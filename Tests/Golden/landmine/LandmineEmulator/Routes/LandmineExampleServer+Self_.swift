@@ -11,7 +11,7 @@ extension LandmineExampleServer {
     ///
     /// - Remark: Generated from Tests/Fixtures/landmine.yaml:399:3.
     public static func self_Route() -> SDKEmulator.ExampleRoute {
-        return SDKEmulator.ExampleRoute(name: "Landmine.self", method: "DELETE", path: "/v1/self/{in}", refusal: (400, "CLASS"), answers: [], check: { request, parameters in
+        return SDKEmulator.ExampleRoute(name: "self", method: "DELETE", path: "/v1/self/{in}", refusal: (400, "CLASS"), answers: [], check: { request, parameters in
             if let value = parameters["in"], let violation = Self_Rule.validate(value) {
                 return "in " + violation.message
             }

@@ -1,0 +1,123 @@
+import Foundation
+
+/// Checks that every model example, and the body of every successful operation example, has the
+/// shape of its model: the members it requires, each of the type it declares. A wrong example is
+/// an error at its line when sdkgen runs, not a failing contract test later.
+extension SpecChecker {
+    static func checkExampleTypes(_ spec: Spec, log: inout DiagnosticLog) {
+        let shapes = ExampleShapes(spec)
+        for model in spec.models {
+            for (index, example) in model.examples.enumerated() {
+                if let problem = shapes.problem(example.value, .named(model.name)) {
+                    log.error(
+                        "example \(index + 1) of model '\(model.name)' does not decode as the model: \(problem)",
+                        at: example.location)
+                }
+            }
+        }
+        for operation in spec.operations {
+            guard let body = operation.requestBody else { continue }
+            for example in operation.examples where (200..<300).contains(example.status) {
+                guard let value = example.body, let problem = shapes.problem(value, .named(body)) else { continue }
+                log.error(
+                    "the body of example '\(example.name)' of operation '\(operation.name)' does not decode as "
+                        + "'\(body)': \(problem)",
+                    at: example.location)
+            }
+        }
+    }
+}
+
+/// The models and enums of a spec, to tell whether a JSON value decodes as a type.
+struct ExampleShapes {
+    private let models: [String: ModelSpec]
+    private let enums: Set<String>
+
+    init(_ spec: Spec) {
+        models = Dictionary(spec.models.map { ($0.name, $0) }) { first, _ in first }
+        enums = Set(spec.enums.map(\.name))
+    }
+
+    /// Why `value` does not decode as `type`, or `nil` when it does (or the type is not known:
+    /// a dangling reference has its own error). `path` is where the value is (`tags[0]`, empty
+    /// for the example itself), for the message.
+    func problem(_ value: JSONLiteral, _ type: TypeReference, path: String = "") -> String? {
+        let what = path.isEmpty ? "the value" : "member '\(path)'"
+        switch (type, value) {
+        case (.optional, .null), (.json, _): return nil
+        case (.optional(let inner), _): return problem(value, inner, path: path)
+        case (.string, .string), (.boolean, .bool), (.number, .number): return nil
+        case (.integer, .number(let text)):
+            return Int64(text) == nil ? "\(what) must be a whole number that fits 64 bits, not \(text)" : nil
+        case (.date, .string(let text)):
+            return Self.isDate(text) ? nil : "\(what) must be an ISO 8601 date and time, not '\(text)'"
+        case (.list(let element), .array(let items)):
+            return items.enumerated().lazy.compactMap { problem($1, element, path: "\(path)[\($0)]") }.first
+        case (.map(let element), .object(let members)):
+            return members.lazy.compactMap { problem($0.value, element, path: "\(path)[\"\($0.name)\"]") }.first
+        case (.named(let name), _) where enums.contains(name):
+            // Enums are open: any string is a value, a new one tomorrow included.
+            return value.isString ? nil : "\(what) must be a string (enum \(name)), not \(value.kindName)"
+        case (.named(let name), .object(let members)):
+            guard let model = models[name] else { return nil }
+            for property in model.properties {
+                let inner = path.isEmpty ? property.wireName : "\(path).\(property.wireName)"
+                guard let found = members.first(where: { $0.name == property.wireName }) else {
+                    if property.type.isOptional { continue }
+                    return "member '\(inner)' is required but missing"
+                }
+                if let problem = problem(found.value, property.type, path: inner) { return problem }
+            }
+            return nil
+        case (.named(let name), _):
+            return models[name] == nil ? nil : "\(what) must be an object (model \(name)), not \(value.kindName)"
+        default:
+            return "\(what) must be \(type.kindName), not \(value.kindName)"
+        }
+    }
+
+    /// Whether `text` is a date in the one wire format models use (ISO 8601 with a time zone,
+    /// fractional seconds allowed).
+    private static func isDate(_ text: String) -> Bool {
+        let plain = ISO8601DateFormatter()
+        let fractional = ISO8601DateFormatter()
+        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return plain.date(from: text) != nil || fractional.date(from: text) != nil
+    }
+}
+
+extension JSONLiteral {
+    fileprivate var isString: Bool {
+        if case .string = self { true } else { false }
+    }
+
+    /// The JSON kind, for messages.
+    fileprivate var kindName: String {
+        switch self {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "a list"
+        case .object: "an object"
+        }
+    }
+}
+
+extension TypeReference {
+    /// The kind a value of this type has, for messages.
+    fileprivate var kindName: String {
+        switch self {
+        case .string: "a string"
+        case .integer: "a whole number"
+        case .number: "a number"
+        case .boolean: "a boolean"
+        case .date: "a date string"
+        case .json: "any JSON value"
+        case .named(let name): name
+        case .list: "a list"
+        case .map: "an object (a map)"
+        case .optional(let inner): inner.kindName + " or null"
+        }
+    }
+}
