@@ -11,6 +11,7 @@ import SDKRuntime
 public enum AppUserIdRule {
     /// Why a value breaks the rule.
     public enum Violation: Swift.Error, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+        /// The value must contain a character that is not whitespace.
         case blank
 
         /// What is wrong, in words, without the value itself.

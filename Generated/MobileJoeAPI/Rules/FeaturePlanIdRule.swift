@@ -10,6 +10,7 @@ import SDKRuntime
 public enum FeaturePlanIdRule {
     /// Why a value breaks the rule.
     public enum Violation: Swift.Error, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+        /// The value must match ^[A-Za-z0-9_-]{1,64}$.
         case patternMismatch
 
         /// What is wrong, in words, without the value itself.

@@ -10,8 +10,13 @@ import SDKRuntime
 public enum AttributeKeyRule {
     /// Why a value breaks the rule.
     public enum Violation: Swift.Error, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+        /// The value must contain a character that is not whitespace.
         case blank
+
+        /// The value must be at most 255 characters long.
         case tooLong
+
+        /// The value contains a character that is not allowed.
         case forbiddenCharacter
 
         /// What is wrong, in words, without the value itself.

@@ -10,9 +10,16 @@ import SDKRuntime
 public enum ExternalUserIdRule {
     /// Why a value breaks the rule.
     public enum Violation: Swift.Error, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+        /// The value must contain a character that is not whitespace.
         case blank
+
+        /// The value must be at most 255 characters long.
         case tooLong
+
+        /// The value contains a character that is not allowed.
         case forbiddenCharacter
+
+        /// The value starts with a reserved prefix.
         case forbiddenPrefix
 
         /// What is wrong, in words, without the value itself.

@@ -10,7 +10,10 @@ import SDKRuntime
 public enum GroupKeyRule {
     /// Why a value breaks the rule.
     public enum Violation: Swift.Error, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+        /// The value must be at least 1 characters long.
         case tooShort
+
+        /// The value must be at most 256 characters long.
         case tooLong
 
         /// What is wrong, in words, without the value itself.

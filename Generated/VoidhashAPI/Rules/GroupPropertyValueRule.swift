@@ -10,6 +10,7 @@ import SDKRuntime
 public enum GroupPropertyValueRule {
     /// Why a value breaks the rule.
     public enum Violation: Swift.Error, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+        /// The value must be one of: string, number, boolean.
         case kindNotAllowed
 
         /// What is wrong, in words, without the value itself.

@@ -10,8 +10,13 @@ import SDKRuntime
 public enum GroupSetRule {
     /// Why a value breaks the rule.
     public enum Violation: Swift.Error, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+        /// The value has more than 5 entries.
         case tooMany
+
+        /// The value has a key that breaks its rule.
         case invalidKey
+
+        /// The value has a value that breaks its rule.
         case invalidValue
 
         /// What is wrong, in words, without the value itself.

@@ -11,6 +11,7 @@ import SDKRuntime
 public enum GroupTypeRule {
     /// Why a value breaks the rule.
     public enum Violation: Swift.Error, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+        /// The value must match ^[a-z][a-z0-9_]{0,63}$.
         case patternMismatch
 
         /// What is wrong, in words, without the value itself.

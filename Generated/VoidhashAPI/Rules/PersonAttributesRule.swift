@@ -10,7 +10,10 @@ import SDKRuntime
 public enum PersonAttributesRule {
     /// Why a value breaks the rule.
     public enum Violation: Swift.Error, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+        /// The value has a key that breaks its rule.
         case invalidKey
+
+        /// The value has a value that breaks its rule.
         case invalidValue
 
         /// What is wrong, in words, without the value itself.

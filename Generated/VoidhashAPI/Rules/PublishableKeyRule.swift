@@ -10,8 +10,13 @@ import SDKRuntime
 public enum PublishableKeyRule {
     /// Why a value breaks the rule.
     public enum Violation: Swift.Error, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+        /// The value must contain a character that is not whitespace.
         case blank
+
+        /// The value must be at most 200 UTF-8 bytes long.
         case tooLong
+
+        /// The value must match ^vh_pk_[A-Za-z0-9_]+$.
         case patternMismatch
 
         /// What is wrong, in words, without the value itself.

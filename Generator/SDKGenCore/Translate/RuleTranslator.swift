@@ -57,7 +57,9 @@ enum RuleTranslator {
         SwiftTypeDeclaration(
             doc: ["Why a value breaks the rule."], kind: .enumeration, name: "Violation",
             conformances: [.swift("Error"), .swift("Hashable"), .swift("Sendable"), .swift("CaseIterable")],
-            members: rule.reasons.map { .enumCase(SwiftEnumCase(doc: [], name: $0.rawValue)) } + [
+            members: rule.reasons.map { reason in
+                .enumCase(SwiftEnumCase(doc: ["The value \(message(reason, rule))."], name: reason.rawValue))
+            } + [
                 .property(
                     SwiftProperty(
                         doc: ["What is wrong, in words, without the value itself."], name: "message", type: .string,

@@ -10,6 +10,7 @@ import SDKRuntime
 public enum NoteIdRule {
     /// Why a value breaks the rule.
     public enum Violation: Swift.Error, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+        /// The value must match ^n_[a-z0-9]{6,24}$.
         case patternMismatch
 
         /// What is wrong, in words, without the value itself.

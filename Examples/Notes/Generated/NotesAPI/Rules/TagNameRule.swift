@@ -10,6 +10,7 @@ import SDKRuntime
 public enum TagNameRule {
     /// Why a value breaks the rule.
     public enum Violation: Swift.Error, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+        /// The value must match ^[a-z][a-z0-9-]{0,31}$.
         case patternMismatch
 
         /// What is wrong, in words, without the value itself.

@@ -10,7 +10,10 @@ import SDKRuntime
 public enum Self_Rule {
     /// Why a value breaks the rule.
     public enum Violation: Swift.Error, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+        /// The value must contain a character that is not whitespace.
         case blank
+
+        /// The value must be at most 8 characters long.
         case tooLong
 
         /// What is wrong, in words, without the value itself.
