@@ -12,7 +12,7 @@ import Testing
 /// Limits at their largest accepted values (`length` 100,000,000, `maxCount` 100,000) cost the
 /// generator time and memory that do not grow with them: edge strings and sample maps are
 /// worked out without being built, and the tests build them when they run.
-@Suite("Bounded work at the largest limits")
+@Suite("Bounded work at the largest limits", .timeLimit(.minutes(3)))
 struct BoundedWorkTests {
     static let spec = """
         sdkgen: 1

@@ -4,7 +4,7 @@ import Testing
 
 /// Inputs whose depth or line breaks once crashed the generator: each now ends in a spec that
 /// renders, or in located errors, never in a signal. Every stage runs (load, translate, render).
-@Suite("Deep and CRLF input")
+@Suite("Deep and CRLF input", .timeLimit(.minutes(3)))
 struct DeepInputTests {
     /// The diagnostics of generating `text` in full; fails the test if any is unlocated.
     static func generate(_ text: String) -> (files: [String: String], diagnostics: [String]) {

@@ -4,7 +4,7 @@ import Testing
 
 /// The worked API under `Examples/Notes`: its committed output is what sdkgen makes of its spec,
 /// and a deliberately wrong example fails generation with an error at the example's line.
-@Suite("Worked example (Examples/Notes)")
+@Suite("Worked example (Examples/Notes)", .timeLimit(.minutes(3)))
 struct WorkedExampleTests {
     static let specPath = "Examples/Notes/Spec/notes.yaml"
 

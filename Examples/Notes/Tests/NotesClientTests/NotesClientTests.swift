@@ -8,7 +8,7 @@ import Testing
 /// The generated client against the server made from the spec, over loopback HTTP: the
 /// member rules of a body are checked by the client before sending and by the server on
 /// receipt.
-@Suite("Notes client against the server made from the spec")
+@Suite("Notes client against the server made from the spec", .timeLimit(.minutes(1)))
 struct NotesClientTests {
     @Test("a body whose member breaks its rule is refused by the client and never sent")
     func clientRefusesABrokenBody() async throws {
