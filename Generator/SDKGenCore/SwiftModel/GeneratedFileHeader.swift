@@ -27,7 +27,8 @@ public enum GeneratedFileHeader {
         guard first == "{", lines.count > 1 else { return specFile(inFirstLine: Substring(first)) }
         let member = lines[1].drop { $0 == " " }
         guard member.hasPrefix(jsonKey), let end = member.range(of: suffix) else { return nil }
-        return specFile(inFirstLine: "// " + member[member.index(member.startIndex, offsetBy: jsonKey.count)..<end.upperBound])
+        return specFile(
+            inFirstLine: "// " + member[member.index(member.startIndex, offsetBy: jsonKey.count)..<end.upperBound])
     }
 
     /// How the first member of a generated JSON file starts, up to its value's opening quote.
