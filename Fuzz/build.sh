@@ -68,6 +68,21 @@ generated_apis() {
     library MobileJoeAPI Generated/MobileJoeAPI
 }
 
+# What the emulator's sources need beside the APIs: the command-line parser, and the
+# `Bundle.module` SwiftPM writes for a target with resources (the dashboard's files, which no
+# fuzz target serves: here it is the main bundle, where they are not found).
+emulator_support() {
+    generated_apis
+    library CommandLineOptions Sources/CommandLineOptions
+    mkdir -p "$generated/EmulatorBundle"
+    local accessor=$generated/EmulatorBundle/ResourceBundle.swift
+    printf '%s\n' "// Written by Fuzz/build.sh: the emulator's resource bundle, which fuzz builds do not have." \
+        "import Foundation" "" "extension Foundation.Bundle {" \
+        "    /// The main bundle: the dashboard's resources are not part of a fuzz build." \
+        "    static let module = Bundle.main" "}" >"$accessor.new"
+    if ! cmp -s "$accessor.new" "$accessor"; then mv "$accessor.new" "$accessor"; else rm "$accessor.new"; fi
+}
+
 runtime_links=(-lSDKHashing -lSDKRuntime -lsqlite3 -lcrypto)
 
 build_spec_loader() {
@@ -83,16 +98,17 @@ build_pattern_compiler() {
 }
 
 build_http_request() {
-    generated_apis
+    emulator_support
     # The target's entry point is compiled into the emulator module to reach its internal parser.
-    executable http-request SDKEmulator "$root/Sources/SDKEmulator" "$root/Fuzz/Targets/HTTPRequest" "$root/Fuzz/Targets/Shared" -- \
-        -lVoidhashAPI -lMobileJoeAPI "${runtime_links[@]}"
+    executable http-request SDKEmulator "$root/Sources/SDKEmulator" "$root/Fuzz/Targets/HTTPRequest" "$root/Fuzz/Targets/Shared" \
+        "$generated/EmulatorBundle" -- -lVoidhashAPI -lMobileJoeAPI -lCommandLineOptions "${runtime_links[@]}"
 }
 
 build_emulator_requests() {
-    generated_apis
+    emulator_support
     executable emulator-requests SDKEmulator "$root/Sources/SDKEmulator" "$root/Fuzz/Targets/EmulatorRequests" \
-        "$root/Fuzz/Targets/Shared" -- -lVoidhashAPI -lMobileJoeAPI "${runtime_links[@]}"
+        "$root/Fuzz/Targets/Shared" "$generated/EmulatorBundle" -- -lVoidhashAPI -lMobileJoeAPI -lCommandLineOptions \
+        "${runtime_links[@]}"
 }
 
 # The table of every Codable model and enum of both generated APIs, read from Generated/ so a

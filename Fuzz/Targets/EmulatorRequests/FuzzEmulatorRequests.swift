@@ -94,7 +94,7 @@ enum EmulatorRequestFuzzing {
             method: head.method, path: head.path, query: head.query, headers: head.headers, body: body,
             receivedAt: dispatcher.controls.clock.now())
         let prepared = dispatcher.prepare(request)
-        if case .routes(_, _, let fault?) = prepared.destination, waitsForTheClock(fault) { return }
+        if case .routes(_, _, let fault?, _) = prepared.destination, waitsForTheClock(fault) { return }
         switch blockingExecute(prepared, dispatcher: dispatcher) {
         case .respond(let response), .dropAfterHeaders(let response):
             check(response, fault: prepared.destination)
@@ -137,7 +137,7 @@ enum EmulatorRequestFuzzing {
         guard (100...599).contains(response.status) else {
             fuzzFailure("status \(response.status)")
         }
-        if case .routes(_, _, .malformedBody?) = fault { return }
+        if case .routes(_, _, .malformedBody?, _) = fault { return }
         let isJSON = response.headers.contains {
             $0.name.lowercased() == "content-type" && $0.value.lowercased().hasPrefix("application/json")
         }
