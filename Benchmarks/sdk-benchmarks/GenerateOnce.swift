@@ -13,7 +13,7 @@ enum GenerateOnce {
             return 1
         }
         let sync = OutputSync(
-            root: URL(fileURLWithPath: output), ownedFolders: result.moduleFolders, files: result.files)
+            root: URL(fileURLWithPath: output), ownedFolders: result.outputFolders, files: result.files)
         let changes = sync.changes()
         do {
             try sync.apply(changes)

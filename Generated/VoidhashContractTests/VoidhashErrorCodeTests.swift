@@ -6,7 +6,7 @@ import SDKRuntime
 import Testing
 import VoidhashAPI
 
-@Suite("Error codes of Spec/voidhash.yaml")
+@Suite("Error codes of Spec/voidhash.yaml", .timeLimit(.minutes(1)))
 struct VoidhashErrorCodeTests {
     @Test("every code keeps its raw value, status and category", arguments: [("INVALID_ARGUMENT", 400, SDKRuntime.APIError.Category.rejected), ("AUTHENTICATION_FAILED", 401, SDKRuntime.APIError.Category.authenticationFailed), ("PERSON_NOT_FOUND", 404, SDKRuntime.APIError.Category.rejected), ("PERSON_WRITE_REJECTED", 409, SDKRuntime.APIError.Category.rejected), ("PAYLOAD_TOO_LARGE", 413, SDKRuntime.APIError.Category.rejected), ("RATE_LIMITED", 429, SDKRuntime.APIError.Category.retryable), ("INTERNAL", 500, SDKRuntime.APIError.Category.retryable)] as [(Swift.String, Swift.Int, SDKRuntime.APIError.Category)])
     func codeKeepsStatusAndCategory(

@@ -63,7 +63,7 @@ if result.failed {
 }
 
 let sync = OutputSync(
-    root: URL(fileURLWithPath: output ?? "Generated"), ownedFolders: ownsWholeRoot ? nil : result.moduleFolders,
+    root: URL(fileURLWithPath: output ?? "Generated"), ownedFolders: ownsWholeRoot ? nil : result.outputFolders,
     files: result.files)
 let changes = sync.changes()
 for path in changes.foreign {

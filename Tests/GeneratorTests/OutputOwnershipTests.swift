@@ -73,6 +73,33 @@ struct OutputOwnershipTests {
         #expect(changes.orphaned == ["GoneAPI/B.swift"])
     }
 
+    @Test("with --output, the OpenAPI folder is the run's too: its own old document goes, a foreign file stays")
+    func outputRunOwnsTheOpenAPIFolder() throws {
+        let root = Self.temporaryRoot()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let specFile = Self.temporaryRoot().appendingPathExtension("yaml")
+        defer { try? FileManager.default.removeItem(at: specFile) }
+        func generate(_ text: String) throws -> OutputSync.Changes {
+            try Self.write(text, to: specFile)
+            let result = GeneratorRun.run(specPaths: [specFile.path])
+            #expect(result.outputFolders.contains("OpenAPI"))
+            let sync = OutputSync(root: root, ownedFolders: result.outputFolders, files: result.files)
+            let changes = sync.changes()
+            try sync.apply(changes)
+            return changes
+        }
+        _ = try generate(Self.spec)
+        try Self.write("# notes\n", to: root.appendingPathComponent("OpenAPI/README.md"))
+        let old = root.appendingPathComponent("OpenAPI/Demo.openapi.json")
+        try FileManager.default.moveItem(at: old, to: root.appendingPathComponent("OpenAPI/Old.openapi.json"))
+        let again = try generate(Self.spec)
+        #expect(again.orphaned == ["OpenAPI/Old.openapi.json"], "the run's own document under another name is removed")
+        #expect(again.foreign == ["OpenAPI/README.md"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("OpenAPI").path).sorted()
+                == ["Demo.openapi.json", "README.md"])
+    }
+
     @Test("the header names the spec, and only sdkgen's header is recognised")
     func headerRoundTrips() {
         let line = GeneratedFileHeader.lines(specFile: "Spec/a b.yaml")[0]

@@ -6,7 +6,7 @@ import MobileJoeAPI
 import SDKRuntime
 import Testing
 
-@Suite("Identifier externalId (Spec/mobilejoe.yaml:84:3)")
+@Suite("Identifier externalId (Spec/mobilejoe.yaml:84:3)", .timeLimit(.minutes(1)))
 struct ExternalIdTests {
     @Test("derives the documented identifier, which does not reveal its input", arguments: [("abc", "$MBJExternalID:ba7816bf8f01cfea414140de5dae2223"), ("", "$MBJExternalID:e3b0c44298fc1c149afbf4c8996fb924"), ("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq", "$MBJExternalID:248d6a61d20638b8e5c026930c3e6039"), ("account-42", "$MBJExternalID:be781897291dcfd5c58baa17cd0602b4")] as [(Swift.String, Swift.String)])
     func derivedIdentifier(input: Swift.String, output: Swift.String) {

@@ -6,7 +6,7 @@ import MobileJoeAPI
 import SDKRuntime
 import Testing
 
-@Suite("Model FAQSearchResult (Spec/mobilejoe.yaml:136:3)")
+@Suite("Model FAQSearchResult (Spec/mobilejoe.yaml:136:3)", .timeLimit(.minutes(1)))
 struct FAQSearchResultTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{\"faqs\":[{\"id\":\"faq_1\",\"question\":\"How do refunds work?\",\"answer\":\"Through the store.\"}]}"])
     func exampleRoundTrips(json: Swift.String) throws {

@@ -6,7 +6,7 @@ import MobileJoeAPI
 import SDKRuntime
 import Testing
 
-@Suite("Rule featurePlanId (Spec/mobilejoe.yaml:53:3)")
+@Suite("Rule featurePlanId (Spec/mobilejoe.yaml:53:3)", .timeLimit(.minutes(1)))
 struct FeaturePlanIdRuleTests {
     @Test("the spec's examples and samples give their expected reasons", arguments: [("plan_1", nil), ("dark-mode", nil), ("A", nil), ("", MobileJoeAPI.FeaturePlanIdRule.Violation.patternMismatch), ("plan/1", MobileJoeAPI.FeaturePlanIdRule.Violation.patternMismatch), ("plan 1", MobileJoeAPI.FeaturePlanIdRule.Violation.patternMismatch)] as [(Swift.String, MobileJoeAPI.FeaturePlanIdRule.Violation?)])
     func example(value: Swift.String, expected: MobileJoeAPI.FeaturePlanIdRule.Violation?) {

@@ -6,7 +6,7 @@ import MobileJoeAPI
 import SDKRuntime
 import Testing
 
-@Suite("Rule searchTerm (Spec/mobilejoe.yaml:43:3)")
+@Suite("Rule searchTerm (Spec/mobilejoe.yaml:43:3)", .timeLimit(.minutes(1)))
 struct SearchTermRuleTests {
     @Test("the spec's examples and samples give their expected reasons", arguments: [("refund", nil), ("how do I vote", nil), ("", MobileJoeAPI.SearchTermRule.Violation.blank), ("   ", MobileJoeAPI.SearchTermRule.Violation.blank)] as [(Swift.String, MobileJoeAPI.SearchTermRule.Violation?)])
     func example(value: Swift.String, expected: MobileJoeAPI.SearchTermRule.Violation?) {

@@ -6,7 +6,7 @@ import SDKRuntime
 import Testing
 import VoidhashAPI
 
-@Suite("Rule attributeKey (Spec/voidhash.yaml:84:3)")
+@Suite("Rule attributeKey (Spec/voidhash.yaml:84:3)", .timeLimit(.minutes(1)))
 struct AttributeKeyRuleTests {
     @Test("the spec's examples and samples give their expected reasons", arguments: [("email", nil), ("name", nil), ("plan_source", nil), ("seats", nil), ("", VoidhashAPI.AttributeKeyRule.Violation.blank), ("a\0b", VoidhashAPI.AttributeKeyRule.Violation.forbiddenCharacter)] as [(Swift.String, VoidhashAPI.AttributeKeyRule.Violation?)])
     func example(value: Swift.String, expected: VoidhashAPI.AttributeKeyRule.Violation?) {

@@ -6,7 +6,7 @@ import SDKRuntime
 import Testing
 import VoidhashAPI
 
-@Suite("Rule eventName (Spec/voidhash.yaml:172:3)")
+@Suite("Rule eventName (Spec/voidhash.yaml:172:3)", .timeLimit(.minutes(1)))
 struct EventNameRuleTests {
     @Test("the spec's examples and samples give their expected reasons", arguments: [("report_shared", nil), ("$sign_out", nil), ("$groupidentify", nil), ("Opened settings", nil), ("", VoidhashAPI.EventNameRule.Violation.blank), (" ", VoidhashAPI.EventNameRule.Violation.blank), ("a\0", VoidhashAPI.EventNameRule.Violation.forbiddenCharacter)] as [(Swift.String, VoidhashAPI.EventNameRule.Violation?)])
     func example(value: Swift.String, expected: VoidhashAPI.EventNameRule.Violation?) {

@@ -6,7 +6,7 @@ import SDKRuntime
 import Testing
 import VoidhashAPI
 
-@Suite("Rule eventPropertyKey (Spec/voidhash.yaml:184:3)")
+@Suite("Rule eventPropertyKey (Spec/voidhash.yaml:184:3)", .timeLimit(.minutes(1)))
 struct EventPropertyKeyRuleTests {
     @Test("the spec's examples and samples give their expected reasons", arguments: [("plan", nil), ("$groups", nil), ("", VoidhashAPI.EventPropertyKeyRule.Violation.blank)] as [(Swift.String, VoidhashAPI.EventPropertyKeyRule.Violation?)])
     func example(value: Swift.String, expected: VoidhashAPI.EventPropertyKeyRule.Violation?) {

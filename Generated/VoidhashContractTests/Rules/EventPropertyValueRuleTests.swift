@@ -6,7 +6,7 @@ import SDKRuntime
 import Testing
 import VoidhashAPI
 
-@Suite("Rule eventPropertyValue (Spec/voidhash.yaml:194:3)")
+@Suite("Rule eventPropertyValue (Spec/voidhash.yaml:194:3)", .timeLimit(.minutes(1)))
 struct EventPropertyValueRuleTests {
     @Test("the spec's examples and samples give their expected reasons", arguments: [(SDKRuntime.JSONValue.string("x"), nil), (SDKRuntime.JSONValue.number(1), nil), (SDKRuntime.JSONValue.bool(true), nil), (SDKRuntime.JSONValue.null, nil), (SDKRuntime.JSONValue.array([.number(1)]), nil), (SDKRuntime.JSONValue.object(["a": .string("b")]), nil), (SDKRuntime.JSONValue.null, nil), (SDKRuntime.JSONValue.bool(true), nil), (SDKRuntime.JSONValue.number(42), nil), (SDKRuntime.JSONValue.string("text"), nil), (SDKRuntime.JSONValue.array([.number(1)]), nil), (SDKRuntime.JSONValue.object(["key": .string("value")]), nil), (SDKRuntime.JSONValue.number(Swift.Double.infinity), nil), (SDKRuntime.JSONValue.number(Swift.Double.nan), nil)] as [(SDKRuntime.JSONValue, VoidhashAPI.EventPropertyValueRule.Violation?)])
     func example(value: SDKRuntime.JSONValue, expected: VoidhashAPI.EventPropertyValueRule.Violation?) {

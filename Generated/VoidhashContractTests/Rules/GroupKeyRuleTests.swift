@@ -6,7 +6,7 @@ import SDKRuntime
 import Testing
 import VoidhashAPI
 
-@Suite("Rule groupKey (Spec/voidhash.yaml:139:3)")
+@Suite("Rule groupKey (Spec/voidhash.yaml:139:3)", .timeLimit(.minutes(1)))
 struct GroupKeyRuleTests {
     @Test("the spec's examples and samples give their expected reasons", arguments: [("acme", nil), ("acme-design", nil), ("a", nil), (" ", nil), ("Ωmega 🚀", nil), ("", VoidhashAPI.GroupKeyRule.Violation.tooShort)] as [(Swift.String, VoidhashAPI.GroupKeyRule.Violation?)])
     func example(value: Swift.String, expected: VoidhashAPI.GroupKeyRule.Violation?) {

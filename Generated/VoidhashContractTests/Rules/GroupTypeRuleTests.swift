@@ -6,7 +6,7 @@ import SDKRuntime
 import Testing
 import VoidhashAPI
 
-@Suite("Rule groupType (Spec/voidhash.yaml:118:3)")
+@Suite("Rule groupType (Spec/voidhash.yaml:118:3)", .timeLimit(.minutes(1)))
 struct GroupTypeRuleTests {
     @Test("the spec's examples and samples give their expected reasons", arguments: [("company", nil), ("team", nil), ("a", nil), ("workspace_2", nil), ("a123456789012345678901234567890123456789012345678901234567890123", nil), ("", VoidhashAPI.GroupTypeRule.Violation.patternMismatch), ("Company", VoidhashAPI.GroupTypeRule.Violation.patternMismatch), ("2company", VoidhashAPI.GroupTypeRule.Violation.patternMismatch), ("_company", VoidhashAPI.GroupTypeRule.Violation.patternMismatch), ("company-name", VoidhashAPI.GroupTypeRule.Violation.patternMismatch), ("company ", VoidhashAPI.GroupTypeRule.Violation.patternMismatch), ("société", VoidhashAPI.GroupTypeRule.Violation.patternMismatch), ("team🚀", VoidhashAPI.GroupTypeRule.Violation.patternMismatch), ("a1234567890123456789012345678901234567890123456789012345678901234", VoidhashAPI.GroupTypeRule.Violation.patternMismatch)] as [(Swift.String, VoidhashAPI.GroupTypeRule.Violation?)])
     func example(value: Swift.String, expected: VoidhashAPI.GroupTypeRule.Violation?) {

@@ -6,7 +6,7 @@ import SDKRuntime
 import Testing
 import VoidhashAPI
 
-@Suite("Rule publishableKey (Spec/voidhash.yaml:201:3)")
+@Suite("Rule publishableKey (Spec/voidhash.yaml:201:3)", .timeLimit(.minutes(1)))
 struct PublishableKeyRuleTests {
     @Test("the spec's examples and samples give their expected reasons", arguments: [("vh_pk_test_abc123", nil), ("vh_pk_live0001", nil), ("vh_pk_test_", nil), ("", VoidhashAPI.PublishableKeyRule.Violation.blank), ("pk_test_abc", VoidhashAPI.PublishableKeyRule.Violation.patternMismatch), ("vh_pk_", VoidhashAPI.PublishableKeyRule.Violation.patternMismatch), ("vh_pk_abc def", VoidhashAPI.PublishableKeyRule.Violation.patternMismatch)] as [(Swift.String, VoidhashAPI.PublishableKeyRule.Violation?)])
     func example(value: Swift.String, expected: VoidhashAPI.PublishableKeyRule.Violation?) {

@@ -9,8 +9,9 @@ public struct GeneratorRun {
         public var diagnostics: [Diagnostic]
         /// The files, relative to the output root; empty when any spec had errors.
         public var files: [String: String]
-        /// The module folders the specs produce.
-        public var moduleFolders: [String]
+        /// The folders below the output root that the specs write into: their modules and the
+        /// OpenAPI documents' folder.
+        public var outputFolders: [String]
         /// Whether any spec had errors.
         public var failed: Bool
     }
@@ -53,7 +54,8 @@ public struct GeneratorRun {
             files.merge(Self.files(for: spec)) { first, _ in first }
             folders += SpecTranslator.modules(spec)
         }
+        if !names.isEmpty { folders.append(OpenAPIExporter.folder) }
         let failed = log.hasErrors
-        return Result(diagnostics: log.sorted, files: failed ? [:] : files, moduleFolders: folders, failed: failed)
+        return Result(diagnostics: log.sorted, files: failed ? [:] : files, outputFolders: folders, failed: failed)
     }
 }

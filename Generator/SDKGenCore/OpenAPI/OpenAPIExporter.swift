@@ -6,9 +6,12 @@
 /// `x-sdkgen-source`. `Spec/README.md` lists how every construct of the language maps to
 /// OpenAPI and what is carried only in `x-sdkgen-` extensions.
 public enum OpenAPIExporter {
+    /// The folder below the output root that holds every spec's document.
+    public static let folder = "OpenAPI"
+
     /// The document's path relative to the output root: `OpenAPI/<Name>.openapi.json`.
     public static func path(for spec: Spec) -> String {
-        "OpenAPI/\(spec.name).openapi.json"
+        "\(folder)/\(spec.name).openapi.json"
     }
 
     /// The document's text.

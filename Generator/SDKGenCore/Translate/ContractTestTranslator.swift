@@ -73,9 +73,16 @@ enum ContractTestTranslator {
         return files
     }
 
-    /// `@Suite("title")`.
+    /// The longest a generated test may run, in minutes: every contract test is a few
+    /// computations or one loopback request, so one that waits longer is broken and fails fast.
+    static let suiteTimeLimitMinutes: Int64 = 1
+
+    /// `@Suite("title", .timeLimit(.minutes(1)))`.
     static func suiteAttribute(_ title: String) -> SwiftAttribute {
-        SwiftAttribute("Suite", [.init(.string(title))])
+        let limit = SwiftExpression.call(
+            .member(nil, "timeLimit"), [.init(.call(.member(nil, "minutes"), [.init(.integer(suiteTimeLimitMinutes))]))]
+        )
+        return SwiftAttribute("Suite", [.init(.string(title)), .init(limit)])
     }
 
     /// `@Test("title")` or `@Test("title", arguments: values)`.

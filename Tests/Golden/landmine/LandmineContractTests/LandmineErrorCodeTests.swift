@@ -6,7 +6,7 @@ import LandmineAPI
 import SDKRuntime
 import Testing
 
-@Suite("Error codes of Tests/Fixtures/landmine.yaml")
+@Suite("Error codes of Tests/Fixtures/landmine.yaml", .timeLimit(.minutes(1)))
 struct LandmineErrorCodeTests {
     @Test("every code keeps its raw value, status and category", arguments: [("CLASS", 400, SDKRuntime.APIError.Category.rejected), ("SELF", 409, SDKRuntime.APIError.Category.rejected)] as [(Swift.String, Swift.Int, SDKRuntime.APIError.Category)])
     func codeKeepsStatusAndCategory(

@@ -6,7 +6,7 @@ import NotesAPI
 import SDKRuntime
 import Testing
 
-@Suite("Member rules of model NewNote (Examples/Notes/Spec/notes.yaml:80:3)")
+@Suite("Member rules of model NewNote (Examples/Notes/Spec/notes.yaml:80:3)", .timeLimit(.minutes(1)))
 struct NewNoteMemberRuleTests {
     @Test("every example passes the rules of its members", arguments: ["{\"title\":\"Groceries\",\"body\":\"Milk, eggs\",\"tags\":[\"home\",\"to-buy\"]}"])
     func examplesPassTheMemberRules(json: Swift.String) throws {

@@ -6,7 +6,7 @@ import NotesAPI
 import SDKRuntime
 import Testing
 
-@Suite("Member rules of model Note (Examples/Notes/Spec/notes.yaml:67:3)")
+@Suite("Member rules of model Note (Examples/Notes/Spec/notes.yaml:67:3)", .timeLimit(.minutes(1)))
 struct NoteMemberRuleTests {
     @Test("every example passes the rules of its members", arguments: ["{\"id\":\"n_abc123\",\"title\":\"Groceries\",\"body\":\"Milk, eggs\",\"status\":\"active\",\"tags\":[\"home\",\"to-buy\"],\"createdAt\":\"2026-11-29T10:00:00Z\"}", "{\"id\":\"n_def456\",\"title\":\"Report\",\"body\":\"Q4 numbers\",\"status\":\"draft\",\"createdAt\":\"2026-11-30T08:30:00.250Z\",\"dueAt\":\"2026-12-15T17:00:00Z\"}"])
     func examplesPassTheMemberRules(json: Swift.String) throws {

@@ -6,7 +6,7 @@ import NotesAPI
 import SDKRuntime
 import Testing
 
-@Suite("Rule noteId (Examples/Notes/Spec/notes.yaml:17:3)")
+@Suite("Rule noteId (Examples/Notes/Spec/notes.yaml:17:3)", .timeLimit(.minutes(1)))
 struct NoteIdRuleTests {
     @Test("the spec's examples and samples give their expected reasons", arguments: [("n_abc123", nil), ("n_0123456789abcdefghijklmn", nil), ("", NotesAPI.NoteIdRule.Violation.patternMismatch), ("n_ABC123", NotesAPI.NoteIdRule.Violation.patternMismatch), ("note_abc123", NotesAPI.NoteIdRule.Violation.patternMismatch)] as [(Swift.String, NotesAPI.NoteIdRule.Violation?)])
     func example(value: Swift.String, expected: NotesAPI.NoteIdRule.Violation?) {

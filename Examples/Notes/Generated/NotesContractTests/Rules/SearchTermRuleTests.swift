@@ -6,7 +6,7 @@ import NotesAPI
 import SDKRuntime
 import Testing
 
-@Suite("Rule searchTerm (Examples/Notes/Spec/notes.yaml:47:3)")
+@Suite("Rule searchTerm (Examples/Notes/Spec/notes.yaml:47:3)", .timeLimit(.minutes(1)))
 struct SearchTermRuleTests {
     @Test("the spec's examples and samples give their expected reasons", arguments: [("groceries", nil), ("  padded  ", nil), ("", NotesAPI.SearchTermRule.Violation.blank), ("   ", NotesAPI.SearchTermRule.Violation.blank)] as [(Swift.String, NotesAPI.SearchTermRule.Violation?)])
     func example(value: Swift.String, expected: NotesAPI.SearchTermRule.Violation?) {

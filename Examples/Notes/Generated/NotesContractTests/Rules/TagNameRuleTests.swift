@@ -6,7 +6,7 @@ import NotesAPI
 import SDKRuntime
 import Testing
 
-@Suite("Rule tagName (Examples/Notes/Spec/notes.yaml:27:3)")
+@Suite("Rule tagName (Examples/Notes/Spec/notes.yaml:27:3)", .timeLimit(.minutes(1)))
 struct TagNameRuleTests {
     @Test("the spec's examples and samples give their expected reasons", arguments: [("work", nil), ("to-read", nil), ("q4", nil), ("Work", NotesAPI.TagNameRule.Violation.patternMismatch), ("-work", NotesAPI.TagNameRule.Violation.patternMismatch), ("to read", NotesAPI.TagNameRule.Violation.patternMismatch)] as [(Swift.String, NotesAPI.TagNameRule.Violation?)])
     func example(value: Swift.String, expected: NotesAPI.TagNameRule.Violation?) {

@@ -6,7 +6,7 @@ import NotesAPI
 import SDKRuntime
 import Testing
 
-@Suite("Rule title (Examples/Notes/Spec/notes.yaml:37:3)")
+@Suite("Rule title (Examples/Notes/Spec/notes.yaml:37:3)", .timeLimit(.minutes(1)))
 struct TitleRuleTests {
     @Test("the spec's examples and samples give their expected reasons", arguments: [("Groceries", nil), ("Q4 report 📈", nil), ("", NotesAPI.TitleRule.Violation.blank), (" ", NotesAPI.TitleRule.Violation.blank)] as [(Swift.String, NotesAPI.TitleRule.Violation?)])
     func example(value: Swift.String, expected: NotesAPI.TitleRule.Violation?) {

@@ -6,7 +6,7 @@ import LandmineAPI
 import SDKRuntime
 import Testing
 
-@Suite("Enum Keywords (Tests/Fixtures/landmine.yaml:47:3)")
+@Suite("Enum Keywords (Tests/Fixtures/landmine.yaml:47:3)", .timeLimit(.minutes(1)))
 struct KeywordsTests {
     @Test("every known value decodes to a known case and keeps its raw value", arguments: ["associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout", "internal", "let", "nonisolated", "open", "operator", "package", "private", "precedencegroup", "protocol", "public", "rethrows", "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue", "default", "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where", "while", "as", "await", "false", "is", "nil", "self", "super", "throws", "true", "try", "async", "actor", "associativity", "convenience", "dynamic", "didSet", "final", "get", "infix", "indirect", "lazy", "left", "mutating", "none", "nonmutating", "optional", "override", "postfix", "precedence", "prefix", "required", "right", "set", "some", "Type", "unowned", "weak", "willSet", "any", "consume", "copy", "each", "macro", "discard", "then", "sending", "isolated", "description", "hashValue", "rawValue", "unknown", "CodingKeys", "knownCases", "String", "Int", "Swift", "Foundation", "Error", "Decoder", "Codable", "Never", "Bool", "Data", "Date", "URL"])
     func knownValueRoundTrips(value: Swift.String) throws {

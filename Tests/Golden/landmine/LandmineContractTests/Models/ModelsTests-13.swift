@@ -6,701 +6,701 @@ import LandmineAPI
 import SDKRuntime
 import Testing
 
-@Suite("Model Attachable (Tests/Fixtures/landmine.yaml:53:3)")
-struct AttachableTests {
+@Suite("Model UInt128 (Tests/Fixtures/landmine.yaml:653:3)", .timeLimit(.minutes(1)))
+struct UInt128_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.Attachable.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(LandmineAPI.UInt128_.self, from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
-        let again = try decoder.decode(LandmineAPI.Attachable.self, from: encoded)
+        let again = try decoder.decode(LandmineAPI.UInt128_.self, from: encoded)
         #expect(again == decoded)
         #expect((try encoder.encode(again)) == encoded)
     }
 }
 
-@Suite("Model AttachableWrapper (Tests/Fixtures/landmine.yaml:54:3)")
-struct AttachableWrapperTests {
+@Suite("Model UInt16 (Tests/Fixtures/landmine.yaml:654:3)", .timeLimit(.minutes(1)))
+struct UInt16_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.AttachableWrapper.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(LandmineAPI.UInt16_.self, from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
-        let again = try decoder.decode(LandmineAPI.AttachableWrapper.self, from: encoded)
+        let again = try decoder.decode(LandmineAPI.UInt16_.self, from: encoded)
         #expect(again == decoded)
         #expect((try encoder.encode(again)) == encoded)
     }
 }
 
-@Suite("Model Attachment (Tests/Fixtures/landmine.yaml:55:3)")
-struct AttachmentTests {
+@Suite("Model UInt32 (Tests/Fixtures/landmine.yaml:655:3)", .timeLimit(.minutes(1)))
+struct UInt32_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.Attachment.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(LandmineAPI.UInt32_.self, from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
-        let again = try decoder.decode(LandmineAPI.Attachment.self, from: encoded)
+        let again = try decoder.decode(LandmineAPI.UInt32_.self, from: encoded)
         #expect(again == decoded)
         #expect((try encoder.encode(again)) == encoded)
     }
 }
 
-@Suite("Model Bug (Tests/Fixtures/landmine.yaml:56:3)")
-struct BugTests {
+@Suite("Model UInt64 (Tests/Fixtures/landmine.yaml:656:3)", .timeLimit(.minutes(1)))
+struct UInt64_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.Bug.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(LandmineAPI.UInt64_.self, from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
-        let again = try decoder.decode(LandmineAPI.Bug.self, from: encoded)
+        let again = try decoder.decode(LandmineAPI.UInt64_.self, from: encoded)
         #expect(again == decoded)
         #expect((try encoder.encode(again)) == encoded)
     }
 }
 
-@Suite("Model Comment (Tests/Fixtures/landmine.yaml:57:3)")
-struct CommentTests {
+@Suite("Model UInt8 (Tests/Fixtures/landmine.yaml:657:3)", .timeLimit(.minutes(1)))
+struct UInt8_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.Comment.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(LandmineAPI.UInt8_.self, from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
-        let again = try decoder.decode(LandmineAPI.Comment.self, from: encoded)
+        let again = try decoder.decode(LandmineAPI.UInt8_.self, from: encoded)
         #expect(again == decoded)
         #expect((try encoder.encode(again)) == encoded)
     }
 }
 
-@Suite("Model ConditionTrait (Tests/Fixtures/landmine.yaml:58:3)")
-struct ConditionTraitTests {
+@Suite("Model URLAuthenticationChallenge (Tests/Fixtures/landmine.yaml:658:3)", .timeLimit(.minutes(1)))
+struct URLAuthenticationChallengeTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.ConditionTrait.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(LandmineAPI.URLAuthenticationChallenge.self, from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
-        let again = try decoder.decode(LandmineAPI.ConditionTrait.self, from: encoded)
+        let again = try decoder.decode(LandmineAPI.URLAuthenticationChallenge.self, from: encoded)
         #expect(again == decoded)
         #expect((try encoder.encode(again)) == encoded)
     }
 }
 
-@Suite("Model Confirmation (Tests/Fixtures/landmine.yaml:59:3)")
-struct ConfirmationTests {
+@Suite("Model URLAuthenticationChallengeSender (Tests/Fixtures/landmine.yaml:659:3)", .timeLimit(.minutes(1)))
+struct URLAuthenticationChallengeSenderTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.Confirmation.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(LandmineAPI.URLAuthenticationChallengeSender.self, from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
-        let again = try decoder.decode(LandmineAPI.Confirmation.self, from: encoded)
+        let again = try decoder.decode(LandmineAPI.URLAuthenticationChallengeSender.self, from: encoded)
         #expect(again == decoded)
         #expect((try encoder.encode(again)) == encoded)
     }
 }
 
-@Suite("Model CustomTestArgumentEncodable (Tests/Fixtures/landmine.yaml:60:3)")
-struct CustomTestArgumentEncodableTests {
+@Suite("Model URLCache (Tests/Fixtures/landmine.yaml:660:3)", .timeLimit(.minutes(1)))
+struct URLCacheTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.CustomTestArgumentEncodable.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(LandmineAPI.URLCache.self, from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
-        let again = try decoder.decode(LandmineAPI.CustomTestArgumentEncodable.self, from: encoded)
+        let again = try decoder.decode(LandmineAPI.URLCache.self, from: encoded)
         #expect(again == decoded)
         #expect((try encoder.encode(again)) == encoded)
     }
 }
 
-@Suite("Model CustomTestStringConvertible (Tests/Fixtures/landmine.yaml:61:3)")
-struct CustomTestStringConvertibleTests {
+@Suite("Model URLComponents (Tests/Fixtures/landmine.yaml:661:3)", .timeLimit(.minutes(1)))
+struct URLComponentsTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.CustomTestStringConvertible.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(LandmineAPI.URLComponents.self, from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
-        let again = try decoder.decode(LandmineAPI.CustomTestStringConvertible.self, from: encoded)
+        let again = try decoder.decode(LandmineAPI.URLComponents.self, from: encoded)
         #expect(again == decoded)
         #expect((try encoder.encode(again)) == encoded)
     }
 }
 
-@Suite("Model ExitStatus (Tests/Fixtures/landmine.yaml:62:3)")
-struct ExitStatusTests {
+@Suite("Model URLCredential (Tests/Fixtures/landmine.yaml:662:3)", .timeLimit(.minutes(1)))
+struct URLCredentialTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.ExitStatus.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(LandmineAPI.URLCredential.self, from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
-        let again = try decoder.decode(LandmineAPI.ExitStatus.self, from: encoded)
+        let again = try decoder.decode(LandmineAPI.URLCredential.self, from: encoded)
         #expect(again == decoded)
         #expect((try encoder.encode(again)) == encoded)
     }
 }
 
-@Suite("Model ExitTest (Tests/Fixtures/landmine.yaml:63:3)")
-struct ExitTestTests {
+@Suite("Model URLCredentialStorage (Tests/Fixtures/landmine.yaml:663:3)", .timeLimit(.minutes(1)))
+struct URLCredentialStorageTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.ExitTest.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(LandmineAPI.URLCredentialStorage.self, from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
-        let again = try decoder.decode(LandmineAPI.ExitTest.self, from: encoded)
+        let again = try decoder.decode(LandmineAPI.URLCredentialStorage.self, from: encoded)
         #expect(again == decoded)
         #expect((try encoder.encode(again)) == encoded)
     }
 }
 
-@Suite("Model Expectation (Tests/Fixtures/landmine.yaml:64:3)")
-struct ExpectationTests {
+@Suite("Model URLError (Tests/Fixtures/landmine.yaml:664:3)", .timeLimit(.minutes(1)))
+struct URLErrorTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.Expectation.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(LandmineAPI.URLError.self, from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
-        let again = try decoder.decode(LandmineAPI.Expectation.self, from: encoded)
+        let again = try decoder.decode(LandmineAPI.URLError.self, from: encoded)
         #expect(again == decoded)
         #expect((try encoder.encode(again)) == encoded)
     }
 }
 
-@Suite("Model ExpectationFailedError (Tests/Fixtures/landmine.yaml:65:3)")
-struct ExpectationFailedErrorTests {
+@Suite("Model URLFileResourceType (Tests/Fixtures/landmine.yaml:665:3)", .timeLimit(.minutes(1)))
+struct URLFileResourceTypeTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.ExpectationFailedError.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(LandmineAPI.URLFileResourceType.self, from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
-        let again = try decoder.decode(LandmineAPI.ExpectationFailedError.self, from: encoded)
+        let again = try decoder.decode(LandmineAPI.URLFileResourceType.self, from: encoded)
         #expect(again == decoded)
         #expect((try encoder.encode(again)) == encoded)
     }
 }
 
-@Suite("Model Issue (Tests/Fixtures/landmine.yaml:66:3)")
-struct IssueTests {
+@Suite("Model URLProtectionSpace (Tests/Fixtures/landmine.yaml:666:3)", .timeLimit(.minutes(1)))
+struct URLProtectionSpaceTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.Issue.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(LandmineAPI.URLProtectionSpace.self, from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
-        let again = try decoder.decode(LandmineAPI.Issue.self, from: encoded)
+        let again = try decoder.decode(LandmineAPI.URLProtectionSpace.self, from: encoded)
         #expect(again == decoded)
         #expect((try encoder.encode(again)) == encoded)
     }
 }
 
-@Suite("Model IssueHandlingTrait (Tests/Fixtures/landmine.yaml:67:3)")
-struct IssueHandlingTraitTests {
+@Suite("Model URLProtocol (Tests/Fixtures/landmine.yaml:667:3)", .timeLimit(.minutes(1)))
+struct URLProtocolTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.IssueHandlingTrait.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(LandmineAPI.URLProtocol.self, from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
-        let again = try decoder.decode(LandmineAPI.IssueHandlingTrait.self, from: encoded)
+        let again = try decoder.decode(LandmineAPI.URLProtocol.self, from: encoded)
         #expect(again == decoded)
         #expect((try encoder.encode(again)) == encoded)
     }
 }
 
-@Suite("Model KnownIssueMatcher (Tests/Fixtures/landmine.yaml:68:3)")
-struct KnownIssueMatcherTests {
+@Suite("Model URLProtocolClient (Tests/Fixtures/landmine.yaml:668:3)", .timeLimit(.minutes(1)))
+struct URLProtocolClientTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.KnownIssueMatcher.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(LandmineAPI.URLProtocolClient.self, from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
-        let again = try decoder.decode(LandmineAPI.KnownIssueMatcher.self, from: encoded)
+        let again = try decoder.decode(LandmineAPI.URLProtocolClient.self, from: encoded)
         #expect(again == decoded)
         #expect((try encoder.encode(again)) == encoded)
     }
 }
 
-@Suite("Model ParallelizationTrait (Tests/Fixtures/landmine.yaml:69:3)")
-struct ParallelizationTraitTests {
+@Suite("Model URLQueryItem (Tests/Fixtures/landmine.yaml:669:3)", .timeLimit(.minutes(1)))
+struct URLQueryItemTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.ParallelizationTrait.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(LandmineAPI.URLQueryItem.self, from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
-        let again = try decoder.decode(LandmineAPI.ParallelizationTrait.self, from: encoded)
+        let again = try decoder.decode(LandmineAPI.URLQueryItem.self, from: encoded)
         #expect(again == decoded)
         #expect((try encoder.encode(again)) == encoded)
     }
 }
 
-@Suite("Model SourceLocation (Tests/Fixtures/landmine.yaml:70:3)")
-struct SourceLocationTests {
+@Suite("Model URLRequest (Tests/Fixtures/landmine.yaml:670:3)", .timeLimit(.minutes(1)))
+struct URLRequestTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.SourceLocation.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(LandmineAPI.URLRequest.self, from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
-        let again = try decoder.decode(LandmineAPI.SourceLocation.self, from: encoded)
+        let again = try decoder.decode(LandmineAPI.URLRequest.self, from: encoded)
         #expect(again == decoded)
         #expect((try encoder.encode(again)) == encoded)
     }
 }
 
-@Suite("Model SuiteTrait (Tests/Fixtures/landmine.yaml:71:3)")
-struct SuiteTraitTests {
+@Suite("Model URLResourceKey (Tests/Fixtures/landmine.yaml:671:3)", .timeLimit(.minutes(1)))
+struct URLResourceKeyTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.SuiteTrait.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(LandmineAPI.URLResourceKey.self, from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
-        let again = try decoder.decode(LandmineAPI.SuiteTrait.self, from: encoded)
+        let again = try decoder.decode(LandmineAPI.URLResourceKey.self, from: encoded)
         #expect(again == decoded)
         #expect((try encoder.encode(again)) == encoded)
     }
 }
 
-@Suite("Model Tag (Tests/Fixtures/landmine.yaml:72:3)")
-struct TagTests {
+@Suite("Model URLResourceValues (Tests/Fixtures/landmine.yaml:672:3)", .timeLimit(.minutes(1)))
+struct URLResourceValuesTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.Tag.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(LandmineAPI.URLResourceValues.self, from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
-        let again = try decoder.decode(LandmineAPI.Tag.self, from: encoded)
+        let again = try decoder.decode(LandmineAPI.URLResourceValues.self, from: encoded)
         #expect(again == decoded)
         #expect((try encoder.encode(again)) == encoded)
     }
 }
 
-@Suite("Model Test (Tests/Fixtures/landmine.yaml:73:3)")
-struct TestTests {
+@Suite("Model URLResponse (Tests/Fixtures/landmine.yaml:673:3)", .timeLimit(.minutes(1)))
+struct URLResponseTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.Test.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(LandmineAPI.URLResponse.self, from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
-        let again = try decoder.decode(LandmineAPI.Test.self, from: encoded)
+        let again = try decoder.decode(LandmineAPI.URLResponse.self, from: encoded)
         #expect(again == decoded)
         #expect((try encoder.encode(again)) == encoded)
     }
 }
 
-@Suite("Model TestScoping (Tests/Fixtures/landmine.yaml:74:3)")
-struct TestScopingTests {
+@Suite("Model URLSession (Tests/Fixtures/landmine.yaml:674:3)", .timeLimit(.minutes(1)))
+struct URLSessionTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.TestScoping.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(LandmineAPI.URLSession.self, from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
-        let again = try decoder.decode(LandmineAPI.TestScoping.self, from: encoded)
+        let again = try decoder.decode(LandmineAPI.URLSession.self, from: encoded)
         #expect(again == decoded)
         #expect((try encoder.encode(again)) == encoded)
     }
 }
 
-@Suite("Model TestTrait (Tests/Fixtures/landmine.yaml:75:3)")
-struct TestTraitTests {
+@Suite("Model URLSessionConfiguration (Tests/Fixtures/landmine.yaml:675:3)", .timeLimit(.minutes(1)))
+struct URLSessionConfigurationTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.TestTrait.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(LandmineAPI.URLSessionConfiguration.self, from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
-        let again = try decoder.decode(LandmineAPI.TestTrait.self, from: encoded)
+        let again = try decoder.decode(LandmineAPI.URLSessionConfiguration.self, from: encoded)
         #expect(again == decoded)
         #expect((try encoder.encode(again)) == encoded)
     }
 }
 
-@Suite("Model TimeLimitTrait (Tests/Fixtures/landmine.yaml:76:3)")
-struct TimeLimitTraitTests {
+@Suite("Model URLSessionDataDelegate (Tests/Fixtures/landmine.yaml:676:3)", .timeLimit(.minutes(1)))
+struct URLSessionDataDelegateTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.TimeLimitTrait.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(LandmineAPI.URLSessionDataDelegate.self, from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
-        let again = try decoder.decode(LandmineAPI.TimeLimitTrait.self, from: encoded)
+        let again = try decoder.decode(LandmineAPI.URLSessionDataDelegate.self, from: encoded)
         #expect(again == decoded)
         #expect((try encoder.encode(again)) == encoded)
     }
 }
 
-@Suite("Model Trait (Tests/Fixtures/landmine.yaml:77:3)")
-struct TraitTests {
+@Suite("Model URLSessionDataTask (Tests/Fixtures/landmine.yaml:677:3)", .timeLimit(.minutes(1)))
+struct URLSessionDataTaskTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.Trait.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(LandmineAPI.URLSessionDataTask.self, from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
-        let again = try decoder.decode(LandmineAPI.Trait.self, from: encoded)
+        let again = try decoder.decode(LandmineAPI.URLSessionDataTask.self, from: encoded)
         #expect(again == decoded)
         #expect((try encoder.encode(again)) == encoded)
     }
 }
 
-@Suite("Model Data (Tests/Fixtures/landmine.yaml:78:3)")
-struct DataTests {
+@Suite("Model URLSessionDelegate (Tests/Fixtures/landmine.yaml:678:3)", .timeLimit(.minutes(1)))
+struct URLSessionDelegateTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.Data.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(LandmineAPI.URLSessionDelegate.self, from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
-        let again = try decoder.decode(LandmineAPI.Data.self, from: encoded)
+        let again = try decoder.decode(LandmineAPI.URLSessionDelegate.self, from: encoded)
         #expect(again == decoded)
         #expect((try encoder.encode(again)) == encoded)
     }
 }
 
-@Suite("Model Date (Tests/Fixtures/landmine.yaml:79:3)")
-struct DateTests {
+@Suite("Model URLSessionDownloadDelegate (Tests/Fixtures/landmine.yaml:679:3)", .timeLimit(.minutes(1)))
+struct URLSessionDownloadDelegateTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.Date.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(LandmineAPI.URLSessionDownloadDelegate.self, from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
-        let again = try decoder.decode(LandmineAPI.Date.self, from: encoded)
+        let again = try decoder.decode(LandmineAPI.URLSessionDownloadDelegate.self, from: encoded)
         #expect(again == decoded)
         #expect((try encoder.encode(again)) == encoded)
     }
 }
 
-@Suite("Model URL (Tests/Fixtures/landmine.yaml:80:3)")
-struct URLTests {
+@Suite("Model URLSessionDownloadTask (Tests/Fixtures/landmine.yaml:680:3)", .timeLimit(.minutes(1)))
+struct URLSessionDownloadTaskTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.URL.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(LandmineAPI.URLSessionDownloadTask.self, from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
-        let again = try decoder.decode(LandmineAPI.URL.self, from: encoded)
+        let again = try decoder.decode(LandmineAPI.URLSessionDownloadTask.self, from: encoded)
         #expect(again == decoded)
         #expect((try encoder.encode(again)) == encoded)
     }
 }
 
-@Suite("Model UUID (Tests/Fixtures/landmine.yaml:81:3)")
-struct UUIDTests {
+@Suite("Model URLSessionStreamDelegate (Tests/Fixtures/landmine.yaml:681:3)", .timeLimit(.minutes(1)))
+struct URLSessionStreamDelegateTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.UUID.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(LandmineAPI.URLSessionStreamDelegate.self, from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
-        let again = try decoder.decode(LandmineAPI.UUID.self, from: encoded)
+        let again = try decoder.decode(LandmineAPI.URLSessionStreamDelegate.self, from: encoded)
         #expect(again == decoded)
         #expect((try encoder.encode(again)) == encoded)
     }
 }
 
-@Suite("Model Calendar (Tests/Fixtures/landmine.yaml:82:3)")
-struct CalendarTests {
+@Suite("Model URLSessionStreamTask (Tests/Fixtures/landmine.yaml:682:3)", .timeLimit(.minutes(1)))
+struct URLSessionStreamTaskTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.Calendar.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(LandmineAPI.URLSessionStreamTask.self, from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
-        let again = try decoder.decode(LandmineAPI.Calendar.self, from: encoded)
+        let again = try decoder.decode(LandmineAPI.URLSessionStreamTask.self, from: encoded)
         #expect(again == decoded)
         #expect((try encoder.encode(again)) == encoded)
     }
 }
 
-@Suite("Model Locale (Tests/Fixtures/landmine.yaml:83:3)")
-struct LocaleTests {
+@Suite("Model URLSessionTask (Tests/Fixtures/landmine.yaml:683:3)", .timeLimit(.minutes(1)))
+struct URLSessionTaskTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.Locale.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(LandmineAPI.URLSessionTask.self, from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
-        let again = try decoder.decode(LandmineAPI.Locale.self, from: encoded)
+        let again = try decoder.decode(LandmineAPI.URLSessionTask.self, from: encoded)
         #expect(again == decoded)
         #expect((try encoder.encode(again)) == encoded)
     }
 }
 
-@Suite("Model Decimal (Tests/Fixtures/landmine.yaml:84:3)")
-struct DecimalTests {
+@Suite("Model URLSessionTaskDelegate (Tests/Fixtures/landmine.yaml:684:3)", .timeLimit(.minutes(1)))
+struct URLSessionTaskDelegateTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.Decimal.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(LandmineAPI.URLSessionTaskDelegate.self, from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
-        let again = try decoder.decode(LandmineAPI.Decimal.self, from: encoded)
+        let again = try decoder.decode(LandmineAPI.URLSessionTaskDelegate.self, from: encoded)
         #expect(again == decoded)
         #expect((try encoder.encode(again)) == encoded)
     }
 }
 
-@Suite("Model IndexSet (Tests/Fixtures/landmine.yaml:85:3)")
-struct IndexSetTests {
+@Suite("Model URLSessionTaskMetrics (Tests/Fixtures/landmine.yaml:685:3)", .timeLimit(.minutes(1)))
+struct URLSessionTaskMetricsTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.IndexSet.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(LandmineAPI.URLSessionTaskMetrics.self, from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
-        let again = try decoder.decode(LandmineAPI.IndexSet.self, from: encoded)
+        let again = try decoder.decode(LandmineAPI.URLSessionTaskMetrics.self, from: encoded)
         #expect(again == decoded)
         #expect((try encoder.encode(again)) == encoded)
     }
 }
 
-@Suite("Model Notification (Tests/Fixtures/landmine.yaml:86:3)")
-struct NotificationTests {
+@Suite("Model URLSessionTaskTransactionMetrics (Tests/Fixtures/landmine.yaml:686:3)", .timeLimit(.minutes(1)))
+struct URLSessionTaskTransactionMetricsTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.Notification.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(LandmineAPI.URLSessionTaskTransactionMetrics.self, from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
-        let again = try decoder.decode(LandmineAPI.Notification.self, from: encoded)
+        let again = try decoder.decode(LandmineAPI.URLSessionTaskTransactionMetrics.self, from: encoded)
         #expect(again == decoded)
         #expect((try encoder.encode(again)) == encoded)
     }
 }
 
-@Suite("Model JSONDecoder (Tests/Fixtures/landmine.yaml:87:3)")
-struct JSONDecoderTests {
+@Suite("Model URLSessionUploadTask (Tests/Fixtures/landmine.yaml:687:3)", .timeLimit(.minutes(1)))
+struct URLSessionUploadTaskTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.JSONDecoder.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(LandmineAPI.URLSessionUploadTask.self, from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
-        let again = try decoder.decode(LandmineAPI.JSONDecoder.self, from: encoded)
+        let again = try decoder.decode(LandmineAPI.URLSessionUploadTask.self, from: encoded)
         #expect(again == decoded)
         #expect((try encoder.encode(again)) == encoded)
     }
 }
 
-@Suite("Model JSONEncoder (Tests/Fixtures/landmine.yaml:88:3)")
-struct JSONEncoderTests {
+@Suite("Model URLSessionWebSocketDelegate (Tests/Fixtures/landmine.yaml:688:3)", .timeLimit(.minutes(1)))
+struct URLSessionWebSocketDelegateTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.JSONEncoder.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(LandmineAPI.URLSessionWebSocketDelegate.self, from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
-        let again = try decoder.decode(LandmineAPI.JSONEncoder.self, from: encoded)
+        let again = try decoder.decode(LandmineAPI.URLSessionWebSocketDelegate.self, from: encoded)
         #expect(again == decoded)
         #expect((try encoder.encode(again)) == encoded)
     }
 }
 
-@Suite("Model Void (Tests/Fixtures/landmine.yaml:89:3)")
-struct Void_Tests {
+@Suite("Model URLSessionWebSocketTask (Tests/Fixtures/landmine.yaml:689:3)", .timeLimit(.minutes(1)))
+struct URLSessionWebSocketTaskTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.Void_.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(LandmineAPI.URLSessionWebSocketTask.self, from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
-        let again = try decoder.decode(LandmineAPI.Void_.self, from: encoded)
+        let again = try decoder.decode(LandmineAPI.URLSessionWebSocketTask.self, from: encoded)
         #expect(again == decoded)
         #expect((try encoder.encode(again)) == encoded)
     }
 }
 
-@Suite("Model Result (Tests/Fixtures/landmine.yaml:90:3)")
-struct Result_Tests {
+@Suite("Model UTF16 (Tests/Fixtures/landmine.yaml:690:3)", .timeLimit(.minutes(1)))
+struct UTF16_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.Result_.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(LandmineAPI.UTF16_.self, from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
-        let again = try decoder.decode(LandmineAPI.Result_.self, from: encoded)
+        let again = try decoder.decode(LandmineAPI.UTF16_.self, from: encoded)
         #expect(again == decoded)
         #expect((try encoder.encode(again)) == encoded)
     }
 }
 
-@Suite("Model Task (Tests/Fixtures/landmine.yaml:91:3)")
-struct Task_Tests {
+@Suite("Model UTF32 (Tests/Fixtures/landmine.yaml:691:3)", .timeLimit(.minutes(1)))
+struct UTF32_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.Task_.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(LandmineAPI.UTF32_.self, from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
-        let again = try decoder.decode(LandmineAPI.Task_.self, from: encoded)
+        let again = try decoder.decode(LandmineAPI.UTF32_.self, from: encoded)
         #expect(again == decoded)
         #expect((try encoder.encode(again)) == encoded)
     }
 }
 
-@Suite("Model Regex (Tests/Fixtures/landmine.yaml:92:3)")
-struct Regex_Tests {
+@Suite("Model UTF8 (Tests/Fixtures/landmine.yaml:692:3)", .timeLimit(.minutes(1)))
+struct UTF8_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.Regex_.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(LandmineAPI.UTF8_.self, from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
-        let again = try decoder.decode(LandmineAPI.Regex_.self, from: encoded)
+        let again = try decoder.decode(LandmineAPI.UTF8_.self, from: encoded)
         #expect(again == decoded)
         #expect((try encoder.encode(again)) == encoded)
     }
 }
 
-@Suite("Model Duration (Tests/Fixtures/landmine.yaml:93:3)")
-struct Duration_Tests {
+@Suite("Model UTF8Span (Tests/Fixtures/landmine.yaml:693:3)", .timeLimit(.minutes(1)))
+struct UTF8Span_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.Duration_.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(LandmineAPI.UTF8Span_.self, from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
-        let again = try decoder.decode(LandmineAPI.Duration_.self, from: encoded)
+        let again = try decoder.decode(LandmineAPI.UTF8Span_.self, from: encoded)
         #expect(again == decoded)
         #expect((try encoder.encode(again)) == encoded)
     }
 }
 
-@Suite("Model Int (Tests/Fixtures/landmine.yaml:94:3)")
-struct Int_Tests {
+@Suite("Model UUIDv7 (Tests/Fixtures/landmine.yaml:694:3)", .timeLimit(.minutes(1)))
+struct UUIDv7Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.Int_.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(LandmineAPI.UUIDv7.self, from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
-        let again = try decoder.decode(LandmineAPI.Int_.self, from: encoded)
+        let again = try decoder.decode(LandmineAPI.UUIDv7.self, from: encoded)
         #expect(again == decoded)
         #expect((try encoder.encode(again)) == encoded)
     }
 }
 
-@Suite("Model Bool (Tests/Fixtures/landmine.yaml:95:3)")
-struct Bool_Tests {
+@Suite("Model UUIDv7Generator (Tests/Fixtures/landmine.yaml:695:3)", .timeLimit(.minutes(1)))
+struct UUIDv7GeneratorTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.Bool_.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(LandmineAPI.UUIDv7Generator.self, from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
-        let again = try decoder.decode(LandmineAPI.Bool_.self, from: encoded)
+        let again = try decoder.decode(LandmineAPI.UUIDv7Generator.self, from: encoded)
         #expect(again == decoded)
         #expect((try encoder.encode(again)) == encoded)
     }
 }
 
-@Suite("Model Double (Tests/Fixtures/landmine.yaml:96:3)")
-struct Double_Tests {
+@Suite("Model UnboundedRange (Tests/Fixtures/landmine.yaml:696:3)", .timeLimit(.minutes(1)))
+struct UnboundedRange_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.Double_.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(LandmineAPI.UnboundedRange_.self, from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
-        let again = try decoder.decode(LandmineAPI.Double_.self, from: encoded)
+        let again = try decoder.decode(LandmineAPI.UnboundedRange_.self, from: encoded)
         #expect(again == decoded)
         #expect((try encoder.encode(again)) == encoded)
     }
 }
 
-@Suite("Model Array (Tests/Fixtures/landmine.yaml:97:3)")
-struct Array_Tests {
+@Suite("Model UnfoldFirstSequence (Tests/Fixtures/landmine.yaml:697:3)", .timeLimit(.minutes(1)))
+struct UnfoldFirstSequence_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.Array_.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(LandmineAPI.UnfoldFirstSequence_.self, from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
-        let again = try decoder.decode(LandmineAPI.Array_.self, from: encoded)
+        let again = try decoder.decode(LandmineAPI.UnfoldFirstSequence_.self, from: encoded)
         #expect(again == decoded)
         #expect((try encoder.encode(again)) == encoded)
     }
 }
 
-@Suite("Model Dictionary (Tests/Fixtures/landmine.yaml:98:3)")
-struct Dictionary_Tests {
+@Suite("Model UnfoldSequence (Tests/Fixtures/landmine.yaml:698:3)", .timeLimit(.minutes(1)))
+struct UnfoldSequence_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.Dictionary_.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(LandmineAPI.UnfoldSequence_.self, from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
-        let again = try decoder.decode(LandmineAPI.Dictionary_.self, from: encoded)
+        let again = try decoder.decode(LandmineAPI.UnfoldSequence_.self, from: encoded)
         #expect(again == decoded)
         #expect((try encoder.encode(again)) == encoded)
     }
 }
 
-@Suite("Model Set (Tests/Fixtures/landmine.yaml:99:3)")
-struct Set_Tests {
+@Suite("Model Unicode (Tests/Fixtures/landmine.yaml:699:3)", .timeLimit(.minutes(1)))
+struct Unicode_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.Set_.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(LandmineAPI.Unicode_.self, from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
-        let again = try decoder.decode(LandmineAPI.Set_.self, from: encoded)
+        let again = try decoder.decode(LandmineAPI.Unicode_.self, from: encoded)
         #expect(again == decoded)
         #expect((try encoder.encode(again)) == encoded)
     }
 }
 
-@Suite("Model Character (Tests/Fixtures/landmine.yaml:100:3)")
-struct Character_Tests {
+@Suite("Model UnicodeCodec (Tests/Fixtures/landmine.yaml:700:3)", .timeLimit(.minutes(1)))
+struct UnicodeCodec_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.Character_.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(LandmineAPI.UnicodeCodec_.self, from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
-        let again = try decoder.decode(LandmineAPI.Character_.self, from: encoded)
+        let again = try decoder.decode(LandmineAPI.UnicodeCodec_.self, from: encoded)
         #expect(again == decoded)
         #expect((try encoder.encode(again)) == encoded)
     }
 }
 
-@Suite("Model APIClient (Tests/Fixtures/landmine.yaml:101:3)")
-struct APIClientTests {
+@Suite("Model UnicodeDecodingResult (Tests/Fixtures/landmine.yaml:701:3)", .timeLimit(.minutes(1)))
+struct UnicodeDecodingResult_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.APIClient.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(LandmineAPI.UnicodeDecodingResult_.self, from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
-        let again = try decoder.decode(LandmineAPI.APIClient.self, from: encoded)
+        let again = try decoder.decode(LandmineAPI.UnicodeDecodingResult_.self, from: encoded)
         #expect(again == decoded)
         #expect((try encoder.encode(again)) == encoded)
     }
 }
 
-@Suite("Model APIError (Tests/Fixtures/landmine.yaml:102:3)")
-struct APIErrorTests {
+@Suite("Model UnicodeScalar (Tests/Fixtures/landmine.yaml:702:3)", .timeLimit(.minutes(1)))
+struct UnicodeScalar_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.APIError.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(LandmineAPI.UnicodeScalar_.self, from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
-        let again = try decoder.decode(LandmineAPI.APIError.self, from: encoded)
+        let again = try decoder.decode(LandmineAPI.UnicodeScalar_.self, from: encoded)
         #expect(again == decoded)
         #expect((try encoder.encode(again)) == encoded)
     }

@@ -4,8 +4,8 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:103:3 (model APIOutcome).
-public struct APIOutcome: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:753:3 (model VoidhashPurchaseEntry).
+public struct VoidhashPurchaseEntry: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -31,8 +31,8 @@ public struct APIOutcome: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:104:3 (model HTTPField).
-public struct HTTPField: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:754:3 (model VoidhashRejections).
+public struct VoidhashRejections: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -58,8 +58,8 @@ public struct HTTPField: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:105:3 (model JSONCoding).
-public struct JSONCoding: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:755:3 (model WritableKeyPath).
+public struct WritableKeyPath_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -85,8 +85,8 @@ public struct JSONCoding: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:106:3 (model JSONValue).
-public struct JSONValue: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:756:3 (model Zip2Iterator).
+public struct Zip2Iterator_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -112,359 +112,8 @@ public struct JSONValue: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:107:3 (model JSONValueKind).
-public struct JSONValueKind: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    /// Creates a value with every member given; optional members default to `nil`.
-    public init() {
-    }
-
-    /// Decodes the value from a JSON object: unknown members are ignored; optional members may be
-    /// absent or `null`.
-    public init(from decoder: any Swift.Decoder) throws {
-    }
-
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        _ = SDKRuntime.ModelEncodingContainer(encoder)
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-    }
-}
-
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:108:3 (model OpenStringEnum).
-public struct OpenStringEnum: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    /// Creates a value with every member given; optional members default to `nil`.
-    public init() {
-    }
-
-    /// Decodes the value from a JSON object: unknown members are ignored; optional members may be
-    /// absent or `null`.
-    public init(from decoder: any Swift.Decoder) throws {
-    }
-
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        _ = SDKRuntime.ModelEncodingContainer(encoder)
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-    }
-}
-
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:109:3 (model ModelEquality).
-public struct ModelEquality: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    /// Creates a value with every member given; optional members default to `nil`.
-    public init() {
-    }
-
-    /// Decodes the value from a JSON object: unknown members are ignored; optional members may be
-    /// absent or `null`.
-    public init(from decoder: any Swift.Decoder) throws {
-    }
-
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        _ = SDKRuntime.ModelEncodingContainer(encoder)
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-    }
-}
-
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:110:3 (model ModelCodingKey).
-public struct ModelCodingKey: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    /// Creates a value with every member given; optional members default to `nil`.
-    public init() {
-    }
-
-    /// Decodes the value from a JSON object: unknown members are ignored; optional members may be
-    /// absent or `null`.
-    public init(from decoder: any Swift.Decoder) throws {
-    }
-
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        _ = SDKRuntime.ModelEncodingContainer(encoder)
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-    }
-}
-
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:111:3 (model ModelDecodingContainer).
-public struct ModelDecodingContainer: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    /// Creates a value with every member given; optional members default to `nil`.
-    public init() {
-    }
-
-    /// Decodes the value from a JSON object: unknown members are ignored; optional members may be
-    /// absent or `null`.
-    public init(from decoder: any Swift.Decoder) throws {
-    }
-
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        _ = SDKRuntime.ModelEncodingContainer(encoder)
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-    }
-}
-
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:112:3 (model ModelEncodingContainer).
-public struct ModelEncodingContainer: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    /// Creates a value with every member given; optional members default to `nil`.
-    public init() {
-    }
-
-    /// Decodes the value from a JSON object: unknown members are ignored; optional members may be
-    /// absent or `null`.
-    public init(from decoder: any Swift.Decoder) throws {
-    }
-
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        _ = SDKRuntime.ModelEncodingContainer(encoder)
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-    }
-}
-
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:113:3 (model TextChecks).
-public struct TextChecks: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    /// Creates a value with every member given; optional members default to `nil`.
-    public init() {
-    }
-
-    /// Decodes the value from a JSON object: unknown members are ignored; optional members may be
-    /// absent or `null`.
-    public init(from decoder: any Swift.Decoder) throws {
-    }
-
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        _ = SDKRuntime.ModelEncodingContainer(encoder)
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-    }
-}
-
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:114:3 (model RequestURL).
-public struct RequestURL: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    /// Creates a value with every member given; optional members default to `nil`.
-    public init() {
-    }
-
-    /// Decodes the value from a JSON object: unknown members are ignored; optional members may be
-    /// absent or `null`.
-    public init(from decoder: any Swift.Decoder) throws {
-    }
-
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        _ = SDKRuntime.ModelEncodingContainer(encoder)
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-    }
-}
-
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:115:3 (model URLPathSegment).
-public struct URLPathSegment: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    /// Creates a value with every member given; optional members default to `nil`.
-    public init() {
-    }
-
-    /// Decodes the value from a JSON object: unknown members are ignored; optional members may be
-    /// absent or `null`.
-    public init(from decoder: any Swift.Decoder) throws {
-    }
-
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        _ = SDKRuntime.ModelEncodingContainer(encoder)
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-    }
-}
-
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:116:3 (model IdentifierBody).
-public struct IdentifierBody: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    /// Creates a value with every member given; optional members default to `nil`.
-    public init() {
-    }
-
-    /// Decodes the value from a JSON object: unknown members are ignored; optional members may be
-    /// absent or `null`.
-    public init(from decoder: any Swift.Decoder) throws {
-    }
-
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        _ = SDKRuntime.ModelEncodingContainer(encoder)
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-    }
-}
-
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:117:3 (model JSONBody).
-public struct JSONBody: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    /// Creates a value with every member given; optional members default to `nil`.
-    public init() {
-    }
-
-    /// Decodes the value from a JSON object: unknown members are ignored; optional members may be
-    /// absent or `null`.
-    public init(from decoder: any Swift.Decoder) throws {
-    }
-
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        _ = SDKRuntime.ModelEncodingContainer(encoder)
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-    }
-}
-
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:118:3 (model SHA256Digest).
-public struct SHA256Digest: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    /// Creates a value with every member given; optional members default to `nil`.
-    public init() {
-    }
-
-    /// Decodes the value from a JSON object: unknown members are ignored; optional members may be
-    /// absent or `null`.
-    public init(from decoder: any Swift.Decoder) throws {
-    }
-
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        _ = SDKRuntime.ModelEncodingContainer(encoder)
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-    }
-}
-
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:119:3 (model Transport).
-public struct Transport: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    /// Creates a value with every member given; optional members default to `nil`.
-    public init() {
-    }
-
-    /// Decodes the value from a JSON object: unknown members are ignored; optional members may be
-    /// absent or `null`.
-    public init(from decoder: any Swift.Decoder) throws {
-    }
-
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        _ = SDKRuntime.ModelEncodingContainer(encoder)
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-    }
-}
-
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:120:3 (model URLSessionTransport).
-public struct URLSessionTransport: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:757:3 (model Zip2Sequence).
+public struct Zip2Sequence_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -492,566 +141,566 @@ public struct URLSessionTransport: Swift.Codable, Swift.Hashable, Swift.Sendable
 
 /// Every keyword as a property.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:121:3 (model Everything).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:758:3 (model Everything).
 public struct Everything: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:124:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:761:7.
     public var `associatedtype`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:125:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:762:7.
     public var `borrowing`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:126:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:763:7.
     public var `class`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:127:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:764:7.
     public var `consuming`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:128:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:765:7.
     public var deinit_: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:129:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:766:7.
     public var `enum`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:130:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:767:7.
     public var `extension`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:131:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:768:7.
     public var `fileprivate`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:132:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:769:7.
     public var `func`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:133:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:770:7.
     public var `import`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:134:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:771:7.
     public var init_: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:135:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:772:7.
     public var `inout`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:136:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:773:7.
     public var `internal`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:137:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:774:7.
     public var `let`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:138:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:775:7.
     public var `nonisolated`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:139:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:776:7.
     public var `open`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:140:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:777:7.
     public var `operator`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:141:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:778:7.
     public var `package`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:142:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:779:7.
     public var `private`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:143:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:780:7.
     public var `precedencegroup`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:144:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:781:7.
     public var `protocol`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:145:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:782:7.
     public var `public`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:146:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:783:7.
     public var `rethrows`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:147:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:784:7.
     public var `static`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:148:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:785:7.
     public var `struct`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:149:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:786:7.
     public var subscript_: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:150:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:787:7.
     public var `typealias`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:151:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:788:7.
     public var `var`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:152:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:789:7.
     public var `break`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:153:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:790:7.
     public var `case`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:154:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:791:7.
     public var `catch`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:155:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:792:7.
     public var `continue`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:156:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:793:7.
     public var `default`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:157:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:794:7.
     public var `defer`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:158:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:795:7.
     public var `do`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:159:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:796:7.
     public var `else`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:160:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:797:7.
     public var `fallthrough`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:161:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:798:7.
     public var `for`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:162:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:799:7.
     public var `guard`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:163:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:800:7.
     public var `if`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:164:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:801:7.
     public var `in`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:165:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:802:7.
     public var `repeat`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:166:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:803:7.
     public var `return`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:167:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:804:7.
     public var `throw`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:168:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:805:7.
     public var `switch`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:169:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:806:7.
     public var `where`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:170:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:807:7.
     public var `while`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:171:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:808:7.
     public var `as`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:172:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:809:7.
     public var `await`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:173:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:810:7.
     public var `false`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:174:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:811:7.
     public var `is`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:175:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:812:7.
     public var `nil`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:176:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:813:7.
     public var self_: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:177:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:814:7.
     public var super_: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:178:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:815:7.
     public var `throws`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:179:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:816:7.
     public var `true`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:180:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:817:7.
     public var `try`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:181:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:818:7.
     public var `async`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:182:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:819:7.
     public var `actor`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:183:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:820:7.
     public var `associativity`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:184:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:821:7.
     public var `convenience`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:185:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:822:7.
     public var `dynamic`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:186:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:823:7.
     public var `didSet`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:187:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:824:7.
     public var `final`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:188:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:825:7.
     public var `get`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:189:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:826:7.
     public var `infix`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:190:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:827:7.
     public var `indirect`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:191:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:828:7.
     public var `lazy`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:192:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:829:7.
     public var `left`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:193:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:830:7.
     public var `mutating`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:194:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:831:7.
     public var `none`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:195:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:832:7.
     public var `nonmutating`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:196:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:833:7.
     public var `optional`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:197:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:834:7.
     public var `override`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:198:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:835:7.
     public var `postfix`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:199:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:836:7.
     public var `precedence`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:200:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:837:7.
     public var `prefix`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:201:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:838:7.
     public var `required`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:202:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:839:7.
     public var `right`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:203:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:840:7.
     public var `set`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:204:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:841:7.
     public var `some`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:205:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:842:7.
     public var type: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:206:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:843:7.
     public var `unowned`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:207:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:844:7.
     public var `weak`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:208:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:845:7.
     public var `willSet`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:209:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:846:7.
     public var `any`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:210:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:847:7.
     public var `consume`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:211:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:848:7.
     public var `copy`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:212:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:849:7.
     public var `each`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:213:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:850:7.
     public var `macro`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:214:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:851:7.
     public var `discard`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:215:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:852:7.
     public var `then`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:216:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:853:7.
     public var `sending`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:217:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:854:7.
     public var `isolated`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:218:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:855:7.
     public var description_: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:219:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:856:7.
     public var hashValue_: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:220:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:857:7.
     public var rawValue_: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:221:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:858:7.
     public var unknown_: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:222:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:859:7.
     public var codingKeys: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:223:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:860:7.
     public var knownCases_: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:224:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:861:7.
     public var string: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:225:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:862:7.
     public var int: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:226:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:863:7.
     public var swift: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:227:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:864:7.
     public var foundation: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:228:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:865:7.
     public var error: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:229:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:866:7.
     public var decoder: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:230:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:867:7.
     public var codable: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:231:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:868:7.
     public var never: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:232:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:869:7.
     public var bool: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:233:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:870:7.
     public var data: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:234:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:871:7.
     public var date: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:235:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:872:7.
     public var url: Swift.String?
 
     /// Creates a value with every member given; optional members default to `nil`.
@@ -1755,16 +1404,16 @@ public struct Everything: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
 /// A model named class.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:238:3 (model class).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:875:3 (model class).
 public struct Class: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Itself.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:241:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:878:7.
     public var self_: [Class]?
 
     /// A keyword.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:242:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:879:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.
@@ -1805,16 +1454,16 @@ public struct Class: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
 /// A model named struct.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:243:3 (model struct).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:880:3 (model struct).
 public struct Struct: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Itself.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:246:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:883:7.
     public var self_: [Struct]?
 
     /// A keyword.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:247:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:884:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.
@@ -1855,16 +1504,16 @@ public struct Struct: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
 /// A model named enum.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:248:3 (model enum).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:885:3 (model enum).
 public struct Enum: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Itself.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:251:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:888:7.
     public var self_: [Enum]?
 
     /// A keyword.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:252:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:889:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.
@@ -1905,16 +1554,16 @@ public struct Enum: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
 /// A model named protocol.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:253:3 (model protocol).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:890:3 (model protocol).
 public struct Protocol_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Itself.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:256:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:893:7.
     public var self_: [Protocol_]?
 
     /// A keyword.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:257:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:894:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.
@@ -1955,16 +1604,16 @@ public struct Protocol_: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
 /// A model named Type.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:258:3 (model Type).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:895:3 (model Type).
 public struct Type_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Itself.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:261:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:898:7.
     public var self_: [Type_]?
 
     /// A keyword.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:262:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:899:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.
@@ -2005,16 +1654,16 @@ public struct Type_: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
 /// A model named Self.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:263:3 (model Self).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:900:3 (model Self).
 public struct Self_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Itself.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:266:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:903:7.
     public var self_: [Self_]?
 
     /// A keyword.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:267:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:904:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.
@@ -2055,16 +1704,16 @@ public struct Self_: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
 /// A model named Any.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:268:3 (model Any).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:905:3 (model Any).
 public struct Any_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Itself.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:271:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:908:7.
     public var self_: [Any_]?
 
     /// A keyword.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:272:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:909:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.
@@ -2105,16 +1754,16 @@ public struct Any_: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
 /// A model named String.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:273:3 (model String).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:910:3 (model String).
 public struct String_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Itself.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:276:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:913:7.
     public var self_: [String_]?
 
     /// A keyword.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:277:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:914:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.
@@ -2155,16 +1804,16 @@ public struct String_: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
 /// A model named Swift.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:278:3 (model Swift).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:915:3 (model Swift).
 public struct Swift_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Itself.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:281:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:918:7.
     public var self_: [Swift_]?
 
     /// A keyword.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:282:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:919:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.
@@ -2205,16 +1854,16 @@ public struct Swift_: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
 /// A model named Error.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:283:3 (model Error).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:920:3 (model Error).
 public struct Error_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Itself.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:286:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:923:7.
     public var self_: [Error_]?
 
     /// A keyword.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:287:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:924:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.
@@ -2255,16 +1904,16 @@ public struct Error_: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
 /// A model named Codable.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:288:3 (model Codable).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:925:3 (model Codable).
 public struct Codable_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Itself.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:291:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:928:7.
     public var self_: [Codable_]?
 
     /// A keyword.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:292:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:929:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.
@@ -2305,16 +1954,16 @@ public struct Codable_: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
 /// A model named Decoder.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:293:3 (model Decoder).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:930:3 (model Decoder).
 public struct Decoder_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Itself.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:296:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:933:7.
     public var self_: [Decoder_]?
 
     /// A keyword.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:297:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:934:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.
@@ -2355,16 +2004,16 @@ public struct Decoder_: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
 /// A model named Optional.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:298:3 (model Optional).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:935:3 (model Optional).
 public struct Optional_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Itself.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:301:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:938:7.
     public var self_: [Optional_]?
 
     /// A keyword.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:302:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:939:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.
