@@ -3,7 +3,7 @@
 # libFuzzer, and the HTTP target needs the emulator's internal parser, so its sources are
 # compiled together with the emulator's). Every module is instrumented for coverage and
 # AddressSanitizer. Output: .build/fuzz/bin/<target>. Usage: Fuzz/build.sh [target...]
-# Targets: spec-loader, http-request, model-decoding, emulator-requests, pattern-compiler
+# Targets: spec-loader, spec-builder, http-request, model-decoding, emulator-requests, pattern-compiler
 # (default: all).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -87,7 +87,15 @@ runtime_links=(-lSDKHashing -lSDKRuntime -lsqlite3 -lcrypto)
 
 build_spec_loader() {
     library SDKGenCore Generator/SDKGenCore
-    executable spec-loader FuzzSpecLoader "$root/Fuzz/Targets/SpecLoader" "$root/Fuzz/Targets/Shared" -- \
+    executable spec-loader FuzzSpecLoader "$root/Fuzz/Targets/SpecLoader" "$root/Fuzz/Targets/GeneratorPipeline" \
+        "$root/Fuzz/Targets/Shared" -- \
+        -lSDKGenCore -lyaml
+}
+
+build_spec_builder() {
+    library SDKGenCore Generator/SDKGenCore
+    executable spec-builder FuzzSpecBuilder "$root/Fuzz/Targets/SpecBuilder" "$root/Fuzz/Targets/GeneratorPipeline" \
+        "$root/Fuzz/Targets/Shared" -- \
         -lSDKGenCore -lyaml
 }
 
@@ -147,10 +155,11 @@ build_model_decoding() {
 }
 
 targets=("$@")
-[[ ${#targets[@]} -gt 0 ]] || targets=(spec-loader http-request model-decoding emulator-requests pattern-compiler)
+[[ ${#targets[@]} -gt 0 ]] || targets=(spec-loader spec-builder http-request model-decoding emulator-requests pattern-compiler)
 for target in "${targets[@]}"; do
     case $target in
     spec-loader) build_spec_loader ;;
+    spec-builder) build_spec_builder ;;
     http-request) build_http_request ;;
     model-decoding) build_model_decoding ;;
     emulator-requests) build_emulator_requests ;;

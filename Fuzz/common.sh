@@ -3,13 +3,13 @@
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 out=${FUZZ_BUILD_DIR:-$root/.build/fuzz}
 work=$out/work
-all_targets=(spec-loader http-request model-decoding emulator-requests pattern-compiler)
+all_targets=(spec-loader spec-builder http-request model-decoding emulator-requests pattern-compiler)
 
 # The longest time one input may take, in seconds: the spec loader legitimately needs seconds
 # for a pattern near the generator's 10,000-DFA-state limit under AddressSanitizer.
 unit_timeout() {
     case $1 in
-    spec-loader) echo 30 ;;
+    spec-loader | spec-builder) echo 30 ;;
     *) echo 10 ;;
     esac
 }
@@ -18,6 +18,7 @@ unit_timeout() {
 max_len() {
     case $1 in
     spec-loader) echo 32768 ;;
+    spec-builder) echo 2048 ;;
     http-request) echo 4096 ;;
     emulator-requests) echo 8192 ;;
     pattern-compiler) echo 194 ;;
@@ -27,7 +28,7 @@ max_len() {
 
 # Prints the seed folders of a target, writing the generated ones first.
 #   spec-loader: every spec in Spec/ and every YAML fixture under Tests/Fixtures/.
-#   http-request, emulator-requests, pattern-compiler: Fuzz/Corpus/<target>.
+#   spec-builder, http-request, emulator-requests, pattern-compiler: Fuzz/Corpus/<target>.
 #   model-decoding: every JSON fragment of Fuzz/Corpus/model-decoding (taken from the specs'
 #   examples) behind every selector byte, so each model starts from every fragment.
 seed_dirs() {
@@ -47,7 +48,7 @@ seed_dirs() {
             cp "$file" "$seeds/${file//\//_}"
         done < <(cd "$root" && find Spec Tests/Fixtures -name '*.yaml' | LC_ALL=C sort)
         ;;
-    http-request | emulator-requests | pattern-compiler)
+    spec-builder | http-request | emulator-requests | pattern-compiler)
         rmdir "$seeds"
         seeds=$root/Fuzz/Corpus/$target
         ;;
@@ -90,7 +91,10 @@ fuzz() {
     # Leaks are checked after every input that allocates more than it frees (libFuzzer's
     # -detect_leaks); the whole-process check at exit is off: it once reported 4 objects
     # (360 bytes) after 200,000 emulator inputs that no single input reproduces (see RESULTS.md).
-    ASAN_OPTIONS="leak_check_at_exit=0 ${ASAN_OPTIONS:-}" "$out/bin/$target" -artifact_prefix="$dir/artifacts/" -dict="$root/Fuzz/Dictionaries/$target.dict" \
+    # A target whose input is text has a dictionary of its words; spec-builder's bytes are choices.
+    local dictionary=()
+    [[ -e $root/Fuzz/Dictionaries/$target.dict ]] && dictionary=(-dict="$root/Fuzz/Dictionaries/$target.dict")
+    ASAN_OPTIONS="leak_check_at_exit=0 ${ASAN_OPTIONS:-}" "$out/bin/$target" -artifact_prefix="$dir/artifacts/" "${dictionary[@]}" \
         -max_len="$(max_len "$target")" -timeout="$(unit_timeout "$target")" -rss_limit_mb=2048 -print_final_stats=1 \
         "$@" "$corpus" "$seeds" >"$dir/last.log" 2>&1
 }
