@@ -30,9 +30,10 @@ struct ByteSource {
         choices.isEmpty ? nil : pick(choices)
     }
 
-    /// True about one time in `odds`.
+    /// True about one time in `odds` (false once the input has run out).
     mutating func oneIn(_ odds: Int) -> Bool {
-        below(odds) == 0
+        // The last of the choices, so that an input that has run out answers false.
+        below(odds) == odds - 1
     }
 
     /// Up to `limit` items made by `make`.

@@ -2,18 +2,28 @@
 /// modules generated code imports, and names and values that break the rules, so that most built
 /// specs load (and reach translation and rendering) and the rest test the diagnostics.
 enum Vocabulary {
+    /// Type names a spec may use, many of them names of Swift and of the modules generated code
+    /// imports.
     static let typeNames = [
-        "Note", "Item", "Person", "Tag", "Data", "Date", "URL", "String", "Type", "Self", "Protocol", "Any",
-        "Optional", "Codable", "Error", "Result", "Task", "JSONValue", "APIClient", "APIError", "Void", "Never",
-        "Comment", "Test", "Suite", "Issue", "Bug", "Trait", "Mutex", "Regex", "Duration", "Int64", "A", "B1",
-        "Zz", "class", "note", "Ñame", "", "X_Y", "DemoAPI", "DemoClient", "DemoConstants", "CodingKeys",
+        "Note", "Item", "Person", "Tag", "Data", "Date", "URL", "String", "Type", "Protocol", "Optional",
+        "Codable", "Error", "Result", "Task", "JSONValue", "APIClient", "APIError", "Void", "Never", "Comment",
+        "Test", "Suite", "Issue", "Bug", "Trait", "Mutex", "Regex", "Duration", "Int64", "A", "B1", "Zz",
+        "CodingKeys", "Decoder", "Array", "Dictionary", "Set", "Bool", "Double", "UUID", "Locale", "Never",
     ]
 
+    /// Type names no spec may use.
+    static let badTypeNames = ["class", "note", "Ñame", "", "X_Y", "DemoAPI", "DemoClient", "Self", "Any"]
+
+    /// Member, rule, constant and enum value names a spec may use, many of them Swift keywords
+    /// and names generated code or Swift itself declares.
     static let memberNames = [
         "id", "name", "self", "Type", "description", "hashValue", "class", "init", "default", "rawValue",
-        "value", "camelCase", "snake_case", "with-dash", "Upper", "a1", "x", "", "_hidden", "$ref", "ünï",
-        "CodingKeys", "violations", "encode", "unknown", "knownCases", "return", "true", "nil", "some",
+        "value", "camelCase", "snake_case", "Upper", "a1", "x", "CodingKeys", "violations", "encode",
+        "unknown", "knownCases", "return", "true", "nil", "some", "for", "in", "where", "async", "await",
     ]
+
+    /// Names no spec may use for a member.
+    static let badMemberNames = ["", "with-dash", "_hidden", "$ref", "ünï", "a b"]
 
     static let strings = [
         "", " ", "a", "abc", "n_abc123", "Hello, world", "😀", "e\u{301}", "\0", "a\r\nb", "-", "\t",
@@ -22,39 +32,41 @@ enum Vocabulary {
         "0123456789abcdef0123456789abcdef", "550e8400-e29b-41d4-a716-446655440000",
     ]
 
+    /// Patterns the generator compiles.
     static let patterns = [
-        "^[a-z][a-z0-9_]{0,63}$", "^n_[a-z0-9]{6,24}$", "^([a-z]$", "[", "a{2,1}", "(?=x)", "\\d", "^.{0,5}$",
-        "a|b|", "^(a|b)*c$", "x{1000}", ".*", "^$", "[^a-z]", "^[A-Z]{3}$", "(?:ab)+", "a{1001}", "^\\^\\$$",
-        "^[a-z-]+$", "é+", "^😀?$", "",
+        "^[a-z][a-z0-9_]{0,63}$", "^n_[a-z0-9]{6,24}$", "^.{0,5}$", "a|b|", "^(a|b)*c$", "x{100}", ".*", "^$",
+        "[^a-z]", "^[A-Z]{3}$", "(?:ab)+", "^\\^\\$$", "^[a-z-]+$", "é+", "^😀?$", "^[0-9a-f]{32}$",
     ]
+
+    /// Patterns it refuses.
+    static let badPatterns = ["^([a-z]$", "[", "a{2,1}", "(?=x)", "\\d", "a{1001}", "", "a**"]
 
     static let patternAlphabet: [Character] = [
         "^", "$", ".", "(", ")", "[", "]", "{", "}", "|", "?", "*", "+", "-", "\\", "a", "z", "0", "9", ",", ":",
         "1", "2", "é", "😀",
     ]
 
-    static let reasons = [
-        "blank", "tooShort", "tooLong", "forbiddenCharacter", "forbiddenPrefix", "patternMismatch",
-        "kindNotAllowed", "tooMany", "invalidKey", "invalidValue", "bogus",
-    ]
+    /// Limits a spec may state, up to the largest the generator accepts.
+    static let limits = [1, 2, 3, 5, 10, 63, 64, 100, 255, 256, 1000, 100_000, 100_000_000]
 
-    static let numbers = [
-        0, 1, 2, 3, 5, 10, 63, 64, 100, 255, 256, 1000, 100_000, 100_001, 100_000_000, 100_000_001, -1,
-    ]
+    /// Numbers beside the limits: past them, negative, zero.
+    static let badLimits = [0, 100_001, 100_000_001, -1]
 
-    static let durations = ["500ms", "2s", "5m", "1h", "2d", "0s", "10x", "", "-1s", "99999999999d"]
+    static let durations = ["500ms", "2s", "5m", "1h", "2d", "10s"]
 
-    static let units = ["characters", "unicodeScalars", "utf8Bytes", "utf16CodeUnits", "bytes"]
+    static let badDurations = ["0s", "10x", "", "-1s", "99999999999d"]
 
-    static let baseTypes = ["string", "integer", "number", "boolean", "date", "json", "bool", "int"]
+    static let units = ["characters", "unicodeScalars", "utf8Bytes", "utf16CodeUnits"]
 
-    static let methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "get", "TRACE"]
+    static let baseTypes = ["string", "integer", "number", "boolean", "date", "json"]
 
-    static let errorCodes = ["INVALID_ARGUMENT", "NOT_FOUND", "RATE_LIMITED", "AUTHENTICATION_FAILED", "badCode"]
+    static let methods = ["GET", "POST", "PUT", "PATCH", "DELETE"]
 
-    static let categories = ["rejected", "authenticationFailed", "retryable", "other"]
+    static let errorCodes = ["INVALID_ARGUMENT", "NOT_FOUND", "RATE_LIMITED", "AUTHENTICATION_FAILED", "CONFLICT"]
 
-    static let statuses = [200, 201, 204, 400, 401, 404, 429, 500, 503, 99, 600]
+    static let categories = ["rejected", "authenticationFailed", "retryable"]
 
-    static let identifierBodies = ["uuid", "uuidHex32", "sha256Hex32", "base64"]
+    static let errorStatuses = [400, 401, 404, 409, 429, 500, 503]
+
+    static let identifierBodies = ["uuid", "uuidHex32", "sha256Hex32"]
 }
