@@ -82,10 +82,6 @@ enum SpecChecker {
                         at: property.location)
                 }
             }
-            for example in model.examples {
-                if case .object = example.value { continue }
-                log.error("an example of model '\(model.name)' must be a JSON object", at: example.location)
-            }
         }
         for enumSpec in spec.enums {
             checkMemberClashes(
