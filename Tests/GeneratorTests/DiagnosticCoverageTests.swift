@@ -45,6 +45,65 @@ struct DiagnosticCoverageTests {
     struct Scan {
         var messages: [Found] = []
         var problems: [String] = []
+
+        /// Adds the message of every diagnostic call in `scanner`'s file; returns where the
+        /// messages are written. Any other `.error(` or `.warning(` call is a problem.
+        mutating func addCalls(in scanner: SwiftSourceScanner) -> [Range<Int>] {
+            var messageRanges: [Range<Int>] = []
+            var callOffsets: Set<Int> = []
+            for (marker, severity) in diagnosticCalls {
+                for offset in scanner.codeOffsets(of: marker) {
+                    callOffsets.insert(offset)
+                    let line = scanner.line(of: offset)
+                    guard let message = scanner.message(at: offset + marker.count) else {
+                        problems.append("\(scanner.file):\(line): cannot read the message of this \(marker)")
+                        continue
+                    }
+                    messageRanges.append(message.start..<message.end)
+                    messages += message.templates.map {
+                        Found(template: $0, severity: severity, file: scanner.file, line: line)
+                    }
+                }
+            }
+            for marker in [".error(", ".warning("] {
+                for offset in scanner.codeOffsets(of: marker)
+                where !callOffsets.contains(offset - "log".count)
+                    && !messageRanges.contains(where: { $0.contains(offset) })
+                {
+                    problems.append(
+                        "\(scanner.file):\(scanner.line(of: offset)): a diagnostic reported through "
+                            + "something other than `log`, which this test does not read")
+                }
+            }
+            return messageRanges
+        }
+
+        /// Adds every literal that reads as words in the body of `declaration`, except those
+        /// inside the diagnostic calls' messages (`calls`).
+        mutating func addFragments(
+            in scanner: SwiftSourceScanner, declaration: String, dropsColumn: Bool, outside calls: [Range<Int>]
+        ) {
+            guard let literals = scanner.literals(inBodyOf: declaration) else {
+                problems.append("\(scanner.file): no declaration '\(declaration)'")
+                return
+            }
+            let fragments = literals.filter { literal in
+                !calls.contains { $0.contains(literal.start) }
+                    && (literal.template.map { readsAsWords($0.writtenText) } ?? true)
+            }
+            if fragments.isEmpty { problems.append("\(scanner.file): '\(declaration)' builds no message text") }
+            for fragment in fragments {
+                let line = scanner.line(of: fragment.start)
+                guard let template = fragment.template else {
+                    problems.append("\(scanner.file):\(line): cannot read this literal")
+                    continue
+                }
+                messages.append(
+                    Found(
+                        template: dropsColumn ? template.droppingColumn : template, severity: nil,
+                        file: scanner.file, line: line))
+            }
+        }
     }
 
     /// The scan, made once for all the tests of this suite.
@@ -55,63 +114,21 @@ struct DiagnosticCoverageTests {
         let sources = try PackagePaths.files(below: sourceFolder).filter { $0.key.hasSuffix(".swift") }
         for (path, source) in sources.sorted(by: { $0.key < $1.key }) {
             let scanner = SwiftSourceScanner(file: "\(sourceFolder)/\(path)", source: source)
-            var calls: [Range<Int>] = []
-            for (marker, severity) in diagnosticCalls {
-                for offset in scanner.codeOffsets(of: marker) {
-                    let line = scanner.line(of: offset)
-                    guard let message = scanner.message(at: offset + marker.count) else {
-                        scan.problems.append("\(scanner.file):\(line): cannot read the message of this \(marker)")
-                        continue
-                    }
-                    calls.append(message.start..<message.end)
-                    scan.messages += message.templates.map {
-                        Found(template: $0, severity: severity, file: scanner.file, line: line)
-                    }
-                }
-            }
-            for marker in [".error(", ".warning("] {
-                for offset in scanner.codeOffsets(of: marker) where !calls.contains(where: { $0.contains(offset) }) {
-                    let receiver = scanner.text[max(0, offset - 3)..<offset]
-                    if String(receiver) != "log" {
-                        scan.problems.append(
-                            "\(scanner.file):\(scanner.line(of: offset)): a diagnostic reported through "
-                                + "something other than `log`, which this test does not read")
-                    }
-                }
-            }
+            let calls = scan.addCalls(in: scanner)
             if path != "Diagnostics/Diagnostic.swift" {
                 for offset in scanner.codeOffsets(of: "Diagnostic(") {
                     scan.problems.append(
                         "\(scanner.file):\(scanner.line(of: offset)): a Diagnostic built outside DiagnosticLog")
                 }
             }
-            for source in fragmentSources where source.file == path {
-                guard let literals = scanner.literals(inBodyOf: source.declaration) else {
-                    scan.problems.append("\(scanner.file): no declaration '\(source.declaration)'")
-                    continue
-                }
-                let fragments = literals.filter { literal in
-                    !calls.contains { $0.contains(literal.start) }
-                        && (literal.template.map { Self.readsAsWords($0.writtenText) } ?? true)
-                }
-                if fragments.isEmpty {
-                    scan.problems.append("\(scanner.file): '\(source.declaration)' builds no message text")
-                }
-                for fragment in fragments {
-                    let line = scanner.line(of: fragment.start)
-                    guard let template = fragment.template else {
-                        scan.problems.append("\(scanner.file):\(line): cannot read this literal")
-                        continue
-                    }
-                    scan.messages.append(
-                        Found(
-                            template: source.dropsColumn ? template.droppingColumn : template, severity: nil,
-                            file: scanner.file, line: line))
-                }
+            for fragmentSource in fragmentSources where fragmentSource.file == path {
+                scan.addFragments(
+                    in: scanner, declaration: fragmentSource.declaration, dropsColumn: fragmentSource.dropsColumn,
+                    outside: calls)
             }
         }
-        for source in fragmentSources where sources[source.file] == nil {
-            scan.problems.append("\(sourceFolder)/\(source.file) does not exist")
+        for fragmentSource in fragmentSources where sources[fragmentSource.file] == nil {
+            scan.problems.append("\(sourceFolder)/\(fragmentSource.file) does not exist")
         }
         return scan
     }
@@ -143,6 +160,10 @@ struct DiagnosticCoverageTests {
             guard let severity = found.severity else { return found.template.matches(partOf: line.message) }
             return line.severity == severity && found.template.matches(whole: line.message)
         }
+    }
+
+    static func isCovered(_ line: (severity: String, message: String), byAnyOf messages: [Found]) -> Bool {
+        messages.contains { $0.severity == line.severity && $0.template.matches(whole: line.message) }
     }
 
     @Test("the scanner reads literals, interpolations, + and ?:, skips comments and refuses the rest")
@@ -182,6 +203,14 @@ struct DiagnosticCoverageTests {
         for found in scan.messages
         where Self.unreachable[found.template.description] == nil && !Self.isCovered(found, by: lines) {
             Issue.record("no fixture shows \(found)")
+        }
+    }
+
+    @Test("every expected line is a message the scan found, so no diagnostic comes from code it does not read")
+    func everyExpectedLineHasASource() throws {
+        let whole = try Self.scan.get().messages.filter { $0.severity != nil }
+        for line in try Self.expectedLines() where !Self.isCovered(line, byAnyOf: whole) {
+            Issue.record("no diagnostic call in \(Self.sourceFolder) writes '\(line.message)'")
         }
     }
 
