@@ -2,16 +2,22 @@
 /// inside a value (a pattern's column) points at the right character even after escapes:
 /// `"\\."` is one character written as two, `'it''s'` writes one quote as two.
 enum QuotedScalarColumns {
-    /// The 1-based source column of the Unicode scalar at `offset` (0-based) of the value of the
-    /// scalar that starts at `column` of `line`, or `nil` when the line does not show it (the value
-    /// goes on past the line, or the line does not hold a scalar there).
-    static func column(ofOffset offset: Int, inScalarAt column: Int, line: Substring) -> Int? {
+    /// The 1-based source column of the Unicode scalar at `offset` (0-based) of `value`, the
+    /// value of the scalar that starts at `column` of `line` (`quoted`: in any style but plain),
+    /// or `nil` when the line does not show it: the value goes on past the line, is a block
+    /// scalar (`|`, `>`), or the line does not hold it there.
+    static func column(
+        ofOffset offset: Int, in value: String, quoted: Bool, startingAt column: Int, line: Substring
+    ) -> Int? {
         let written = Array(line.unicodeScalars)
         guard offset >= 0, column >= 1, column <= written.count else { return nil }
-        let quote = written[column - 1]
-        guard quote == "\"" || quote == "'" else {
-            return column + offset <= written.count ? column + offset : nil
+        guard quoted else {
+            let shown = written[(column - 1)...].prefix(offset + 1)
+            return shown.elementsEqual(value.unicodeScalars.prefix(offset + 1)) && shown.count == offset + 1
+                ? column + offset : nil
         }
+        let quote = written[column - 1]
+        guard quote == "\"" || quote == "'" else { return nil }
         var position = column
         var remaining = offset
         while position < written.count {

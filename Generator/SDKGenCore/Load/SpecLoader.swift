@@ -15,19 +15,17 @@ public struct SpecLoader {
         self.log = log
     }
 
-    /// The location of the Unicode scalar at `offset` inside the value of the scalar `node`:
-    /// counted from where the value is written, past the escapes of a quoted value.
-    func location(ofOffset offset: Int, inside node: YAMLNode) -> SourceLocation {
-        var location = node.location
-        let line = source.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
-            .dropFirst(location.line - 1).first
-        if let line, let column = QuotedScalarColumns.column(ofOffset: offset, inScalarAt: location.column, line: line)
-        {
-            location.column = column
-        } else {
-            if case .scalar(_, true, _) = node { location.column += 1 }
-            location.column += offset
-        }
+    /// The location of the Unicode scalar at `offset` inside the value of the scalar `node`,
+    /// past the escapes of a quoted value; `nil` when the line the value starts on does not
+    /// show that scalar (a block scalar, or a value that goes on to more lines).
+    func location(ofOffset offset: Int, inside node: YAMLNode) -> SourceLocation? {
+        guard case .scalar(let value, let quoted, var location) = node,
+            let line = source.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+                .dropFirst(location.line - 1).first,
+            let column = QuotedScalarColumns.column(
+                ofOffset: offset, in: value, quoted: quoted, startingAt: location.column, line: line)
+        else { return nil }
+        location.column = column
         return location
     }
 
