@@ -4,6 +4,7 @@ enum SpecChecker {
     /// Logs every problem of `spec`.
     static func check(_ spec: Spec, log: inout DiagnosticLog) {
         checkTypeNames(spec, log: &log)
+        checkConstantAndErrorNames(spec, log: &log)
         checkModels(spec, log: &log)
         checkRules(spec, log: &log)
         checkPropertyRules(spec, log: &log)
@@ -60,6 +61,17 @@ enum SpecChecker {
                 seen[swift] = entry.name
             }
         }
+    }
+
+    /// Constants become members of `<Name>Constants` and error codes cases of `<Name>ErrorCode`:
+    /// two that become one Swift name would be declared twice.
+    static func checkConstantAndErrorNames(_ spec: Spec, log: inout DiagnosticLog) {
+        checkMemberClashes(
+            spec.constants.map { ($0.name, $0.location) }, swiftName: SwiftNaming.memberName, context: "'constants'",
+            log: &log)
+        checkMemberClashes(
+            spec.errors.map { ($0.code, $0.location) }, swiftName: SwiftNaming.memberName, context: "'errors'",
+            log: &log)
     }
 
     static func checkModels(_ spec: Spec, log: inout DiagnosticLog) {
