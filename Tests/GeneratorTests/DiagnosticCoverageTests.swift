@@ -138,9 +138,9 @@ struct DiagnosticCoverageTests {
     }
 
     /// Every line a fixture or a named test expects, as (severity, message).
-    static func expectedLines() throws -> [(severity: String, message: String)] {
+    static func expectedLines(excluding excluded: String? = nil) throws -> [(severity: String, message: String)] {
         let fixtures = try PackagePaths.files(below: "Tests/Fixtures/diagnostics").filter {
-            $0.key.hasSuffix(".expected")
+            $0.key.hasSuffix(".expected") && $0.key != excluded
         }
         let lines =
             fixtures.values.flatMap { $0.split(separator: "\n").map(String.init) }
@@ -204,6 +204,15 @@ struct DiagnosticCoverageTests {
         where Self.unreachable[found.template.description] == nil && !Self.isCovered(found, by: lines) {
             Issue.record("no fixture shows \(found)")
         }
+    }
+
+    @Test("without the fixture that shows a message, the message counts as uncovered")
+    func missingFixtureIsNoticed() throws {
+        let scan = try Self.scan.get()
+        let twoDocuments = try #require(
+            scan.messages.first { $0.template.writtenText.contains("exactly one YAML document") })
+        #expect(Self.isCovered(twoDocuments, by: try Self.expectedLines()))
+        #expect(!Self.isCovered(twoDocuments, by: try Self.expectedLines(excluding: "two-documents.expected")))
     }
 
     @Test("every expected line is a message the scan found, so no diagnostic comes from code it does not read")
