@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-/// One fixture per kind of spec error, each with the exact lines `sdkgen` must print.
+/// One fixture per kind of spec error, each with the exact lines `sdkgen` must print
+/// (`DiagnosticCoverageTests` checks that every message the generator can print has one).
 @Suite("Diagnostics of broken specs", .timeLimit(.minutes(1)))
 struct DiagnosticFixtureTests {
     static let fixtures: [String] = {

@@ -59,7 +59,7 @@ enum ScalarReading {
         if let value = E(rawValue: text) { return value }
         let names = E.allCases.map(\.rawValue)
         log.error(
-            "\(what) '\(text)' is not one of \(names.joined(separator: ", "))\(Suggestion.hint(for: text, among: names))",
+            "\(what) is '\(text)', which is not one of \(names.joined(separator: ", "))\(Suggestion.hint(for: text, among: names))",
             at: node.location)
         return nil
     }
@@ -78,7 +78,7 @@ enum ScalarReading {
                 return value * unit.factor
             }
         }
-        log.error("\(what) '\(text)' is not a duration such as 500ms, 2s, 5m, 1h or 2d", at: node.location)
+        log.error("\(what) is '\(text)', which is not a duration such as 500ms, 2s, 5m, 1h or 2d", at: node.location)
         return nil
     }
 

@@ -4,6 +4,7 @@ enum SpecChecker {
     /// Logs every problem of `spec`.
     static func check(_ spec: Spec, log: inout DiagnosticLog) {
         checkTypeNames(spec, log: &log)
+        checkConstantAndErrorNames(spec, log: &log)
         checkModels(spec, log: &log)
         checkRules(spec, log: &log)
         checkPropertyRules(spec, log: &log)
@@ -62,6 +63,17 @@ enum SpecChecker {
         }
     }
 
+    /// Constants become members of `<Name>Constants` and error codes cases of `<Name>ErrorCode`:
+    /// two that become one Swift name would be declared twice.
+    static func checkConstantAndErrorNames(_ spec: Spec, log: inout DiagnosticLog) {
+        checkMemberClashes(
+            spec.constants.map { ($0.name, $0.location) }, swiftName: SwiftNaming.memberName, context: "'constants'",
+            log: &log)
+        checkMemberClashes(
+            spec.errors.map { ($0.code, $0.location) }, swiftName: SwiftNaming.memberName, context: "'errors'",
+            log: &log)
+    }
+
     static func checkModels(_ spec: Spec, log: inout DiagnosticLog) {
         let typeNames = spec.models.map(\.name) + spec.enums.map(\.name)
         let declared = Set(typeNames)
@@ -81,10 +93,6 @@ enum SpecChecker {
                         "property '\(property.name)' refers to '\(name)', which is not a declared model or enum\(TypeReferenceParser.hint(for: name, among: typeNames))",
                         at: property.location)
                 }
-            }
-            for example in model.examples {
-                if case .object = example.value { continue }
-                log.error("an example of model '\(model.name)' must be a JSON object", at: example.location)
             }
         }
         for enumSpec in spec.enums {

@@ -92,7 +92,12 @@ extension SpecLoader {
                 log.error("the path of \(context) opens '{' without closing it", at: location)
                 return
             }
-            names.append(String(rest[rest.index(after: open)..<close]))
+            let name = String(rest[rest.index(after: open)..<close])
+            if names.contains(name) {
+                log.error("the path of \(context) names {\(name)} twice", at: location)
+            } else {
+                names.append(name)
+            }
             rest = rest[rest.index(after: close)...]
         }
         for name in names where !parameters.contains(where: { $0.name == name && $0.placement == .path }) {

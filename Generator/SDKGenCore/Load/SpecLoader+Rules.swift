@@ -100,11 +100,14 @@ extension SpecLoader {
             do throws(PatternError) {
                 rule.pattern = CompiledPatternSpec(source: source, automaton: try PatternCompiler.compile(source))
             } catch {
-                var at = patternNode.location
-                if case .scalar(_, true, _) = patternNode { at.column += 1 }
-                at.column += error.column
-                let message = error.message.replacingOccurrences(of: " at column \(error.column)", with: "")
-                log.error("the pattern of \(context) cannot be compiled: \(message)", at: at)
+                // The diagnostic's column replaces the message's, when the line shows it.
+                if let at = location(ofOffset: error.column, inside: patternNode) {
+                    let message = error.message.replacingOccurrences(of: " at column \(error.column)", with: "")
+                    log.error("the pattern of \(context) cannot be compiled: \(message)", at: at)
+                } else {
+                    log.error(
+                        "the pattern of \(context) cannot be compiled: \(error.message)", at: patternNode.location)
+                }
             }
         }
         return rule

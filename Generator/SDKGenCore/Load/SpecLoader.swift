@@ -3,13 +3,30 @@
 public struct SpecLoader {
     /// The file the tree came from.
     let file: String
+    /// The text of the file, to find where a character inside a value is written.
+    let source: String
     /// Every problem found so far.
     var log: DiagnosticLog
 
-    /// A loader for `file`, appending to `log`.
-    init(file: String, log: DiagnosticLog) {
+    /// A loader for `file`, whose text is `source`, appending to `log`.
+    init(file: String, source: String, log: DiagnosticLog) {
         self.file = file
+        self.source = source
         self.log = log
+    }
+
+    /// The location of the Unicode scalar at `offset` inside the value of the scalar `node`,
+    /// past the escapes of a quoted value; `nil` when the line the value starts on does not
+    /// show that scalar (a block scalar, or a value that goes on to more lines).
+    func location(ofOffset offset: Int, inside node: YAMLNode) -> SourceLocation? {
+        guard case .scalar(let value, let quoted, var location) = node,
+            let line = source.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+                .dropFirst(location.line - 1).first,
+            let column = QuotedScalarColumns.column(
+                ofOffset: offset, in: value, quoted: quoted, startingAt: location.column, line: line)
+        else { return nil }
+        location.column = column
+        return location
     }
 
     /// Reads and loads `text`; returns the spec only when no error was found.
@@ -20,7 +37,7 @@ public struct SpecLoader {
             }
             return nil
         }
-        var loader = SpecLoader(file: file, log: log)
+        var loader = SpecLoader(file: file, source: text, log: log)
         let spec = loader.load(root)
         if let spec { SpecChecker.check(spec, log: &loader.log) }
         log = loader.log
@@ -177,8 +194,9 @@ public struct SpecLoader {
             ModelEntry(key: $0.key, value: $0.value)
         }
         let file = self.file
+        let source = self.source
         let loaded = entries.parallelMap { entry in
-            var loader = SpecLoader(file: file, log: DiagnosticLog())
+            var loader = SpecLoader(file: file, source: source, log: DiagnosticLog())
             let model = loader.loadModel(entry.key, entry.value)
             return (model: model, log: loader.log)
         }

@@ -39,15 +39,16 @@ enum Suggestion {
     /// ` (did you mean 'x'?)` or nothing. Words such as `maxLength` point at the `length`
     /// mapping that holds limits in this spec language.
     static func hint(for word: String, among candidates: [String]) -> String {
-        if let close = closest(to: word, among: candidates) { return " (did you mean '\(close)'?)" }
         let lowered = word.lowercased()
-        if let stem = candidates.first(where: { $0.count >= 3 && lowered.hasPrefix($0.lowercased()) }) {
-            return " (did you mean '\(stem)'?)"
-        }
+        // Before the closest word: `maxLength` is close to `length`, but `length: 5` is wrong too.
         if candidates.contains("length"), lowered.hasPrefix("max") || lowered.hasPrefix("min"),
             editDistance(String(lowered.dropFirst(3)), "length") <= 2
         {
             return " (limits are written as 'length: {\(lowered.prefix(3)): N, unit: characters}')"
+        }
+        if let close = closest(to: word, among: candidates) { return " (did you mean '\(close)'?)" }
+        if let stem = candidates.first(where: { $0.count >= 3 && lowered.hasPrefix($0.lowercased()) }) {
+            return " (did you mean '\(stem)'?)"
         }
         return ""
     }

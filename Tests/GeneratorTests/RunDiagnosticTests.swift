@@ -1,0 +1,56 @@
+import Foundation
+import SDKGenCore
+import Testing
+
+/// The messages of a run over spec files that a single-spec fixture cannot show: a file that
+/// cannot be read, one that is not UTF-8, two specs with one API name. `DiagnosticCoverageTests`
+/// counts the lines expected here as fixtures.
+@Suite("Diagnostics of a run over several spec files", .timeLimit(.minutes(1)))
+struct RunDiagnosticTests {
+    /// A file of a run: its bytes, or `nil` for a path that names no file.
+    struct SpecFile: Sendable {
+        var name: String
+        var bytes: [UInt8]?
+    }
+
+    /// One run: the files, in the order the run is given them, and the exact lines it prints
+    /// (paths relative to the folder the files are in).
+    struct Case: Sendable, CustomTestStringConvertible {
+        var name: String
+        var files: [SpecFile]
+        var expected: [String]
+        var testDescription: String { name }
+    }
+
+    static let minimalSpec = Array("sdkgen: 1\napi: {name: Same, version: 1.0.0}\n".utf8)
+
+    static let cases: [Case] = [
+        Case(
+            name: "a spec path that names no file", files: [SpecFile(name: "missing.yaml", bytes: nil)],
+            expected: ["missing.yaml:1:1: error: cannot read the spec file: No such file or directory"]),
+        Case(
+            name: "a spec file in Latin-1, not UTF-8",
+            files: [SpecFile(name: "latin1.yaml", bytes: Array("sdkgen: 1\napi: {name: Caf".utf8) + [0xE9, 0x7D])],
+            expected: ["latin1.yaml:1:1: error: the spec file is not UTF-8 text"]),
+        Case(
+            name: "two specs with one API name",
+            files: [SpecFile(name: "a.yaml", bytes: minimalSpec), SpecFile(name: "b.yaml", bytes: minimalSpec)],
+            expected: ["b.yaml:1:1: error: API name 'Same' is already used by a.yaml"]),
+    ]
+
+    @Test("the run prints exactly the expected, located lines and generates nothing", arguments: cases)
+    func runGivesExpectedDiagnostics(_ run: Case) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("run-diagnostics-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for file in run.files {
+            guard let bytes = file.bytes else { continue }
+            try Data(bytes).write(to: folder.appendingPathComponent(file.name))
+        }
+        let result = GeneratorRun.run(specPaths: run.files.map { folder.appendingPathComponent($0.name).path })
+        let lines = result.diagnostics.map { $0.description.replacingOccurrences(of: folder.path + "/", with: "") }
+        #expect(lines == run.expected)
+        #expect(result.failed)
+        #expect(result.files.isEmpty)
+    }
+}
