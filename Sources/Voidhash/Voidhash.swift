@@ -84,7 +84,13 @@ public final class Voidhash: Sendable {
         let configuration = CoreConfiguration(key: key, options: options, sdkVersion: Self.sdkVersion)
         let progress = progress
         loading = Task {
-            await previous?.shutdown()
+            if let previous {
+                // The instance this one replaces waits for the same storage: so does this one.
+                if case .waitingForProtectedData = await previous.progress.settled() {
+                    progress.move(to: .waitingForProtectedData)
+                }
+                await previous.shutdown()
+            }
             let core = await VoidhashCore.load(configuration, progress: progress)
             progress.move(to: .loaded(core))
             return core
