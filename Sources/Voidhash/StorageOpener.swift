@@ -4,23 +4,26 @@ import SDKRuntime
 
 /// Opens the SDK's storage without ever failing the app: it waits while protected data is
 /// unavailable or the file exists but cannot be read for now (retrying every
-/// `unreadableRetryInterval`), and falls back to memory (reported) when the directory cannot be used: to a copy
-/// of what the file holds when it can still be read (a read-only volume), so that the identity
-/// and the queued work carry on, or to empty storage when not even that works.
+/// `unreadableRetryInterval`), saying so through a `LoadProgress`, and falls back to memory
+/// (reported) when the directory cannot be used: to a copy of what the file holds when it can
+/// still be read (a read-only volume), so that the identity and the queued work carry on, or to
+/// empty storage when not even that works.
 enum StorageOpener {
     /// How long to wait before trying again a database file that cannot be read for now.
     static let unreadableRetryInterval: Duration = .seconds(5)
 
     /// The storage named `name` in `directory`, or in-memory storage when that cannot be opened.
     /// Should writes to the file fail later (a full disk), the storage moves to memory by itself
-    /// and this reports it once.
+    /// and this reports it once. `progress` is `.opening` during each attempt and
+    /// `.waitingForProtectedData` between attempts that found the file cannot be read for now.
     static func open(
         directory: URL, name: String, gate: DataProtectionGate, clock: any SDKClock,
-        reporter: Reporter
+        reporter: Reporter, progress: LoadProgress
     ) async -> SDKStorage {
         var reportedWaiting = false
         while true {
             await gate.waitUntilAvailable()
+            progress.move(to: .opening)
             do throws(StorageError) {
                 let storage = try SDKStorage.open(
                     directory: directory, name: name, gate: gate, clock: clock
@@ -37,10 +40,12 @@ enum StorageOpener {
                 }
                 return storage
             } catch .temporarilyUnavailable where !gate.isAvailable {
+                progress.move(to: .waitingForProtectedData)
                 continue
             } catch .temporarilyUnavailable {
                 // The file exists but cannot be read for now (protected data before the first
                 // unlock, which the gate may not have heard of): wait, never start afresh.
+                progress.move(to: .waitingForProtectedData)
                 if !reportedWaiting {
                     reportedWaiting = true
                     reporter.diagnose(
@@ -57,6 +62,7 @@ enum StorageOpener {
             do throws(StorageError) {
                 return try SDKStorage.inMemoryCopy(directory: directory, name: name, gate: gate, clock: clock)
             } catch .temporarilyUnavailable where !gate.isAvailable {
+                progress.move(to: .waitingForProtectedData)
                 continue
             } catch {
                 reporter.diagnose(.storageUnavailable, "In-memory storage failed too (\(error)); retrying.")

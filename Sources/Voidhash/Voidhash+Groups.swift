@@ -33,12 +33,15 @@ extension Voidhash {
         await inCallOrder { core in await core.setGroups(groups) }
     }
 
-    /// The user's groups, the key of each type, such as `["company": "acme"]`. Empty while the
-    /// stored identity cannot be read yet (before the device's first unlock after a restart).
+    /// The user's groups, the key of each type, such as `["company": "acme"]`. Empty at once
+    /// while the stored identity cannot be read yet (before the device's first unlock after a
+    /// restart, whether or not the system announced that protected data is unavailable).
     public var groups: [String: String] {
         get async {
-            if let core = loaded.core { return await core.currentGroups() }
-            guard dataProtection.isAvailable else { return [:] }
+            if let core = progress.core { return await core.currentGroups() }
+            guard dataProtection.isAvailable, case .loaded(let core) = await progress.settled() else {
+                return [:]
+            }
             return await core.currentGroups()
         }
     }

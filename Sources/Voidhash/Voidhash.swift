@@ -59,8 +59,8 @@ public final class Voidhash: Sendable {
     public let environment: VoidhashEnvironment
     /// Opens storage and makes the core.
     let loading: Task<VoidhashCore, Never>
-    /// The core once `loading` made it (for reads that must not wait for storage).
-    let loaded = CoreReference()
+    /// How far `loading` got (for reads that must not wait for storage).
+    let progress = LoadProgress()
     /// Whether protected data can be read now.
     let dataProtection: DataProtectionGate
     /// Runs group changes and captures in the order they were called.
@@ -82,11 +82,17 @@ public final class Voidhash: Sendable {
         environment = key.environment
         dataProtection = options.dataProtection
         let configuration = CoreConfiguration(key: key, options: options, sdkVersion: Self.sdkVersion)
-        let loaded = loaded
+        let progress = progress
         loading = Task {
-            await previous?.shutdown()
-            let core = await VoidhashCore.load(configuration)
-            loaded.core = core
+            if let previous {
+                // The instance this one replaces waits for the same storage: so does this one.
+                if case .waitingForProtectedData = await previous.progress.settled() {
+                    progress.move(to: .waitingForProtectedData)
+                }
+                await previous.shutdown()
+            }
+            let core = await VoidhashCore.load(configuration, progress: progress)
+            progress.move(to: .loaded(core))
             return core
         }
     }

@@ -112,9 +112,9 @@ actor VoidhashCore {
         groupTypes = launch.groupTypes
     }
 
-    /// Opens storage (waiting for protected data), restores the stored state, applies the
-    /// options, and starts delivering what is queued.
-    static func load(_ configuration: CoreConfiguration) async -> VoidhashCore {
+    /// Opens storage (waiting for protected data, as `progress` tells), restores the stored
+    /// state, applies the options, and starts delivering what is queued.
+    static func load(_ configuration: CoreConfiguration, progress: LoadProgress) async -> VoidhashCore {
         let options = configuration.options
         let reporter = Reporter(onWarning: options.onWarning, onDiagnostic: options.onDiagnostic)
         if options.purchaseSource is SimulatedPurchaseSource, configuration.key.environment == .production {
@@ -125,7 +125,7 @@ actor VoidhashCore {
         let storage = await StorageOpener.open(
             directory: options.storageDirectory ?? StorageLocation.defaultDirectory(sdk: "Voidhash"),
             name: "voidhash-" + configuration.key.environment.rawValue, gate: options.dataProtection,
-            clock: options.clock, reporter: reporter)
+            clock: options.clock, reporter: reporter, progress: progress)
         let launch = LaunchState.read(
             from: storage, consent: options.analyticsConsent, clock: options.clock, reporter: reporter)
         let reference = CoreReference()

@@ -31,7 +31,10 @@ public struct VoidhashOptions: Sendable {
     /// Whether protected data can be used now; the SDK waits for it before reading storage, and
     /// a change made while it is locked waits for the unlock before it is stored. By default
     /// `DataProtectionGate.system`, which follows UIKit's protected-data notifications where
-    /// UIKit has them.
+    /// UIKit has them; an app (not an extension) may pass
+    /// `DataProtectionGate(following: ProtectedDataNotifications.application)`, which also starts
+    /// from whether protected data is available at launch. Either way a database that cannot be
+    /// read for now (before the first unlock) is waited for, never replaced.
     public var dataProtection: DataProtectionGate
     /// Receives mistakes the SDK ignored instead of throwing (such as an invalid `distinctId`).
     public var onWarning: (@Sendable (VoidhashWarning) -> Void)?

@@ -1,5 +1,6 @@
 import Foundation
 import SDKRuntime
+import Synchronization
 import Testing
 
 @testable import SDKPersistence
@@ -46,6 +47,27 @@ struct StorageProtectedDataTests {
         while closing.isAvailable { await Task.yield() }
     }
 
+    @Test func aGateFollowingASourceStartsFromTheStateTheSourceReportsNow() async {
+        let (changes, continuation) = AsyncStream.makeStream(of: Bool.self)
+        let gate = DataProtectionGate(following: ScriptedSource(stream: changes, now: false))
+        // Locked by the source's answer alone (no change was reported); the time limit fails a gate that stays open.
+        while gate.isAvailable { await Task.yield() }
+        continuation.yield(true)
+        await gate.waitUntilAvailable()
+        #expect(gate.isAvailable, "changes still follow the first answer")
+    }
+
+    @Test func theProtectedDataNotificationsReadTheCurrentStateOnlyWhenGivenAWayToReadIt() async {
+        let center = NotificationCenter()
+        let silent = ProtectedDataNotifications(
+            center: center, willBecomeUnavailable: Self.willLock, didBecomeAvailable: Self.didUnlock)
+        #expect(await silent.isAvailableNow() == nil)
+        let reading = ProtectedDataNotifications(
+            center: center, willBecomeUnavailable: Self.willLock, didBecomeAvailable: Self.didUnlock,
+            currentAvailability: { false })
+        #expect(await reading.isAvailableNow() == false)
+    }
+
     @Test func onlyEACCESAndEPERMMeanNotReadableForNow() {
         #expect(DataProtectionGate.meansNotReadableForNow(errno: EACCES))
         #expect(DataProtectionGate.meansNotReadableForNow(errno: EPERM))
@@ -65,11 +87,36 @@ struct StorageProtectedDataTests {
         chmod(directory.databaseURL().path, 0o600)
         #expect(try directory.open().openReport.movedAside.isEmpty)
     }
+
+    /// The same rule as root, which opens any file: the gate's file probe says "not readable
+    /// for now" while the gate itself is open, as before the first unlock after a restart.
+    @Test func aDatabaseThatCannotBeReadForNowBehindAnOpenGateIsNeverMovedAsideNorReplaced() throws {
+        let directory = StorageTestDirectory()
+        let stored = try directory.open()
+        try stored.keyValues.set("kept", forKey: "identity")
+        stored.close()
+        let names = try directory.fileNames()
+        let unreadable = Mutex(true)
+        let gate = DataProtectionGate(isAvailable: true) { path in
+            unreadable.withLock { $0 } && FileManager.default.fileExists(atPath: path)
+        }
+        #expect(throws: StorageError.temporarilyUnavailable) { try directory.open(gate: gate) }
+        #expect(try directory.fileNames() == names)
+
+        unreadable.withLock { $0 = false }
+        let reopened = try directory.open(gate: gate)
+        #expect(reopened.openReport.movedAside.isEmpty)
+        #expect(!reopened.openReport.createdNewDatabase)
+        #expect(try reopened.keyValues.value(String.self, forKey: "identity") == "kept")
+    }
 }
 
-/// A source whose changes a test writes.
+/// A source whose changes (and answer to `isAvailableNow()`) a test writes.
 private struct ScriptedSource: ProtectedDataSource {
     let stream: AsyncStream<Bool>
+    var now: Bool?
 
     func changes() -> AsyncStream<Bool> { stream }
+
+    func isAvailableNow() async -> Bool? { now }
 }

@@ -1,13 +1,16 @@
 import Foundation
 import SDKEmulator
-import SDKPersistence
 import SDKRuntime
+import Synchronization
 import Testing
 import VoidhashAPI
 
+@testable import SDKPersistence
 @testable import Voidhash
 
-/// Before the device's first unlock after a restart, the stored identity cannot be read.
+/// Before the device's first unlock after a restart, the stored identity cannot be read: the
+/// gate is locked, or (a background launch, which no notification announces) the gate is open
+/// and the database file refuses to open.
 @Suite("Groups: locked storage", .timeLimit(.minutes(1)))
 struct VoidhashGroupsLockedStorageTests {
     @Test func beforeTheFirstUnlockGroupsIsEmptyAndGroupCallsWaitForTheStoredIdentityInCallOrder() async throws {
@@ -74,6 +77,71 @@ struct VoidhashGroupsLockedStorageTests {
             #expect(await voidhash.groups == [:])
             gate.unlock()
             #expect(await voidhash.groups == ["company": "acme"])
+            await voidhash.shutdown()
+        }
+    }
+
+    @Test
+    func groupsIsEmptyAndGroupCallsWaitInCallOrderWhileTheDatabaseCannotBeReadForNowThoughTheGateIsOpen()
+        async throws
+    {
+        try await withSDKHarness { harness in
+            let first = try harness.launch()
+            await first.group(type: "company", key: "acme")
+            let stored = await first.getDistinctId()
+            await first.shutdown()
+            let files = try FileManager.default.contentsOfDirectory(atPath: harness.directory.path).sorted()
+            let sentBefore = harness.requests(.captureEvents).count
+
+            // Open, as after a background launch before the first unlock: no notification came.
+            let unreadable = Mutex(true)
+            var options = harness.options()
+            options.dataProtection = DataProtectionGate(isAvailable: true) { path in
+                unreadable.withLock { $0 } && FileManager.default.fileExists(atPath: path)
+            }
+            let voidhash = try Voidhash(publishableKey: VoidhashEmulator.testKey, options: options)
+            #expect(await promptly { await voidhash.groups } == [:], "at once, not once the file can be read")
+            let calls: [@Sendable () async -> Void] = [
+                { await voidhash.group(type: "team", key: "acme-design") },
+                { await voidhash.capture("in_team") },
+                { await voidhash.setGroups(["company": "globex", "team": "acme-design"]) },
+                { await voidhash.capture("in_globex") },
+            ]
+            var tasks: [Task<Void, Never>] = []
+            for (index, call) in calls.enumerated() {
+                tasks.append(Task { await call() })
+                #expect(await eventually { voidhash.pendingOrderedCalls > index })
+            }
+
+            // A retry while the file still cannot be read waits again: nothing moved, nothing new.
+            await harness.clock.waitForSleepers(1)
+            harness.clock.advance(by: StorageOpener.unreadableRetryInterval)
+            await harness.clock.waitForSleepers(1)
+            #expect(await promptly { await voidhash.groups } == [:])
+            #expect(voidhash.progress.core == nil, "no storage was opened, not even in memory")
+            #expect(voidhash.pendingOrderedCalls == calls.count)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: harness.directory.path).sorted() == files)
+            #expect(harness.requests(.captureEvents).count == sentBefore)
+
+            unreadable.withLock { $0 = false }
+            harness.clock.advance(by: StorageOpener.unreadableRetryInterval + .seconds(1))
+            for task in tasks { await task.value }
+            #expect(await voidhash.groups == ["company": "globex", "team": "acme-design"])
+            #expect(await voidhash.getDistinctId() == stored, "the stored identity, not a new anonymous ID")
+            await voidhash.flush()
+            #expect(
+                try harness.groupIdentifies == [
+                    identify("company", "acme"), identify("team", "acme-design"), identify("company", "globex"),
+                ])
+            #expect(harness.capturedEvents.map(\.event) == ["in_team", "in_globex"])
+            #expect(
+                harness.capturedEvents.map(\.groups) == [
+                    ["company": "acme", "team": "acme-design"], ["company": "globex", "team": "acme-design"],
+                ])
+            #expect(!harness.diagnosticCodes.contains(.storageRecovered), "nothing was moved aside")
+            #expect(
+                try FileManager.default.contentsOfDirectory(atPath: harness.directory.path)
+                    .filter { $0.contains("corrupt") }.isEmpty)
             await voidhash.shutdown()
         }
     }

@@ -27,7 +27,7 @@ struct VoidhashLockedDatabaseTests {
             let voidhash = try Voidhash(publishableKey: VoidhashEmulator.testKey, options: options)
             let distinctId = Task { await voidhash.getDistinctId() }
             #expect(await voidhash.groups == [:])
-            #expect(voidhash.loaded.core == nil, "storage is not opened while protected data is unavailable")
+            #expect(voidhash.progress.core == nil, "storage is not opened while protected data is unavailable")
             #expect(try FileManager.default.contentsOfDirectory(atPath: harness.directory.path).sorted() == files)
 
             gate.unlock()

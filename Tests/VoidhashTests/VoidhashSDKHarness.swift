@@ -149,3 +149,16 @@ func eventually(_ condition: () async -> Bool) async -> Bool {
     }
     return await condition()
 }
+
+/// What `read` returns, or `nil` when it has not returned by the time `eventually` gives up: for
+/// reads that must answer without waiting, so that one that waits fails the test instead of
+/// hanging the run (a time limit cannot end a wait that ignores cancellation).
+func promptly<Value: Sendable>(_ read: @escaping @Sendable () async -> Value) async -> Value? {
+    let answers = Recorded<Value>()
+    let reading = Task { answers.append(await read()) }
+    guard await eventually({ !answers.all.isEmpty }) else {
+        reading.cancel()
+        return nil
+    }
+    return answers.all.first
+}

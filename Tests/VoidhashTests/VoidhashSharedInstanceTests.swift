@@ -1,8 +1,11 @@
 import Foundation
 import SDKEmulator
 import SDKRuntime
+import Synchronization
 import Testing
-import Voidhash
+
+@testable import SDKPersistence
+@testable import Voidhash
 
 /// The tests that call `Voidhash.configure`, which replaces (and shuts down) the shared
 /// instance: they run one at a time.
@@ -15,6 +18,33 @@ struct VoidhashSharedInstanceTests {
             let second = try Voidhash.configure(publishableKey: VoidhashEmulator.testKey, options: harness.options())
             #expect(Voidhash.shared === second)
             #expect(await second.getDistinctId() == (await first.getDistinctId()))
+            await second.shutdown()
+        }
+    }
+
+    @Test func anInstanceReplacingOneThatWaitsForTheLockedDatabaseReadsGroupsAsEmptyAtOnceToo() async throws {
+        try await withSDKHarness { harness in
+            let stored = try harness.launch()
+            await stored.group(type: "company", key: "acme")
+            let storedId = await stored.getDistinctId()
+            await stored.shutdown()
+
+            // A background launch before the first unlock: the gate is open, the file refuses to open.
+            let unreadable = Mutex(true)
+            var options = harness.options()
+            options.dataProtection = DataProtectionGate(isAvailable: true) { path in
+                unreadable.withLock { $0 } && FileManager.default.fileExists(atPath: path)
+            }
+            let first = try Voidhash.configure(publishableKey: VoidhashEmulator.testKey, options: options)
+            #expect(await promptly { await first.groups } == [:])
+            let second = try Voidhash.configure(publishableKey: VoidhashEmulator.testKey, options: options)
+            #expect(await promptly { await second.groups } == [:], "not waiting for the first to shut down")
+
+            unreadable.withLock { $0 = false }
+            await harness.clock.waitForSleepers(1)
+            harness.clock.advance(by: StorageOpener.unreadableRetryInterval + .seconds(1))
+            #expect(await second.getDistinctId() == storedId)
+            #expect(await second.groups == ["company": "acme"])
             await second.shutdown()
         }
     }

@@ -18,6 +18,10 @@ import Synchronization
 /// A gate follows a `ProtectedDataSource` (`init(following:isAvailable:)`); `system` follows the
 /// platform's signals. A gate made with `init(isAvailable:)` follows nothing: tests lock and
 /// unlock it by hand.
+///
+/// An open gate does not promise that a file can be read: before the device's first unlock no
+/// notification says that protected data is unavailable, so the storage also asks the file
+/// itself before it opens a database.
 public final class DataProtectionGate: Sendable {
     private struct State {
         var isLocked: Bool
@@ -28,21 +32,34 @@ public final class DataProtectionGate: Sendable {
     private let state: Mutex<State>
     /// The task applying the source's changes, cancelled with the gate.
     private let following = Mutex<Task<Void, Never>?>(nil)
+    /// Whether the file at a path exists but cannot be opened for reading for now.
+    private let fileProbe: @Sendable (String) -> Bool
 
     /// A gate that starts available, or locked when `isAvailable` is `false`.
-    public init(isAvailable: Bool = true) {
-        state = Mutex(State(isLocked: !isAvailable))
+    public convenience init(isAvailable: Bool = true) {
+        self.init(isAvailable: isAvailable, fileProbe: StorageFiles.isUnreadableForNow)
     }
 
-    /// A gate that starts as `isAvailable` says, then locks and unlocks as `source` reports,
-    /// in the order it reports. Observation starts before this returns, so no change is missed.
+    /// A gate whose `cannotReadForNow(_:)` answers with `fileProbe`: how tests, which run as
+    /// root and so can open any file, make a database "not readable for now".
+    init(isAvailable: Bool, fileProbe: @escaping @Sendable (String) -> Bool) {
+        state = Mutex(State(isLocked: !isAvailable))
+        self.fileProbe = fileProbe
+    }
+
+    /// A gate that starts as `isAvailable` says, takes the state `source` reports at the start
+    /// (`ProtectedDataSource.isAvailableNow()`, when it knows), then locks and unlocks as
+    /// `source` reports, in the order it reports. Observation starts before this returns, so no
+    /// change is missed.
     public convenience init(following source: some ProtectedDataSource, isAvailable: Bool = true) {
         self.init(isAvailable: isAvailable)
         let changes = source.changes()
         let task = Task { [weak self] in
+            // Changes posted while the source is asked wait in `changes` and come after its answer.
+            if let now = await source.isAvailableNow() { self?.set(available: now) }
             for await available in changes {
                 guard let self else { return }
-                if available { unlock() } else { lock() }
+                set(available: available)
             }
         }
         following.withLock { $0 = task }
@@ -58,7 +75,9 @@ public final class DataProtectionGate: Sendable {
     ///
     /// It starts available: app extensions cannot ask `UIApplication` whether protected data is
     /// available, so a launch before the first unlock is recognised by the storage itself (a file
-    /// that exists but cannot be opened is "not readable for now", never damage).
+    /// that exists but cannot be opened is "not readable for now", never damage). An app (not an
+    /// extension) may follow `ProtectedDataNotifications.application` instead, which also reads
+    /// the state at the start.
     public static let system: DataProtectionGate = {
         #if canImport(UIKit) && !os(watchOS)
             DataProtectionGate(following: ProtectedDataNotifications.system)
@@ -80,9 +99,21 @@ public final class DataProtectionGate: Sendable {
         state.withLock { !$0.isLocked }
     }
 
+    /// Whether the file at `path` exists but cannot be opened for reading for now (see
+    /// `meansNotReadableForNow(errno:)`), whatever `isAvailable` says: a data-protected file
+    /// after a background launch before the first unlock, which no notification announces.
+    func cannotReadForNow(_ path: String) -> Bool {
+        fileProbe(path)
+    }
+
     /// How many `waitUntilAvailable()` calls are suspended (for tests).
     var waiterCount: Int {
         state.withLock { $0.waiters.count }
+    }
+
+    /// Unlocks when `available`, else locks.
+    private func set(available: Bool) {
+        if available { unlock() } else { lock() }
     }
 
     /// Marks protected data as unavailable (the device locked).

@@ -64,7 +64,7 @@ public final class SDKStorage: Sendable {
         do throws(StorageError) {
             try StorageFiles.createDirectory(directory)
             let url = directory.appendingPathComponent(name + ".sqlite")
-            if StorageFiles.isUnreadableForNow(url.path) { throw StorageError.temporarilyUnavailable }
+            if gate.cannotReadForNow(url.path) { throw StorageError.temporarilyUnavailable }
             let marker = StorageFiles.verifyMarker(databasePath: url.path)
             var movedAside: [MovedAsideDatabase] = []
             while true {

@@ -22,7 +22,7 @@ struct PaywallView: View {
         }
     }
 
-    /// UIKit's protected-data signals, which SDKRuntime declares only where UIKit exists.
+    /// UIKit's protected-data signals, which SDKPersistence declares only where UIKit exists.
     let protectedData = ProtectedDataNotifications.system
 
     /// Closes the paywall.
