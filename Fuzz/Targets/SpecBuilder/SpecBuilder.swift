@@ -148,7 +148,8 @@ struct SpecBuilder {
         if source.oneIn(4) { pairs.append(("forbiddenCharacters", .list([.string(source.pick(["\0", "\n", "#"]))]))) }
         if source.oneIn(4) { pairs.append(("forbiddenPrefixes", .list([.string(source.pick(["vh_anon_", "$"]))]))) }
         if hasPattern { pairs.append(("pattern", .string(pattern()))) }
-        guard examples, !hasPattern || mistake(), source.oneIn(2) else { return pairs }
+        // Examples are short: a rule with a long minimum gets none.
+        guard examples, bounds.min <= 1000, !hasPattern || mistake(), source.oneIn(2) else { return pairs }
         // ASCII letters: every unit counts them alike; "x" passes every check but the length.
         let valid = (bounds.min...min(bounds.max, bounds.min + 40)).filter { $0 > 0 || !nonWhitespace }.prefix(2)
         var invalid: [SpecNode] = []
