@@ -10,6 +10,9 @@ reports which mutants the tests caught (with the first test that failed) and whi
     python3 Tests/Mutation/mutate.py --sample 150           # long mode, spread over the areas
     python3 Tests/Mutation/mutate.py --only ID [ID ...]     # chosen mutants again
 
+CI runs the short mode as its last step (`.ci/run`): 5 mutants, one per area, seeded by the
+commit so each commit tries others, with a 240 s test limit and no rebuild afterwards.
+
 The score is caught / (tried - stillborn - equivalent): a mutant that does not compile is
 stillborn and not counted; one listed in `equivalent.txt` (ID, then the reason) cannot change
 behaviour and is not counted either. The report goes to standard output and, as Markdown, to
@@ -39,7 +42,7 @@ AREAS = {
 }
 
 BUILD_TIMEOUT = 1200
-TEST_TIMEOUT = 420
+test_timeout = 420
 
 STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
 BOUNDARY = {" < ": " <= ", " <= ": " < ", " > ": " >= ", " >= ": " > "}
@@ -216,10 +219,10 @@ def try_mutant(site, logs):
         if status != 0:
             return "stillborn", "does not compile"
         test_log = os.path.join(logs, site["id"] + ".test.log")
-        status = run(["swift", "test", "--skip-build", "--filter", AREAS[site["area"]]], TEST_TIMEOUT,
+        status = run(["swift", "test", "--skip-build", "--filter", AREAS[site["area"]]], test_timeout,
                      test_log)
         if status is None:
-            return "caught", f"no result within {TEST_TIMEOUT} s (a test that waits too long)"
+            return "caught", f"no result within {test_timeout} s (a test that waits too long)"
         if status != 0:
             return "caught", first_failure(test_log)
         return "survived", ""
@@ -240,15 +243,21 @@ def describe(site):
 
 
 def main():
+    global test_timeout
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--list", action="store_true", help="print every site and exit")
     parser.add_argument("--sample", type=int, help="how many mutants to try, spread over the areas")
     parser.add_argument("--seed", default="sdkgen", help="seed of the sample")
     parser.add_argument("--only", nargs="+", metavar="ID", help="try these mutants")
     parser.add_argument("--report", help="also write the report as Markdown to this file")
+    parser.add_argument("--test-timeout", type=int, default=test_timeout,
+                        help="seconds the tests of one mutant may take before it counts as caught (hung)")
+    parser.add_argument("--no-restore", action="store_true",
+                        help="do not rebuild the unmutated sources at the end (the sources are restored anyway)")
     parser.add_argument("--minimum-score", type=float, default=0.0,
                         help="exit 1 when the score is lower (a fraction, e.g. 0.9)")
     options = parser.parse_args()
+    test_timeout = options.test_timeout
 
     sites = all_sites()
     if options.list:
@@ -281,7 +290,8 @@ def main():
                   f'{describe(site)}' + (f"  <- {detail}" if detail else ""), flush=True)
     finally:
         # Leave a build of the unmutated sources behind for whatever runs next.
-        run(["swift", "build", "--build-tests"], BUILD_TIMEOUT, os.path.join(logs, "restore.build.log"))
+        if not options.no_restore:
+            run(["swift", "build", "--build-tests"], BUILD_TIMEOUT, os.path.join(logs, "restore.build.log"))
 
     counts = {v: sum(1 for _, verdict, _ in results if verdict == v)
               for v in ("caught", "survived", "stillborn", "equivalent")}
