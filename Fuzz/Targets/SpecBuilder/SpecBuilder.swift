@@ -149,7 +149,8 @@ struct SpecBuilder {
         if source.oneIn(4) { pairs.append(("forbiddenPrefixes", .list([.string(source.pick(["vh_anon_", "$"]))]))) }
         if hasPattern { pairs.append(("pattern", .string(pattern()))) }
         // Examples are short: a rule with a long minimum gets none.
-        guard examples, bounds.min <= 1000, !hasPattern || mistake(), source.oneIn(2) else { return pairs }
+        guard examples, 0 <= bounds.min, bounds.min <= min(bounds.max, 1000), !hasPattern || mistake(), source.oneIn(2)
+        else { return pairs }
         // ASCII letters: every unit counts them alike; "x" passes every check but the length.
         let valid = (bounds.min...min(bounds.max, bounds.min + 40)).filter { $0 > 0 || !nonWhitespace }.prefix(2)
         var invalid: [SpecNode] = []
@@ -335,7 +336,9 @@ struct SpecBuilder {
         case "date": return .string(source.pick(["2026-11-29T10:00:00Z", "2026-11-30T08:30:00.250Z"]))
         case "json": return source.pick([SpecNode.null, .integer(1), .string("x"), .list([.boolean(true)])])
         default:
-            if let typed = members[type] {
+            // Two models may share a name (a mistake), so a required reference can lead back to
+            // its own model: past a depth, an empty object stands in.
+            if let typed = members[type], depth < 8 {
                 var pairs: [(String, SpecNode)] = []
                 for (member, memberType) in typed where memberType != "ruled" {
                     if memberType.hasSuffix("?") && source.oneIn(2) { continue }
