@@ -35,6 +35,12 @@ struct BoundedWorkTests {
             keyRule: key
             maxCount: 100000
             examples: {valid: [{k1: v}]}
+        models:
+          Page:
+            properties:
+              body: {type: string, length: {max: 100000000, unit: unicodeScalars}}
+              title: {type: "string?", rule: longText}
+            examples: [{body: text}]
         """
 
     @Test("the largest limits generate, with the expected reasons and without building the long strings")
@@ -69,6 +75,12 @@ struct BoundedWorkTests {
         #expect(bag.contains("(0 ..< 100001).map"))
         #expect(bag.contains("BagRule.Violation.tooMany"))
         #expect(bag.utf8.count < 10_000)
+        // A member rule's refused value is worked out the same way (spec-builder found a 2 KB spec
+        // whose member rule at the largest length took 10 s: the edge strings were built).
+        let page = try String(
+            contentsOf: folder.appendingPathComponent("out/LimitsContractTests/MemberRules/PageMemberRuleTests.swift"),
+            encoding: .utf8)
+        #expect(page.contains(#"value.body = Swift.String(repeating: "a", count: 100000001)"#))
     }
 
     @Test("limits past the largest accepted values are located errors")

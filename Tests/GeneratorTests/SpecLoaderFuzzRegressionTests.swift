@@ -28,7 +28,7 @@ struct SpecLoaderFuzzRegressionTests {
         let (loaded, refusedWithErrors, translated) = await Self.onOwnThread {
             var log = DiagnosticLog()
             let spec = SpecLoader.load(text: text, file: path, log: &log)
-            return (spec != nil, log.hasErrors, spec.map { !SpecTranslator.files(for: $0).isEmpty } ?? true)
+            return (spec != nil, log.hasErrors, spec.map { !GeneratorRun.files(for: $0).isEmpty } ?? true)
         }
         #expect(loaded != refusedWithErrors)
         #expect(translated)

@@ -62,6 +62,6 @@ enum ModelValidationTestTranslator {
         if let example = rule.invalidExamples.first, let text = RuleEvaluator.text(example.value) {
             return .string(text)
         }
-        return RuleTestTranslator.edgeCases(checks).first { RuleEvaluator.reason($0.value, checks) != nil }?.expression
+        return RuleTestTranslator.edgeCases(checks).first { RuleEvaluator.reason($0, checks) != nil }?.expression
     }
 }
