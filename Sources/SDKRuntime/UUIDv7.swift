@@ -34,7 +34,8 @@ public enum UUIDv7 {
     /// `...123.99...`) maps back to that millisecond.
     static func milliseconds(of date: Date) -> UInt64 {
         let microseconds = (date.timeIntervalSince1970 * 1_000_000).rounded()
-        guard microseconds.isFinite, microseconds > 0 else { return 0 }
+        // Not a number, or before 1970: zero. Past the last timestamp, infinity included: the last.
+        guard !microseconds.isNaN, microseconds > 0 else { return 0 }
         guard microseconds < Double(UUIDv7Bits.maxMilliseconds) * 1_000 else {
             return UUIDv7Bits.maxMilliseconds
         }

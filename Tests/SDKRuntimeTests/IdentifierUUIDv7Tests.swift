@@ -61,6 +61,16 @@ struct IdentifierUUIDv7Tests {
         #expect(try #require(UUIDv7.timestamp(of: uuid)) == Date(timeIntervalSince1970: 0))
     }
 
+    @Test("dates past the 48-bit timestamp use the largest one, 2^48 - 1 milliseconds")
+    func pastTheLastTimestamp() throws {
+        let largest = Date(timeIntervalSince1970: Double((1 << 48) - 1) / 1_000)
+        for seconds in [1e12, 1e15, Double.greatestFiniteMagnitude] {
+            let uuid = UUIDv7.make(now: Date(timeIntervalSince1970: seconds))
+            #expect(uuid.uuidString.hasPrefix("FFFFFFFF-FFFF-7"), "\(seconds) s")
+            #expect(try #require(UUIDv7.timestamp(of: uuid)) == largest)
+        }
+    }
+
     @Test("IDs of a later millisecond sort after IDs of an earlier one")
     func orderedAcrossMilliseconds() {
         var random = SeededRandom(state: 3)

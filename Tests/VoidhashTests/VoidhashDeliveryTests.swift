@@ -64,6 +64,25 @@ struct VoidhashDeliveryTests {
         }
     }
 
+    @Test func deliveryOnALockedDeviceIsNotAStorageFailure() async throws {
+        try await withSDKHarness { harness in
+            var options = harness.options()
+            let gate = DataProtectionGate()
+            options.dataProtection = gate
+            let voidhash = try Voidhash(publishableKey: VoidhashEmulator.testKey, options: options)
+            await voidhash.capture("queued_before_lock")
+            gate.lock()
+            // Delivery reads the queue, which cannot be read while the device is locked.
+            await voidhash.flush()
+            #expect(!harness.diagnosticCodes.contains(.storageWriteFailed), "\(harness.diagnosticCodes)")
+            gate.unlock()
+            await voidhash.flush()
+            #expect(harness.capturedEvents.map(\.event) == ["queued_before_lock"])
+            #expect(!harness.diagnosticCodes.contains(.storageWriteFailed), "\(harness.diagnosticCodes)")
+            await voidhash.shutdown()
+        }
+    }
+
     @Test func aRefusedEventIsDroppedWithADiagnostic() async throws {
         try await withSDKHarness { harness in
             let voidhash = try harness.launch()
