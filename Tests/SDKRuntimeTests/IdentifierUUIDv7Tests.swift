@@ -64,7 +64,8 @@ struct IdentifierUUIDv7Tests {
     @Test("dates past the 48-bit timestamp use the largest one, 2^48 - 1 milliseconds")
     func pastTheLastTimestamp() throws {
         let largest = Date(timeIntervalSince1970: Double((1 << 48) - 1) / 1_000)
-        for seconds in [1e12, 1e15, Double.greatestFiniteMagnitude] {
+        // Just past it (2^48 ms and a second), far past it, and past any date.
+        for seconds in [Double((1 << 48) + 1_000) / 1_000, 1e15, Double.greatestFiniteMagnitude] {
             let uuid = UUIDv7.make(now: Date(timeIntervalSince1970: seconds))
             #expect(uuid.uuidString.hasPrefix("FFFFFFFF-FFFF-7"), "\(seconds) s")
             #expect(try #require(UUIDv7.timestamp(of: uuid)) == largest)
