@@ -11,6 +11,7 @@ public struct ErrorBody: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// What went wrong.
     ///
     /// - Remark: Generated from Spec/voidhash.yaml:444:7.
+    @SDKRuntime.Indirect
     public var error: ErrorDetail
 
     /// Creates a value with every member given; optional members default to `nil`.

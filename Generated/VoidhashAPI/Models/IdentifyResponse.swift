@@ -16,6 +16,7 @@ public struct IdentifyResponse: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// The identified person after the link.
     ///
     /// - Remark: Generated from Spec/voidhash.yaml:365:7.
+    @SDKRuntime.Indirect
     public var person: Person
 
     /// Creates a value with every member given; optional members default to `nil`.

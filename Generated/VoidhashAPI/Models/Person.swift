@@ -36,16 +36,19 @@ public struct Person: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Every entitlement, active or expired.
     ///
     /// - Remark: Generated from Spec/voidhash.yaml:269:7.
+    @SDKRuntime.Indirect
     public var entitlements: Entitlements
 
     /// The current subscription and every past one.
     ///
     /// - Remark: Generated from Spec/voidhash.yaml:270:7.
+    @SDKRuntime.Indirect
     public var subscriptions: VoidhashSubscriptions
 
     /// Past purchases.
     ///
     /// - Remark: Generated from Spec/voidhash.yaml:271:7.
+    @SDKRuntime.Indirect
     public var purchases: Purchases
 
     /// Creates a value with every member given; optional members default to `nil`.

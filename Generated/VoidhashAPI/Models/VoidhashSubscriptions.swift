@@ -11,6 +11,7 @@ public struct VoidhashSubscriptions: Swift.Codable, Swift.Hashable, Swift.Sendab
     /// The current subscription for account screens, or null.
     ///
     /// - Remark: Generated from Spec/voidhash.yaml:318:7.
+    @SDKRuntime.OptionalIndirect
     public var current: VoidhashSubscription?
 
     /// Every subscription.

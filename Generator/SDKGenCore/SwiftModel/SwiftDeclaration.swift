@@ -148,6 +148,8 @@ public struct SwiftFunction: Hashable, Sendable {
 public struct SwiftProperty: Hashable, Sendable {
     /// Doc comment lines.
     public var doc: [String]
+    /// Attributes, each on a line of its own (a property wrapper, for example).
+    public var attributes: [SwiftAttribute]
     /// Access.
     public var access: SwiftAccess
     /// Whether it is `static`.
@@ -165,10 +167,12 @@ public struct SwiftProperty: Hashable, Sendable {
 
     /// A property.
     public init(
-        doc: [String], access: SwiftAccess = .public, isStatic: Bool = false, isMutable: Bool = false, name: String,
-        type: SwiftType, value: SwiftExpression? = nil, getter: [SwiftStatement]? = nil
+        doc: [String], attributes: [SwiftAttribute] = [], access: SwiftAccess = .public, isStatic: Bool = false,
+        isMutable: Bool = false, name: String, type: SwiftType, value: SwiftExpression? = nil,
+        getter: [SwiftStatement]? = nil
     ) {
         self.doc = doc
+        self.attributes = attributes
         self.access = access
         self.isStatic = isStatic
         self.isMutable = isMutable

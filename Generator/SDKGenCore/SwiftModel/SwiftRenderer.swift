@@ -121,6 +121,7 @@ public enum SwiftRenderer {
 
     static func render(_ property: SwiftProperty, into writer: inout CodeWriter) {
         docLines(property.doc, into: &writer)
+        attributes(property.attributes, into: &writer)
         let head =
             accessPrefix(property.access) + (property.isStatic ? "static " : "")
             + (property.isMutable || property.getter != nil ? "var " : "let ")

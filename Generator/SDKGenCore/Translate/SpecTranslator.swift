@@ -38,16 +38,20 @@ public enum SpecTranslator {
         @Sendable func fileName(_ typeName: String) -> String {
             typeName.replacingOccurrences(of: "`", with: "") + ".swift"
         }
-        func grouped(_ files: [PendingFile], _ folder: String) -> [PendingFile] {
-            FileGrouping.group(files, folder: "\(module)/\(folder)", name: folder)
+        func grouped(
+            _ files: [PendingFile], _ folder: String, perFile: Int = FileGrouping.perFile
+        ) -> [PendingFile] {
+            FileGrouping.group(files, folder: "\(module)/\(folder)", name: folder, perFile: perFile)
         }
         var files: [PendingFile] = []
+        let modelNames = Set(spec.models.map(\.name))
         files += grouped(
             spec.models.map { model in
                 file("Models/" + fileName(SwiftNaming.typeName(model.name))) {
-                    [ModelTranslator.declaration(model)] + ModelValidationTranslator.declarations(model)
+                    [ModelTranslator.declaration(model, modelNames: modelNames)]
+                        + ModelValidationTranslator.declarations(model)
                 }
-            }, "Models")
+            }, "Models", perFile: FileGrouping.modelsPerFile)
         files += grouped(
             spec.enums.map { enumSpec in
                 file("Enums/" + fileName(SwiftNaming.typeName(enumSpec.name))) {

@@ -6,9 +6,9 @@ import LandmineAPI
 import SDKRuntime
 import Testing
 
-@Suite("Request headers (Tests/Fixtures/landmine.yaml:996:3)", .timeLimit(.minutes(1)))
+@Suite("Request headers (Tests/Fixtures/landmine.yaml:998:3)", .timeLimit(.minutes(1)))
 struct LandmineRequestHeadersTests {
-    @Test("example at Tests/Fixtures/landmine.yaml:1013:7 gives exactly its headers, in contract order")
+    @Test("example at Tests/Fixtures/landmine.yaml:1015:7 gives exactly its headers, in contract order")
     func example1() {
         let fields = LandmineAPI.LandmineRequestHeaders(self_: "a", class: "b", in: "c", default: "d", static: ["x", "y", "z"], true: true).fields
         #expect(fields[field: "X-Self"] == "a")

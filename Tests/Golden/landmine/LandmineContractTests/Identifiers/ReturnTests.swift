@@ -6,7 +6,7 @@ import LandmineAPI
 import SDKRuntime
 import Testing
 
-@Suite("Identifier return (Tests/Fixtures/landmine.yaml:991:3)", .timeLimit(.minutes(1)))
+@Suite("Identifier return (Tests/Fixtures/landmine.yaml:993:3)", .timeLimit(.minutes(1)))
 struct ReturnTests {
     @Test("derives the documented identifier, which does not reveal its input", arguments: [] as [(Swift.String, Swift.String)])
     func derivedIdentifier(input: Swift.String, output: Swift.String) {

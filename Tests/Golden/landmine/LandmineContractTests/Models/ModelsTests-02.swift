@@ -104,7 +104,35 @@ struct ModelEqualityTests {
     }
 }
 
-@Suite("Model ModelCodingKey (Tests/Fixtures/landmine.yaml:110:3)", .timeLimit(.minutes(1)))
+@Suite("Model Indirect (Tests/Fixtures/landmine.yaml:110:3)", .timeLimit(.minutes(1)))
+struct IndirectTests {
+    @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
+    func exampleRoundTrips(json: Swift.String) throws {
+        let decoder = SDKRuntime.JSONCoding.makeDecoder()
+        let encoder = SDKRuntime.JSONCoding.makeEncoder()
+        let decoded = try decoder.decode(LandmineAPI.Indirect.self, from: Foundation.Data(json.utf8))
+        let encoded = try encoder.encode(decoded)
+        let again = try decoder.decode(LandmineAPI.Indirect.self, from: encoded)
+        #expect(again == decoded)
+        #expect((try encoder.encode(again)) == encoded)
+    }
+}
+
+@Suite("Model OptionalIndirect (Tests/Fixtures/landmine.yaml:111:3)", .timeLimit(.minutes(1)))
+struct OptionalIndirectTests {
+    @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{\"inner\":{}}", "{\"inner\":{},\"maybe\":{}}"])
+    func exampleRoundTrips(json: Swift.String) throws {
+        let decoder = SDKRuntime.JSONCoding.makeDecoder()
+        let encoder = SDKRuntime.JSONCoding.makeEncoder()
+        let decoded = try decoder.decode(LandmineAPI.OptionalIndirect.self, from: Foundation.Data(json.utf8))
+        let encoded = try encoder.encode(decoded)
+        let again = try decoder.decode(LandmineAPI.OptionalIndirect.self, from: encoded)
+        #expect(again == decoded)
+        #expect((try encoder.encode(again)) == encoded)
+    }
+}
+
+@Suite("Model ModelCodingKey (Tests/Fixtures/landmine.yaml:112:3)", .timeLimit(.minutes(1)))
 struct ModelCodingKeyTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -118,7 +146,7 @@ struct ModelCodingKeyTests {
     }
 }
 
-@Suite("Model ModelDecodingContainer (Tests/Fixtures/landmine.yaml:111:3)", .timeLimit(.minutes(1)))
+@Suite("Model ModelDecodingContainer (Tests/Fixtures/landmine.yaml:113:3)", .timeLimit(.minutes(1)))
 struct ModelDecodingContainerTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -132,7 +160,7 @@ struct ModelDecodingContainerTests {
     }
 }
 
-@Suite("Model ModelEncodingContainer (Tests/Fixtures/landmine.yaml:112:3)", .timeLimit(.minutes(1)))
+@Suite("Model ModelEncodingContainer (Tests/Fixtures/landmine.yaml:114:3)", .timeLimit(.minutes(1)))
 struct ModelEncodingContainerTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -146,7 +174,7 @@ struct ModelEncodingContainerTests {
     }
 }
 
-@Suite("Model TextChecks (Tests/Fixtures/landmine.yaml:113:3)", .timeLimit(.minutes(1)))
+@Suite("Model TextChecks (Tests/Fixtures/landmine.yaml:115:3)", .timeLimit(.minutes(1)))
 struct TextChecksTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -160,7 +188,7 @@ struct TextChecksTests {
     }
 }
 
-@Suite("Model RequestURL (Tests/Fixtures/landmine.yaml:114:3)", .timeLimit(.minutes(1)))
+@Suite("Model RequestURL (Tests/Fixtures/landmine.yaml:116:3)", .timeLimit(.minutes(1)))
 struct RequestURLTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -174,7 +202,7 @@ struct RequestURLTests {
     }
 }
 
-@Suite("Model URLPathSegment (Tests/Fixtures/landmine.yaml:115:3)", .timeLimit(.minutes(1)))
+@Suite("Model URLPathSegment (Tests/Fixtures/landmine.yaml:117:3)", .timeLimit(.minutes(1)))
 struct URLPathSegmentTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -188,7 +216,7 @@ struct URLPathSegmentTests {
     }
 }
 
-@Suite("Model IdentifierBody (Tests/Fixtures/landmine.yaml:116:3)", .timeLimit(.minutes(1)))
+@Suite("Model IdentifierBody (Tests/Fixtures/landmine.yaml:118:3)", .timeLimit(.minutes(1)))
 struct IdentifierBodyTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -202,7 +230,7 @@ struct IdentifierBodyTests {
     }
 }
 
-@Suite("Model JSONBody (Tests/Fixtures/landmine.yaml:117:3)", .timeLimit(.minutes(1)))
+@Suite("Model JSONBody (Tests/Fixtures/landmine.yaml:119:3)", .timeLimit(.minutes(1)))
 struct JSONBodyTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -216,7 +244,7 @@ struct JSONBodyTests {
     }
 }
 
-@Suite("Model SHA256Digest (Tests/Fixtures/landmine.yaml:118:3)", .timeLimit(.minutes(1)))
+@Suite("Model SHA256Digest (Tests/Fixtures/landmine.yaml:120:3)", .timeLimit(.minutes(1)))
 struct SHA256DigestTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -230,7 +258,7 @@ struct SHA256DigestTests {
     }
 }
 
-@Suite("Model Transport (Tests/Fixtures/landmine.yaml:119:3)", .timeLimit(.minutes(1)))
+@Suite("Model Transport (Tests/Fixtures/landmine.yaml:121:3)", .timeLimit(.minutes(1)))
 struct TransportTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -244,7 +272,7 @@ struct TransportTests {
     }
 }
 
-@Suite("Model URLSessionTransport (Tests/Fixtures/landmine.yaml:120:3)", .timeLimit(.minutes(1)))
+@Suite("Model URLSessionTransport (Tests/Fixtures/landmine.yaml:122:3)", .timeLimit(.minutes(1)))
 struct URLSessionTransportTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -258,7 +286,7 @@ struct URLSessionTransportTests {
     }
 }
 
-@Suite("Model AdditiveArithmetic (Tests/Fixtures/landmine.yaml:121:3)", .timeLimit(.minutes(1)))
+@Suite("Model AdditiveArithmetic (Tests/Fixtures/landmine.yaml:123:3)", .timeLimit(.minutes(1)))
 struct AdditiveArithmetic_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -272,7 +300,7 @@ struct AdditiveArithmetic_Tests {
     }
 }
 
-@Suite("Model AffineTransform (Tests/Fixtures/landmine.yaml:122:3)", .timeLimit(.minutes(1)))
+@Suite("Model AffineTransform (Tests/Fixtures/landmine.yaml:124:3)", .timeLimit(.minutes(1)))
 struct AffineTransformTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -286,7 +314,7 @@ struct AffineTransformTests {
     }
 }
 
-@Suite("Model AlignmentOptions (Tests/Fixtures/landmine.yaml:123:3)", .timeLimit(.minutes(1)))
+@Suite("Model AlignmentOptions (Tests/Fixtures/landmine.yaml:125:3)", .timeLimit(.minutes(1)))
 struct AlignmentOptionsTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -300,7 +328,7 @@ struct AlignmentOptionsTests {
     }
 }
 
-@Suite("Model AnyBidirectionalCollection (Tests/Fixtures/landmine.yaml:124:3)", .timeLimit(.minutes(1)))
+@Suite("Model AnyBidirectionalCollection (Tests/Fixtures/landmine.yaml:126:3)", .timeLimit(.minutes(1)))
 struct AnyBidirectionalCollection_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -314,7 +342,7 @@ struct AnyBidirectionalCollection_Tests {
     }
 }
 
-@Suite("Model AnyClass (Tests/Fixtures/landmine.yaml:125:3)", .timeLimit(.minutes(1)))
+@Suite("Model AnyClass (Tests/Fixtures/landmine.yaml:127:3)", .timeLimit(.minutes(1)))
 struct AnyClass_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -328,7 +356,7 @@ struct AnyClass_Tests {
     }
 }
 
-@Suite("Model AnyCollection (Tests/Fixtures/landmine.yaml:126:3)", .timeLimit(.minutes(1)))
+@Suite("Model AnyCollection (Tests/Fixtures/landmine.yaml:128:3)", .timeLimit(.minutes(1)))
 struct AnyCollection_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -342,7 +370,7 @@ struct AnyCollection_Tests {
     }
 }
 
-@Suite("Model AnyHashable (Tests/Fixtures/landmine.yaml:127:3)", .timeLimit(.minutes(1)))
+@Suite("Model AnyHashable (Tests/Fixtures/landmine.yaml:129:3)", .timeLimit(.minutes(1)))
 struct AnyHashable_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -356,7 +384,7 @@ struct AnyHashable_Tests {
     }
 }
 
-@Suite("Model AnyIndex (Tests/Fixtures/landmine.yaml:128:3)", .timeLimit(.minutes(1)))
+@Suite("Model AnyIndex (Tests/Fixtures/landmine.yaml:130:3)", .timeLimit(.minutes(1)))
 struct AnyIndex_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -370,7 +398,7 @@ struct AnyIndex_Tests {
     }
 }
 
-@Suite("Model AnyIterator (Tests/Fixtures/landmine.yaml:129:3)", .timeLimit(.minutes(1)))
+@Suite("Model AnyIterator (Tests/Fixtures/landmine.yaml:131:3)", .timeLimit(.minutes(1)))
 struct AnyIterator_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -384,7 +412,7 @@ struct AnyIterator_Tests {
     }
 }
 
-@Suite("Model AnyKeyPath (Tests/Fixtures/landmine.yaml:130:3)", .timeLimit(.minutes(1)))
+@Suite("Model AnyKeyPath (Tests/Fixtures/landmine.yaml:132:3)", .timeLimit(.minutes(1)))
 struct AnyKeyPath_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -398,7 +426,7 @@ struct AnyKeyPath_Tests {
     }
 }
 
-@Suite("Model AnyObject (Tests/Fixtures/landmine.yaml:131:3)", .timeLimit(.minutes(1)))
+@Suite("Model AnyObject (Tests/Fixtures/landmine.yaml:133:3)", .timeLimit(.minutes(1)))
 struct AnyObject_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -412,7 +440,7 @@ struct AnyObject_Tests {
     }
 }
 
-@Suite("Model AnyRandomAccessCollection (Tests/Fixtures/landmine.yaml:132:3)", .timeLimit(.minutes(1)))
+@Suite("Model AnyRandomAccessCollection (Tests/Fixtures/landmine.yaml:134:3)", .timeLimit(.minutes(1)))
 struct AnyRandomAccessCollection_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -426,7 +454,7 @@ struct AnyRandomAccessCollection_Tests {
     }
 }
 
-@Suite("Model AnySequence (Tests/Fixtures/landmine.yaml:133:3)", .timeLimit(.minutes(1)))
+@Suite("Model AnySequence (Tests/Fixtures/landmine.yaml:135:3)", .timeLimit(.minutes(1)))
 struct AnySequence_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -440,7 +468,7 @@ struct AnySequence_Tests {
     }
 }
 
-@Suite("Model ArrayLiteralConvertible (Tests/Fixtures/landmine.yaml:134:3)", .timeLimit(.minutes(1)))
+@Suite("Model ArrayLiteralConvertible (Tests/Fixtures/landmine.yaml:136:3)", .timeLimit(.minutes(1)))
 struct ArrayLiteralConvertible_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -454,7 +482,7 @@ struct ArrayLiteralConvertible_Tests {
     }
 }
 
-@Suite("Model ArraySlice (Tests/Fixtures/landmine.yaml:135:3)", .timeLimit(.minutes(1)))
+@Suite("Model ArraySlice (Tests/Fixtures/landmine.yaml:137:3)", .timeLimit(.minutes(1)))
 struct ArraySlice_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -468,7 +496,7 @@ struct ArraySlice_Tests {
     }
 }
 
-@Suite("Model AttributeContainer (Tests/Fixtures/landmine.yaml:136:3)", .timeLimit(.minutes(1)))
+@Suite("Model AttributeContainer (Tests/Fixtures/landmine.yaml:138:3)", .timeLimit(.minutes(1)))
 struct AttributeContainerTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -482,7 +510,7 @@ struct AttributeContainerTests {
     }
 }
 
-@Suite("Model AttributeDynamicLookup (Tests/Fixtures/landmine.yaml:137:3)", .timeLimit(.minutes(1)))
+@Suite("Model AttributeDynamicLookup (Tests/Fixtures/landmine.yaml:139:3)", .timeLimit(.minutes(1)))
 struct AttributeDynamicLookupTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -496,7 +524,7 @@ struct AttributeDynamicLookupTests {
     }
 }
 
-@Suite("Model AttributeScope (Tests/Fixtures/landmine.yaml:138:3)", .timeLimit(.minutes(1)))
+@Suite("Model AttributeScope (Tests/Fixtures/landmine.yaml:140:3)", .timeLimit(.minutes(1)))
 struct AttributeScopeTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -510,7 +538,7 @@ struct AttributeScopeTests {
     }
 }
 
-@Suite("Model AttributeScopeCodableConfiguration (Tests/Fixtures/landmine.yaml:139:3)", .timeLimit(.minutes(1)))
+@Suite("Model AttributeScopeCodableConfiguration (Tests/Fixtures/landmine.yaml:141:3)", .timeLimit(.minutes(1)))
 struct AttributeScopeCodableConfigurationTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -524,7 +552,7 @@ struct AttributeScopeCodableConfigurationTests {
     }
 }
 
-@Suite("Model AttributeScopes (Tests/Fixtures/landmine.yaml:140:3)", .timeLimit(.minutes(1)))
+@Suite("Model AttributeScopes (Tests/Fixtures/landmine.yaml:142:3)", .timeLimit(.minutes(1)))
 struct AttributeScopesTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -538,7 +566,7 @@ struct AttributeScopesTests {
     }
 }
 
-@Suite("Model AttributedString (Tests/Fixtures/landmine.yaml:141:3)", .timeLimit(.minutes(1)))
+@Suite("Model AttributedString (Tests/Fixtures/landmine.yaml:143:3)", .timeLimit(.minutes(1)))
 struct AttributedStringTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -552,7 +580,7 @@ struct AttributedStringTests {
     }
 }
 
-@Suite("Model AttributedStringAttributeMutation (Tests/Fixtures/landmine.yaml:142:3)", .timeLimit(.minutes(1)))
+@Suite("Model AttributedStringAttributeMutation (Tests/Fixtures/landmine.yaml:144:3)", .timeLimit(.minutes(1)))
 struct AttributedStringAttributeMutationTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -566,7 +594,7 @@ struct AttributedStringAttributeMutationTests {
     }
 }
 
-@Suite("Model AttributedStringKey (Tests/Fixtures/landmine.yaml:143:3)", .timeLimit(.minutes(1)))
+@Suite("Model AttributedStringKey (Tests/Fixtures/landmine.yaml:145:3)", .timeLimit(.minutes(1)))
 struct AttributedStringKeyTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -580,7 +608,7 @@ struct AttributedStringKeyTests {
     }
 }
 
-@Suite("Model AttributedStringProtocol (Tests/Fixtures/landmine.yaml:144:3)", .timeLimit(.minutes(1)))
+@Suite("Model AttributedStringProtocol (Tests/Fixtures/landmine.yaml:146:3)", .timeLimit(.minutes(1)))
 struct AttributedStringProtocolTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -594,7 +622,7 @@ struct AttributedStringProtocolTests {
     }
 }
 
-@Suite("Model AttributedSubstring (Tests/Fixtures/landmine.yaml:145:3)", .timeLimit(.minutes(1)))
+@Suite("Model AttributedSubstring (Tests/Fixtures/landmine.yaml:147:3)", .timeLimit(.minutes(1)))
 struct AttributedSubstringTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -608,7 +636,7 @@ struct AttributedSubstringTests {
     }
 }
 
-@Suite("Model BidirectionalCollection (Tests/Fixtures/landmine.yaml:146:3)", .timeLimit(.minutes(1)))
+@Suite("Model BidirectionalCollection (Tests/Fixtures/landmine.yaml:148:3)", .timeLimit(.minutes(1)))
 struct BidirectionalCollection_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -622,7 +650,7 @@ struct BidirectionalCollection_Tests {
     }
 }
 
-@Suite("Model BidirectionalIndexable (Tests/Fixtures/landmine.yaml:147:3)", .timeLimit(.minutes(1)))
+@Suite("Model BidirectionalIndexable (Tests/Fixtures/landmine.yaml:149:3)", .timeLimit(.minutes(1)))
 struct BidirectionalIndexable_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -636,7 +664,7 @@ struct BidirectionalIndexable_Tests {
     }
 }
 
-@Suite("Model BidirectionalSlice (Tests/Fixtures/landmine.yaml:148:3)", .timeLimit(.minutes(1)))
+@Suite("Model BidirectionalSlice (Tests/Fixtures/landmine.yaml:150:3)", .timeLimit(.minutes(1)))
 struct BidirectionalSlice_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -650,7 +678,7 @@ struct BidirectionalSlice_Tests {
     }
 }
 
-@Suite("Model BinaryFloatingPoint (Tests/Fixtures/landmine.yaml:149:3)", .timeLimit(.minutes(1)))
+@Suite("Model BinaryFloatingPoint (Tests/Fixtures/landmine.yaml:151:3)", .timeLimit(.minutes(1)))
 struct BinaryFloatingPoint_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -664,7 +692,7 @@ struct BinaryFloatingPoint_Tests {
     }
 }
 
-@Suite("Model BinaryInteger (Tests/Fixtures/landmine.yaml:150:3)", .timeLimit(.minutes(1)))
+@Suite("Model BinaryInteger (Tests/Fixtures/landmine.yaml:152:3)", .timeLimit(.minutes(1)))
 struct BinaryInteger_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -673,34 +701,6 @@ struct BinaryInteger_Tests {
         let decoded = try decoder.decode(LandmineAPI.BinaryInteger_.self, from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.BinaryInteger_.self, from: encoded)
-        #expect(again == decoded)
-        #expect((try encoder.encode(again)) == encoded)
-    }
-}
-
-@Suite("Model BitwiseCopyable (Tests/Fixtures/landmine.yaml:151:3)", .timeLimit(.minutes(1)))
-struct BitwiseCopyable_Tests {
-    @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
-    func exampleRoundTrips(json: Swift.String) throws {
-        let decoder = SDKRuntime.JSONCoding.makeDecoder()
-        let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.BitwiseCopyable_.self, from: Foundation.Data(json.utf8))
-        let encoded = try encoder.encode(decoded)
-        let again = try decoder.decode(LandmineAPI.BitwiseCopyable_.self, from: encoded)
-        #expect(again == decoded)
-        #expect((try encoder.encode(again)) == encoded)
-    }
-}
-
-@Suite("Model BlockOperation (Tests/Fixtures/landmine.yaml:152:3)", .timeLimit(.minutes(1)))
-struct BlockOperationTests {
-    @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
-    func exampleRoundTrips(json: Swift.String) throws {
-        let decoder = SDKRuntime.JSONCoding.makeDecoder()
-        let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.BlockOperation.self, from: Foundation.Data(json.utf8))
-        let encoded = try encoder.encode(decoded)
-        let again = try decoder.decode(LandmineAPI.BlockOperation.self, from: encoded)
         #expect(again == decoded)
         #expect((try encoder.encode(again)) == encoded)
     }

@@ -6,7 +6,35 @@ import LandmineAPI
 import SDKRuntime
 import Testing
 
-@Suite("Model Float64 (Tests/Fixtures/landmine.yaml:303:3)", .timeLimit(.minutes(1)))
+@Suite("Model Float16 (Tests/Fixtures/landmine.yaml:303:3)", .timeLimit(.minutes(1)))
+struct Float16_Tests {
+    @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
+    func exampleRoundTrips(json: Swift.String) throws {
+        let decoder = SDKRuntime.JSONCoding.makeDecoder()
+        let encoder = SDKRuntime.JSONCoding.makeEncoder()
+        let decoded = try decoder.decode(LandmineAPI.Float16_.self, from: Foundation.Data(json.utf8))
+        let encoded = try encoder.encode(decoded)
+        let again = try decoder.decode(LandmineAPI.Float16_.self, from: encoded)
+        #expect(again == decoded)
+        #expect((try encoder.encode(again)) == encoded)
+    }
+}
+
+@Suite("Model Float32 (Tests/Fixtures/landmine.yaml:304:3)", .timeLimit(.minutes(1)))
+struct Float32_Tests {
+    @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
+    func exampleRoundTrips(json: Swift.String) throws {
+        let decoder = SDKRuntime.JSONCoding.makeDecoder()
+        let encoder = SDKRuntime.JSONCoding.makeEncoder()
+        let decoded = try decoder.decode(LandmineAPI.Float32_.self, from: Foundation.Data(json.utf8))
+        let encoded = try encoder.encode(decoded)
+        let again = try decoder.decode(LandmineAPI.Float32_.self, from: encoded)
+        #expect(again == decoded)
+        #expect((try encoder.encode(again)) == encoded)
+    }
+}
+
+@Suite("Model Float64 (Tests/Fixtures/landmine.yaml:305:3)", .timeLimit(.minutes(1)))
 struct Float64_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -20,7 +48,7 @@ struct Float64_Tests {
     }
 }
 
-@Suite("Model Float80 (Tests/Fixtures/landmine.yaml:304:3)", .timeLimit(.minutes(1)))
+@Suite("Model Float80 (Tests/Fixtures/landmine.yaml:306:3)", .timeLimit(.minutes(1)))
 struct Float80_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -34,7 +62,7 @@ struct Float80_Tests {
     }
 }
 
-@Suite("Model FloatLiteralConvertible (Tests/Fixtures/landmine.yaml:305:3)", .timeLimit(.minutes(1)))
+@Suite("Model FloatLiteralConvertible (Tests/Fixtures/landmine.yaml:307:3)", .timeLimit(.minutes(1)))
 struct FloatLiteralConvertible_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -48,7 +76,7 @@ struct FloatLiteralConvertible_Tests {
     }
 }
 
-@Suite("Model FloatLiteralType (Tests/Fixtures/landmine.yaml:306:3)", .timeLimit(.minutes(1)))
+@Suite("Model FloatLiteralType (Tests/Fixtures/landmine.yaml:308:3)", .timeLimit(.minutes(1)))
 struct FloatLiteralType_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -62,7 +90,7 @@ struct FloatLiteralType_Tests {
     }
 }
 
-@Suite("Model FloatingPoint (Tests/Fixtures/landmine.yaml:307:3)", .timeLimit(.minutes(1)))
+@Suite("Model FloatingPoint (Tests/Fixtures/landmine.yaml:309:3)", .timeLimit(.minutes(1)))
 struct FloatingPoint_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -76,7 +104,7 @@ struct FloatingPoint_Tests {
     }
 }
 
-@Suite("Model FloatingPointClassification (Tests/Fixtures/landmine.yaml:308:3)", .timeLimit(.minutes(1)))
+@Suite("Model FloatingPointClassification (Tests/Fixtures/landmine.yaml:310:3)", .timeLimit(.minutes(1)))
 struct FloatingPointClassification_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -90,7 +118,7 @@ struct FloatingPointClassification_Tests {
     }
 }
 
-@Suite("Model FloatingPointFormatStyle (Tests/Fixtures/landmine.yaml:309:3)", .timeLimit(.minutes(1)))
+@Suite("Model FloatingPointFormatStyle (Tests/Fixtures/landmine.yaml:311:3)", .timeLimit(.minutes(1)))
 struct FloatingPointFormatStyleTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -104,7 +132,7 @@ struct FloatingPointFormatStyleTests {
     }
 }
 
-@Suite("Model FloatingPointParseStrategy (Tests/Fixtures/landmine.yaml:310:3)", .timeLimit(.minutes(1)))
+@Suite("Model FloatingPointParseStrategy (Tests/Fixtures/landmine.yaml:312:3)", .timeLimit(.minutes(1)))
 struct FloatingPointParseStrategyTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -118,7 +146,7 @@ struct FloatingPointParseStrategyTests {
     }
 }
 
-@Suite("Model FloatingPointRoundingRule (Tests/Fixtures/landmine.yaml:311:3)", .timeLimit(.minutes(1)))
+@Suite("Model FloatingPointRoundingRule (Tests/Fixtures/landmine.yaml:313:3)", .timeLimit(.minutes(1)))
 struct FloatingPointRoundingRule_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -132,7 +160,7 @@ struct FloatingPointRoundingRule_Tests {
     }
 }
 
-@Suite("Model FloatingPointSign (Tests/Fixtures/landmine.yaml:312:3)", .timeLimit(.minutes(1)))
+@Suite("Model FloatingPointSign (Tests/Fixtures/landmine.yaml:314:3)", .timeLimit(.minutes(1)))
 struct FloatingPointSign_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -146,7 +174,7 @@ struct FloatingPointSign_Tests {
     }
 }
 
-@Suite("Model FormatStyle (Tests/Fixtures/landmine.yaml:313:3)", .timeLimit(.minutes(1)))
+@Suite("Model FormatStyle (Tests/Fixtures/landmine.yaml:315:3)", .timeLimit(.minutes(1)))
 struct FormatStyleTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -160,7 +188,7 @@ struct FormatStyleTests {
     }
 }
 
-@Suite("Model FormatStyleCapitalizationContext (Tests/Fixtures/landmine.yaml:314:3)", .timeLimit(.minutes(1)))
+@Suite("Model FormatStyleCapitalizationContext (Tests/Fixtures/landmine.yaml:316:3)", .timeLimit(.minutes(1)))
 struct FormatStyleCapitalizationContextTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -174,7 +202,7 @@ struct FormatStyleCapitalizationContextTests {
     }
 }
 
-@Suite("Model Formatter (Tests/Fixtures/landmine.yaml:315:3)", .timeLimit(.minutes(1)))
+@Suite("Model Formatter (Tests/Fixtures/landmine.yaml:317:3)", .timeLimit(.minutes(1)))
 struct FormatterTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -188,7 +216,7 @@ struct FormatterTests {
     }
 }
 
-@Suite("Model HTTPCookie (Tests/Fixtures/landmine.yaml:316:3)", .timeLimit(.minutes(1)))
+@Suite("Model HTTPCookie (Tests/Fixtures/landmine.yaml:318:3)", .timeLimit(.minutes(1)))
 struct HTTPCookieTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -202,7 +230,7 @@ struct HTTPCookieTests {
     }
 }
 
-@Suite("Model HTTPCookiePropertyKey (Tests/Fixtures/landmine.yaml:317:3)", .timeLimit(.minutes(1)))
+@Suite("Model HTTPCookiePropertyKey (Tests/Fixtures/landmine.yaml:319:3)", .timeLimit(.minutes(1)))
 struct HTTPCookiePropertyKeyTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -216,7 +244,7 @@ struct HTTPCookiePropertyKeyTests {
     }
 }
 
-@Suite("Model HTTPCookieStorage (Tests/Fixtures/landmine.yaml:318:3)", .timeLimit(.minutes(1)))
+@Suite("Model HTTPCookieStorage (Tests/Fixtures/landmine.yaml:320:3)", .timeLimit(.minutes(1)))
 struct HTTPCookieStorageTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -230,7 +258,7 @@ struct HTTPCookieStorageTests {
     }
 }
 
-@Suite("Model HTTPRequest (Tests/Fixtures/landmine.yaml:319:3)", .timeLimit(.minutes(1)))
+@Suite("Model HTTPRequest (Tests/Fixtures/landmine.yaml:321:3)", .timeLimit(.minutes(1)))
 struct HTTPRequestTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -244,7 +272,7 @@ struct HTTPRequestTests {
     }
 }
 
-@Suite("Model HTTPResponse (Tests/Fixtures/landmine.yaml:320:3)", .timeLimit(.minutes(1)))
+@Suite("Model HTTPResponse (Tests/Fixtures/landmine.yaml:322:3)", .timeLimit(.minutes(1)))
 struct HTTPResponseTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -258,7 +286,7 @@ struct HTTPResponseTests {
     }
 }
 
-@Suite("Model HTTPURLResponse (Tests/Fixtures/landmine.yaml:321:3)", .timeLimit(.minutes(1)))
+@Suite("Model HTTPURLResponse (Tests/Fixtures/landmine.yaml:323:3)", .timeLimit(.minutes(1)))
 struct HTTPURLResponseTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -272,7 +300,7 @@ struct HTTPURLResponseTests {
     }
 }
 
-@Suite("Model Hashable (Tests/Fixtures/landmine.yaml:322:3)", .timeLimit(.minutes(1)))
+@Suite("Model Hashable (Tests/Fixtures/landmine.yaml:324:3)", .timeLimit(.minutes(1)))
 struct Hashable_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -286,7 +314,7 @@ struct Hashable_Tests {
     }
 }
 
-@Suite("Model Hasher (Tests/Fixtures/landmine.yaml:323:3)", .timeLimit(.minutes(1)))
+@Suite("Model Hasher (Tests/Fixtures/landmine.yaml:325:3)", .timeLimit(.minutes(1)))
 struct Hasher_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -300,7 +328,7 @@ struct Hasher_Tests {
     }
 }
 
-@Suite("Model Host (Tests/Fixtures/landmine.yaml:324:3)", .timeLimit(.minutes(1)))
+@Suite("Model Host (Tests/Fixtures/landmine.yaml:326:3)", .timeLimit(.minutes(1)))
 struct HostTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -314,7 +342,7 @@ struct HostTests {
     }
 }
 
-@Suite("Model ISO8601DateFormatter (Tests/Fixtures/landmine.yaml:325:3)", .timeLimit(.minutes(1)))
+@Suite("Model ISO8601DateFormatter (Tests/Fixtures/landmine.yaml:327:3)", .timeLimit(.minutes(1)))
 struct ISO8601DateFormatterTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -328,7 +356,7 @@ struct ISO8601DateFormatterTests {
     }
 }
 
-@Suite("Model Identifiable (Tests/Fixtures/landmine.yaml:326:3)", .timeLimit(.minutes(1)))
+@Suite("Model Identifiable (Tests/Fixtures/landmine.yaml:328:3)", .timeLimit(.minutes(1)))
 struct Identifiable_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -342,7 +370,7 @@ struct Identifiable_Tests {
     }
 }
 
-@Suite("Model IndexPath (Tests/Fixtures/landmine.yaml:327:3)", .timeLimit(.minutes(1)))
+@Suite("Model IndexPath (Tests/Fixtures/landmine.yaml:329:3)", .timeLimit(.minutes(1)))
 struct IndexPathTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -356,7 +384,7 @@ struct IndexPathTests {
     }
 }
 
-@Suite("Model Indexable (Tests/Fixtures/landmine.yaml:328:3)", .timeLimit(.minutes(1)))
+@Suite("Model Indexable (Tests/Fixtures/landmine.yaml:330:3)", .timeLimit(.minutes(1)))
 struct Indexable_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -370,7 +398,7 @@ struct Indexable_Tests {
     }
 }
 
-@Suite("Model IndexableBase (Tests/Fixtures/landmine.yaml:329:3)", .timeLimit(.minutes(1)))
+@Suite("Model IndexableBase (Tests/Fixtures/landmine.yaml:331:3)", .timeLimit(.minutes(1)))
 struct IndexableBase_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -384,7 +412,7 @@ struct IndexableBase_Tests {
     }
 }
 
-@Suite("Model IndexingIterator (Tests/Fixtures/landmine.yaml:330:3)", .timeLimit(.minutes(1)))
+@Suite("Model IndexingIterator (Tests/Fixtures/landmine.yaml:332:3)", .timeLimit(.minutes(1)))
 struct IndexingIterator_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -398,7 +426,7 @@ struct IndexingIterator_Tests {
     }
 }
 
-@Suite("Model InflectionRule (Tests/Fixtures/landmine.yaml:331:3)", .timeLimit(.minutes(1)))
+@Suite("Model InflectionRule (Tests/Fixtures/landmine.yaml:333:3)", .timeLimit(.minutes(1)))
 struct InflectionRuleTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -412,7 +440,7 @@ struct InflectionRuleTests {
     }
 }
 
-@Suite("Model InlineArray (Tests/Fixtures/landmine.yaml:332:3)", .timeLimit(.minutes(1)))
+@Suite("Model InlineArray (Tests/Fixtures/landmine.yaml:334:3)", .timeLimit(.minutes(1)))
 struct InlineArray_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -426,7 +454,7 @@ struct InlineArray_Tests {
     }
 }
 
-@Suite("Model InputStream (Tests/Fixtures/landmine.yaml:333:3)", .timeLimit(.minutes(1)))
+@Suite("Model InputStream (Tests/Fixtures/landmine.yaml:335:3)", .timeLimit(.minutes(1)))
 struct InputStreamTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -440,7 +468,7 @@ struct InputStreamTests {
     }
 }
 
-@Suite("Model InstantProtocol (Tests/Fixtures/landmine.yaml:334:3)", .timeLimit(.minutes(1)))
+@Suite("Model InstantProtocol (Tests/Fixtures/landmine.yaml:336:3)", .timeLimit(.minutes(1)))
 struct InstantProtocol_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -454,7 +482,7 @@ struct InstantProtocol_Tests {
     }
 }
 
-@Suite("Model Int128 (Tests/Fixtures/landmine.yaml:335:3)", .timeLimit(.minutes(1)))
+@Suite("Model Int128 (Tests/Fixtures/landmine.yaml:337:3)", .timeLimit(.minutes(1)))
 struct Int128_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -468,7 +496,7 @@ struct Int128_Tests {
     }
 }
 
-@Suite("Model Int16 (Tests/Fixtures/landmine.yaml:336:3)", .timeLimit(.minutes(1)))
+@Suite("Model Int16 (Tests/Fixtures/landmine.yaml:338:3)", .timeLimit(.minutes(1)))
 struct Int16_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -482,7 +510,7 @@ struct Int16_Tests {
     }
 }
 
-@Suite("Model Int32 (Tests/Fixtures/landmine.yaml:337:3)", .timeLimit(.minutes(1)))
+@Suite("Model Int32 (Tests/Fixtures/landmine.yaml:339:3)", .timeLimit(.minutes(1)))
 struct Int32_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -496,7 +524,7 @@ struct Int32_Tests {
     }
 }
 
-@Suite("Model Int64 (Tests/Fixtures/landmine.yaml:338:3)", .timeLimit(.minutes(1)))
+@Suite("Model Int64 (Tests/Fixtures/landmine.yaml:340:3)", .timeLimit(.minutes(1)))
 struct Int64_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -510,7 +538,7 @@ struct Int64_Tests {
     }
 }
 
-@Suite("Model Int8 (Tests/Fixtures/landmine.yaml:339:3)", .timeLimit(.minutes(1)))
+@Suite("Model Int8 (Tests/Fixtures/landmine.yaml:341:3)", .timeLimit(.minutes(1)))
 struct Int8_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -524,7 +552,7 @@ struct Int8_Tests {
     }
 }
 
-@Suite("Model IntegerFormatStyle (Tests/Fixtures/landmine.yaml:340:3)", .timeLimit(.minutes(1)))
+@Suite("Model IntegerFormatStyle (Tests/Fixtures/landmine.yaml:342:3)", .timeLimit(.minutes(1)))
 struct IntegerFormatStyleTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -538,7 +566,7 @@ struct IntegerFormatStyleTests {
     }
 }
 
-@Suite("Model IntegerLiteralConvertible (Tests/Fixtures/landmine.yaml:341:3)", .timeLimit(.minutes(1)))
+@Suite("Model IntegerLiteralConvertible (Tests/Fixtures/landmine.yaml:343:3)", .timeLimit(.minutes(1)))
 struct IntegerLiteralConvertible_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -552,7 +580,7 @@ struct IntegerLiteralConvertible_Tests {
     }
 }
 
-@Suite("Model IntegerLiteralType (Tests/Fixtures/landmine.yaml:342:3)", .timeLimit(.minutes(1)))
+@Suite("Model IntegerLiteralType (Tests/Fixtures/landmine.yaml:344:3)", .timeLimit(.minutes(1)))
 struct IntegerLiteralType_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -566,7 +594,7 @@ struct IntegerLiteralType_Tests {
     }
 }
 
-@Suite("Model IntegerParseStrategy (Tests/Fixtures/landmine.yaml:343:3)", .timeLimit(.minutes(1)))
+@Suite("Model IntegerParseStrategy (Tests/Fixtures/landmine.yaml:345:3)", .timeLimit(.minutes(1)))
 struct IntegerParseStrategyTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -580,7 +608,7 @@ struct IntegerParseStrategyTests {
     }
 }
 
-@Suite("Model IteratorOverOne (Tests/Fixtures/landmine.yaml:344:3)", .timeLimit(.minutes(1)))
+@Suite("Model IteratorOverOne (Tests/Fixtures/landmine.yaml:346:3)", .timeLimit(.minutes(1)))
 struct IteratorOverOne_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -594,7 +622,7 @@ struct IteratorOverOne_Tests {
     }
 }
 
-@Suite("Model IteratorProtocol (Tests/Fixtures/landmine.yaml:345:3)", .timeLimit(.minutes(1)))
+@Suite("Model IteratorProtocol (Tests/Fixtures/landmine.yaml:347:3)", .timeLimit(.minutes(1)))
 struct IteratorProtocol_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -608,7 +636,7 @@ struct IteratorProtocol_Tests {
     }
 }
 
-@Suite("Model IteratorSequence (Tests/Fixtures/landmine.yaml:346:3)", .timeLimit(.minutes(1)))
+@Suite("Model IteratorSequence (Tests/Fixtures/landmine.yaml:348:3)", .timeLimit(.minutes(1)))
 struct IteratorSequence_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -622,7 +650,7 @@ struct IteratorSequence_Tests {
     }
 }
 
-@Suite("Model JSONSerialization (Tests/Fixtures/landmine.yaml:347:3)", .timeLimit(.minutes(1)))
+@Suite("Model JSONSerialization (Tests/Fixtures/landmine.yaml:349:3)", .timeLimit(.minutes(1)))
 struct JSONSerializationTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -636,7 +664,7 @@ struct JSONSerializationTests {
     }
 }
 
-@Suite("Model JoinedIterator (Tests/Fixtures/landmine.yaml:348:3)", .timeLimit(.minutes(1)))
+@Suite("Model JoinedIterator (Tests/Fixtures/landmine.yaml:350:3)", .timeLimit(.minutes(1)))
 struct JoinedIterator_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -650,7 +678,7 @@ struct JoinedIterator_Tests {
     }
 }
 
-@Suite("Model JoinedSequence (Tests/Fixtures/landmine.yaml:349:3)", .timeLimit(.minutes(1)))
+@Suite("Model JoinedSequence (Tests/Fixtures/landmine.yaml:351:3)", .timeLimit(.minutes(1)))
 struct JoinedSequence_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -664,7 +692,7 @@ struct JoinedSequence_Tests {
     }
 }
 
-@Suite("Model KeyPath (Tests/Fixtures/landmine.yaml:350:3)", .timeLimit(.minutes(1)))
+@Suite("Model KeyPath (Tests/Fixtures/landmine.yaml:352:3)", .timeLimit(.minutes(1)))
 struct KeyPath_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -673,34 +701,6 @@ struct KeyPath_Tests {
         let decoded = try decoder.decode(LandmineAPI.KeyPath_.self, from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.KeyPath_.self, from: encoded)
-        #expect(again == decoded)
-        #expect((try encoder.encode(again)) == encoded)
-    }
-}
-
-@Suite("Model KeyPathComparator (Tests/Fixtures/landmine.yaml:351:3)", .timeLimit(.minutes(1)))
-struct KeyPathComparatorTests {
-    @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
-    func exampleRoundTrips(json: Swift.String) throws {
-        let decoder = SDKRuntime.JSONCoding.makeDecoder()
-        let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.KeyPathComparator.self, from: Foundation.Data(json.utf8))
-        let encoded = try encoder.encode(decoded)
-        let again = try decoder.decode(LandmineAPI.KeyPathComparator.self, from: encoded)
-        #expect(again == decoded)
-        #expect((try encoder.encode(again)) == encoded)
-    }
-}
-
-@Suite("Model KeyValuePairs (Tests/Fixtures/landmine.yaml:352:3)", .timeLimit(.minutes(1)))
-struct KeyValuePairs_Tests {
-    @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
-    func exampleRoundTrips(json: Swift.String) throws {
-        let decoder = SDKRuntime.JSONCoding.makeDecoder()
-        let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.KeyValuePairs_.self, from: Foundation.Data(json.utf8))
-        let encoded = try encoder.encode(decoded)
-        let again = try decoder.decode(LandmineAPI.KeyValuePairs_.self, from: encoded)
         #expect(again == decoded)
         #expect((try encoder.encode(again)) == encoded)
     }

@@ -6,7 +6,35 @@ import LandmineAPI
 import SDKRuntime
 import Testing
 
-@Suite("Model KeyedDecodingContainer (Tests/Fixtures/landmine.yaml:353:3)", .timeLimit(.minutes(1)))
+@Suite("Model KeyPathComparator (Tests/Fixtures/landmine.yaml:353:3)", .timeLimit(.minutes(1)))
+struct KeyPathComparatorTests {
+    @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
+    func exampleRoundTrips(json: Swift.String) throws {
+        let decoder = SDKRuntime.JSONCoding.makeDecoder()
+        let encoder = SDKRuntime.JSONCoding.makeEncoder()
+        let decoded = try decoder.decode(LandmineAPI.KeyPathComparator.self, from: Foundation.Data(json.utf8))
+        let encoded = try encoder.encode(decoded)
+        let again = try decoder.decode(LandmineAPI.KeyPathComparator.self, from: encoded)
+        #expect(again == decoded)
+        #expect((try encoder.encode(again)) == encoded)
+    }
+}
+
+@Suite("Model KeyValuePairs (Tests/Fixtures/landmine.yaml:354:3)", .timeLimit(.minutes(1)))
+struct KeyValuePairs_Tests {
+    @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
+    func exampleRoundTrips(json: Swift.String) throws {
+        let decoder = SDKRuntime.JSONCoding.makeDecoder()
+        let encoder = SDKRuntime.JSONCoding.makeEncoder()
+        let decoded = try decoder.decode(LandmineAPI.KeyValuePairs_.self, from: Foundation.Data(json.utf8))
+        let encoded = try encoder.encode(decoded)
+        let again = try decoder.decode(LandmineAPI.KeyValuePairs_.self, from: encoded)
+        #expect(again == decoded)
+        #expect((try encoder.encode(again)) == encoded)
+    }
+}
+
+@Suite("Model KeyedDecodingContainer (Tests/Fixtures/landmine.yaml:355:3)", .timeLimit(.minutes(1)))
 struct KeyedDecodingContainer_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -20,7 +48,7 @@ struct KeyedDecodingContainer_Tests {
     }
 }
 
-@Suite("Model KeyedDecodingContainerProtocol (Tests/Fixtures/landmine.yaml:354:3)", .timeLimit(.minutes(1)))
+@Suite("Model KeyedDecodingContainerProtocol (Tests/Fixtures/landmine.yaml:356:3)", .timeLimit(.minutes(1)))
 struct KeyedDecodingContainerProtocol_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -34,7 +62,7 @@ struct KeyedDecodingContainerProtocol_Tests {
     }
 }
 
-@Suite("Model KeyedEncodingContainer (Tests/Fixtures/landmine.yaml:355:3)", .timeLimit(.minutes(1)))
+@Suite("Model KeyedEncodingContainer (Tests/Fixtures/landmine.yaml:357:3)", .timeLimit(.minutes(1)))
 struct KeyedEncodingContainer_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -48,7 +76,7 @@ struct KeyedEncodingContainer_Tests {
     }
 }
 
-@Suite("Model KeyedEncodingContainerProtocol (Tests/Fixtures/landmine.yaml:356:3)", .timeLimit(.minutes(1)))
+@Suite("Model KeyedEncodingContainerProtocol (Tests/Fixtures/landmine.yaml:358:3)", .timeLimit(.minutes(1)))
 struct KeyedEncodingContainerProtocol_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -62,7 +90,7 @@ struct KeyedEncodingContainerProtocol_Tests {
     }
 }
 
-@Suite("Model LazyBidirectionalCollection (Tests/Fixtures/landmine.yaml:357:3)", .timeLimit(.minutes(1)))
+@Suite("Model LazyBidirectionalCollection (Tests/Fixtures/landmine.yaml:359:3)", .timeLimit(.minutes(1)))
 struct LazyBidirectionalCollection_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -76,7 +104,7 @@ struct LazyBidirectionalCollection_Tests {
     }
 }
 
-@Suite("Model LazyCollection (Tests/Fixtures/landmine.yaml:358:3)", .timeLimit(.minutes(1)))
+@Suite("Model LazyCollection (Tests/Fixtures/landmine.yaml:360:3)", .timeLimit(.minutes(1)))
 struct LazyCollection_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -90,7 +118,7 @@ struct LazyCollection_Tests {
     }
 }
 
-@Suite("Model LazyCollectionProtocol (Tests/Fixtures/landmine.yaml:359:3)", .timeLimit(.minutes(1)))
+@Suite("Model LazyCollectionProtocol (Tests/Fixtures/landmine.yaml:361:3)", .timeLimit(.minutes(1)))
 struct LazyCollectionProtocol_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -104,7 +132,7 @@ struct LazyCollectionProtocol_Tests {
     }
 }
 
-@Suite("Model LazyDropWhileBidirectionalCollection (Tests/Fixtures/landmine.yaml:360:3)", .timeLimit(.minutes(1)))
+@Suite("Model LazyDropWhileBidirectionalCollection (Tests/Fixtures/landmine.yaml:362:3)", .timeLimit(.minutes(1)))
 struct LazyDropWhileBidirectionalCollection_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -118,7 +146,7 @@ struct LazyDropWhileBidirectionalCollection_Tests {
     }
 }
 
-@Suite("Model LazyDropWhileCollection (Tests/Fixtures/landmine.yaml:361:3)", .timeLimit(.minutes(1)))
+@Suite("Model LazyDropWhileCollection (Tests/Fixtures/landmine.yaml:363:3)", .timeLimit(.minutes(1)))
 struct LazyDropWhileCollection_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -132,7 +160,7 @@ struct LazyDropWhileCollection_Tests {
     }
 }
 
-@Suite("Model LazyDropWhileIndex (Tests/Fixtures/landmine.yaml:362:3)", .timeLimit(.minutes(1)))
+@Suite("Model LazyDropWhileIndex (Tests/Fixtures/landmine.yaml:364:3)", .timeLimit(.minutes(1)))
 struct LazyDropWhileIndex_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -146,7 +174,7 @@ struct LazyDropWhileIndex_Tests {
     }
 }
 
-@Suite("Model LazyDropWhileIterator (Tests/Fixtures/landmine.yaml:363:3)", .timeLimit(.minutes(1)))
+@Suite("Model LazyDropWhileIterator (Tests/Fixtures/landmine.yaml:365:3)", .timeLimit(.minutes(1)))
 struct LazyDropWhileIterator_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -160,7 +188,7 @@ struct LazyDropWhileIterator_Tests {
     }
 }
 
-@Suite("Model LazyDropWhileSequence (Tests/Fixtures/landmine.yaml:364:3)", .timeLimit(.minutes(1)))
+@Suite("Model LazyDropWhileSequence (Tests/Fixtures/landmine.yaml:366:3)", .timeLimit(.minutes(1)))
 struct LazyDropWhileSequence_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -174,7 +202,7 @@ struct LazyDropWhileSequence_Tests {
     }
 }
 
-@Suite("Model LazyFilterBidirectionalCollection (Tests/Fixtures/landmine.yaml:365:3)", .timeLimit(.minutes(1)))
+@Suite("Model LazyFilterBidirectionalCollection (Tests/Fixtures/landmine.yaml:367:3)", .timeLimit(.minutes(1)))
 struct LazyFilterBidirectionalCollection_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -188,7 +216,7 @@ struct LazyFilterBidirectionalCollection_Tests {
     }
 }
 
-@Suite("Model LazyFilterCollection (Tests/Fixtures/landmine.yaml:366:3)", .timeLimit(.minutes(1)))
+@Suite("Model LazyFilterCollection (Tests/Fixtures/landmine.yaml:368:3)", .timeLimit(.minutes(1)))
 struct LazyFilterCollection_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -202,7 +230,7 @@ struct LazyFilterCollection_Tests {
     }
 }
 
-@Suite("Model LazyFilterIndex (Tests/Fixtures/landmine.yaml:367:3)", .timeLimit(.minutes(1)))
+@Suite("Model LazyFilterIndex (Tests/Fixtures/landmine.yaml:369:3)", .timeLimit(.minutes(1)))
 struct LazyFilterIndex_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -216,7 +244,7 @@ struct LazyFilterIndex_Tests {
     }
 }
 
-@Suite("Model LazyFilterIterator (Tests/Fixtures/landmine.yaml:368:3)", .timeLimit(.minutes(1)))
+@Suite("Model LazyFilterIterator (Tests/Fixtures/landmine.yaml:370:3)", .timeLimit(.minutes(1)))
 struct LazyFilterIterator_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -230,7 +258,7 @@ struct LazyFilterIterator_Tests {
     }
 }
 
-@Suite("Model LazyFilterSequence (Tests/Fixtures/landmine.yaml:369:3)", .timeLimit(.minutes(1)))
+@Suite("Model LazyFilterSequence (Tests/Fixtures/landmine.yaml:371:3)", .timeLimit(.minutes(1)))
 struct LazyFilterSequence_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -244,7 +272,7 @@ struct LazyFilterSequence_Tests {
     }
 }
 
-@Suite("Model LazyMapBidirectionalCollection (Tests/Fixtures/landmine.yaml:370:3)", .timeLimit(.minutes(1)))
+@Suite("Model LazyMapBidirectionalCollection (Tests/Fixtures/landmine.yaml:372:3)", .timeLimit(.minutes(1)))
 struct LazyMapBidirectionalCollection_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -258,7 +286,7 @@ struct LazyMapBidirectionalCollection_Tests {
     }
 }
 
-@Suite("Model LazyMapCollection (Tests/Fixtures/landmine.yaml:371:3)", .timeLimit(.minutes(1)))
+@Suite("Model LazyMapCollection (Tests/Fixtures/landmine.yaml:373:3)", .timeLimit(.minutes(1)))
 struct LazyMapCollection_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -272,7 +300,7 @@ struct LazyMapCollection_Tests {
     }
 }
 
-@Suite("Model LazyMapIterator (Tests/Fixtures/landmine.yaml:372:3)", .timeLimit(.minutes(1)))
+@Suite("Model LazyMapIterator (Tests/Fixtures/landmine.yaml:374:3)", .timeLimit(.minutes(1)))
 struct LazyMapIterator_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -286,7 +314,7 @@ struct LazyMapIterator_Tests {
     }
 }
 
-@Suite("Model LazyMapRandomAccessCollection (Tests/Fixtures/landmine.yaml:373:3)", .timeLimit(.minutes(1)))
+@Suite("Model LazyMapRandomAccessCollection (Tests/Fixtures/landmine.yaml:375:3)", .timeLimit(.minutes(1)))
 struct LazyMapRandomAccessCollection_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -300,7 +328,7 @@ struct LazyMapRandomAccessCollection_Tests {
     }
 }
 
-@Suite("Model LazyMapSequence (Tests/Fixtures/landmine.yaml:374:3)", .timeLimit(.minutes(1)))
+@Suite("Model LazyMapSequence (Tests/Fixtures/landmine.yaml:376:3)", .timeLimit(.minutes(1)))
 struct LazyMapSequence_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -314,7 +342,7 @@ struct LazyMapSequence_Tests {
     }
 }
 
-@Suite("Model LazyPrefixWhileBidirectionalCollection (Tests/Fixtures/landmine.yaml:375:3)", .timeLimit(.minutes(1)))
+@Suite("Model LazyPrefixWhileBidirectionalCollection (Tests/Fixtures/landmine.yaml:377:3)", .timeLimit(.minutes(1)))
 struct LazyPrefixWhileBidirectionalCollection_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -328,7 +356,7 @@ struct LazyPrefixWhileBidirectionalCollection_Tests {
     }
 }
 
-@Suite("Model LazyPrefixWhileCollection (Tests/Fixtures/landmine.yaml:376:3)", .timeLimit(.minutes(1)))
+@Suite("Model LazyPrefixWhileCollection (Tests/Fixtures/landmine.yaml:378:3)", .timeLimit(.minutes(1)))
 struct LazyPrefixWhileCollection_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -342,7 +370,7 @@ struct LazyPrefixWhileCollection_Tests {
     }
 }
 
-@Suite("Model LazyPrefixWhileIndex (Tests/Fixtures/landmine.yaml:377:3)", .timeLimit(.minutes(1)))
+@Suite("Model LazyPrefixWhileIndex (Tests/Fixtures/landmine.yaml:379:3)", .timeLimit(.minutes(1)))
 struct LazyPrefixWhileIndex_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -356,7 +384,7 @@ struct LazyPrefixWhileIndex_Tests {
     }
 }
 
-@Suite("Model LazyPrefixWhileIterator (Tests/Fixtures/landmine.yaml:378:3)", .timeLimit(.minutes(1)))
+@Suite("Model LazyPrefixWhileIterator (Tests/Fixtures/landmine.yaml:380:3)", .timeLimit(.minutes(1)))
 struct LazyPrefixWhileIterator_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -370,7 +398,7 @@ struct LazyPrefixWhileIterator_Tests {
     }
 }
 
-@Suite("Model LazyPrefixWhileSequence (Tests/Fixtures/landmine.yaml:379:3)", .timeLimit(.minutes(1)))
+@Suite("Model LazyPrefixWhileSequence (Tests/Fixtures/landmine.yaml:381:3)", .timeLimit(.minutes(1)))
 struct LazyPrefixWhileSequence_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -384,7 +412,7 @@ struct LazyPrefixWhileSequence_Tests {
     }
 }
 
-@Suite("Model LazyRandomAccessCollection (Tests/Fixtures/landmine.yaml:380:3)", .timeLimit(.minutes(1)))
+@Suite("Model LazyRandomAccessCollection (Tests/Fixtures/landmine.yaml:382:3)", .timeLimit(.minutes(1)))
 struct LazyRandomAccessCollection_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -398,7 +426,7 @@ struct LazyRandomAccessCollection_Tests {
     }
 }
 
-@Suite("Model LazySequence (Tests/Fixtures/landmine.yaml:381:3)", .timeLimit(.minutes(1)))
+@Suite("Model LazySequence (Tests/Fixtures/landmine.yaml:383:3)", .timeLimit(.minutes(1)))
 struct LazySequence_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -412,7 +440,7 @@ struct LazySequence_Tests {
     }
 }
 
-@Suite("Model LazySequenceProtocol (Tests/Fixtures/landmine.yaml:382:3)", .timeLimit(.minutes(1)))
+@Suite("Model LazySequenceProtocol (Tests/Fixtures/landmine.yaml:384:3)", .timeLimit(.minutes(1)))
 struct LazySequenceProtocol_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -426,7 +454,7 @@ struct LazySequenceProtocol_Tests {
     }
 }
 
-@Suite("Model LengthFormatter (Tests/Fixtures/landmine.yaml:383:3)", .timeLimit(.minutes(1)))
+@Suite("Model LengthFormatter (Tests/Fixtures/landmine.yaml:385:3)", .timeLimit(.minutes(1)))
 struct LengthFormatterTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -440,7 +468,7 @@ struct LengthFormatterTests {
     }
 }
 
-@Suite("Model ListFormatStyle (Tests/Fixtures/landmine.yaml:384:3)", .timeLimit(.minutes(1)))
+@Suite("Model ListFormatStyle (Tests/Fixtures/landmine.yaml:386:3)", .timeLimit(.minutes(1)))
 struct ListFormatStyleTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -454,7 +482,7 @@ struct ListFormatStyleTests {
     }
 }
 
-@Suite("Model LocalizedError (Tests/Fixtures/landmine.yaml:385:3)", .timeLimit(.minutes(1)))
+@Suite("Model LocalizedError (Tests/Fixtures/landmine.yaml:387:3)", .timeLimit(.minutes(1)))
 struct LocalizedErrorTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -468,7 +496,7 @@ struct LocalizedErrorTests {
     }
 }
 
-@Suite("Model LosslessStringConvertible (Tests/Fixtures/landmine.yaml:386:3)", .timeLimit(.minutes(1)))
+@Suite("Model LosslessStringConvertible (Tests/Fixtures/landmine.yaml:388:3)", .timeLimit(.minutes(1)))
 struct LosslessStringConvertible_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -482,7 +510,7 @@ struct LosslessStringConvertible_Tests {
     }
 }
 
-@Suite("Model ManagedBuffer (Tests/Fixtures/landmine.yaml:387:3)", .timeLimit(.minutes(1)))
+@Suite("Model ManagedBuffer (Tests/Fixtures/landmine.yaml:389:3)", .timeLimit(.minutes(1)))
 struct ManagedBuffer_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -496,7 +524,7 @@ struct ManagedBuffer_Tests {
     }
 }
 
-@Suite("Model ManagedBufferPointer (Tests/Fixtures/landmine.yaml:388:3)", .timeLimit(.minutes(1)))
+@Suite("Model ManagedBufferPointer (Tests/Fixtures/landmine.yaml:390:3)", .timeLimit(.minutes(1)))
 struct ManagedBufferPointer_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -510,7 +538,7 @@ struct ManagedBufferPointer_Tests {
     }
 }
 
-@Suite("Model ManualClock (Tests/Fixtures/landmine.yaml:389:3)", .timeLimit(.minutes(1)))
+@Suite("Model ManualClock (Tests/Fixtures/landmine.yaml:391:3)", .timeLimit(.minutes(1)))
 struct ManualClockTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -524,7 +552,7 @@ struct ManualClockTests {
     }
 }
 
-@Suite("Model MarkdownDecodableAttributedStringKey (Tests/Fixtures/landmine.yaml:390:3)", .timeLimit(.minutes(1)))
+@Suite("Model MarkdownDecodableAttributedStringKey (Tests/Fixtures/landmine.yaml:392:3)", .timeLimit(.minutes(1)))
 struct MarkdownDecodableAttributedStringKeyTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -538,7 +566,7 @@ struct MarkdownDecodableAttributedStringKeyTests {
     }
 }
 
-@Suite("Model MassFormatter (Tests/Fixtures/landmine.yaml:391:3)", .timeLimit(.minutes(1)))
+@Suite("Model MassFormatter (Tests/Fixtures/landmine.yaml:393:3)", .timeLimit(.minutes(1)))
 struct MassFormatterTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -552,7 +580,7 @@ struct MassFormatterTests {
     }
 }
 
-@Suite("Model Measurement (Tests/Fixtures/landmine.yaml:392:3)", .timeLimit(.minutes(1)))
+@Suite("Model Measurement (Tests/Fixtures/landmine.yaml:394:3)", .timeLimit(.minutes(1)))
 struct MeasurementTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -566,7 +594,7 @@ struct MeasurementTests {
     }
 }
 
-@Suite("Model MemoryLayout (Tests/Fixtures/landmine.yaml:393:3)", .timeLimit(.minutes(1)))
+@Suite("Model MemoryLayout (Tests/Fixtures/landmine.yaml:395:3)", .timeLimit(.minutes(1)))
 struct MemoryLayout_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -580,7 +608,7 @@ struct MemoryLayout_Tests {
     }
 }
 
-@Suite("Model Mirror (Tests/Fixtures/landmine.yaml:394:3)", .timeLimit(.minutes(1)))
+@Suite("Model Mirror (Tests/Fixtures/landmine.yaml:396:3)", .timeLimit(.minutes(1)))
 struct Mirror_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -594,7 +622,7 @@ struct Mirror_Tests {
     }
 }
 
-@Suite("Model MirrorPath (Tests/Fixtures/landmine.yaml:395:3)", .timeLimit(.minutes(1)))
+@Suite("Model MirrorPath (Tests/Fixtures/landmine.yaml:397:3)", .timeLimit(.minutes(1)))
 struct MirrorPath_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -608,7 +636,7 @@ struct MirrorPath_Tests {
     }
 }
 
-@Suite("Model MobileJoeEmulator (Tests/Fixtures/landmine.yaml:396:3)", .timeLimit(.minutes(1)))
+@Suite("Model MobileJoeEmulator (Tests/Fixtures/landmine.yaml:398:3)", .timeLimit(.minutes(1)))
 struct MobileJoeEmulatorTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -622,7 +650,7 @@ struct MobileJoeEmulatorTests {
     }
 }
 
-@Suite("Model MobileJoeEmulatorPlan (Tests/Fixtures/landmine.yaml:397:3)", .timeLimit(.minutes(1)))
+@Suite("Model MobileJoeEmulatorPlan (Tests/Fixtures/landmine.yaml:399:3)", .timeLimit(.minutes(1)))
 struct MobileJoeEmulatorPlanTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -636,7 +664,7 @@ struct MobileJoeEmulatorPlanTests {
     }
 }
 
-@Suite("Model MobileJoeEmulatorState (Tests/Fixtures/landmine.yaml:398:3)", .timeLimit(.minutes(1)))
+@Suite("Model MobileJoeEmulatorState (Tests/Fixtures/landmine.yaml:400:3)", .timeLimit(.minutes(1)))
 struct MobileJoeEmulatorStateTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -650,7 +678,7 @@ struct MobileJoeEmulatorStateTests {
     }
 }
 
-@Suite("Model MobileJoeRecordedIdentity (Tests/Fixtures/landmine.yaml:399:3)", .timeLimit(.minutes(1)))
+@Suite("Model MobileJoeRecordedIdentity (Tests/Fixtures/landmine.yaml:401:3)", .timeLimit(.minutes(1)))
 struct MobileJoeRecordedIdentityTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -664,7 +692,7 @@ struct MobileJoeRecordedIdentityTests {
     }
 }
 
-@Suite("Model Morphology (Tests/Fixtures/landmine.yaml:400:3)", .timeLimit(.minutes(1)))
+@Suite("Model Morphology (Tests/Fixtures/landmine.yaml:402:3)", .timeLimit(.minutes(1)))
 struct MorphologyTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -673,34 +701,6 @@ struct MorphologyTests {
         let decoded = try decoder.decode(LandmineAPI.Morphology.self, from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.Morphology.self, from: encoded)
-        #expect(again == decoded)
-        #expect((try encoder.encode(again)) == encoded)
-    }
-}
-
-@Suite("Model MutableBidirectionalSlice (Tests/Fixtures/landmine.yaml:401:3)", .timeLimit(.minutes(1)))
-struct MutableBidirectionalSlice_Tests {
-    @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
-    func exampleRoundTrips(json: Swift.String) throws {
-        let decoder = SDKRuntime.JSONCoding.makeDecoder()
-        let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.MutableBidirectionalSlice_.self, from: Foundation.Data(json.utf8))
-        let encoded = try encoder.encode(decoded)
-        let again = try decoder.decode(LandmineAPI.MutableBidirectionalSlice_.self, from: encoded)
-        #expect(again == decoded)
-        #expect((try encoder.encode(again)) == encoded)
-    }
-}
-
-@Suite("Model MutableCollection (Tests/Fixtures/landmine.yaml:402:3)", .timeLimit(.minutes(1)))
-struct MutableCollection_Tests {
-    @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
-    func exampleRoundTrips(json: Swift.String) throws {
-        let decoder = SDKRuntime.JSONCoding.makeDecoder()
-        let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.MutableCollection_.self, from: Foundation.Data(json.utf8))
-        let encoded = try encoder.encode(decoded)
-        let again = try decoder.decode(LandmineAPI.MutableCollection_.self, from: encoded)
         #expect(again == decoded)
         #expect((try encoder.encode(again)) == encoded)
     }

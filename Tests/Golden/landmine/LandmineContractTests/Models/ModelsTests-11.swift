@@ -6,7 +6,35 @@ import LandmineAPI
 import SDKRuntime
 import Testing
 
-@Suite("Model PropertyViolation (Tests/Fixtures/landmine.yaml:553:3)", .timeLimit(.minutes(1)))
+@Suite("Model PropertyListEncoder (Tests/Fixtures/landmine.yaml:553:3)", .timeLimit(.minutes(1)))
+struct PropertyListEncoderTests {
+    @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
+    func exampleRoundTrips(json: Swift.String) throws {
+        let decoder = SDKRuntime.JSONCoding.makeDecoder()
+        let encoder = SDKRuntime.JSONCoding.makeEncoder()
+        let decoded = try decoder.decode(LandmineAPI.PropertyListEncoder.self, from: Foundation.Data(json.utf8))
+        let encoded = try encoder.encode(decoded)
+        let again = try decoder.decode(LandmineAPI.PropertyListEncoder.self, from: encoded)
+        #expect(again == decoded)
+        #expect((try encoder.encode(again)) == encoded)
+    }
+}
+
+@Suite("Model PropertyListSerialization (Tests/Fixtures/landmine.yaml:554:3)", .timeLimit(.minutes(1)))
+struct PropertyListSerializationTests {
+    @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
+    func exampleRoundTrips(json: Swift.String) throws {
+        let decoder = SDKRuntime.JSONCoding.makeDecoder()
+        let encoder = SDKRuntime.JSONCoding.makeEncoder()
+        let decoded = try decoder.decode(LandmineAPI.PropertyListSerialization.self, from: Foundation.Data(json.utf8))
+        let encoded = try encoder.encode(decoded)
+        let again = try decoder.decode(LandmineAPI.PropertyListSerialization.self, from: encoded)
+        #expect(again == decoded)
+        #expect((try encoder.encode(again)) == encoded)
+    }
+}
+
+@Suite("Model PropertyViolation (Tests/Fixtures/landmine.yaml:555:3)", .timeLimit(.minutes(1)))
 struct PropertyViolationTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -20,7 +48,7 @@ struct PropertyViolationTests {
     }
 }
 
-@Suite("Model QualityOfService (Tests/Fixtures/landmine.yaml:554:3)", .timeLimit(.minutes(1)))
+@Suite("Model QualityOfService (Tests/Fixtures/landmine.yaml:556:3)", .timeLimit(.minutes(1)))
 struct QualityOfServiceTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -34,7 +62,7 @@ struct QualityOfServiceTests {
     }
 }
 
-@Suite("Model RandomAccessCollection (Tests/Fixtures/landmine.yaml:555:3)", .timeLimit(.minutes(1)))
+@Suite("Model RandomAccessCollection (Tests/Fixtures/landmine.yaml:557:3)", .timeLimit(.minutes(1)))
 struct RandomAccessCollection_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -48,7 +76,7 @@ struct RandomAccessCollection_Tests {
     }
 }
 
-@Suite("Model RandomAccessIndexable (Tests/Fixtures/landmine.yaml:556:3)", .timeLimit(.minutes(1)))
+@Suite("Model RandomAccessIndexable (Tests/Fixtures/landmine.yaml:558:3)", .timeLimit(.minutes(1)))
 struct RandomAccessIndexable_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -62,7 +90,7 @@ struct RandomAccessIndexable_Tests {
     }
 }
 
-@Suite("Model RandomAccessSlice (Tests/Fixtures/landmine.yaml:557:3)", .timeLimit(.minutes(1)))
+@Suite("Model RandomAccessSlice (Tests/Fixtures/landmine.yaml:559:3)", .timeLimit(.minutes(1)))
 struct RandomAccessSlice_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -76,7 +104,7 @@ struct RandomAccessSlice_Tests {
     }
 }
 
-@Suite("Model RandomNumberGenerator (Tests/Fixtures/landmine.yaml:558:3)", .timeLimit(.minutes(1)))
+@Suite("Model RandomNumberGenerator (Tests/Fixtures/landmine.yaml:560:3)", .timeLimit(.minutes(1)))
 struct RandomNumberGenerator_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -90,7 +118,7 @@ struct RandomNumberGenerator_Tests {
     }
 }
 
-@Suite("Model Range (Tests/Fixtures/landmine.yaml:559:3)", .timeLimit(.minutes(1)))
+@Suite("Model Range (Tests/Fixtures/landmine.yaml:561:3)", .timeLimit(.minutes(1)))
 struct Range_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -104,7 +132,7 @@ struct Range_Tests {
     }
 }
 
-@Suite("Model RangeExpression (Tests/Fixtures/landmine.yaml:560:3)", .timeLimit(.minutes(1)))
+@Suite("Model RangeExpression (Tests/Fixtures/landmine.yaml:562:3)", .timeLimit(.minutes(1)))
 struct RangeExpression_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -118,7 +146,7 @@ struct RangeExpression_Tests {
     }
 }
 
-@Suite("Model RangeReplaceableBidirectionalSlice (Tests/Fixtures/landmine.yaml:561:3)", .timeLimit(.minutes(1)))
+@Suite("Model RangeReplaceableBidirectionalSlice (Tests/Fixtures/landmine.yaml:563:3)", .timeLimit(.minutes(1)))
 struct RangeReplaceableBidirectionalSlice_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -132,7 +160,7 @@ struct RangeReplaceableBidirectionalSlice_Tests {
     }
 }
 
-@Suite("Model RangeReplaceableCollection (Tests/Fixtures/landmine.yaml:562:3)", .timeLimit(.minutes(1)))
+@Suite("Model RangeReplaceableCollection (Tests/Fixtures/landmine.yaml:564:3)", .timeLimit(.minutes(1)))
 struct RangeReplaceableCollection_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -146,7 +174,7 @@ struct RangeReplaceableCollection_Tests {
     }
 }
 
-@Suite("Model RangeReplaceableIndexable (Tests/Fixtures/landmine.yaml:563:3)", .timeLimit(.minutes(1)))
+@Suite("Model RangeReplaceableIndexable (Tests/Fixtures/landmine.yaml:565:3)", .timeLimit(.minutes(1)))
 struct RangeReplaceableIndexable_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -160,7 +188,7 @@ struct RangeReplaceableIndexable_Tests {
     }
 }
 
-@Suite("Model RangeReplaceableRandomAccessSlice (Tests/Fixtures/landmine.yaml:564:3)", .timeLimit(.minutes(1)))
+@Suite("Model RangeReplaceableRandomAccessSlice (Tests/Fixtures/landmine.yaml:566:3)", .timeLimit(.minutes(1)))
 struct RangeReplaceableRandomAccessSlice_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -174,7 +202,7 @@ struct RangeReplaceableRandomAccessSlice_Tests {
     }
 }
 
-@Suite("Model RangeReplaceableSlice (Tests/Fixtures/landmine.yaml:565:3)", .timeLimit(.minutes(1)))
+@Suite("Model RangeReplaceableSlice (Tests/Fixtures/landmine.yaml:567:3)", .timeLimit(.minutes(1)))
 struct RangeReplaceableSlice_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -188,7 +216,7 @@ struct RangeReplaceableSlice_Tests {
     }
 }
 
-@Suite("Model RangeSet (Tests/Fixtures/landmine.yaml:566:3)", .timeLimit(.minutes(1)))
+@Suite("Model RangeSet (Tests/Fixtures/landmine.yaml:568:3)", .timeLimit(.minutes(1)))
 struct RangeSet_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -202,7 +230,7 @@ struct RangeSet_Tests {
     }
 }
 
-@Suite("Model RawRepresentable (Tests/Fixtures/landmine.yaml:567:3)", .timeLimit(.minutes(1)))
+@Suite("Model RawRepresentable (Tests/Fixtures/landmine.yaml:569:3)", .timeLimit(.minutes(1)))
 struct RawRepresentable_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -216,7 +244,7 @@ struct RawRepresentable_Tests {
     }
 }
 
-@Suite("Model RawSpan (Tests/Fixtures/landmine.yaml:568:3)", .timeLimit(.minutes(1)))
+@Suite("Model RawSpan (Tests/Fixtures/landmine.yaml:570:3)", .timeLimit(.minutes(1)))
 struct RawSpan_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -230,7 +258,7 @@ struct RawSpan_Tests {
     }
 }
 
-@Suite("Model RecordedRequest (Tests/Fixtures/landmine.yaml:569:3)", .timeLimit(.minutes(1)))
+@Suite("Model RecordedRequest (Tests/Fixtures/landmine.yaml:571:3)", .timeLimit(.minutes(1)))
 struct RecordedRequestTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -244,7 +272,7 @@ struct RecordedRequestTests {
     }
 }
 
-@Suite("Model RecoverableError (Tests/Fixtures/landmine.yaml:570:3)", .timeLimit(.minutes(1)))
+@Suite("Model RecoverableError (Tests/Fixtures/landmine.yaml:572:3)", .timeLimit(.minutes(1)))
 struct RecoverableErrorTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -258,7 +286,7 @@ struct RecoverableErrorTests {
     }
 }
 
-@Suite("Model ReferenceConvertible (Tests/Fixtures/landmine.yaml:571:3)", .timeLimit(.minutes(1)))
+@Suite("Model ReferenceConvertible (Tests/Fixtures/landmine.yaml:573:3)", .timeLimit(.minutes(1)))
 struct ReferenceConvertibleTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -272,7 +300,7 @@ struct ReferenceConvertibleTests {
     }
 }
 
-@Suite("Model ReferenceWritableKeyPath (Tests/Fixtures/landmine.yaml:572:3)", .timeLimit(.minutes(1)))
+@Suite("Model ReferenceWritableKeyPath (Tests/Fixtures/landmine.yaml:574:3)", .timeLimit(.minutes(1)))
 struct ReferenceWritableKeyPath_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -286,7 +314,7 @@ struct ReferenceWritableKeyPath_Tests {
     }
 }
 
-@Suite("Model Repeated (Tests/Fixtures/landmine.yaml:573:3)", .timeLimit(.minutes(1)))
+@Suite("Model Repeated (Tests/Fixtures/landmine.yaml:575:3)", .timeLimit(.minutes(1)))
 struct Repeated_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -300,7 +328,7 @@ struct Repeated_Tests {
     }
 }
 
-@Suite("Model RetryAfter (Tests/Fixtures/landmine.yaml:574:3)", .timeLimit(.minutes(1)))
+@Suite("Model RetryAfter (Tests/Fixtures/landmine.yaml:576:3)", .timeLimit(.minutes(1)))
 struct RetryAfterTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -314,7 +342,7 @@ struct RetryAfterTests {
     }
 }
 
-@Suite("Model RetryPolicy (Tests/Fixtures/landmine.yaml:575:3)", .timeLimit(.minutes(1)))
+@Suite("Model RetryPolicy (Tests/Fixtures/landmine.yaml:577:3)", .timeLimit(.minutes(1)))
 struct RetryPolicyTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -328,7 +356,7 @@ struct RetryPolicyTests {
     }
 }
 
-@Suite("Model RetryingTransport (Tests/Fixtures/landmine.yaml:576:3)", .timeLimit(.minutes(1)))
+@Suite("Model RetryingTransport (Tests/Fixtures/landmine.yaml:578:3)", .timeLimit(.minutes(1)))
 struct RetryingTransportTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -342,7 +370,7 @@ struct RetryingTransportTests {
     }
 }
 
-@Suite("Model ReversedCollection (Tests/Fixtures/landmine.yaml:577:3)", .timeLimit(.minutes(1)))
+@Suite("Model ReversedCollection (Tests/Fixtures/landmine.yaml:579:3)", .timeLimit(.minutes(1)))
 struct ReversedCollection_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -356,7 +384,7 @@ struct ReversedCollection_Tests {
     }
 }
 
-@Suite("Model ReversedIndex (Tests/Fixtures/landmine.yaml:578:3)", .timeLimit(.minutes(1)))
+@Suite("Model ReversedIndex (Tests/Fixtures/landmine.yaml:580:3)", .timeLimit(.minutes(1)))
 struct ReversedIndex_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -370,7 +398,7 @@ struct ReversedIndex_Tests {
     }
 }
 
-@Suite("Model ReversedRandomAccessCollection (Tests/Fixtures/landmine.yaml:579:3)", .timeLimit(.minutes(1)))
+@Suite("Model ReversedRandomAccessCollection (Tests/Fixtures/landmine.yaml:581:3)", .timeLimit(.minutes(1)))
 struct ReversedRandomAccessCollection_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -384,7 +412,7 @@ struct ReversedRandomAccessCollection_Tests {
     }
 }
 
-@Suite("Model Route (Tests/Fixtures/landmine.yaml:580:3)", .timeLimit(.minutes(1)))
+@Suite("Model Route (Tests/Fixtures/landmine.yaml:582:3)", .timeLimit(.minutes(1)))
 struct RouteTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -398,7 +426,7 @@ struct RouteTests {
     }
 }
 
-@Suite("Model RouteHandler (Tests/Fixtures/landmine.yaml:581:3)", .timeLimit(.minutes(1)))
+@Suite("Model RouteHandler (Tests/Fixtures/landmine.yaml:583:3)", .timeLimit(.minutes(1)))
 struct RouteHandlerTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -412,7 +440,7 @@ struct RouteHandlerTests {
     }
 }
 
-@Suite("Model RouteResolution (Tests/Fixtures/landmine.yaml:582:3)", .timeLimit(.minutes(1)))
+@Suite("Model RouteResolution (Tests/Fixtures/landmine.yaml:584:3)", .timeLimit(.minutes(1)))
 struct RouteResolutionTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -426,7 +454,7 @@ struct RouteResolutionTests {
     }
 }
 
-@Suite("Model Router (Tests/Fixtures/landmine.yaml:583:3)", .timeLimit(.minutes(1)))
+@Suite("Model Router (Tests/Fixtures/landmine.yaml:585:3)", .timeLimit(.minutes(1)))
 struct RouterTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -440,7 +468,7 @@ struct RouterTests {
     }
 }
 
-@Suite("Model RouterError (Tests/Fixtures/landmine.yaml:584:3)", .timeLimit(.minutes(1)))
+@Suite("Model RouterError (Tests/Fixtures/landmine.yaml:586:3)", .timeLimit(.minutes(1)))
 struct RouterErrorTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -454,7 +482,7 @@ struct RouterErrorTests {
     }
 }
 
-@Suite("Model RunLoop (Tests/Fixtures/landmine.yaml:585:3)", .timeLimit(.minutes(1)))
+@Suite("Model RunLoop (Tests/Fixtures/landmine.yaml:587:3)", .timeLimit(.minutes(1)))
 struct RunLoopTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -468,7 +496,7 @@ struct RunLoopTests {
     }
 }
 
-@Suite("Model SDKClock (Tests/Fixtures/landmine.yaml:586:3)", .timeLimit(.minutes(1)))
+@Suite("Model SDKClock (Tests/Fixtures/landmine.yaml:588:3)", .timeLimit(.minutes(1)))
 struct SDKClockTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -482,7 +510,7 @@ struct SDKClockTests {
     }
 }
 
-@Suite("Model SHA256Hash (Tests/Fixtures/landmine.yaml:587:3)", .timeLimit(.minutes(1)))
+@Suite("Model SHA256Hash (Tests/Fixtures/landmine.yaml:589:3)", .timeLimit(.minutes(1)))
 struct SHA256HashTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -496,7 +524,7 @@ struct SHA256HashTests {
     }
 }
 
-@Suite("Model SIMD (Tests/Fixtures/landmine.yaml:588:3)", .timeLimit(.minutes(1)))
+@Suite("Model SIMD (Tests/Fixtures/landmine.yaml:590:3)", .timeLimit(.minutes(1)))
 struct SIMD_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -510,7 +538,7 @@ struct SIMD_Tests {
     }
 }
 
-@Suite("Model SIMD16 (Tests/Fixtures/landmine.yaml:589:3)", .timeLimit(.minutes(1)))
+@Suite("Model SIMD16 (Tests/Fixtures/landmine.yaml:591:3)", .timeLimit(.minutes(1)))
 struct SIMD16_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -524,7 +552,7 @@ struct SIMD16_Tests {
     }
 }
 
-@Suite("Model SIMD2 (Tests/Fixtures/landmine.yaml:590:3)", .timeLimit(.minutes(1)))
+@Suite("Model SIMD2 (Tests/Fixtures/landmine.yaml:592:3)", .timeLimit(.minutes(1)))
 struct SIMD2_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -538,7 +566,7 @@ struct SIMD2_Tests {
     }
 }
 
-@Suite("Model SIMD3 (Tests/Fixtures/landmine.yaml:591:3)", .timeLimit(.minutes(1)))
+@Suite("Model SIMD3 (Tests/Fixtures/landmine.yaml:593:3)", .timeLimit(.minutes(1)))
 struct SIMD3_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -552,7 +580,7 @@ struct SIMD3_Tests {
     }
 }
 
-@Suite("Model SIMD32 (Tests/Fixtures/landmine.yaml:592:3)", .timeLimit(.minutes(1)))
+@Suite("Model SIMD32 (Tests/Fixtures/landmine.yaml:594:3)", .timeLimit(.minutes(1)))
 struct SIMD32_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -566,7 +594,7 @@ struct SIMD32_Tests {
     }
 }
 
-@Suite("Model SIMD4 (Tests/Fixtures/landmine.yaml:593:3)", .timeLimit(.minutes(1)))
+@Suite("Model SIMD4 (Tests/Fixtures/landmine.yaml:595:3)", .timeLimit(.minutes(1)))
 struct SIMD4_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -580,7 +608,7 @@ struct SIMD4_Tests {
     }
 }
 
-@Suite("Model SIMD64 (Tests/Fixtures/landmine.yaml:594:3)", .timeLimit(.minutes(1)))
+@Suite("Model SIMD64 (Tests/Fixtures/landmine.yaml:596:3)", .timeLimit(.minutes(1)))
 struct SIMD64_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -594,7 +622,7 @@ struct SIMD64_Tests {
     }
 }
 
-@Suite("Model SIMD8 (Tests/Fixtures/landmine.yaml:595:3)", .timeLimit(.minutes(1)))
+@Suite("Model SIMD8 (Tests/Fixtures/landmine.yaml:597:3)", .timeLimit(.minutes(1)))
 struct SIMD8_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -608,7 +636,7 @@ struct SIMD8_Tests {
     }
 }
 
-@Suite("Model SIMDMask (Tests/Fixtures/landmine.yaml:596:3)", .timeLimit(.minutes(1)))
+@Suite("Model SIMDMask (Tests/Fixtures/landmine.yaml:598:3)", .timeLimit(.minutes(1)))
 struct SIMDMask_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -622,7 +650,7 @@ struct SIMDMask_Tests {
     }
 }
 
-@Suite("Model SIMDScalar (Tests/Fixtures/landmine.yaml:597:3)", .timeLimit(.minutes(1)))
+@Suite("Model SIMDScalar (Tests/Fixtures/landmine.yaml:599:3)", .timeLimit(.minutes(1)))
 struct SIMDScalar_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -636,7 +664,7 @@ struct SIMDScalar_Tests {
     }
 }
 
-@Suite("Model SIMDStorage (Tests/Fixtures/landmine.yaml:598:3)", .timeLimit(.minutes(1)))
+@Suite("Model SIMDStorage (Tests/Fixtures/landmine.yaml:600:3)", .timeLimit(.minutes(1)))
 struct SIMDStorage_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -650,7 +678,7 @@ struct SIMDStorage_Tests {
     }
 }
 
-@Suite("Model Scanner (Tests/Fixtures/landmine.yaml:599:3)", .timeLimit(.minutes(1)))
+@Suite("Model Scanner (Tests/Fixtures/landmine.yaml:601:3)", .timeLimit(.minutes(1)))
 struct ScannerTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -664,7 +692,7 @@ struct ScannerTests {
     }
 }
 
-@Suite("Model ScopedAttributeContainer (Tests/Fixtures/landmine.yaml:600:3)", .timeLimit(.minutes(1)))
+@Suite("Model ScopedAttributeContainer (Tests/Fixtures/landmine.yaml:602:3)", .timeLimit(.minutes(1)))
 struct ScopedAttributeContainerTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -673,34 +701,6 @@ struct ScopedAttributeContainerTests {
         let decoded = try decoder.decode(LandmineAPI.ScopedAttributeContainer.self, from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.ScopedAttributeContainer.self, from: encoded)
-        #expect(again == decoded)
-        #expect((try encoder.encode(again)) == encoded)
-    }
-}
-
-@Suite("Model SeededRandomNumberGenerator (Tests/Fixtures/landmine.yaml:601:3)", .timeLimit(.minutes(1)))
-struct SeededRandomNumberGeneratorTests {
-    @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
-    func exampleRoundTrips(json: Swift.String) throws {
-        let decoder = SDKRuntime.JSONCoding.makeDecoder()
-        let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.SeededRandomNumberGenerator.self, from: Foundation.Data(json.utf8))
-        let encoded = try encoder.encode(decoded)
-        let again = try decoder.decode(LandmineAPI.SeededRandomNumberGenerator.self, from: encoded)
-        #expect(again == decoded)
-        #expect((try encoder.encode(again)) == encoded)
-    }
-}
-
-@Suite("Model Sendable (Tests/Fixtures/landmine.yaml:602:3)", .timeLimit(.minutes(1)))
-struct Sendable_Tests {
-    @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
-    func exampleRoundTrips(json: Swift.String) throws {
-        let decoder = SDKRuntime.JSONCoding.makeDecoder()
-        let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.Sendable_.self, from: Foundation.Data(json.utf8))
-        let encoded = try encoder.encode(decoded)
-        let again = try decoder.decode(LandmineAPI.Sendable_.self, from: encoded)
         #expect(again == decoded)
         #expect((try encoder.encode(again)) == encoded)
     }

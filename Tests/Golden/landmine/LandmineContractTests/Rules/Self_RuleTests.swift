@@ -6,7 +6,7 @@ import LandmineAPI
 import SDKRuntime
 import Testing
 
-@Suite("Rule self (Tests/Fixtures/landmine.yaml:957:3)", .timeLimit(.minutes(1)))
+@Suite("Rule self (Tests/Fixtures/landmine.yaml:959:3)", .timeLimit(.minutes(1)))
 struct Self_RuleTests {
     @Test("the spec's examples and samples give their expected reasons", arguments: [("self", nil), ("", LandmineAPI.Self_Rule.Violation.blank)] as [(Swift.String, LandmineAPI.Self_Rule.Violation?)])
     func example(value: Swift.String, expected: LandmineAPI.Self_Rule.Violation?) {

@@ -9,7 +9,7 @@ import SDKRuntime
 extension LandmineExampleServer {
     /// The route of class: its examples, and the checks its requests pass first.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1017:3.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1019:3.
     public static func classRoute() -> SDKEmulator.ExampleRoute {
         return SDKEmulator.ExampleRoute(name: "class", method: "GET", path: "/v1/class/{in}", refusal: (400, "CLASS"), answers: [], check: { request, parameters in
             if let value = parameters["in"], let violation = ClassRule.validate(value) {

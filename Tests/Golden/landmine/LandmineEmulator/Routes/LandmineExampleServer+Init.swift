@@ -9,7 +9,7 @@ import SDKRuntime
 extension LandmineExampleServer {
     /// The route of init: its examples, and the checks its requests pass first.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1046:3.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1048:3.
     public static func init_Route() -> SDKEmulator.ExampleRoute {
         return SDKEmulator.ExampleRoute(name: "init", method: "PUT", path: "/v1/init/{in}", refusal: (400, "CLASS"), answers: [], check: { request, parameters in
             if let value = parameters["in"], let violation = InitRule.validate(value) {

@@ -9,7 +9,7 @@ import SDKRuntime
 extension LandmineExampleServer {
     /// The route of self: its examples, and the checks its requests pass first.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1036:3.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1038:3.
     public static func self_Route() -> SDKEmulator.ExampleRoute {
         return SDKEmulator.ExampleRoute(name: "self", method: "DELETE", path: "/v1/self/{in}", refusal: (400, "CLASS"), answers: [], check: { request, parameters in
             if let value = parameters["in"], let violation = Self_Rule.validate(value) {
