@@ -5,6 +5,8 @@ import Foundation
 struct BenchmarkContext: Sendable {
     /// Fewer sizes and samples.
     var quick: Bool
+    /// The shape of the generator and compile sections' specs.
+    var shape: SpecShape
     /// The package root (the current directory).
     var packageRoot: URL
     /// A fresh folder under the system's temporary directory, removed at the end of the run.

@@ -1,4 +1,4 @@
-/// The options of a benchmark run: `sdk-benchmarks [--quick] [--json PATH] [--only GROUPS]`.
+/// The options of a benchmark run: `sdk-benchmarks [--quick] [--shape SHAPE] [--json PATH] [--only GROUPS]`.
 struct BenchmarkOptions: Sendable {
     /// The sections a run can be limited to with `--only`.
     enum Group: String, Sendable, CaseIterable {
@@ -7,6 +7,8 @@ struct BenchmarkOptions: Sendable {
 
     /// Fewer sizes, samples and items, to finish in under a minute.
     var quick = false
+    /// The shape of the specs the generator and compile sections measure.
+    var shape = SpecShape.synthetic
     /// Where the figures are written as JSON.
     var jsonPath = ".build/benchmarks.json"
     /// The sections to run.
@@ -14,13 +16,16 @@ struct BenchmarkOptions: Sendable {
 
     /// How the options are written.
     static let usage = """
-        usage: sdk-benchmarks [--quick] [--json PATH] [--only generator,compile,hot,queue]
-               sdk-benchmarks make-spec --models N --output FILE
+        usage: sdk-benchmarks [--quick] [--shape synthetic|peer] [--json PATH] [--only generator,compile,hot,queue]
+               sdk-benchmarks make-spec [--shape synthetic|peer] --models N --output FILE
                sdk-benchmarks generate-once SPEC --output DIR
                sdk-benchmarks open-queue DIRECTORY NAME
 
         Run from the package root in release mode: swift run -c release sdk-benchmarks
         --quick  fewer sizes and samples (under a minute); skips the compile benchmarks
+        --shape  the specs the generator and compile sections measure: synthetic (the default) or
+                 peer (the content swift-openapi-generator was timed on: an enum per model and a
+                 chain of references between models)
         --json   where to write the figures (default .build/benchmarks.json)
         --only   run only these sections
         """
@@ -31,6 +36,11 @@ struct BenchmarkOptions: Sendable {
         while let argument = remaining.popFirst() {
             switch argument {
             case "--quick": quick = true
+            case "--shape":
+                guard let name = remaining.popFirst(), let chosen = SpecShape(rawValue: name) else {
+                    throw UsageError("--shape needs synthetic or peer")
+                }
+                shape = chosen
             case "--json":
                 guard let path = remaining.popFirst() else { throw UsageError("--json needs a path") }
                 jsonPath = path

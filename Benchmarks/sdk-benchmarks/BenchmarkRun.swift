@@ -15,7 +15,7 @@ struct BenchmarkRun {
             .appendingPathComponent("sdk-benchmarks-\(getpid())")
         defer { try? FileManager.default.removeItem(at: scratch) }
         let context = BenchmarkContext(
-            quick: options.quick,
+            quick: options.quick, shape: options.shape,
             packageRoot: URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
             scratch: scratch,
             sampler: Sampler(

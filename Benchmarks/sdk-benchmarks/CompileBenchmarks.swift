@@ -1,11 +1,12 @@
 import Foundation
 import SDKGenCore
 
-/// The compile cost of generated code: a debug `swift build` of the API module of the 100- and
-/// 1,000-model synthetic specs, in a small package under the scratch folder that depends on this
-/// package (by path) for SDKRuntime. The package is built once to warm up (SDKRuntime, module
-/// caches); then each sample marks every source of the module as changed and builds just that
-/// target, which compiles the whole module again.
+/// The compile cost of generated code: a clean debug `swift build` of the API module of the 100-
+/// and 1,000-model specs of the run's shape, in a small package under the scratch folder that
+/// depends on this package (by path) for SDKRuntime. The package is built once to warm up
+/// (SDKRuntime, module caches, SwiftPM's build plan); then each sample deletes what the module's
+/// compilation wrote (object files, the module, the incremental records) and builds just that
+/// target, which compiles the whole module again and nothing else.
 enum CompileBenchmarks {
     private static let group = "compile"
 
@@ -19,59 +20,51 @@ enum CompileBenchmarks {
         let package = context.scratch.appendingPathComponent("compile-probe")
         var targets: [String] = []
         for size in sizes {
-            targets.append(try writeModule(SyntheticSpec(models: size), into: package))
+            targets.append(try writeModule(context.shape.spec(models: size), into: package))
         }
         try manifest(targets: targets, root: context.packageRoot)
             .write(to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
         context.log("compile: warming up (SDKRuntime and both modules, debug)")
         _ = try build(package, target: nil)
         var figures: [Figure] = []
+        let shape = context.shape.rawValue
         for (size, target) in zip(sizes, targets) {
             context.log("compile: \(target)")
+            let noOp = try build(package, target: target)
             let outcomes = try (0..<(size >= 1_000 ? 2 : 3)).map { _ in try cleanBuild(target, in: package) }
             let times = outcomes.map { Sampler.seconds($0.elapsed) }
-            let noOp = try build(package, target: target)
+            let small = size < 1_000
             figures += [
                 Figure(
-                    group: group, name: "\(size) models: clean debug build of \(target)", unit: .seconds,
-                    values: times, target: .under(size >= 1_000 ? 60 : 5)),
+                    group: group, name: "\(size) \(shape) models: clean debug build of \(target)", unit: .seconds,
+                    values: times, target: .under(small ? 4 : 60)),
                 Figure(
-                    group: group, name: "\(size) models: per model", unit: .milliseconds,
+                    group: group, name: "\(size) \(shape) models: compiler CPU", unit: .seconds,
+                    values: outcomes.map { max(0, $0.cpuSeconds - noOp.cpuSeconds) }, target: small ? .under(3) : nil,
+                    note: "CPU time of the build less that of a no-op build (SwiftPM's own)"),
+                Figure(
+                    group: group, name: "\(size) \(shape) models: per model", unit: .milliseconds,
                     values: times.map { $0 * 1_000 / Double(size) }),
                 Figure(
-                    group: group, name: "\(size) models: peak memory of the build", unit: .megabytes,
-                    values: outcomes.map(\.peakResidentMegabytes), target: size >= 1_000 ? .under(2_048) : nil,
+                    group: group, name: "\(size) \(shape) models: peak memory of the build", unit: .megabytes,
+                    values: outcomes.map(\.peakResidentMegabytes), target: small ? nil : .under(1_024),
                     note: "largest single process of the build (wait4 ru_maxrss)"),
                 Figure(
-                    group: group, name: "\(size) models: no-op build (SwiftPM's own overhead)",
+                    group: group, name: "\(size) \(shape) models: no-op build (SwiftPM's own overhead)",
                     unit: .seconds, values: [Sampler.seconds(noOp.elapsed)]),
             ]
-        }
-        context.log("compile: again without the index store (warming up)")
-        let noIndex = ["--disable-index-store"]
-        _ = try build(package, target: nil, noIndex)
-        for (size, target) in zip(sizes, targets) {
-            context.log("compile: \(target) without the index store")
-            let outcomes = try (0..<(size >= 1_000 ? 1 : 3)).map { _ in try cleanBuild(target, in: package, noIndex) }
-            figures.append(
-                Figure(
-                    group: group, name: "\(size) models: the same, --disable-index-store", unit: .seconds,
-                    values: outcomes.map { Sampler.seconds($0.elapsed) },
-                    note: "swift build indexes while it builds in debug; most of the difference is that"))
         }
         return figures
     }
 
-    /// Marks every source of `target` as changed and builds it.
-    private static func cleanBuild(
-        _ target: String, in package: URL, _ options: [String] = []
-    ) throws -> ChildProcess.Outcome {
-        try touchSources(of: target, in: package)
-        return try build(package, target: target, options)
+    /// Deletes what compiling `target` wrote and builds it again.
+    private static func cleanBuild(_ target: String, in package: URL) throws -> ChildProcess.Outcome {
+        try deleteCompilerOutputs(of: target, in: package)
+        return try build(package, target: target)
     }
 
     /// Generates `spec`'s API module into `package/Sources` and returns the module's name.
-    private static func writeModule(_ spec: SyntheticSpec, into package: URL) throws -> String {
+    private static func writeModule(_ spec: any BenchmarkSpec, into package: URL) throws -> String {
         let specURL = package.appendingPathComponent("\(spec.apiName).yaml")
         try FileManager.default.createDirectory(at: package, withIntermediateDirectories: true)
         try spec.text.write(to: specURL, atomically: true, encoding: .utf8)
@@ -116,23 +109,26 @@ enum CompileBenchmarks {
             """
     }
 
-    /// A debug `swift build` of `target` (of everything when `nil`) with `options`.
-    private static func build(
-        _ package: URL, target: String?, _ options: [String] = []
-    ) throws -> ChildProcess.Outcome {
+    /// A debug `swift build` of `target` (of everything when `nil`).
+    private static func build(_ package: URL, target: String?) throws -> ChildProcess.Outcome {
         try ChildProcess.runChecked(
-            "swift", ["build", "--package-path", package.path] + (target.map { ["--target", $0] } ?? []) + options)
+            "swift", ["build", "--package-path", package.path] + (target.map { ["--target", $0] } ?? []))
     }
 
-    /// Marks every source file of `target` as changed, so that the next build compiles the whole
-    /// module again (SwiftPM's build plan and the rest of the package stay as they are).
-    private static func touchSources(of target: String, in package: URL) throws {
-        let folder = package.appendingPathComponent("Sources/\(target)")
-        let now = Date()
-        guard let files = FileManager.default.enumerator(atPath: folder.path) else { return }
-        for case let file as String in files where file.hasSuffix(".swift") {
-            try FileManager.default.setAttributes(
-                [.modificationDate: now], ofItemAtPath: folder.appendingPathComponent(file).path)
+    /// Deletes the object files, module and incremental records of `target`, keeping SwiftPM's
+    /// build plan for it (its output file map and source list). Touching the sources is not
+    /// enough: the compiler compares their contents, not their dates, and skips unchanged files.
+    private static func deleteCompilerOutputs(of target: String, in package: URL) throws {
+        let debug = package.appendingPathComponent(".build/debug")
+        let files = FileManager.default
+        let objects = debug.appendingPathComponent("\(target).build")
+        for name in try files.contentsOfDirectory(atPath: objects.path)
+        where !name.hasSuffix(".json") && name != "sources" {
+            try files.removeItem(at: objects.appendingPathComponent(name))
+        }
+        let modules = debug.appendingPathComponent("Modules")
+        for name in try files.contentsOfDirectory(atPath: modules.path) where name.hasPrefix(target + ".") {
+            try files.removeItem(at: modules.appendingPathComponent(name))
         }
     }
 }

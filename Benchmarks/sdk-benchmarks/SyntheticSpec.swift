@@ -3,18 +3,16 @@
 /// dates, open enums, lists of other models), one rule per 10 models (patterns, lengths,
 /// forbidden characters), one enum per 10 models, and one operation per 4 models whose
 /// parameters and bodies refer to those models and rules.
-struct SyntheticSpec {
+struct SyntheticSpec: BenchmarkSpec {
     /// How many models the spec declares.
     let models: Int
 
-    /// The API name, which names the generated modules (`<name>API`).
     var apiName: String { "Synthetic\(models)" }
 
     private var ruleCount: Int { max(1, models / 10) }
     private var enumCount: Int { max(1, models / 10) }
     private var operationCount: Int { max(1, models / 4) }
 
-    /// The YAML text.
     var text: String {
         var lines: [String] = [
             "sdkgen: 1",

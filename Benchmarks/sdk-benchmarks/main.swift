@@ -15,14 +15,22 @@ func exitWithUsage(_ message: String) -> Never {
 
 switch arguments.first {
 case "make-spec":
-    guard arguments.count == 5, arguments[1] == "--models", let models = Int(arguments[2]),
-        models > 0, arguments[3] == "--output"
-    else { exitWithUsage("make-spec needs --models N --output FILE") }
+    var rest = arguments.dropFirst()
+    var shape = SpecShape.synthetic
+    if rest.first == "--shape" {
+        guard rest.count > 1, let chosen = SpecShape(rawValue: rest[rest.startIndex + 1]) else {
+            exitWithUsage("--shape needs synthetic or peer")
+        }
+        shape = chosen
+        rest = rest.dropFirst(2)
+    }
+    let parts = Array(rest)
+    guard parts.count == 4, parts[0] == "--models", let models = Int(parts[1]), models > 0, parts[2] == "--output"
+    else { exitWithUsage("make-spec needs [--shape SHAPE] --models N --output FILE") }
     do {
-        try SyntheticSpec(models: models).text.write(
-            toFile: arguments[4], atomically: true, encoding: .utf8)
+        try shape.spec(models: models).text.write(toFile: parts[3], atomically: true, encoding: .utf8)
     } catch {
-        exitWithUsage("cannot write \(arguments[4]): \(error)")
+        exitWithUsage("cannot write \(parts[3]): \(error)")
     }
 case "generate-once":
     guard arguments.count == 4, arguments[2] == "--output" else {
