@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+
+@testable import SDKGenCore
+
+/// The `matchesPattern` functions the generator writes, compiled with the toolchain's `swiftc`
+/// and run on many strings, accept exactly what the plain automaton accepts: counted states,
+/// exits from them, counts reset between runs, and automata of one state.
+@Suite("Rendered pattern checks", .timeLimit(.minutes(3)))
+struct RenderedPatternTests {
+    /// The counted patterns, and automata of one state with and without a count.
+    static let patterns =
+        CountedAutomatonTests.countedPatterns + ["^[a-z]*$", "^[A-Za-z0-9_-]{1,64}$", "^x{3,}$", "^$", "[0-9]"]
+
+    @Test("compiled checks agree with the automaton on sampled, short and edge strings")
+    func compiledChecksAgree() throws {
+        let swiftc = try #require(Toolchain.tool("swiftc"), "the toolchain's swiftc is needed")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sdkgen-rp-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+
+        let automata = try Self.patterns.map { try PatternCompiler.compile($0) }
+        try Self.program(automata).write(
+            to: folder.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
+        var inputs: [(pattern: Int, value: String)] = []
+        for (index, pattern) in Self.patterns.enumerated() {
+            inputs += try Self.values(for: pattern, automaton: automata[index]).map { (index, $0) }
+        }
+        let lines = inputs.map { input in
+            ([String(input.pattern)] + input.value.unicodeScalars.map { String($0.value, radix: 16) })
+                .joined(separator: " ")
+        }
+        try (lines.joined(separator: "\n") + "\n").write(
+            to: folder.appendingPathComponent("input.txt"), atomically: true, encoding: .utf8)
+
+        try Self.run(swiftc, ["-Onone", "main.swift", "-o", "checks"], in: folder)
+        try Self.run(folder.appendingPathComponent("checks"), [], in: folder, input: "input.txt", output: "output.txt")
+        let answers = try String(contentsOf: folder.appendingPathComponent("output.txt"), encoding: .utf8)
+            .split(separator: "\n")
+        try #require(answers.count == inputs.count)
+        var disagreements: [String] = []
+        for (input, answer) in zip(inputs, answers)
+        where (answer == "1") != automata[input.pattern].matches(input.value) {
+            disagreements.append("\(Self.patterns[input.pattern]) on \(input.value.debugDescription)")
+        }
+        #expect(inputs.count > 20_000)
+        #expect(disagreements.isEmpty, "\(disagreements.count) disagreements; first: \(disagreements.first ?? "")")
+    }
+
+    /// A program with one rendered check per automaton that reads `index scalar...` lines (hex
+    /// scalars) and prints 1 or 0 for each.
+    static func program(_ automata: [PatternAutomaton]) -> String {
+        var writer = CodeWriter()
+        for (index, automaton) in automata.enumerated() {
+            writer.block("enum Check\(index) {") { writer in
+                SwiftRenderer.render(
+                    PatternTranslator.function(CompiledPatternSpec(source: patterns[index], automaton: automaton)),
+                    into: &writer)
+            }
+        }
+        writer.line("let checks: [(String) -> Bool] = [")
+        writer.indented { writer in
+            for index in automata.indices { writer.line("Check\(index).matchesPattern,") }
+        }
+        writer.line("]")
+        writer.block("while let line = readLine() {") { writer in
+            writer.line("let fields = line.split(separator: \" \")")
+            writer.line("var scalars = String.UnicodeScalarView()")
+            writer.line(
+                "for field in fields.dropFirst() { scalars.append(Unicode.Scalar(UInt32(field, radix: 16)!)!) }")
+            writer.line("print(checks[Int(fields[0])!](String(scalars)) ? \"1\" : \"0\")")
+        }
+        return writer.text
+    }
+
+    /// Strings for `pattern`: samples near its language, every string of up to four of its edge
+    /// scalars, and each class of the automaton repeated up to 70 times.
+    static func values(for pattern: String, automaton: PatternAutomaton) throws -> [String] {
+        var sampler = PatternSampler(try PatternParser.parse(pattern))
+        var generator = SplitMix64(seed: 0x5EED_C0DE)
+        var values = (0..<600).map { sampler.sample($0, using: &generator) }
+        let alphabet = CountedAutomatonTests.edgeScalars(of: automaton)
+        var layer = [""]
+        for _ in 0...4 where layer.count < 3_000 {
+            values += layer
+            layer = layer.flatMap { prefix in alphabet.map { prefix + String($0) } }
+        }
+        for scalar in alphabet {
+            for prefix in ["", "a", "x", "ab", "ab1"] {
+                values += (0...70).map { prefix + String(repeating: String(scalar), count: $0) }
+            }
+        }
+        return values
+    }
+
+    /// Runs `tool` in `folder`, with standard input and output in files there when given.
+    static func run(_ tool: URL, _ arguments: [String], in folder: URL, input: String? = nil, output: String? = nil)
+        throws
+    {
+        let process = Process()
+        process.executableURL = tool
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        if let input { process.standardInput = try FileHandle(forReadingFrom: folder.appendingPathComponent(input)) }
+        if let output {
+            let url = folder.appendingPathComponent(output)
+            try Data().write(to: url)
+            process.standardOutput = try FileHandle(forWritingTo: url)
+        }
+        try process.run()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "\(tool.lastPathComponent) \(arguments) failed")
+    }
+}
