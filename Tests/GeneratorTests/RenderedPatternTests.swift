@@ -33,8 +33,9 @@ struct RenderedPatternTests {
         try (lines.joined(separator: "\n") + "\n").write(
             to: folder.appendingPathComponent("input.txt"), atomically: true, encoding: .utf8)
 
-        try Self.run(swiftc, ["-Onone", "main.swift", "-o", "checks"], in: folder)
-        try Self.run(folder.appendingPathComponent("checks"), [], in: folder, input: "input.txt", output: "output.txt")
+        try Toolchain.run(swiftc, ["-Onone", "main.swift", "-o", "checks"], in: folder)
+        try Toolchain.run(
+            folder.appendingPathComponent("checks"), [], in: folder, input: "input.txt", output: "output.txt")
         let answers = try String(contentsOf: folder.appendingPathComponent("output.txt"), encoding: .utf8)
             .split(separator: "\n")
         try #require(answers.count == inputs.count)
@@ -91,24 +92,5 @@ struct RenderedPatternTests {
             }
         }
         return values
-    }
-
-    /// Runs `tool` in `folder`, with standard input and output in files there when given.
-    static func run(_ tool: URL, _ arguments: [String], in folder: URL, input: String? = nil, output: String? = nil)
-        throws
-    {
-        let process = Process()
-        process.executableURL = tool
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        if let input { process.standardInput = try FileHandle(forReadingFrom: folder.appendingPathComponent(input)) }
-        if let output {
-            let url = folder.appendingPathComponent(output)
-            try Data().write(to: url)
-            process.standardOutput = try FileHandle(forWritingTo: url)
-        }
-        try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "\(tool.lastPathComponent) \(arguments) failed")
     }
 }

@@ -516,7 +516,9 @@ struct AttributeScopeCodableConfigurationTests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.AttributeScopeCodableConfiguration.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.AttributeScopeCodableConfiguration.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.AttributeScopeCodableConfiguration.self, from: encoded)
         #expect(again == decoded)
@@ -558,7 +560,9 @@ struct AttributedStringAttributeMutationTests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.AttributedStringAttributeMutation.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.AttributedStringAttributeMutation.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.AttributedStringAttributeMutation.self, from: encoded)
         #expect(again == decoded)

@@ -152,7 +152,9 @@ struct CurrencyFormatStyleConfigurationTests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.CurrencyFormatStyleConfiguration.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.CurrencyFormatStyleConfiguration.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.CurrencyFormatStyleConfiguration.self, from: encoded)
         #expect(again == decoded)
@@ -166,7 +168,9 @@ struct CustomDebugStringConvertible_Tests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.CustomDebugStringConvertible_.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.CustomDebugStringConvertible_.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.CustomDebugStringConvertible_.self, from: encoded)
         #expect(again == decoded)
@@ -208,7 +212,9 @@ struct CustomPlaygroundDisplayConvertible_Tests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.CustomPlaygroundDisplayConvertible_.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.CustomPlaygroundDisplayConvertible_.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.CustomPlaygroundDisplayConvertible_.self, from: encoded)
         #expect(again == decoded)
@@ -222,7 +228,9 @@ struct CustomPlaygroundQuickLookable_Tests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.CustomPlaygroundQuickLookable_.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.CustomPlaygroundQuickLookable_.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.CustomPlaygroundQuickLookable_.self, from: encoded)
         #expect(again == decoded)
@@ -362,7 +370,9 @@ struct DecodableAttributedStringKeyTests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.DecodableAttributedStringKey.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.DecodableAttributedStringKey.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.DecodableAttributedStringKey.self, from: encoded)
         #expect(again == decoded)
@@ -390,7 +400,9 @@ struct DecodingConfigurationProvidingTests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.DecodingConfigurationProviding.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.DecodingConfigurationProviding.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.DecodingConfigurationProviding.self, from: encoded)
         #expect(again == decoded)
@@ -418,7 +430,9 @@ struct DefaultBidirectionalIndices_Tests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.DefaultBidirectionalIndices_.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.DefaultBidirectionalIndices_.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.DefaultBidirectionalIndices_.self, from: encoded)
         #expect(again == decoded)
@@ -474,7 +488,9 @@ struct DescriptiveNumberFormatConfigurationTests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.DescriptiveNumberFormatConfiguration.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.DescriptiveNumberFormatConfiguration.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.DescriptiveNumberFormatConfiguration.self, from: encoded)
         #expect(again == decoded)
@@ -530,7 +546,9 @@ struct DictionaryLiteralConvertible_Tests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.DictionaryLiteralConvertible_.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.DictionaryLiteralConvertible_.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.DictionaryLiteralConvertible_.self, from: encoded)
         #expect(again == decoded)
@@ -558,7 +576,9 @@ struct DiscontiguousAttributedSubstringTests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.DiscontiguousAttributedSubstring.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.DiscontiguousAttributedSubstring.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.DiscontiguousAttributedSubstring.self, from: encoded)
         #expect(again == decoded)

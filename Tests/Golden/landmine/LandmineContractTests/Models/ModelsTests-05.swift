@@ -96,7 +96,9 @@ struct EncodableAttributedStringKeyTests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.EncodableAttributedStringKey.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.EncodableAttributedStringKey.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.EncodableAttributedStringKey.self, from: encoded)
         #expect(again == decoded)
@@ -138,7 +140,9 @@ struct EncodingConfigurationProvidingTests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.EncodingConfigurationProviding.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.EncodingConfigurationProviding.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.EncodingConfigurationProviding.self, from: encoded)
         #expect(again == decoded)
@@ -292,7 +296,9 @@ struct ExpressibleByBooleanLiteral_Tests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.ExpressibleByBooleanLiteral_.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.ExpressibleByBooleanLiteral_.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.ExpressibleByBooleanLiteral_.self, from: encoded)
         #expect(again == decoded)
@@ -306,7 +312,9 @@ struct ExpressibleByDictionaryLiteral_Tests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.ExpressibleByDictionaryLiteral_.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.ExpressibleByDictionaryLiteral_.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.ExpressibleByDictionaryLiteral_.self, from: encoded)
         #expect(again == decoded)
@@ -314,13 +322,17 @@ struct ExpressibleByDictionaryLiteral_Tests {
     }
 }
 
-@Suite("Model ExpressibleByExtendedGraphemeClusterLiteral (Tests/Fixtures/landmine.yaml:275:3)", .timeLimit(.minutes(1)))
+@Suite(
+    "Model ExpressibleByExtendedGraphemeClusterLiteral (Tests/Fixtures/landmine.yaml:275:3)",
+    .timeLimit(.minutes(1)))
 struct ExpressibleByExtendedGraphemeClusterLiteral_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.ExpressibleByExtendedGraphemeClusterLiteral_.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.ExpressibleByExtendedGraphemeClusterLiteral_.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.ExpressibleByExtendedGraphemeClusterLiteral_.self, from: encoded)
         #expect(again == decoded)
@@ -348,7 +360,9 @@ struct ExpressibleByIntegerLiteral_Tests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.ExpressibleByIntegerLiteral_.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.ExpressibleByIntegerLiteral_.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.ExpressibleByIntegerLiteral_.self, from: encoded)
         #expect(again == decoded)
@@ -376,7 +390,9 @@ struct ExpressibleByStringInterpolation_Tests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.ExpressibleByStringInterpolation_.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.ExpressibleByStringInterpolation_.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.ExpressibleByStringInterpolation_.self, from: encoded)
         #expect(again == decoded)
@@ -404,7 +420,9 @@ struct ExpressibleByUnicodeScalarLiteral_Tests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.ExpressibleByUnicodeScalarLiteral_.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.ExpressibleByUnicodeScalarLiteral_.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.ExpressibleByUnicodeScalarLiteral_.self, from: encoded)
         #expect(again == decoded)
@@ -432,7 +450,9 @@ struct ExtendedGraphemeClusterLiteralConvertible_Tests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.ExtendedGraphemeClusterLiteralConvertible_.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.ExtendedGraphemeClusterLiteralConvertible_.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.ExtendedGraphemeClusterLiteralConvertible_.self, from: encoded)
         #expect(again == decoded)
@@ -446,7 +466,9 @@ struct ExtendedGraphemeClusterType_Tests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.ExtendedGraphemeClusterType_.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.ExtendedGraphemeClusterType_.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.ExtendedGraphemeClusterType_.self, from: encoded)
         #expect(again == decoded)
@@ -600,7 +622,9 @@ struct FlattenBidirectionalCollection_Tests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.FlattenBidirectionalCollection_.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.FlattenBidirectionalCollection_.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.FlattenBidirectionalCollection_.self, from: encoded)
         #expect(again == decoded)
@@ -614,7 +638,9 @@ struct FlattenBidirectionalCollectionIndex_Tests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.FlattenBidirectionalCollectionIndex_.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.FlattenBidirectionalCollectionIndex_.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.FlattenBidirectionalCollectionIndex_.self, from: encoded)
         #expect(again == decoded)

@@ -26,7 +26,9 @@ struct KeyedDecodingContainerProtocol_Tests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.KeyedDecodingContainerProtocol_.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.KeyedDecodingContainerProtocol_.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.KeyedDecodingContainerProtocol_.self, from: encoded)
         #expect(again == decoded)
@@ -54,7 +56,9 @@ struct KeyedEncodingContainerProtocol_Tests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.KeyedEncodingContainerProtocol_.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.KeyedEncodingContainerProtocol_.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.KeyedEncodingContainerProtocol_.self, from: encoded)
         #expect(again == decoded)
@@ -68,7 +72,9 @@ struct LazyBidirectionalCollection_Tests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.LazyBidirectionalCollection_.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.LazyBidirectionalCollection_.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.LazyBidirectionalCollection_.self, from: encoded)
         #expect(again == decoded)
@@ -110,7 +116,9 @@ struct LazyDropWhileBidirectionalCollection_Tests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.LazyDropWhileBidirectionalCollection_.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.LazyDropWhileBidirectionalCollection_.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.LazyDropWhileBidirectionalCollection_.self, from: encoded)
         #expect(again == decoded)
@@ -180,7 +188,9 @@ struct LazyFilterBidirectionalCollection_Tests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.LazyFilterBidirectionalCollection_.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.LazyFilterBidirectionalCollection_.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.LazyFilterBidirectionalCollection_.self, from: encoded)
         #expect(again == decoded)
@@ -250,7 +260,9 @@ struct LazyMapBidirectionalCollection_Tests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.LazyMapBidirectionalCollection_.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.LazyMapBidirectionalCollection_.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.LazyMapBidirectionalCollection_.self, from: encoded)
         #expect(again == decoded)
@@ -292,7 +304,9 @@ struct LazyMapRandomAccessCollection_Tests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.LazyMapRandomAccessCollection_.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.LazyMapRandomAccessCollection_.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.LazyMapRandomAccessCollection_.self, from: encoded)
         #expect(again == decoded)
@@ -320,7 +334,9 @@ struct LazyPrefixWhileBidirectionalCollection_Tests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.LazyPrefixWhileBidirectionalCollection_.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.LazyPrefixWhileBidirectionalCollection_.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.LazyPrefixWhileBidirectionalCollection_.self, from: encoded)
         #expect(again == decoded)
@@ -530,7 +546,9 @@ struct MarkdownDecodableAttributedStringKeyTests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.MarkdownDecodableAttributedStringKey.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.MarkdownDecodableAttributedStringKey.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.MarkdownDecodableAttributedStringKey.self, from: encoded)
         #expect(again == decoded)

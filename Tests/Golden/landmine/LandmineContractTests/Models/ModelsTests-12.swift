@@ -124,7 +124,9 @@ struct SingleValueDecodingContainer_Tests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.SingleValueDecodingContainer_.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.SingleValueDecodingContainer_.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.SingleValueDecodingContainer_.self, from: encoded)
         #expect(again == decoded)
@@ -138,7 +140,9 @@ struct SingleValueEncodingContainer_Tests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.SingleValueEncodingContainer_.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.SingleValueEncodingContainer_.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.SingleValueEncodingContainer_.self, from: encoded)
         #expect(again == decoded)
@@ -320,7 +324,9 @@ struct StreamNetworkServiceTypeValueTests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.StreamNetworkServiceTypeValue.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.StreamNetworkServiceTypeValue.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.StreamNetworkServiceTypeValue.self, from: encoded)
         #expect(again == decoded)
@@ -334,7 +340,9 @@ struct StreamSOCKSProxyConfigurationTests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.StreamSOCKSProxyConfiguration.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.StreamSOCKSProxyConfiguration.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.StreamSOCKSProxyConfiguration.self, from: encoded)
         #expect(again == decoded)
@@ -446,7 +454,9 @@ struct StringInterpolationConvertible_Tests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.StringInterpolationConvertible_.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.StringInterpolationConvertible_.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.StringInterpolationConvertible_.self, from: encoded)
         #expect(again == decoded)
@@ -460,7 +470,9 @@ struct StringInterpolationProtocol_Tests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.StringInterpolationProtocol_.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.StringInterpolationProtocol_.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.StringInterpolationProtocol_.self, from: encoded)
         #expect(again == decoded)
@@ -586,7 +598,9 @@ struct SystemRandomNumberGenerator_Tests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.SystemRandomNumberGenerator_.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.SystemRandomNumberGenerator_.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.SystemRandomNumberGenerator_.self, from: encoded)
         #expect(again == decoded)
