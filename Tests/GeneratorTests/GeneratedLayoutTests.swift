@@ -88,10 +88,6 @@ struct GeneratedLayoutTests {
 
     @Test("a string literal too long for a line becomes a multi-line literal holding the same string")
     func longStringsKeepTheirValue() throws {
-        let swiftc = try #require(Toolchain.tool("swiftc"), "the toolchain's swiftc is needed")
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sdkgen-sl-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
         var writer = CodeWriter(lineLimit: 60)
         writer.line("let values: [String] = [")
         writer.indented { writer in
@@ -106,10 +102,7 @@ struct GeneratedLayoutTests {
         writer.line(
             "for value in values { print(value.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: \" \")) }"
         )
-        try writer.text.write(to: folder.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
-        try Toolchain.run(swiftc, ["-Onone", "main.swift", "-o", "literals"], in: folder)
-        try Toolchain.run(folder.appendingPathComponent("literals"), [], in: folder, output: "output.txt")
-        let printed = try String(contentsOf: folder.appendingPathComponent("output.txt"), encoding: .utf8)
+        let printed = try Toolchain.output(of: writer.text)
             .split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
         #expect(
             printed

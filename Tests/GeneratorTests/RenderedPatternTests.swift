@@ -14,14 +14,7 @@ struct RenderedPatternTests {
 
     @Test("compiled checks agree with the automaton on sampled, short and edge strings")
     func compiledChecksAgree() throws {
-        let swiftc = try #require(Toolchain.tool("swiftc"), "the toolchain's swiftc is needed")
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sdkgen-rp-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-
         let automata = try Self.patterns.map { try PatternCompiler.compile($0) }
-        try Self.program(automata).write(
-            to: folder.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
         var inputs: [(pattern: Int, value: String)] = []
         for (index, pattern) in Self.patterns.enumerated() {
             inputs += try Self.values(for: pattern, automaton: automata[index]).map { (index, $0) }
@@ -30,13 +23,7 @@ struct RenderedPatternTests {
             ([String(input.pattern)] + input.value.unicodeScalars.map { String($0.value, radix: 16) })
                 .joined(separator: " ")
         }
-        try (lines.joined(separator: "\n") + "\n").write(
-            to: folder.appendingPathComponent("input.txt"), atomically: true, encoding: .utf8)
-
-        try Toolchain.run(swiftc, ["-Onone", "main.swift", "-o", "checks"], in: folder)
-        try Toolchain.run(
-            folder.appendingPathComponent("checks"), [], in: folder, input: "input.txt", output: "output.txt")
-        let answers = try String(contentsOf: folder.appendingPathComponent("output.txt"), encoding: .utf8)
+        let answers = try Toolchain.output(of: Self.program(automata), input: lines.joined(separator: "\n") + "\n")
             .split(separator: "\n")
         try #require(answers.count == inputs.count)
         var disagreements: [String] = []
