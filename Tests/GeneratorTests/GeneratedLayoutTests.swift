@@ -73,6 +73,17 @@ struct GeneratedLayoutTests {
             ])
     }
 
+    @Test("a case with more patterns than a line holds fills its lines, as swift format does")
+    func casePatternsFill() {
+        // What `swift format format` makes of `case 1, 2, ..., 64:` one level deep.
+        #expect(
+            ExpressionLayout.filled("case ", (1...64).map(String.init), ":", width: 116) == [
+                "case 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30,",
+                "    31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58,",
+                "    59, 60, 61, 62, 63, 64:",
+            ])
+    }
+
     /// Strings whose literals are longer than a line: quotes in threes, backslashes, escapes,
     /// spaces where a line may end or start, emoji with joiners and combining marks.
     static let longStrings = [

@@ -60,6 +60,27 @@ enum ExpressionLayout {
         return CodeWriter.lines(of: flat)
     }
 
+    /// `head`, the items separated by commas and `tail`, filling each line of `width` columns
+    /// before the next, which is one level deeper: a `case` with many patterns.
+    static func filled(_ head: String, _ items: [String], _ tail: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = head
+        var lineIsEmpty = true
+        for (index, item) in items.enumerated() {
+            let piece = item + (index == items.count - 1 ? tail : ",")
+            if lineIsEmpty {
+                line += piece
+            } else if line.count + 1 + piece.count <= width {
+                line += " " + piece
+            } else {
+                lines.append(line)
+                line = indented(piece)
+            }
+            lineIsEmpty = false
+        }
+        return lines + [line]
+    }
+
     /// Whether every line of `text` fits in `width` columns.
     static func fits(_ text: String, _ width: Int) -> Bool {
         CodeWriter.lines(of: text).allSatisfy { $0.count <= width }

@@ -192,7 +192,10 @@ public enum SwiftRenderer {
         case .switchStatement(let subject, let cases, let defaultBody):
             write("switch ", subject, " {", into: &writer)
             for switchCase in cases {
-                writer.line("case " + switchCase.patterns.map(expression).joined(separator: ", ") + ":")
+                let patterns = switchCase.patterns.map(expression)
+                for line in ExpressionLayout.filled("case ", patterns, ":", width: writer.columnsLeft) {
+                    writer.line(line)
+                }
                 writer.indented { statements(switchCase.body, into: &$0) }
             }
             if let defaultBody {
