@@ -128,7 +128,10 @@ public struct MobileJoeRequestHeaders: Swift.Hashable, Swift.Sendable {
         fields.append(SDKRuntime.HTTPField(name: "OS-Version", value: osVersion))
         fields.append(SDKRuntime.HTTPField(name: "Device-Model", value: deviceModel))
         if !preferredLanguages.isEmpty {
-            fields.append(SDKRuntime.HTTPField(name: "Preferred-Languages", value: preferredLanguages.prefix(Self.maxPreferredLanguagesItems).joined(separator: ", ")))
+            fields.append(
+                SDKRuntime.HTTPField(
+                    name: "Preferred-Languages",
+                    value: preferredLanguages.prefix(Self.maxPreferredLanguagesItems).joined(separator: ", ")))
         }
         fields.append(SDKRuntime.HTTPField(name: "Debug-Mode", value: Swift.String(debugMode)))
         return fields

@@ -8,7 +8,15 @@ import Testing
 
 @Suite("Error codes of Spec/mobilejoe.yaml", .timeLimit(.minutes(1)))
 struct MobileJoeErrorCodeTests {
-    @Test("every code keeps its raw value, status and category", arguments: [("INVALID_ARGUMENT", 400, SDKRuntime.APIError.Category.rejected), ("AUTHENTICATION_FAILED", 401, SDKRuntime.APIError.Category.authenticationFailed), ("NOT_FOUND", 404, SDKRuntime.APIError.Category.rejected), ("RATE_LIMITED", 429, SDKRuntime.APIError.Category.retryable), ("INTERNAL", 500, SDKRuntime.APIError.Category.retryable)] as [(Swift.String, Swift.Int, SDKRuntime.APIError.Category)])
+    @Test(
+        "every code keeps its raw value, status and category",
+        arguments: [
+            ("INVALID_ARGUMENT", 400, SDKRuntime.APIError.Category.rejected),
+            ("AUTHENTICATION_FAILED", 401, SDKRuntime.APIError.Category.authenticationFailed),
+            ("NOT_FOUND", 404, SDKRuntime.APIError.Category.rejected),
+            ("RATE_LIMITED", 429, SDKRuntime.APIError.Category.retryable),
+            ("INTERNAL", 500, SDKRuntime.APIError.Category.retryable),
+        ] as [(Swift.String, Swift.Int, SDKRuntime.APIError.Category)])
     func codeKeepsStatusAndCategory(
         code: Swift.String,
         status: Swift.Int,
@@ -21,6 +29,8 @@ struct MobileJoeErrorCodeTests {
 
     @Test("an unknown code is kept as it was sent")
     func unknownCodeIsKept() {
-        #expect(MobileJoeAPI.MobileJoeErrorCode(rawValue: "SOMETHING_NEW") == MobileJoeAPI.MobileJoeErrorCode.unknown("SOMETHING_NEW"))
+        #expect(
+            MobileJoeAPI.MobileJoeErrorCode(rawValue: "SOMETHING_NEW")
+                == MobileJoeAPI.MobileJoeErrorCode.unknown("SOMETHING_NEW"))
     }
 }

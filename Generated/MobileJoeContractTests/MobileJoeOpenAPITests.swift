@@ -19,13 +19,17 @@ struct MobileJoeOpenAPITests {
         }
     }
 
-    @Test("identify: every error example of the document gives the client its status and a code of that status", arguments: [400, 401, 429, 500])
+    @Test(
+        "identify: every error example of the document gives the client its status and a code of that status",
+        arguments: [400, 401, 429, 500])
     func identifyErrorExamples(status: Swift.Int) throws {
         let document = try SDKEmulator.OpenAPIDocument(named: "MobileJoe", near: #filePath)
         let examples = document.responseExamples(operationId: "identify", status: status)
         #expect(!examples.isEmpty)
         for example in examples {
-            let error = SDKRuntime.APIClient.error(for: SDKRuntime.HTTPResponse(status: status, body: example), now: Foundation.Date())
+            let error = SDKRuntime.APIClient.error(
+                for: SDKRuntime.HTTPResponse(status: status, body: example),
+                now: Foundation.Date())
             #expect(error?.status == status)
             #expect(MobileJoeAPI.MobileJoeErrorCode(rawValue: error?.code ?? "").status == status)
         }
@@ -41,13 +45,17 @@ struct MobileJoeOpenAPITests {
         }
     }
 
-    @Test("searchFAQs: every error example of the document gives the client its status and a code of that status", arguments: [400, 401, 429, 500])
+    @Test(
+        "searchFAQs: every error example of the document gives the client its status and a code of that status",
+        arguments: [400, 401, 429, 500])
     func searchFAQsErrorExamples(status: Swift.Int) throws {
         let document = try SDKEmulator.OpenAPIDocument(named: "MobileJoe", near: #filePath)
         let examples = document.responseExamples(operationId: "searchFAQs", status: status)
         #expect(!examples.isEmpty)
         for example in examples {
-            let error = SDKRuntime.APIClient.error(for: SDKRuntime.HTTPResponse(status: status, body: example), now: Foundation.Date())
+            let error = SDKRuntime.APIClient.error(
+                for: SDKRuntime.HTTPResponse(status: status, body: example),
+                now: Foundation.Date())
             #expect(error?.status == status)
             #expect(MobileJoeAPI.MobileJoeErrorCode(rawValue: error?.code ?? "").status == status)
         }
@@ -63,13 +71,17 @@ struct MobileJoeOpenAPITests {
         }
     }
 
-    @Test("listFeaturePlans: every error example of the document gives the client its status and a code of that status", arguments: [400, 401, 429, 500])
+    @Test(
+        "listFeaturePlans: every error example of the document gives the client its status and a code of that status",
+        arguments: [400, 401, 429, 500])
     func listFeaturePlansErrorExamples(status: Swift.Int) throws {
         let document = try SDKEmulator.OpenAPIDocument(named: "MobileJoe", near: #filePath)
         let examples = document.responseExamples(operationId: "listFeaturePlans", status: status)
         #expect(!examples.isEmpty)
         for example in examples {
-            let error = SDKRuntime.APIClient.error(for: SDKRuntime.HTTPResponse(status: status, body: example), now: Foundation.Date())
+            let error = SDKRuntime.APIClient.error(
+                for: SDKRuntime.HTTPResponse(status: status, body: example),
+                now: Foundation.Date())
             #expect(error?.status == status)
             #expect(MobileJoeAPI.MobileJoeErrorCode(rawValue: error?.code ?? "").status == status)
         }
@@ -85,13 +97,17 @@ struct MobileJoeOpenAPITests {
         }
     }
 
-    @Test("voteForFeaturePlan: every error example of the document gives the client its status and a code of that status", arguments: [400, 401, 404, 429, 500])
+    @Test(
+        "voteForFeaturePlan: every error example of the document gives the client its status and a code of that status",
+        arguments: [400, 401, 404, 429, 500])
     func voteForFeaturePlanErrorExamples(status: Swift.Int) throws {
         let document = try SDKEmulator.OpenAPIDocument(named: "MobileJoe", near: #filePath)
         let examples = document.responseExamples(operationId: "voteForFeaturePlan", status: status)
         #expect(!examples.isEmpty)
         for example in examples {
-            let error = SDKRuntime.APIClient.error(for: SDKRuntime.HTTPResponse(status: status, body: example), now: Foundation.Date())
+            let error = SDKRuntime.APIClient.error(
+                for: SDKRuntime.HTTPResponse(status: status, body: example),
+                now: Foundation.Date())
             #expect(error?.status == status)
             #expect(MobileJoeAPI.MobileJoeErrorCode(rawValue: error?.code ?? "").status == status)
         }
@@ -107,13 +123,20 @@ struct MobileJoeOpenAPITests {
         }
     }
 
-    @Test("removeVoteForFeaturePlan: every error example of the document gives the client its status and a code of that status", arguments: [400, 401, 404, 429, 500])
+    @Test(
+        """
+        removeVoteForFeaturePlan: every error example of the document gives the client its status and a code of that \
+        status
+        """,
+        arguments: [400, 401, 404, 429, 500])
     func removeVoteForFeaturePlanErrorExamples(status: Swift.Int) throws {
         let document = try SDKEmulator.OpenAPIDocument(named: "MobileJoe", near: #filePath)
         let examples = document.responseExamples(operationId: "removeVoteForFeaturePlan", status: status)
         #expect(!examples.isEmpty)
         for example in examples {
-            let error = SDKRuntime.APIClient.error(for: SDKRuntime.HTTPResponse(status: status, body: example), now: Foundation.Date())
+            let error = SDKRuntime.APIClient.error(
+                for: SDKRuntime.HTTPResponse(status: status, body: example),
+                now: Foundation.Date())
             #expect(error?.status == status)
             #expect(MobileJoeAPI.MobileJoeErrorCode(rawValue: error?.code ?? "").status == status)
         }
@@ -129,13 +152,17 @@ struct MobileJoeOpenAPITests {
         }
     }
 
-    @Test("listAlerts: every error example of the document gives the client its status and a code of that status", arguments: [400, 401, 429, 500])
+    @Test(
+        "listAlerts: every error example of the document gives the client its status and a code of that status",
+        arguments: [400, 401, 429, 500])
     func listAlertsErrorExamples(status: Swift.Int) throws {
         let document = try SDKEmulator.OpenAPIDocument(named: "MobileJoe", near: #filePath)
         let examples = document.responseExamples(operationId: "listAlerts", status: status)
         #expect(!examples.isEmpty)
         for example in examples {
-            let error = SDKRuntime.APIClient.error(for: SDKRuntime.HTTPResponse(status: status, body: example), now: Foundation.Date())
+            let error = SDKRuntime.APIClient.error(
+                for: SDKRuntime.HTTPResponse(status: status, body: example),
+                now: Foundation.Date())
             #expect(error?.status == status)
             #expect(MobileJoeAPI.MobileJoeErrorCode(rawValue: error?.code ?? "").status == status)
         }

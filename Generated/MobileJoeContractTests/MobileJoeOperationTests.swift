@@ -40,7 +40,11 @@ struct MobileJoeOperationTests {
     func voteForFeaturePlanExample1() async throws {
         let outcome = try await SDKEmulator.MobileJoeEmulator.withContractClient { core in
             let client = MobileJoeAPI.MobileJoeClient(core: core)
-            return await SDKRuntime.APIOutcome.of { try await client.voteForFeaturePlan(planId: "dark-mode", idempotencyKey: "contract-voteForFeaturePlan-1") }
+            return await SDKRuntime.APIOutcome.of {
+                try await client.voteForFeaturePlan(
+                    planId: "dark-mode",
+                    idempotencyKey: "contract-voteForFeaturePlan-1")
+            }
         }
         #expect(outcome.error == nil)
     }
@@ -49,7 +53,11 @@ struct MobileJoeOperationTests {
     func voteForFeaturePlanExample2() async throws {
         let outcome = try await SDKEmulator.MobileJoeEmulator.withContractClient { core in
             let client = MobileJoeAPI.MobileJoeClient(core: core)
-            return await SDKRuntime.APIOutcome.of { try await client.voteForFeaturePlan(planId: "no-such-plan", idempotencyKey: "contract-voteForFeaturePlan-2") }
+            return await SDKRuntime.APIOutcome.of {
+                try await client.voteForFeaturePlan(
+                    planId: "no-such-plan",
+                    idempotencyKey: "contract-voteForFeaturePlan-2")
+            }
         }
         #expect(outcome.error?.status == 404)
         #expect(outcome.error?.code == "NOT_FOUND")
@@ -59,7 +67,11 @@ struct MobileJoeOperationTests {
     func removeVoteForFeaturePlanExample1() async throws {
         let outcome = try await SDKEmulator.MobileJoeEmulator.withContractClient { core in
             let client = MobileJoeAPI.MobileJoeClient(core: core)
-            return await SDKRuntime.APIOutcome.of { try await client.removeVoteForFeaturePlan(planId: "dark-mode", idempotencyKey: "contract-removeVoteForFeaturePlan-1") }
+            return await SDKRuntime.APIOutcome.of {
+                try await client.removeVoteForFeaturePlan(
+                    planId: "dark-mode",
+                    idempotencyKey: "contract-removeVoteForFeaturePlan-1")
+            }
         }
         #expect(outcome.error == nil)
     }
@@ -75,6 +87,16 @@ struct MobileJoeOperationTests {
 
     @Test("every operation of the spec has an example sent to the emulator")
     func everyOperationHasAnExample() {
-        #expect(Swift.Set<Swift.String>(MobileJoeAPI.MobileJoeOperation.allCases.map { $0.pathTemplate }) == Swift.Set<Swift.String>(["/v1/identify", "/v1/faqs", "/v1/feature-plans", "/v1/feature-plans/{planId}/votes", "/v1/feature-plans/{planId}/votes", "/v1/alerts"]))
+        #expect(
+            Swift.Set<Swift.String>(MobileJoeAPI.MobileJoeOperation.allCases.map { $0.pathTemplate })
+                == Swift.Set<Swift.String>(
+                    [
+                        "/v1/identify",
+                        "/v1/faqs",
+                        "/v1/feature-plans",
+                        "/v1/feature-plans/{planId}/votes",
+                        "/v1/feature-plans/{planId}/votes",
+                        "/v1/alerts",
+                    ]))
     }
 }

@@ -10,7 +10,19 @@ import Testing
 struct MobileJoeRequestHeadersTests {
     @Test("example at Spec/mobilejoe.yaml:224:7 gives exactly its headers, in contract order")
     func example1() {
-        let fields = MobileJoeAPI.MobileJoeRequestHeaders(apiKey: "mj_public_abc", anonymousId: "$MBJAnonymousID:0b6f9d2e4c1a4c449a571f0e2b3c4d5e", deviceId: "$MBJDeviceID:00000000000040008000000000000000", frameworkVersion: "1.0.0", appVersion: "2.3", appBuildVersion: "45", osName: "iOS", osVersion: "18.2.0", deviceModel: "iPhone16,2", preferredLanguages: ["en-US", "cs-CZ", "de-DE", "fr-FR"], debugMode: false).fields
+        let fields = MobileJoeAPI.MobileJoeRequestHeaders(
+            apiKey: "mj_public_abc",
+            anonymousId: "$MBJAnonymousID:0b6f9d2e4c1a4c449a571f0e2b3c4d5e",
+            deviceId: "$MBJDeviceID:00000000000040008000000000000000",
+            frameworkVersion: "1.0.0",
+            appVersion: "2.3",
+            appBuildVersion: "45",
+            osName: "iOS",
+            osVersion: "18.2.0",
+            deviceModel: "iPhone16,2",
+            preferredLanguages: ["en-US", "cs-CZ", "de-DE", "fr-FR"],
+            debugMode: false
+        ).fields
         #expect(fields[field: "Authorization"] == "mj_public_abc")
         #expect(fields[field: "Identity-Anonymous-ID"] == "$MBJAnonymousID:0b6f9d2e4c1a4c449a571f0e2b3c4d5e")
         #expect(fields[field: "Identity-Device-ID"] == "$MBJDeviceID:00000000000040008000000000000000")
@@ -23,15 +35,56 @@ struct MobileJoeRequestHeadersTests {
         #expect(fields[field: "Preferred-Languages"] == "en-US, cs-CZ, de-DE")
         #expect(fields[field: "Debug-Mode"] == "false")
         #expect(fields[field: "Identity-External-ID"] == nil)
-        #expect(fields.map { $0.name } == ["Authorization", "Identity-Anonymous-ID", "Identity-Device-ID", "Framework-Version", "App-Version", "App-Build-Version", "OS-Name", "OS-Version", "Device-Model", "Preferred-Languages", "Debug-Mode"])
+        #expect(
+            fields.map { $0.name }
+                == [
+                    "Authorization",
+                    "Identity-Anonymous-ID",
+                    "Identity-Device-ID",
+                    "Framework-Version",
+                    "App-Version",
+                    "App-Build-Version",
+                    "OS-Name",
+                    "OS-Version",
+                    "Device-Model",
+                    "Preferred-Languages",
+                    "Debug-Mode",
+                ])
     }
 
     @Test("example at Spec/mobilejoe.yaml:249:7 gives exactly its headers, in contract order")
     func example2() {
-        let fields = MobileJoeAPI.MobileJoeRequestHeaders(apiKey: "mj_public_abc", anonymousId: "$MBJAnonymousID:0b6f9d2e4c1a4c449a571f0e2b3c4d5e", deviceId: "$MBJDeviceID:00000000000040008000000000000000", externalId: "$MBJExternalID:ba7816bf8f01cfea414140de5dae2223", frameworkVersion: "1.0.0", appVersion: "2.3", appBuildVersion: "45", osName: "iOS", osVersion: "18.2.0", deviceModel: "iPhone16,2", preferredLanguages: [], debugMode: true).fields
+        let fields = MobileJoeAPI.MobileJoeRequestHeaders(
+            apiKey: "mj_public_abc",
+            anonymousId: "$MBJAnonymousID:0b6f9d2e4c1a4c449a571f0e2b3c4d5e",
+            deviceId: "$MBJDeviceID:00000000000040008000000000000000",
+            externalId: "$MBJExternalID:ba7816bf8f01cfea414140de5dae2223",
+            frameworkVersion: "1.0.0",
+            appVersion: "2.3",
+            appBuildVersion: "45",
+            osName: "iOS",
+            osVersion: "18.2.0",
+            deviceModel: "iPhone16,2",
+            preferredLanguages: [],
+            debugMode: true
+        ).fields
         #expect(fields[field: "Identity-External-ID"] == "$MBJExternalID:ba7816bf8f01cfea414140de5dae2223")
         #expect(fields[field: "Debug-Mode"] == "true")
         #expect(fields[field: "Preferred-Languages"] == nil)
-        #expect(fields.map { $0.name } == ["Authorization", "Identity-Anonymous-ID", "Identity-Device-ID", "Identity-External-ID", "Framework-Version", "App-Version", "App-Build-Version", "OS-Name", "OS-Version", "Device-Model", "Debug-Mode"])
+        #expect(
+            fields.map { $0.name }
+                == [
+                    "Authorization",
+                    "Identity-Anonymous-ID",
+                    "Identity-Device-ID",
+                    "Identity-External-ID",
+                    "Framework-Version",
+                    "App-Version",
+                    "App-Build-Version",
+                    "OS-Name",
+                    "OS-Version",
+                    "Device-Model",
+                    "Debug-Mode",
+                ])
     }
 }

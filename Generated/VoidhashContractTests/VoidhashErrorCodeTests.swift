@@ -8,7 +8,17 @@ import VoidhashAPI
 
 @Suite("Error codes of Spec/voidhash.yaml", .timeLimit(.minutes(1)))
 struct VoidhashErrorCodeTests {
-    @Test("every code keeps its raw value, status and category", arguments: [("INVALID_ARGUMENT", 400, SDKRuntime.APIError.Category.rejected), ("AUTHENTICATION_FAILED", 401, SDKRuntime.APIError.Category.authenticationFailed), ("PERSON_NOT_FOUND", 404, SDKRuntime.APIError.Category.rejected), ("PERSON_WRITE_REJECTED", 409, SDKRuntime.APIError.Category.rejected), ("PAYLOAD_TOO_LARGE", 413, SDKRuntime.APIError.Category.rejected), ("RATE_LIMITED", 429, SDKRuntime.APIError.Category.retryable), ("INTERNAL", 500, SDKRuntime.APIError.Category.retryable)] as [(Swift.String, Swift.Int, SDKRuntime.APIError.Category)])
+    @Test(
+        "every code keeps its raw value, status and category",
+        arguments: [
+            ("INVALID_ARGUMENT", 400, SDKRuntime.APIError.Category.rejected),
+            ("AUTHENTICATION_FAILED", 401, SDKRuntime.APIError.Category.authenticationFailed),
+            ("PERSON_NOT_FOUND", 404, SDKRuntime.APIError.Category.rejected),
+            ("PERSON_WRITE_REJECTED", 409, SDKRuntime.APIError.Category.rejected),
+            ("PAYLOAD_TOO_LARGE", 413, SDKRuntime.APIError.Category.rejected),
+            ("RATE_LIMITED", 429, SDKRuntime.APIError.Category.retryable),
+            ("INTERNAL", 500, SDKRuntime.APIError.Category.retryable),
+        ] as [(Swift.String, Swift.Int, SDKRuntime.APIError.Category)])
     func codeKeepsStatusAndCategory(
         code: Swift.String,
         status: Swift.Int,
@@ -21,6 +31,8 @@ struct VoidhashErrorCodeTests {
 
     @Test("an unknown code is kept as it was sent")
     func unknownCodeIsKept() {
-        #expect(VoidhashAPI.VoidhashErrorCode(rawValue: "SOMETHING_NEW") == VoidhashAPI.VoidhashErrorCode.unknown("SOMETHING_NEW"))
+        #expect(
+            VoidhashAPI.VoidhashErrorCode(rawValue: "SOMETHING_NEW")
+                == VoidhashAPI.VoidhashErrorCode.unknown("SOMETHING_NEW"))
     }
 }

@@ -19,22 +19,37 @@ struct VoidhashOpenAPITests {
         }
     }
 
-    @Test("identify: every error example of the document gives the client its status and a code of that status", arguments: [400, 401, 409, 429, 500])
+    @Test(
+        "identify: every error example of the document gives the client its status and a code of that status",
+        arguments: [400, 401, 409, 429, 500])
     func identifyErrorExamples(status: Swift.Int) throws {
         let document = try SDKEmulator.OpenAPIDocument(named: "Voidhash", near: #filePath)
         let examples = document.responseExamples(operationId: "identify", status: status)
         #expect(!examples.isEmpty)
         for example in examples {
-            let error = SDKRuntime.APIClient.error(for: SDKRuntime.HTTPResponse(status: status, body: example), now: Foundation.Date())
+            let error = SDKRuntime.APIClient.error(
+                for: SDKRuntime.HTTPResponse(status: status, body: example),
+                now: Foundation.Date())
             #expect(error?.status == status)
             #expect(VoidhashAPI.VoidhashErrorCode(rawValue: error?.code ?? "").status == status)
         }
     }
 
-    @Test("identify: every request body example of the spec, encoded by IdentifyRequest, conforms to the document", arguments: ["{\"anonymousId\":\"vh_anon_0b6f9d2e-4c1a-4c44-9a57-1f0e2b3c4d5e\",\"externalUserId\":\"user_123\",\"email\":\"ada@example.com\"}", "{\"anonymousId\":\"vh_anon_0b6f9d2e-4c1a-4c44-9a57-1f0e2b3c4d5e\",\"externalUserId\":\" \"}"])
+    @Test(
+        "identify: every request body example of the spec, encoded by IdentifyRequest, conforms to the document",
+        arguments: [
+            """
+            {"anonymousId":"vh_anon_0b6f9d2e-4c1a-4c44-9a57-1f0e2b3c4d5e","externalUserId":"user_123",\
+            "email":"ada@example.com"}
+            """,
+            "{\"anonymousId\":\"vh_anon_0b6f9d2e-4c1a-4c44-9a57-1f0e2b3c4d5e\",\"externalUserId\":\" \"}",
+        ])
     func identifyRequestExamples(json: Swift.String) throws {
         let document = try SDKEmulator.OpenAPIDocument(named: "Voidhash", near: #filePath)
-        let encoded = try SDKRuntime.JSONCoding.makeEncoder().encode(try SDKRuntime.JSONCoding.makeDecoder().decode(VoidhashAPI.IdentifyRequest.self, from: Foundation.Data(json.utf8)))
+        let encoded = try SDKRuntime.JSONCoding.makeEncoder().encode(
+            try SDKRuntime.JSONCoding.makeDecoder().decode(
+                VoidhashAPI.IdentifyRequest.self,
+                from: Foundation.Data(json.utf8)))
         #expect(document.requestBodyProblems(operationId: "identify", body: encoded) == [])
     }
 
@@ -48,13 +63,17 @@ struct VoidhashOpenAPITests {
         }
     }
 
-    @Test("getPerson: every error example of the document gives the client its status and a code of that status", arguments: [401, 404, 429, 500])
+    @Test(
+        "getPerson: every error example of the document gives the client its status and a code of that status",
+        arguments: [401, 404, 429, 500])
     func getPersonErrorExamples(status: Swift.Int) throws {
         let document = try SDKEmulator.OpenAPIDocument(named: "Voidhash", near: #filePath)
         let examples = document.responseExamples(operationId: "getPerson", status: status)
         #expect(!examples.isEmpty)
         for example in examples {
-            let error = SDKRuntime.APIClient.error(for: SDKRuntime.HTTPResponse(status: status, body: example), now: Foundation.Date())
+            let error = SDKRuntime.APIClient.error(
+                for: SDKRuntime.HTTPResponse(status: status, body: example),
+                now: Foundation.Date())
             #expect(error?.status == status)
             #expect(VoidhashAPI.VoidhashErrorCode(rawValue: error?.code ?? "").status == status)
         }
@@ -70,22 +89,39 @@ struct VoidhashOpenAPITests {
         }
     }
 
-    @Test("setPersonAttributes: every error example of the document gives the client its status and a code of that status", arguments: [400, 401, 409, 429, 500])
+    @Test(
+        """
+        setPersonAttributes: every error example of the document gives the client its status and a code of that status
+        """,
+        arguments: [400, 401, 409, 429, 500])
     func setPersonAttributesErrorExamples(status: Swift.Int) throws {
         let document = try SDKEmulator.OpenAPIDocument(named: "Voidhash", near: #filePath)
         let examples = document.responseExamples(operationId: "setPersonAttributes", status: status)
         #expect(!examples.isEmpty)
         for example in examples {
-            let error = SDKRuntime.APIClient.error(for: SDKRuntime.HTTPResponse(status: status, body: example), now: Foundation.Date())
+            let error = SDKRuntime.APIClient.error(
+                for: SDKRuntime.HTTPResponse(status: status, body: example),
+                now: Foundation.Date())
             #expect(error?.status == status)
             #expect(VoidhashAPI.VoidhashErrorCode(rawValue: error?.code ?? "").status == status)
         }
     }
 
-    @Test("setPersonAttributes: every request body example of the spec, encoded by AttributesUpdate, conforms to the document", arguments: ["{\"attributes\":{\"email\":\"ada@example.com\",\"seats\":3}}", "{\"attributes\":{\"address\":{\"city\":\"Prague\"}}}"])
+    @Test(
+        """
+        setPersonAttributes: every request body example of the spec, encoded by AttributesUpdate, conforms to the \
+        document
+        """,
+        arguments: [
+            "{\"attributes\":{\"email\":\"ada@example.com\",\"seats\":3}}",
+            "{\"attributes\":{\"address\":{\"city\":\"Prague\"}}}",
+        ])
     func setPersonAttributesRequestExamples(json: Swift.String) throws {
         let document = try SDKEmulator.OpenAPIDocument(named: "Voidhash", near: #filePath)
-        let encoded = try SDKRuntime.JSONCoding.makeEncoder().encode(try SDKRuntime.JSONCoding.makeDecoder().decode(VoidhashAPI.AttributesUpdate.self, from: Foundation.Data(json.utf8)))
+        let encoded = try SDKRuntime.JSONCoding.makeEncoder().encode(
+            try SDKRuntime.JSONCoding.makeDecoder().decode(
+                VoidhashAPI.AttributesUpdate.self,
+                from: Foundation.Data(json.utf8)))
         #expect(document.requestBodyProblems(operationId: "setPersonAttributes", body: encoded) == [])
     }
 
@@ -99,22 +135,36 @@ struct VoidhashOpenAPITests {
         }
     }
 
-    @Test("recordPurchase: every error example of the document gives the client its status and a code of that status", arguments: [400, 401, 409, 429, 500])
+    @Test(
+        "recordPurchase: every error example of the document gives the client its status and a code of that status",
+        arguments: [400, 401, 409, 429, 500])
     func recordPurchaseErrorExamples(status: Swift.Int) throws {
         let document = try SDKEmulator.OpenAPIDocument(named: "Voidhash", near: #filePath)
         let examples = document.responseExamples(operationId: "recordPurchase", status: status)
         #expect(!examples.isEmpty)
         for example in examples {
-            let error = SDKRuntime.APIClient.error(for: SDKRuntime.HTTPResponse(status: status, body: example), now: Foundation.Date())
+            let error = SDKRuntime.APIClient.error(
+                for: SDKRuntime.HTTPResponse(status: status, body: example),
+                now: Foundation.Date())
             #expect(error?.status == status)
             #expect(VoidhashAPI.VoidhashErrorCode(rawValue: error?.code ?? "").status == status)
         }
     }
 
-    @Test("recordPurchase: every request body example of the spec, encoded by PurchaseRecord, conforms to the document", arguments: ["{\"distinctId\":\"user_buyer\",\"productId\":\"pro_monthly\",\"transactionId\":\"2000000789\",\"environment\":\"simulated\",\"purchasedAt\":\"2026-11-29T10:00:00Z\"}"])
+    @Test(
+        "recordPurchase: every request body example of the spec, encoded by PurchaseRecord, conforms to the document",
+        arguments: [
+            """
+            {"distinctId":"user_buyer","productId":"pro_monthly","transactionId":"2000000789",\
+            "environment":"simulated","purchasedAt":"2026-11-29T10:00:00Z"}
+            """
+        ])
     func recordPurchaseRequestExamples(json: Swift.String) throws {
         let document = try SDKEmulator.OpenAPIDocument(named: "Voidhash", near: #filePath)
-        let encoded = try SDKRuntime.JSONCoding.makeEncoder().encode(try SDKRuntime.JSONCoding.makeDecoder().decode(VoidhashAPI.PurchaseRecord.self, from: Foundation.Data(json.utf8)))
+        let encoded = try SDKRuntime.JSONCoding.makeEncoder().encode(
+            try SDKRuntime.JSONCoding.makeDecoder().decode(
+                VoidhashAPI.PurchaseRecord.self,
+                from: Foundation.Data(json.utf8)))
         #expect(document.requestBodyProblems(operationId: "recordPurchase", body: encoded) == [])
     }
 
@@ -128,22 +178,36 @@ struct VoidhashOpenAPITests {
         }
     }
 
-    @Test("captureEvents: every error example of the document gives the client its status and a code of that status", arguments: [400, 401, 413, 429, 500])
+    @Test(
+        "captureEvents: every error example of the document gives the client its status and a code of that status",
+        arguments: [400, 401, 413, 429, 500])
     func captureEventsErrorExamples(status: Swift.Int) throws {
         let document = try SDKEmulator.OpenAPIDocument(named: "Voidhash", near: #filePath)
         let examples = document.responseExamples(operationId: "captureEvents", status: status)
         #expect(!examples.isEmpty)
         for example in examples {
-            let error = SDKRuntime.APIClient.error(for: SDKRuntime.HTTPResponse(status: status, body: example), now: Foundation.Date())
+            let error = SDKRuntime.APIClient.error(
+                for: SDKRuntime.HTTPResponse(status: status, body: example),
+                now: Foundation.Date())
             #expect(error?.status == status)
             #expect(VoidhashAPI.VoidhashErrorCode(rawValue: error?.code ?? "").status == status)
         }
     }
 
-    @Test("captureEvents: every request body example of the spec, encoded by EventBatch, conforms to the document", arguments: ["{\"events\":[{\"id\":\"01938a6e-7a00-7000-8000-000000000101\",\"event\":\"report_shared\",\"distinctId\":\"user_123\",\"timestamp\":\"2026-11-29T10:00:00Z\",\"sessionId\":\"s1\",\"properties\":{\"$groups\":{\"company\":\"acme\"}}}]}"])
+    @Test(
+        "captureEvents: every request body example of the spec, encoded by EventBatch, conforms to the document",
+        arguments: [
+            """
+            {"events":[{"id":"01938a6e-7a00-7000-8000-000000000101","event":"report_shared","distinctId":"user_123",\
+            "timestamp":"2026-11-29T10:00:00Z","sessionId":"s1","properties":{"$groups":{"company":"acme"}}}]}
+            """
+        ])
     func captureEventsRequestExamples(json: Swift.String) throws {
         let document = try SDKEmulator.OpenAPIDocument(named: "Voidhash", near: #filePath)
-        let encoded = try SDKRuntime.JSONCoding.makeEncoder().encode(try SDKRuntime.JSONCoding.makeDecoder().decode(VoidhashAPI.EventBatch.self, from: Foundation.Data(json.utf8)))
+        let encoded = try SDKRuntime.JSONCoding.makeEncoder().encode(
+            try SDKRuntime.JSONCoding.makeDecoder().decode(
+                VoidhashAPI.EventBatch.self,
+                from: Foundation.Data(json.utf8)))
         #expect(document.requestBodyProblems(operationId: "captureEvents", body: encoded) == [])
     }
 }

@@ -13,8 +13,16 @@ struct VoidhashOperationTests {
     func identifyExample1() async throws {
         let outcome = try await SDKEmulator.VoidhashEmulator.withContractClient { core in
             let client = VoidhashAPI.VoidhashClient(core: core)
-            let body = try SDKRuntime.JSONCoding.makeDecoder().decode(VoidhashAPI.IdentifyRequest.self, from: Foundation.Data("{\"anonymousId\":\"vh_anon_0b6f9d2e-4c1a-4c44-9a57-1f0e2b3c4d5e\",\"externalUserId\":\"user_123\",\"email\":\"ada@example.com\"}".utf8))
-            return await SDKRuntime.APIOutcome.of { try await client.identify(body: body, idempotencyKey: "contract-identify-1") }
+            let body = try SDKRuntime.JSONCoding.makeDecoder().decode(
+                VoidhashAPI.IdentifyRequest.self,
+                from: Foundation.Data(
+                    """
+                    {"anonymousId":"vh_anon_0b6f9d2e-4c1a-4c44-9a57-1f0e2b3c4d5e","externalUserId":"user_123",\
+                    "email":"ada@example.com"}
+                    """.utf8))
+            return await SDKRuntime.APIOutcome.of {
+                try await client.identify(body: body, idempotencyKey: "contract-identify-1")
+            }
         }
         #expect(outcome.error == nil)
     }
@@ -23,8 +31,13 @@ struct VoidhashOperationTests {
     func identifyExample2() async throws {
         let outcome = try await SDKEmulator.VoidhashEmulator.withContractClient { core in
             let client = VoidhashAPI.VoidhashClient(core: core)
-            let body = try SDKRuntime.JSONCoding.makeDecoder().decode(VoidhashAPI.IdentifyRequest.self, from: Foundation.Data("{\"anonymousId\":\"vh_anon_0b6f9d2e-4c1a-4c44-9a57-1f0e2b3c4d5e\",\"externalUserId\":\" \"}".utf8))
-            return await SDKRuntime.APIOutcome.of { try await client.identify(body: body, idempotencyKey: "contract-identify-2") }
+            let body = try SDKRuntime.JSONCoding.makeDecoder().decode(
+                VoidhashAPI.IdentifyRequest.self,
+                from: Foundation.Data(
+                    "{\"anonymousId\":\"vh_anon_0b6f9d2e-4c1a-4c44-9a57-1f0e2b3c4d5e\",\"externalUserId\":\" \"}".utf8))
+            return await SDKRuntime.APIOutcome.of {
+                try await client.identify(body: body, idempotencyKey: "contract-identify-2")
+            }
         }
         #expect(outcome.error?.status == 400)
         #expect(outcome.error?.code == "INVALID_ARGUMENT")
@@ -34,7 +47,9 @@ struct VoidhashOperationTests {
     func getPersonExample1() async throws {
         let outcome = try await SDKEmulator.VoidhashEmulator.withContractClient { core in
             let client = VoidhashAPI.VoidhashClient(core: core)
-            return await SDKRuntime.APIOutcome.of { try await client.getPerson(distinctId: "vh_anon_00000000-0000-4000-8000-000000000000") }
+            return await SDKRuntime.APIOutcome.of {
+                try await client.getPerson(distinctId: "vh_anon_00000000-0000-4000-8000-000000000000")
+            }
         }
         #expect(outcome.error?.status == 404)
         #expect(outcome.error?.code == "PERSON_NOT_FOUND")
@@ -44,8 +59,15 @@ struct VoidhashOperationTests {
     func setPersonAttributesExample1() async throws {
         let outcome = try await SDKEmulator.VoidhashEmulator.withContractClient { core in
             let client = VoidhashAPI.VoidhashClient(core: core)
-            let body = try SDKRuntime.JSONCoding.makeDecoder().decode(VoidhashAPI.AttributesUpdate.self, from: Foundation.Data("{\"attributes\":{\"email\":\"ada@example.com\",\"seats\":3}}".utf8))
-            return await SDKRuntime.APIOutcome.of { try await client.setPersonAttributes(distinctId: "user_attr", body: body, idempotencyKey: "contract-setPersonAttributes-1") }
+            let body = try SDKRuntime.JSONCoding.makeDecoder().decode(
+                VoidhashAPI.AttributesUpdate.self,
+                from: Foundation.Data("{\"attributes\":{\"email\":\"ada@example.com\",\"seats\":3}}".utf8))
+            return await SDKRuntime.APIOutcome.of {
+                try await client.setPersonAttributes(
+                    distinctId: "user_attr",
+                    body: body,
+                    idempotencyKey: "contract-setPersonAttributes-1")
+            }
         }
         #expect(outcome.error == nil)
     }
@@ -54,8 +76,15 @@ struct VoidhashOperationTests {
     func setPersonAttributesExample2() async throws {
         let outcome = try await SDKEmulator.VoidhashEmulator.withContractClient { core in
             let client = VoidhashAPI.VoidhashClient(core: core)
-            let body = try SDKRuntime.JSONCoding.makeDecoder().decode(VoidhashAPI.AttributesUpdate.self, from: Foundation.Data("{\"attributes\":{\"address\":{\"city\":\"Prague\"}}}".utf8))
-            return await SDKRuntime.APIOutcome.of { try await client.setPersonAttributes(distinctId: "user_attr", body: body, idempotencyKey: "contract-setPersonAttributes-2") }
+            let body = try SDKRuntime.JSONCoding.makeDecoder().decode(
+                VoidhashAPI.AttributesUpdate.self,
+                from: Foundation.Data("{\"attributes\":{\"address\":{\"city\":\"Prague\"}}}".utf8))
+            return await SDKRuntime.APIOutcome.of {
+                try await client.setPersonAttributes(
+                    distinctId: "user_attr",
+                    body: body,
+                    idempotencyKey: "contract-setPersonAttributes-2")
+            }
         }
         #expect(outcome.error?.status == 400)
         #expect(outcome.error?.code == "INVALID_ARGUMENT")
@@ -65,8 +94,16 @@ struct VoidhashOperationTests {
     func recordPurchaseExample1() async throws {
         let outcome = try await SDKEmulator.VoidhashEmulator.withContractClient { core in
             let client = VoidhashAPI.VoidhashClient(core: core)
-            let body = try SDKRuntime.JSONCoding.makeDecoder().decode(VoidhashAPI.PurchaseRecord.self, from: Foundation.Data("{\"distinctId\":\"user_buyer\",\"productId\":\"pro_monthly\",\"transactionId\":\"2000000789\",\"environment\":\"simulated\",\"purchasedAt\":\"2026-11-29T10:00:00Z\"}".utf8))
-            return await SDKRuntime.APIOutcome.of { try await client.recordPurchase(body: body, idempotencyKey: "contract-recordPurchase-1") }
+            let body = try SDKRuntime.JSONCoding.makeDecoder().decode(
+                VoidhashAPI.PurchaseRecord.self,
+                from: Foundation.Data(
+                    """
+                    {"distinctId":"user_buyer","productId":"pro_monthly","transactionId":"2000000789",\
+                    "environment":"simulated","purchasedAt":"2026-11-29T10:00:00Z"}
+                    """.utf8))
+            return await SDKRuntime.APIOutcome.of {
+                try await client.recordPurchase(body: body, idempotencyKey: "contract-recordPurchase-1")
+            }
         }
         #expect(outcome.error == nil)
     }
@@ -75,14 +112,32 @@ struct VoidhashOperationTests {
     func captureEventsExample1() async throws {
         let outcome = try await SDKEmulator.VoidhashEmulator.withContractClient { core in
             let client = VoidhashAPI.VoidhashClient(core: core)
-            let body = try SDKRuntime.JSONCoding.makeDecoder().decode(VoidhashAPI.EventBatch.self, from: Foundation.Data("{\"events\":[{\"id\":\"01938a6e-7a00-7000-8000-000000000101\",\"event\":\"report_shared\",\"distinctId\":\"user_123\",\"timestamp\":\"2026-11-29T10:00:00Z\",\"sessionId\":\"s1\",\"properties\":{\"$groups\":{\"company\":\"acme\"}}}]}".utf8))
-            return await SDKRuntime.APIOutcome.of { try await client.captureEvents(body: body, idempotencyKey: "contract-captureEvents-1") }
+            let body = try SDKRuntime.JSONCoding.makeDecoder().decode(
+                VoidhashAPI.EventBatch.self,
+                from: Foundation.Data(
+                    """
+                    {"events":[{"id":"01938a6e-7a00-7000-8000-000000000101","event":"report_shared",\
+                    "distinctId":"user_123","timestamp":"2026-11-29T10:00:00Z","sessionId":"s1",\
+                    "properties":{"$groups":{"company":"acme"}}}]}
+                    """.utf8))
+            return await SDKRuntime.APIOutcome.of {
+                try await client.captureEvents(body: body, idempotencyKey: "contract-captureEvents-1")
+            }
         }
         #expect(outcome.error == nil)
     }
 
     @Test("every operation of the spec has an example sent to the emulator")
     func everyOperationHasAnExample() {
-        #expect(Swift.Set<Swift.String>(VoidhashAPI.VoidhashOperation.allCases.map { $0.pathTemplate }) == Swift.Set<Swift.String>(["/v1/identify", "/v1/people/{distinctId}", "/v1/people/{distinctId}/attributes", "/v1/purchases", "/v1/events"]))
+        #expect(
+            Swift.Set<Swift.String>(VoidhashAPI.VoidhashOperation.allCases.map { $0.pathTemplate })
+                == Swift.Set<Swift.String>(
+                    [
+                        "/v1/identify",
+                        "/v1/people/{distinctId}",
+                        "/v1/people/{distinctId}/attributes",
+                        "/v1/purchases",
+                        "/v1/events",
+                    ]))
     }
 }

@@ -8,7 +8,8 @@ extension MobileJoeClient {
     /// Tells Mobile Joe the identity the headers name; sent once per app start and once per identity
     /// change.
     ///
-    /// `POST /v1/identify`; may fail with `AUTHENTICATION_FAILED`, `INVALID_ARGUMENT`, `RATE_LIMITED`, `INTERNAL`.
+    /// `POST /v1/identify`; may fail with `AUTHENTICATION_FAILED`, `INVALID_ARGUMENT`, `RATE_LIMITED`,
+    /// `INTERNAL`.
     /// Sending it again with the same `idempotencyKey` is applied once.
     ///
     /// - Remark: Generated from Spec/mobilejoe.yaml:268:3 (operation identify).

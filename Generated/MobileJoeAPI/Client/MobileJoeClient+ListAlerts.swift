@@ -7,7 +7,8 @@ import SDKRuntime
 extension MobileJoeClient {
     /// Lists the current alerts; the same for every identity.
     ///
-    /// `GET /v1/alerts`; may fail with `AUTHENTICATION_FAILED`, `INVALID_ARGUMENT`, `RATE_LIMITED`, `INTERNAL`.
+    /// `GET /v1/alerts`; may fail with `AUTHENTICATION_FAILED`, `INVALID_ARGUMENT`, `RATE_LIMITED`,
+    /// `INTERNAL`.
     ///
     /// - Remark: Generated from Spec/mobilejoe.yaml:326:3 (operation listAlerts).
     public func listAlerts() async throws(SDKRuntime.APIError) -> AlertList {

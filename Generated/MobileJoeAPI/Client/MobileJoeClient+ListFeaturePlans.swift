@@ -7,7 +7,8 @@ import SDKRuntime
 extension MobileJoeClient {
     /// Lists the feature plans, with whether the identity voted for each.
     ///
-    /// `GET /v1/feature-plans`; may fail with `AUTHENTICATION_FAILED`, `INVALID_ARGUMENT`, `RATE_LIMITED`, `INTERNAL`.
+    /// `GET /v1/feature-plans`; may fail with `AUTHENTICATION_FAILED`, `INVALID_ARGUMENT`, `RATE_LIMITED`,
+    /// `INTERNAL`.
     ///
     /// - Remark: Generated from Spec/mobilejoe.yaml:289:3 (operation listFeaturePlans).
     public func listFeaturePlans() async throws(SDKRuntime.APIError) -> FeaturePlanList {

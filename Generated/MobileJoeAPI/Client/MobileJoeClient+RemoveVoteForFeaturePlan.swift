@@ -7,7 +7,8 @@ import SDKRuntime
 extension MobileJoeClient {
     /// Takes back the identity's vote for a feature plan.
     ///
-    /// `DELETE /v1/feature-plans/{planId}/votes`; may fail with `AUTHENTICATION_FAILED`, `INVALID_ARGUMENT`, `NOT_FOUND`, `RATE_LIMITED`, `INTERNAL`.
+    /// `DELETE /v1/feature-plans/{planId}/votes`; may fail with `AUTHENTICATION_FAILED`,
+    /// `INVALID_ARGUMENT`, `NOT_FOUND`, `RATE_LIMITED`, `INTERNAL`.
     /// Sending it again with the same `idempotencyKey` is applied once.
     ///
     /// - Remark: Generated from Spec/mobilejoe.yaml:314:3 (operation removeVoteForFeaturePlan).
@@ -16,9 +17,15 @@ extension MobileJoeClient {
         idempotencyKey: Swift.String
     ) async throws(SDKRuntime.APIError) -> FeaturePlan {
         if let violation = FeaturePlanIdRule.validate(planId) {
-            throw SDKRuntime.APIError(category: .rejected, code: "INVALID_ARGUMENT", message: "planId " + violation.message)
+            throw SDKRuntime.APIError(
+                category: .rejected,
+                code: "INVALID_ARGUMENT",
+                message: "planId " + violation.message)
         }
-        var request = SDKRuntime.HTTPRequest(method: "DELETE", path: "/v1/feature-plans/" + SDKRuntime.URLPathSegment.encode(planId) + "/votes", isSafeToRepeat: true)
+        var request = SDKRuntime.HTTPRequest(
+            method: "DELETE",
+            path: "/v1/feature-plans/" + SDKRuntime.URLPathSegment.encode(planId) + "/votes",
+            isSafeToRepeat: true)
         request.headers.append(SDKRuntime.APIClient.idempotencyKeyField(idempotencyKey))
         return try await core.send(request, decoding: FeaturePlan.self)
     }

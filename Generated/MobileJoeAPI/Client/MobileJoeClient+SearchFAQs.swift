@@ -7,12 +7,16 @@ import SDKRuntime
 extension MobileJoeClient {
     /// Searches the FAQs for a term.
     ///
-    /// `GET /v1/faqs`; may fail with `AUTHENTICATION_FAILED`, `INVALID_ARGUMENT`, `RATE_LIMITED`, `INTERNAL`.
+    /// `GET /v1/faqs`; may fail with `AUTHENTICATION_FAILED`, `INVALID_ARGUMENT`, `RATE_LIMITED`,
+    /// `INTERNAL`.
     ///
     /// - Remark: Generated from Spec/mobilejoe.yaml:277:3 (operation searchFAQs).
     public func searchFAQs(term: Swift.String) async throws(SDKRuntime.APIError) -> FAQSearchResult {
         if let violation = SearchTermRule.validate(term) {
-            throw SDKRuntime.APIError(category: .rejected, code: "INVALID_ARGUMENT", message: "term " + violation.message)
+            throw SDKRuntime.APIError(
+                category: .rejected,
+                code: "INVALID_ARGUMENT",
+                message: "term " + violation.message)
         }
         var request = SDKRuntime.HTTPRequest(method: "GET", path: "/v1/faqs", isSafeToRepeat: true)
         request.query.append(SDKRuntime.HTTPField(name: "term", value: term))

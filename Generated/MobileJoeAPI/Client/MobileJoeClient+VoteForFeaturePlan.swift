@@ -7,7 +7,8 @@ import SDKRuntime
 extension MobileJoeClient {
     /// Votes for a feature plan as the identity of the request; voting twice counts once.
     ///
-    /// `POST /v1/feature-plans/{planId}/votes`; may fail with `AUTHENTICATION_FAILED`, `INVALID_ARGUMENT`, `NOT_FOUND`, `RATE_LIMITED`, `INTERNAL`.
+    /// `POST /v1/feature-plans/{planId}/votes`; may fail with `AUTHENTICATION_FAILED`, `INVALID_ARGUMENT`,
+    /// `NOT_FOUND`, `RATE_LIMITED`, `INTERNAL`.
     /// Sending it again with the same `idempotencyKey` is applied once.
     ///
     /// - Remark: Generated from Spec/mobilejoe.yaml:298:3 (operation voteForFeaturePlan).
@@ -16,9 +17,15 @@ extension MobileJoeClient {
         idempotencyKey: Swift.String
     ) async throws(SDKRuntime.APIError) -> FeaturePlan {
         if let violation = FeaturePlanIdRule.validate(planId) {
-            throw SDKRuntime.APIError(category: .rejected, code: "INVALID_ARGUMENT", message: "planId " + violation.message)
+            throw SDKRuntime.APIError(
+                category: .rejected,
+                code: "INVALID_ARGUMENT",
+                message: "planId " + violation.message)
         }
-        var request = SDKRuntime.HTTPRequest(method: "POST", path: "/v1/feature-plans/" + SDKRuntime.URLPathSegment.encode(planId) + "/votes", isSafeToRepeat: true)
+        var request = SDKRuntime.HTTPRequest(
+            method: "POST",
+            path: "/v1/feature-plans/" + SDKRuntime.URLPathSegment.encode(planId) + "/votes",
+            isSafeToRepeat: true)
         request.headers.append(SDKRuntime.APIClient.idempotencyKeyField(idempotencyKey))
         return try await core.send(request, decoding: FeaturePlan.self)
     }

@@ -8,16 +8,24 @@ import Testing
 
 @Suite("Enum AlertSeverity (Spec/mobilejoe.yaml:104:3)", .timeLimit(.minutes(1)))
 struct AlertSeverityTests {
-    @Test("every known value decodes to a known case and keeps its raw value", arguments: ["info", "warning", "critical"])
+    @Test(
+        "every known value decodes to a known case and keeps its raw value",
+        arguments: ["info", "warning", "critical"])
     func knownValueRoundTrips(value: Swift.String) throws {
-        let decoded = try SDKRuntime.JSONCoding.makeDecoder().decode(MobileJoeAPI.AlertSeverity.self, from: Foundation.Data(("\"" + value + "\"").utf8))
+        let decoded = try SDKRuntime.JSONCoding.makeDecoder().decode(
+            MobileJoeAPI.AlertSeverity.self,
+            from: Foundation.Data(("\"" + value + "\"").utf8))
         #expect(decoded.rawValue == value)
         #expect(MobileJoeAPI.AlertSeverity.knownCases.contains(decoded))
     }
 
-    @Test("a value the contract does not know decodes to unknown and keeps its raw value", arguments: ["value_from_a_newer_server", "", "ACTIVE"])
+    @Test(
+        "a value the contract does not know decodes to unknown and keeps its raw value",
+        arguments: ["value_from_a_newer_server", "", "ACTIVE"])
     func unknownValueIsKept(value: Swift.String) throws {
-        let decoded = try SDKRuntime.JSONCoding.makeDecoder().decode(MobileJoeAPI.AlertSeverity.self, from: Foundation.Data(("\"" + value + "\"").utf8))
+        let decoded = try SDKRuntime.JSONCoding.makeDecoder().decode(
+            MobileJoeAPI.AlertSeverity.self,
+            from: Foundation.Data(("\"" + value + "\"").utf8))
         #expect(decoded == MobileJoeAPI.AlertSeverity.unknown(value))
         #expect(decoded.rawValue == value)
     }

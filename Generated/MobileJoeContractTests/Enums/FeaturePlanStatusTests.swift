@@ -8,16 +8,24 @@ import Testing
 
 @Suite("Enum FeaturePlanStatus (Spec/mobilejoe.yaml:101:3)", .timeLimit(.minutes(1)))
 struct FeaturePlanStatusTests {
-    @Test("every known value decodes to a known case and keeps its raw value", arguments: ["open", "planned", "in_progress", "shipped"])
+    @Test(
+        "every known value decodes to a known case and keeps its raw value",
+        arguments: ["open", "planned", "in_progress", "shipped"])
     func knownValueRoundTrips(value: Swift.String) throws {
-        let decoded = try SDKRuntime.JSONCoding.makeDecoder().decode(MobileJoeAPI.FeaturePlanStatus.self, from: Foundation.Data(("\"" + value + "\"").utf8))
+        let decoded = try SDKRuntime.JSONCoding.makeDecoder().decode(
+            MobileJoeAPI.FeaturePlanStatus.self,
+            from: Foundation.Data(("\"" + value + "\"").utf8))
         #expect(decoded.rawValue == value)
         #expect(MobileJoeAPI.FeaturePlanStatus.knownCases.contains(decoded))
     }
 
-    @Test("a value the contract does not know decodes to unknown and keeps its raw value", arguments: ["value_from_a_newer_server", "", "ACTIVE"])
+    @Test(
+        "a value the contract does not know decodes to unknown and keeps its raw value",
+        arguments: ["value_from_a_newer_server", "", "ACTIVE"])
     func unknownValueIsKept(value: Swift.String) throws {
-        let decoded = try SDKRuntime.JSONCoding.makeDecoder().decode(MobileJoeAPI.FeaturePlanStatus.self, from: Foundation.Data(("\"" + value + "\"").utf8))
+        let decoded = try SDKRuntime.JSONCoding.makeDecoder().decode(
+            MobileJoeAPI.FeaturePlanStatus.self,
+            from: Foundation.Data(("\"" + value + "\"").utf8))
         #expect(decoded == MobileJoeAPI.FeaturePlanStatus.unknown(value))
         #expect(decoded.rawValue == value)
     }

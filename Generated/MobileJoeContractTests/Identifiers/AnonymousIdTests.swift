@@ -23,7 +23,15 @@ struct AnonymousIdTests {
         #expect(MobileJoeAPI.AnonymousId.isValid(value))
     }
 
-    @Test("refuses every invalid example", arguments: ["$MBJAnonymousID:0b6f9d2e-4c1a-4c44-9a57-1f0e2b3c4d5e", "$MBJAnonymousID:0B6F9D2E4C1A4C449A571F0E2B3C4D5E", "$MBJAnonymousID:0b6f9d2e4c1a4c449a571f0e2b3c4d5", "$MBJDeviceID:0b6f9d2e4c1a4c449a571f0e2b3c4d5e", ""])
+    @Test(
+        "refuses every invalid example",
+        arguments: [
+            "$MBJAnonymousID:0b6f9d2e-4c1a-4c44-9a57-1f0e2b3c4d5e",
+            "$MBJAnonymousID:0B6F9D2E4C1A4C449A571F0E2B3C4D5E",
+            "$MBJAnonymousID:0b6f9d2e4c1a4c449a571f0e2b3c4d5",
+            "$MBJDeviceID:0b6f9d2e4c1a4c449a571f0e2b3c4d5e",
+            "",
+        ])
     func refusesInvalidExample(value: Swift.String) {
         #expect(!MobileJoeAPI.AnonymousId.isValid(value))
     }

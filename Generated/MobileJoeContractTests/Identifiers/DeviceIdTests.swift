@@ -23,7 +23,9 @@ struct DeviceIdTests {
         #expect(MobileJoeAPI.DeviceId.isValid(value))
     }
 
-    @Test("refuses every invalid example", arguments: ["$MBJDeviceID:", "$MBJAnonymousID:00000000000040008000000000000000"])
+    @Test(
+        "refuses every invalid example",
+        arguments: ["$MBJDeviceID:", "$MBJAnonymousID:00000000000040008000000000000000"])
     func refusesInvalidExample(value: Swift.String) {
         #expect(!MobileJoeAPI.DeviceId.isValid(value))
     }

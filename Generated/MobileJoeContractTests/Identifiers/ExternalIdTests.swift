@@ -8,7 +8,17 @@ import Testing
 
 @Suite("Identifier externalId (Spec/mobilejoe.yaml:84:3)", .timeLimit(.minutes(1)))
 struct ExternalIdTests {
-    @Test("derives the documented identifier, which does not reveal its input", arguments: [("abc", "$MBJExternalID:ba7816bf8f01cfea414140de5dae2223"), ("", "$MBJExternalID:e3b0c44298fc1c149afbf4c8996fb924"), ("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq", "$MBJExternalID:248d6a61d20638b8e5c026930c3e6039"), ("account-42", "$MBJExternalID:be781897291dcfd5c58baa17cd0602b4")] as [(Swift.String, Swift.String)])
+    @Test(
+        "derives the documented identifier, which does not reveal its input",
+        arguments: [
+            ("abc", "$MBJExternalID:ba7816bf8f01cfea414140de5dae2223"),
+            ("", "$MBJExternalID:e3b0c44298fc1c149afbf4c8996fb924"),
+            (
+                "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
+                "$MBJExternalID:248d6a61d20638b8e5c026930c3e6039"
+            ),
+            ("account-42", "$MBJExternalID:be781897291dcfd5c58baa17cd0602b4"),
+        ] as [(Swift.String, Swift.String)])
     func derivedIdentifier(input: Swift.String, output: Swift.String) {
         let made = MobileJoeAPI.ExternalId.make(from: input)
         #expect(made == output)
@@ -21,7 +31,9 @@ struct ExternalIdTests {
         #expect(MobileJoeAPI.ExternalId.isValid(value))
     }
 
-    @Test("refuses every invalid example", arguments: ["$MBJExternalID:abc", "$MBJExternalID:BA7816BF8F01CFEA414140DE5DAE2223"])
+    @Test(
+        "refuses every invalid example",
+        arguments: ["$MBJExternalID:abc", "$MBJExternalID:BA7816BF8F01CFEA414140DE5DAE2223"])
     func refusesInvalidExample(value: Swift.String) {
         #expect(!MobileJoeAPI.ExternalId.isValid(value))
     }

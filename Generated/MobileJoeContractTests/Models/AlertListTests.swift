@@ -8,7 +8,14 @@ import Testing
 
 @Suite("Model AlertList (Spec/mobilejoe.yaml:168:3)", .timeLimit(.minutes(1)))
 struct AlertListTests {
-    @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{\"alerts\":[]}", "{\"alerts\":[{\"id\":\"a2\",\"title\":\"Outage\",\"message\":\"We are on it.\",\"severity\":\"critical\"}]}"])
+    @Test(
+        "every example decodes, and encodes back to a value that decodes equal",
+        arguments: [
+            "{\"alerts\":[]}",
+            """
+            {"alerts":[{"id":"a2","title":"Outage","message":"We are on it.","severity":"critical"}]}
+            """,
+        ])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()

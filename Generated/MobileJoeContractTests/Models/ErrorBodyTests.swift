@@ -8,7 +8,9 @@ import Testing
 
 @Suite("Model ErrorBody (Spec/mobilejoe.yaml:175:3)", .timeLimit(.minutes(1)))
 struct ErrorBodyTests {
-    @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{\"error\":{\"code\":\"NOT_FOUND\",\"message\":\"no such plan\"}}"])
+    @Test(
+        "every example decodes, and encodes back to a value that decodes equal",
+        arguments: ["{\"error\":{\"code\":\"NOT_FOUND\",\"message\":\"no such plan\"}}"])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()

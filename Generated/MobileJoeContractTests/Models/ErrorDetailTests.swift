@@ -8,7 +8,9 @@ import Testing
 
 @Suite("Model ErrorDetail (Spec/mobilejoe.yaml:181:3)", .timeLimit(.minutes(1)))
 struct ErrorDetailTests {
-    @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{\"code\":\"INVALID_ARGUMENT\",\"message\":\"Identity-Device-ID is not a device ID\"}"])
+    @Test(
+        "every example decodes, and encodes back to a value that decodes equal",
+        arguments: ["{\"code\":\"INVALID_ARGUMENT\",\"message\":\"Identity-Device-ID is not a device ID\"}"])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()

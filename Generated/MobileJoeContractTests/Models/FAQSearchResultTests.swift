@@ -8,7 +8,11 @@ import Testing
 
 @Suite("Model FAQSearchResult (Spec/mobilejoe.yaml:136:3)", .timeLimit(.minutes(1)))
 struct FAQSearchResultTests {
-    @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{\"faqs\":[{\"id\":\"faq_1\",\"question\":\"How do refunds work?\",\"answer\":\"Through the store.\"}]}"])
+    @Test(
+        "every example decodes, and encodes back to a value that decodes equal",
+        arguments: [
+            "{\"faqs\":[{\"id\":\"faq_1\",\"question\":\"How do refunds work?\",\"answer\":\"Through the store.\"}]}"
+        ])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()

@@ -8,7 +8,9 @@ import Testing
 
 @Suite("Model FAQ (Spec/mobilejoe.yaml:128:3)", .timeLimit(.minutes(1)))
 struct FAQTests {
-    @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{\"id\":\"faq_2\",\"question\":\"Who sees my votes?\",\"answer\":\"Only the totals are shown.\"}"])
+    @Test(
+        "every example decodes, and encodes back to a value that decodes equal",
+        arguments: ["{\"id\":\"faq_2\",\"question\":\"Who sees my votes?\",\"answer\":\"Only the totals are shown.\"}"])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()

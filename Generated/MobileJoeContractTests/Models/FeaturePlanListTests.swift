@@ -8,7 +8,13 @@ import Testing
 
 @Suite("Model FeaturePlanList (Spec/mobilejoe.yaml:153:3)", .timeLimit(.minutes(1)))
 struct FeaturePlanListTests {
-    @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{\"plans\":[{\"id\":\"widgets\",\"title\":\"Widgets\",\"status\":\"open\",\"voteCount\":3,\"hasVoted\":false}]}"])
+    @Test(
+        "every example decodes, and encodes back to a value that decodes equal",
+        arguments: [
+            """
+            {"plans":[{"id":"widgets","title":"Widgets","status":"open","voteCount":3,"hasVoted":false}]}
+            """
+        ])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()

@@ -8,7 +8,12 @@ import Testing
 
 @Suite("Model FeaturePlan (Spec/mobilejoe.yaml:142:3)", .timeLimit(.minutes(1)))
 struct FeaturePlanTests {
-    @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{\"id\":\"dark-mode\",\"title\":\"Dark mode\",\"status\":\"planned\",\"voteCount\":12,\"hasVoted\":true}", "{\"id\":\"widgets\",\"title\":\"Widgets\",\"status\":\"under_review\",\"voteCount\":0,\"hasVoted\":false}"])
+    @Test(
+        "every example decodes, and encodes back to a value that decodes equal",
+        arguments: [
+            "{\"id\":\"dark-mode\",\"title\":\"Dark mode\",\"status\":\"planned\",\"voteCount\":12,\"hasVoted\":true}",
+            "{\"id\":\"widgets\",\"title\":\"Widgets\",\"status\":\"under_review\",\"voteCount\":0,\"hasVoted\":false}",
+        ])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()

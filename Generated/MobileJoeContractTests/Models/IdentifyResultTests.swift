@@ -8,7 +8,13 @@ import Testing
 
 @Suite("Model IdentifyResult (Spec/mobilejoe.yaml:120:3)", .timeLimit(.minutes(1)))
 struct IdentifyResultTests {
-    @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{\"anonymousId\":\"$MBJAnonymousID:0b6f9d2e4c1a4c449a571f0e2b3c4d5e\",\"identifiedAt\":\"2026-11-29T10:00:00Z\"}"])
+    @Test(
+        "every example decodes, and encodes back to a value that decodes equal",
+        arguments: [
+            """
+            {"anonymousId":"$MBJAnonymousID:0b6f9d2e4c1a4c449a571f0e2b3c4d5e","identifiedAt":"2026-11-29T10:00:00Z"}
+            """
+        ])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()

@@ -8,7 +8,19 @@ import Testing
 
 @Suite("Model IdentityFile (Spec/mobilejoe.yaml:109:3)", .timeLimit(.minutes(1)))
 struct IdentityFileTests {
-    @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{\"anonymousId\":\"$MBJAnonymousID:0b6f9d2e4c1a4c449a571f0e2b3c4d5e\",\"deviceId\":\"$MBJDeviceID:00000000000040008000000000000000\"}", "{\"anonymousId\":\"$MBJAnonymousID:0b6f9d2e4c1a4c449a571f0e2b3c4d5e\",\"deviceId\":\"$MBJDeviceID:00000000000040008000000000000000\",\"externalId\":\"$MBJExternalID:ba7816bf8f01cfea414140de5dae2223\"}"])
+    @Test(
+        "every example decodes, and encodes back to a value that decodes equal",
+        arguments: [
+            """
+            {"anonymousId":"$MBJAnonymousID:0b6f9d2e4c1a4c449a571f0e2b3c4d5e",\
+            "deviceId":"$MBJDeviceID:00000000000040008000000000000000"}
+            """,
+            """
+            {"anonymousId":"$MBJAnonymousID:0b6f9d2e4c1a4c449a571f0e2b3c4d5e",\
+            "deviceId":"$MBJDeviceID:00000000000040008000000000000000",\
+            "externalId":"$MBJExternalID:ba7816bf8f01cfea414140de5dae2223"}
+            """,
+        ])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()

@@ -8,7 +8,11 @@ import Testing
 
 @Suite("Model MobileJoeAlert (Spec/mobilejoe.yaml:159:3)", .timeLimit(.minutes(1)))
 struct MobileJoeAlertTests {
-    @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{\"id\":\"alert_1\",\"title\":\"Maintenance\",\"message\":\"Back at noon.\",\"severity\":\"info\"}"])
+    @Test(
+        "every example decodes, and encodes back to a value that decodes equal",
+        arguments: [
+            "{\"id\":\"alert_1\",\"title\":\"Maintenance\",\"message\":\"Back at noon.\",\"severity\":\"info\"}"
+        ])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()

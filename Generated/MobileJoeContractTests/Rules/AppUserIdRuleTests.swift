@@ -8,12 +8,36 @@ import Testing
 
 @Suite("Rule appUserId (Spec/mobilejoe.yaml:30:3)", .timeLimit(.minutes(1)))
 struct AppUserIdRuleTests {
-    @Test("the spec's examples and samples give their expected reasons", arguments: [("account-42", nil), ("7f3c2a90", nil), (" padded ", nil), ("Ünïcødé", nil), ("🦊", nil), ("", MobileJoeAPI.AppUserIdRule.Violation.blank), (" ", MobileJoeAPI.AppUserIdRule.Violation.blank), ("\t\n", MobileJoeAPI.AppUserIdRule.Violation.blank), ("\u{A0}\u{2003}", MobileJoeAPI.AppUserIdRule.Violation.blank)] as [(Swift.String, MobileJoeAPI.AppUserIdRule.Violation?)])
+    @Test(
+        "the spec's examples and samples give their expected reasons",
+        arguments: [
+            ("account-42", nil),
+            ("7f3c2a90", nil),
+            (" padded ", nil),
+            ("Ünïcødé", nil),
+            ("🦊", nil),
+            ("", MobileJoeAPI.AppUserIdRule.Violation.blank),
+            (" ", MobileJoeAPI.AppUserIdRule.Violation.blank),
+            ("\t\n", MobileJoeAPI.AppUserIdRule.Violation.blank),
+            ("\u{A0}\u{2003}", MobileJoeAPI.AppUserIdRule.Violation.blank),
+        ] as [(Swift.String, MobileJoeAPI.AppUserIdRule.Violation?)])
     func example(value: Swift.String, expected: MobileJoeAPI.AppUserIdRule.Violation?) {
         #expect(MobileJoeAPI.AppUserIdRule.validate(value) == expected)
     }
 
-    @Test("edge cases of the rule's limits give the reason the spec implies", arguments: [("", MobileJoeAPI.AppUserIdRule.Violation.blank), (" ", MobileJoeAPI.AppUserIdRule.Violation.blank), ("  \t\n", MobileJoeAPI.AppUserIdRule.Violation.blank), ("\u{3000}", MobileJoeAPI.AppUserIdRule.Violation.blank), ("a", nil), ("Łukasz", nil), ("e\u{301}", nil), ("👩\u{200D}💻", nil), ("🚀 launch", nil)] as [(Swift.String, MobileJoeAPI.AppUserIdRule.Violation?)])
+    @Test(
+        "edge cases of the rule's limits give the reason the spec implies",
+        arguments: [
+            ("", MobileJoeAPI.AppUserIdRule.Violation.blank),
+            (" ", MobileJoeAPI.AppUserIdRule.Violation.blank),
+            ("  \t\n", MobileJoeAPI.AppUserIdRule.Violation.blank),
+            ("\u{3000}", MobileJoeAPI.AppUserIdRule.Violation.blank),
+            ("a", nil),
+            ("Łukasz", nil),
+            ("e\u{301}", nil),
+            ("👩\u{200D}💻", nil),
+            ("🚀 launch", nil),
+        ] as [(Swift.String, MobileJoeAPI.AppUserIdRule.Violation?)])
     func edgeCase(value: Swift.String, expected: MobileJoeAPI.AppUserIdRule.Violation?) {
         #expect(MobileJoeAPI.AppUserIdRule.validate(value) == expected)
     }

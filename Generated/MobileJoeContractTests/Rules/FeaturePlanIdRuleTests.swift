@@ -8,17 +8,55 @@ import Testing
 
 @Suite("Rule featurePlanId (Spec/mobilejoe.yaml:53:3)", .timeLimit(.minutes(1)))
 struct FeaturePlanIdRuleTests {
-    @Test("the spec's examples and samples give their expected reasons", arguments: [("plan_1", nil), ("dark-mode", nil), ("A", nil), ("", MobileJoeAPI.FeaturePlanIdRule.Violation.patternMismatch), ("plan/1", MobileJoeAPI.FeaturePlanIdRule.Violation.patternMismatch), ("plan 1", MobileJoeAPI.FeaturePlanIdRule.Violation.patternMismatch)] as [(Swift.String, MobileJoeAPI.FeaturePlanIdRule.Violation?)])
+    @Test(
+        "the spec's examples and samples give their expected reasons",
+        arguments: [
+            ("plan_1", nil),
+            ("dark-mode", nil),
+            ("A", nil),
+            ("", MobileJoeAPI.FeaturePlanIdRule.Violation.patternMismatch),
+            ("plan/1", MobileJoeAPI.FeaturePlanIdRule.Violation.patternMismatch),
+            ("plan 1", MobileJoeAPI.FeaturePlanIdRule.Violation.patternMismatch),
+        ] as [(Swift.String, MobileJoeAPI.FeaturePlanIdRule.Violation?)])
     func example(value: Swift.String, expected: MobileJoeAPI.FeaturePlanIdRule.Violation?) {
         #expect(MobileJoeAPI.FeaturePlanIdRule.validate(value) == expected)
     }
 
-    @Test("edge cases of the rule's limits give the reason the spec implies", arguments: [("", MobileJoeAPI.FeaturePlanIdRule.Violation.patternMismatch), (" ", MobileJoeAPI.FeaturePlanIdRule.Violation.patternMismatch), ("  \t\n", MobileJoeAPI.FeaturePlanIdRule.Violation.patternMismatch), ("\u{3000}", MobileJoeAPI.FeaturePlanIdRule.Violation.patternMismatch), ("a", nil), ("Łukasz", MobileJoeAPI.FeaturePlanIdRule.Violation.patternMismatch), ("e\u{301}", MobileJoeAPI.FeaturePlanIdRule.Violation.patternMismatch), ("👩\u{200D}💻", MobileJoeAPI.FeaturePlanIdRule.Violation.patternMismatch), ("🚀 launch", MobileJoeAPI.FeaturePlanIdRule.Violation.patternMismatch)] as [(Swift.String, MobileJoeAPI.FeaturePlanIdRule.Violation?)])
+    @Test(
+        "edge cases of the rule's limits give the reason the spec implies",
+        arguments: [
+            ("", MobileJoeAPI.FeaturePlanIdRule.Violation.patternMismatch),
+            (" ", MobileJoeAPI.FeaturePlanIdRule.Violation.patternMismatch),
+            ("  \t\n", MobileJoeAPI.FeaturePlanIdRule.Violation.patternMismatch),
+            ("\u{3000}", MobileJoeAPI.FeaturePlanIdRule.Violation.patternMismatch),
+            ("a", nil),
+            ("Łukasz", MobileJoeAPI.FeaturePlanIdRule.Violation.patternMismatch),
+            ("e\u{301}", MobileJoeAPI.FeaturePlanIdRule.Violation.patternMismatch),
+            ("👩\u{200D}💻", MobileJoeAPI.FeaturePlanIdRule.Violation.patternMismatch),
+            ("🚀 launch", MobileJoeAPI.FeaturePlanIdRule.Violation.patternMismatch),
+        ] as [(Swift.String, MobileJoeAPI.FeaturePlanIdRule.Violation?)])
     func edgeCase(value: Swift.String, expected: MobileJoeAPI.FeaturePlanIdRule.Violation?) {
         #expect(MobileJoeAPI.FeaturePlanIdRule.validate(value) == expected)
     }
 
-    @Test("the compiled pattern agrees with Swift Regex", arguments: ["", " ", "  \t\n", "A", "a", "dark-mode", "plan 1", "plan/1", "plan_1", "e\u{301}", "Łukasz", "\u{3000}", "👩\u{200D}💻", "🚀 launch"])
+    @Test(
+        "the compiled pattern agrees with Swift Regex",
+        arguments: [
+            "",
+            " ",
+            "  \t\n",
+            "A",
+            "a",
+            "dark-mode",
+            "plan 1",
+            "plan/1",
+            "plan_1",
+            "e\u{301}",
+            "Łukasz",
+            "\u{3000}",
+            "👩\u{200D}💻",
+            "🚀 launch",
+        ])
     func patternAgreesWithRegex(value: Swift.String) throws {
         let regex = try Regex("^[A-Za-z0-9_-]{1,64}$").matchingSemantics(.unicodeScalar)
         let regexMatches = (try regex.firstMatch(in: value)) != nil

@@ -8,12 +8,37 @@ import Testing
 
 @Suite("Rule searchTerm (Spec/mobilejoe.yaml:43:3)", .timeLimit(.minutes(1)))
 struct SearchTermRuleTests {
-    @Test("the spec's examples and samples give their expected reasons", arguments: [("refund", nil), ("how do I vote", nil), ("", MobileJoeAPI.SearchTermRule.Violation.blank), ("   ", MobileJoeAPI.SearchTermRule.Violation.blank)] as [(Swift.String, MobileJoeAPI.SearchTermRule.Violation?)])
+    @Test(
+        "the spec's examples and samples give their expected reasons",
+        arguments: [
+            ("refund", nil),
+            ("how do I vote", nil),
+            ("", MobileJoeAPI.SearchTermRule.Violation.blank),
+            ("   ", MobileJoeAPI.SearchTermRule.Violation.blank),
+        ] as [(Swift.String, MobileJoeAPI.SearchTermRule.Violation?)])
     func example(value: Swift.String, expected: MobileJoeAPI.SearchTermRule.Violation?) {
         #expect(MobileJoeAPI.SearchTermRule.validate(value) == expected)
     }
 
-    @Test("edge cases of the rule's limits give the reason the spec implies", arguments: [("", MobileJoeAPI.SearchTermRule.Violation.blank), (" ", MobileJoeAPI.SearchTermRule.Violation.blank), ("  \t\n", MobileJoeAPI.SearchTermRule.Violation.blank), ("\u{3000}", MobileJoeAPI.SearchTermRule.Violation.blank), ("a", nil), ("Łukasz", nil), ("e\u{301}", nil), ("👩\u{200D}💻", nil), ("🚀 launch", nil), (Swift.String(repeating: "a", count: 200), nil), (Swift.String(repeating: "a", count: 201), MobileJoeAPI.SearchTermRule.Violation.tooLong), (Swift.String(repeating: "é", count: 200), nil), (Swift.String(repeating: "é", count: 201), MobileJoeAPI.SearchTermRule.Violation.tooLong), (Swift.String(repeating: "👩\u{200D}💻", count: 200), nil), (Swift.String(repeating: "👩\u{200D}💻", count: 201), MobileJoeAPI.SearchTermRule.Violation.tooLong)] as [(Swift.String, MobileJoeAPI.SearchTermRule.Violation?)])
+    @Test(
+        "edge cases of the rule's limits give the reason the spec implies",
+        arguments: [
+            ("", MobileJoeAPI.SearchTermRule.Violation.blank),
+            (" ", MobileJoeAPI.SearchTermRule.Violation.blank),
+            ("  \t\n", MobileJoeAPI.SearchTermRule.Violation.blank),
+            ("\u{3000}", MobileJoeAPI.SearchTermRule.Violation.blank),
+            ("a", nil),
+            ("Łukasz", nil),
+            ("e\u{301}", nil),
+            ("👩\u{200D}💻", nil),
+            ("🚀 launch", nil),
+            (Swift.String(repeating: "a", count: 200), nil),
+            (Swift.String(repeating: "a", count: 201), MobileJoeAPI.SearchTermRule.Violation.tooLong),
+            (Swift.String(repeating: "é", count: 200), nil),
+            (Swift.String(repeating: "é", count: 201), MobileJoeAPI.SearchTermRule.Violation.tooLong),
+            (Swift.String(repeating: "👩\u{200D}💻", count: 200), nil),
+            (Swift.String(repeating: "👩\u{200D}💻", count: 201), MobileJoeAPI.SearchTermRule.Violation.tooLong),
+        ] as [(Swift.String, MobileJoeAPI.SearchTermRule.Violation?)])
     func edgeCase(value: Swift.String, expected: MobileJoeAPI.SearchTermRule.Violation?) {
         #expect(MobileJoeAPI.SearchTermRule.validate(value) == expected)
     }

@@ -7,7 +7,8 @@ import SDKRuntime
 extension VoidhashClient {
     /// Stores a batch of events, deduplicated by event ID.
     ///
-    /// `POST /v1/events`; may fail with `INVALID_ARGUMENT`, `AUTHENTICATION_FAILED`, `PAYLOAD_TOO_LARGE`, `RATE_LIMITED`, `INTERNAL`.
+    /// `POST /v1/events`; may fail with `INVALID_ARGUMENT`, `AUTHENTICATION_FAILED`, `PAYLOAD_TOO_LARGE`,
+    /// `RATE_LIMITED`, `INTERNAL`.
     /// Sending it again with the same `idempotencyKey` is applied once.
     ///
     /// - Remark: Generated from Spec/voidhash.yaml:534:3 (operation captureEvents).

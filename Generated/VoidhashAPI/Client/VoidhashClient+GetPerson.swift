@@ -7,11 +7,15 @@ import SDKRuntime
 extension VoidhashClient {
     /// Reads the person snapshot of a distinct ID.
     ///
-    /// `GET /v1/people/{distinctId}`; may fail with `AUTHENTICATION_FAILED`, `PERSON_NOT_FOUND`, `RATE_LIMITED`, `INTERNAL`.
+    /// `GET /v1/people/{distinctId}`; may fail with `AUTHENTICATION_FAILED`, `PERSON_NOT_FOUND`,
+    /// `RATE_LIMITED`, `INTERNAL`.
     ///
     /// - Remark: Generated from Spec/voidhash.yaml:491:3 (operation getPerson).
     public func getPerson(distinctId: Swift.String) async throws(SDKRuntime.APIError) -> Person {
-        let request = SDKRuntime.HTTPRequest(method: "GET", path: "/v1/people/" + SDKRuntime.URLPathSegment.encode(distinctId), isSafeToRepeat: true)
+        let request = SDKRuntime.HTTPRequest(
+            method: "GET",
+            path: "/v1/people/" + SDKRuntime.URLPathSegment.encode(distinctId),
+            isSafeToRepeat: true)
         return try await core.send(request, decoding: Person.self)
     }
 }

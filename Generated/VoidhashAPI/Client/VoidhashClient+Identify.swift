@@ -7,7 +7,8 @@ import SDKRuntime
 extension VoidhashClient {
     /// Links an anonymous distinct ID to an identified person, merging the anonymous person's purchases.
     ///
-    /// `POST /v1/identify`; may fail with `INVALID_ARGUMENT`, `AUTHENTICATION_FAILED`, `PERSON_WRITE_REJECTED`, `RATE_LIMITED`, `INTERNAL`.
+    /// `POST /v1/identify`; may fail with `INVALID_ARGUMENT`, `AUTHENTICATION_FAILED`,
+    /// `PERSON_WRITE_REJECTED`, `RATE_LIMITED`, `INTERNAL`.
     /// Sending it again with the same `idempotencyKey` is applied once.
     ///
     /// - Remark: Generated from Spec/voidhash.yaml:476:3 (operation identify).

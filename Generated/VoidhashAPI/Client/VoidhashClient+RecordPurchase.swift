@@ -7,7 +7,8 @@ import SDKRuntime
 extension VoidhashClient {
     /// Records a store purchase for the person who made it and returns the person afterwards.
     ///
-    /// `POST /v1/purchases`; may fail with `INVALID_ARGUMENT`, `AUTHENTICATION_FAILED`, `PERSON_WRITE_REJECTED`, `RATE_LIMITED`, `INTERNAL`.
+    /// `POST /v1/purchases`; may fail with `INVALID_ARGUMENT`, `AUTHENTICATION_FAILED`,
+    /// `PERSON_WRITE_REJECTED`, `RATE_LIMITED`, `INTERNAL`.
     /// Sending it again with the same `idempotencyKey` is applied once.
     ///
     /// - Remark: Generated from Spec/voidhash.yaml:523:3 (operation recordPurchase).

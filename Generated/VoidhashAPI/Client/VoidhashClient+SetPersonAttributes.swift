@@ -7,7 +7,8 @@ import SDKRuntime
 extension VoidhashClient {
     /// Sets attributes of a person; null clears one.
     ///
-    /// `PATCH /v1/people/{distinctId}/attributes`; may fail with `INVALID_ARGUMENT`, `AUTHENTICATION_FAILED`, `PERSON_WRITE_REJECTED`, `RATE_LIMITED`, `INTERNAL`.
+    /// `PATCH /v1/people/{distinctId}/attributes`; may fail with `INVALID_ARGUMENT`,
+    /// `AUTHENTICATION_FAILED`, `PERSON_WRITE_REJECTED`, `RATE_LIMITED`, `INTERNAL`.
     /// Sending it again with the same `idempotencyKey` is applied once.
     ///
     /// - Remark: Generated from Spec/voidhash.yaml:504:3 (operation setPersonAttributes).
@@ -16,7 +17,10 @@ extension VoidhashClient {
         body: AttributesUpdate,
         idempotencyKey: Swift.String
     ) async throws(SDKRuntime.APIError) -> Person {
-        var request = SDKRuntime.HTTPRequest(method: "PATCH", path: "/v1/people/" + SDKRuntime.URLPathSegment.encode(distinctId) + "/attributes", isSafeToRepeat: true)
+        var request = SDKRuntime.HTTPRequest(
+            method: "PATCH",
+            path: "/v1/people/" + SDKRuntime.URLPathSegment.encode(distinctId) + "/attributes",
+            isSafeToRepeat: true)
         request.headers.append(SDKRuntime.APIClient.idempotencyKeyField(idempotencyKey))
         request.headers.append(SDKRuntime.HTTPField(name: "Content-Type", value: "application/json"))
         request.body = try SDKRuntime.JSONBody.encode(body)

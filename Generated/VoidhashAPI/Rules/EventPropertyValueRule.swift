@@ -23,7 +23,14 @@ public enum EventPropertyValueRule {
     }
 
     /// The kinds of value allowed.
-    public static let allowedKinds: Swift.Set<SDKRuntime.JSONValueKind> = [.string, .number, .boolean, .`null`, .array, .object]
+    public static let allowedKinds: Swift.Set<SDKRuntime.JSONValueKind> = [
+        .string,
+        .number,
+        .boolean,
+        .`null`,
+        .array,
+        .object,
+    ]
 
     /// The value as it is written: a number that is not finite becomes `null`.
     public static func normalized(_ value: SDKRuntime.JSONValue) -> SDKRuntime.JSONValue {

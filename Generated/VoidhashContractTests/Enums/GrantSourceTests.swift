@@ -10,14 +10,20 @@ import VoidhashAPI
 struct GrantSourceTests {
     @Test("every known value decodes to a known case and keeps its raw value", arguments: ["subscription", "purchase"])
     func knownValueRoundTrips(value: Swift.String) throws {
-        let decoded = try SDKRuntime.JSONCoding.makeDecoder().decode(VoidhashAPI.GrantSource.self, from: Foundation.Data(("\"" + value + "\"").utf8))
+        let decoded = try SDKRuntime.JSONCoding.makeDecoder().decode(
+            VoidhashAPI.GrantSource.self,
+            from: Foundation.Data(("\"" + value + "\"").utf8))
         #expect(decoded.rawValue == value)
         #expect(VoidhashAPI.GrantSource.knownCases.contains(decoded))
     }
 
-    @Test("a value the contract does not know decodes to unknown and keeps its raw value", arguments: ["value_from_a_newer_server", "", "ACTIVE"])
+    @Test(
+        "a value the contract does not know decodes to unknown and keeps its raw value",
+        arguments: ["value_from_a_newer_server", "", "ACTIVE"])
     func unknownValueIsKept(value: Swift.String) throws {
-        let decoded = try SDKRuntime.JSONCoding.makeDecoder().decode(VoidhashAPI.GrantSource.self, from: Foundation.Data(("\"" + value + "\"").utf8))
+        let decoded = try SDKRuntime.JSONCoding.makeDecoder().decode(
+            VoidhashAPI.GrantSource.self,
+            from: Foundation.Data(("\"" + value + "\"").utf8))
         #expect(decoded == VoidhashAPI.GrantSource.unknown(value))
         #expect(decoded.rawValue == value)
     }

@@ -8,16 +8,24 @@ import VoidhashAPI
 
 @Suite("Enum IdentifyOutcome (Spec/voidhash.yaml:250:3)", .timeLimit(.minutes(1)))
 struct IdentifyOutcomeTests {
-    @Test("every known value decodes to a known case and keeps its raw value", arguments: ["linked", "already_linked", "anonymous_id_claimed"])
+    @Test(
+        "every known value decodes to a known case and keeps its raw value",
+        arguments: ["linked", "already_linked", "anonymous_id_claimed"])
     func knownValueRoundTrips(value: Swift.String) throws {
-        let decoded = try SDKRuntime.JSONCoding.makeDecoder().decode(VoidhashAPI.IdentifyOutcome.self, from: Foundation.Data(("\"" + value + "\"").utf8))
+        let decoded = try SDKRuntime.JSONCoding.makeDecoder().decode(
+            VoidhashAPI.IdentifyOutcome.self,
+            from: Foundation.Data(("\"" + value + "\"").utf8))
         #expect(decoded.rawValue == value)
         #expect(VoidhashAPI.IdentifyOutcome.knownCases.contains(decoded))
     }
 
-    @Test("a value the contract does not know decodes to unknown and keeps its raw value", arguments: ["value_from_a_newer_server", "", "ACTIVE"])
+    @Test(
+        "a value the contract does not know decodes to unknown and keeps its raw value",
+        arguments: ["value_from_a_newer_server", "", "ACTIVE"])
     func unknownValueIsKept(value: Swift.String) throws {
-        let decoded = try SDKRuntime.JSONCoding.makeDecoder().decode(VoidhashAPI.IdentifyOutcome.self, from: Foundation.Data(("\"" + value + "\"").utf8))
+        let decoded = try SDKRuntime.JSONCoding.makeDecoder().decode(
+            VoidhashAPI.IdentifyOutcome.self,
+            from: Foundation.Data(("\"" + value + "\"").utf8))
         #expect(decoded == VoidhashAPI.IdentifyOutcome.unknown(value))
         #expect(decoded.rawValue == value)
     }

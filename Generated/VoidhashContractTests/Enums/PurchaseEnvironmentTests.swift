@@ -8,16 +8,24 @@ import VoidhashAPI
 
 @Suite("Enum PurchaseEnvironment (Spec/voidhash.yaml:243:3)", .timeLimit(.minutes(1)))
 struct PurchaseEnvironmentTests {
-    @Test("every known value decodes to a known case and keeps its raw value", arguments: ["production", "sandbox", "simulated", "test_mode"])
+    @Test(
+        "every known value decodes to a known case and keeps its raw value",
+        arguments: ["production", "sandbox", "simulated", "test_mode"])
     func knownValueRoundTrips(value: Swift.String) throws {
-        let decoded = try SDKRuntime.JSONCoding.makeDecoder().decode(VoidhashAPI.PurchaseEnvironment.self, from: Foundation.Data(("\"" + value + "\"").utf8))
+        let decoded = try SDKRuntime.JSONCoding.makeDecoder().decode(
+            VoidhashAPI.PurchaseEnvironment.self,
+            from: Foundation.Data(("\"" + value + "\"").utf8))
         #expect(decoded.rawValue == value)
         #expect(VoidhashAPI.PurchaseEnvironment.knownCases.contains(decoded))
     }
 
-    @Test("a value the contract does not know decodes to unknown and keeps its raw value", arguments: ["value_from_a_newer_server", "", "ACTIVE"])
+    @Test(
+        "a value the contract does not know decodes to unknown and keeps its raw value",
+        arguments: ["value_from_a_newer_server", "", "ACTIVE"])
     func unknownValueIsKept(value: Swift.String) throws {
-        let decoded = try SDKRuntime.JSONCoding.makeDecoder().decode(VoidhashAPI.PurchaseEnvironment.self, from: Foundation.Data(("\"" + value + "\"").utf8))
+        let decoded = try SDKRuntime.JSONCoding.makeDecoder().decode(
+            VoidhashAPI.PurchaseEnvironment.self,
+            from: Foundation.Data(("\"" + value + "\"").utf8))
         #expect(decoded == VoidhashAPI.PurchaseEnvironment.unknown(value))
         #expect(decoded.rawValue == value)
     }

@@ -8,16 +8,24 @@ import VoidhashAPI
 
 @Suite("Enum SubscriptionStatus (Spec/voidhash.yaml:240:3)", .timeLimit(.minutes(1)))
 struct SubscriptionStatusTests {
-    @Test("every known value decodes to a known case and keeps its raw value", arguments: ["active", "trialing", "canceled", "expired"])
+    @Test(
+        "every known value decodes to a known case and keeps its raw value",
+        arguments: ["active", "trialing", "canceled", "expired"])
     func knownValueRoundTrips(value: Swift.String) throws {
-        let decoded = try SDKRuntime.JSONCoding.makeDecoder().decode(VoidhashAPI.SubscriptionStatus.self, from: Foundation.Data(("\"" + value + "\"").utf8))
+        let decoded = try SDKRuntime.JSONCoding.makeDecoder().decode(
+            VoidhashAPI.SubscriptionStatus.self,
+            from: Foundation.Data(("\"" + value + "\"").utf8))
         #expect(decoded.rawValue == value)
         #expect(VoidhashAPI.SubscriptionStatus.knownCases.contains(decoded))
     }
 
-    @Test("a value the contract does not know decodes to unknown and keeps its raw value", arguments: ["value_from_a_newer_server", "", "ACTIVE"])
+    @Test(
+        "a value the contract does not know decodes to unknown and keeps its raw value",
+        arguments: ["value_from_a_newer_server", "", "ACTIVE"])
     func unknownValueIsKept(value: Swift.String) throws {
-        let decoded = try SDKRuntime.JSONCoding.makeDecoder().decode(VoidhashAPI.SubscriptionStatus.self, from: Foundation.Data(("\"" + value + "\"").utf8))
+        let decoded = try SDKRuntime.JSONCoding.makeDecoder().decode(
+            VoidhashAPI.SubscriptionStatus.self,
+            from: Foundation.Data(("\"" + value + "\"").utf8))
         #expect(decoded == VoidhashAPI.SubscriptionStatus.unknown(value))
         #expect(decoded.rawValue == value)
     }

@@ -18,12 +18,20 @@ struct AnonymousDistinctIdTests {
         #expect(first.utf8.count == (VoidhashAPI.AnonymousDistinctId.prefix.utf8.count + 36))
     }
 
-    @Test("recognises every valid example", arguments: ["vh_anon_0b6f9d2e-4c1a-4c44-9a57-1f0e2b3c4d5e", "vh:anon:0b6f9d2e-4c1a-4c44-9a57-1f0e2b3c4d5e", "vh_anon_0B6F9D2E-4C1A-4C44-9A57-1F0E2B3C4D5E"])
+    @Test(
+        "recognises every valid example",
+        arguments: [
+            "vh_anon_0b6f9d2e-4c1a-4c44-9a57-1f0e2b3c4d5e",
+            "vh:anon:0b6f9d2e-4c1a-4c44-9a57-1f0e2b3c4d5e",
+            "vh_anon_0B6F9D2E-4C1A-4C44-9A57-1F0E2B3C4D5E",
+        ])
     func recognisesValidExample(value: Swift.String) {
         #expect(VoidhashAPI.AnonymousDistinctId.isValid(value))
     }
 
-    @Test("refuses every invalid example", arguments: ["user_123", "vh_anon_", "vh_anon_not-a-uuid", "VH_ANON_0b6f9d2e-4c1a-4c44-9a57-1f0e2b3c4d5e", ""])
+    @Test(
+        "refuses every invalid example",
+        arguments: ["user_123", "vh_anon_", "vh_anon_not-a-uuid", "VH_ANON_0b6f9d2e-4c1a-4c44-9a57-1f0e2b3c4d5e", ""])
     func refusesInvalidExample(value: Swift.String) {
         #expect(!VoidhashAPI.AnonymousDistinctId.isValid(value))
     }

@@ -8,14 +8,41 @@ import VoidhashAPI
 
 @Suite("Member rules of model Event (Spec/voidhash.yaml:385:3)", .timeLimit(.minutes(1)))
 struct EventMemberRuleTests {
-    @Test("every example passes the rules of its members", arguments: ["{\"id\":\"01938a6e-7a00-7000-8000-000000000001\",\"event\":\"report_shared\",\"distinctId\":\"user_123\",\"timestamp\":\"2026-11-29T10:00:00.123Z\",\"sessionId\":\"01938a6e-7a00-7000-8000-0000000000aa\",\"properties\":{\"$groups\":{\"company\":\"acme\",\"team\":\"acme-sales\"}}}", "{\"id\":\"01938a6e-7a00-7000-8000-000000000002\",\"event\":\"$groupidentify\",\"distinctId\":\"$company_acme\",\"timestamp\":\"2026-11-29T10:00:01Z\",\"properties\":{\"$group_type\":\"company\",\"$group_key\":\"acme\",\"$group_set\":{\"name\":\"Acme\",\"seats\":40}}}", "{\"id\":\"01938a6e-7a00-7000-8000-000000000003\",\"event\":\"$sign_out\",\"distinctId\":\"user_123\",\"timestamp\":\"2026-11-29T10:00:02Z\",\"sessionId\":\"01938a6e-7a00-7000-8000-0000000000aa\",\"properties\":{\"$groups\":{\"company\":\"acme\"}}}"])
+    @Test(
+        "every example passes the rules of its members",
+        arguments: [
+            """
+            {"id":"01938a6e-7a00-7000-8000-000000000001","event":"report_shared","distinctId":"user_123",\
+            "timestamp":"2026-11-29T10:00:00.123Z","sessionId":"01938a6e-7a00-7000-8000-0000000000aa",\
+            "properties":{"$groups":{"company":"acme","team":"acme-sales"}}}
+            """,
+            """
+            {"id":"01938a6e-7a00-7000-8000-000000000002","event":"$groupidentify","distinctId":"$company_acme",\
+            "timestamp":"2026-11-29T10:00:01Z","properties":{"$group_type":"company","$group_key":"acme",\
+            "$group_set":{"name":"Acme","seats":40}}}
+            """,
+            """
+            {"id":"01938a6e-7a00-7000-8000-000000000003","event":"$sign_out","distinctId":"user_123",\
+            "timestamp":"2026-11-29T10:00:02Z","sessionId":"01938a6e-7a00-7000-8000-0000000000aa",\
+            "properties":{"$groups":{"company":"acme"}}}
+            """,
+        ])
     func examplesPassTheMemberRules(json: Swift.String) throws {
-        #expect((try SDKRuntime.JSONCoding.makeDecoder().decode(VoidhashAPI.Event.self, from: Foundation.Data(json.utf8))).violations().isEmpty)
+        #expect(
+            (try SDKRuntime.JSONCoding.makeDecoder().decode(VoidhashAPI.Event.self, from: Foundation.Data(json.utf8)))
+                .violations().isEmpty)
     }
 
     @Test("event with a value rule eventName refuses is the violation reported")
     func eventBreakingItsRuleIsNamed() throws {
-        var value = try SDKRuntime.JSONCoding.makeDecoder().decode(VoidhashAPI.Event.self, from: Foundation.Data("{\"id\":\"01938a6e-7a00-7000-8000-000000000001\",\"event\":\"report_shared\",\"distinctId\":\"user_123\",\"timestamp\":\"2026-11-29T10:00:00.123Z\",\"sessionId\":\"01938a6e-7a00-7000-8000-0000000000aa\",\"properties\":{\"$groups\":{\"company\":\"acme\",\"team\":\"acme-sales\"}}}".utf8))
+        var value = try SDKRuntime.JSONCoding.makeDecoder().decode(
+            VoidhashAPI.Event.self,
+            from: Foundation.Data(
+                """
+                {"id":"01938a6e-7a00-7000-8000-000000000001","event":"report_shared","distinctId":"user_123",\
+                "timestamp":"2026-11-29T10:00:00.123Z","sessionId":"01938a6e-7a00-7000-8000-0000000000aa",\
+                "properties":{"$groups":{"company":"acme","team":"acme-sales"}}}
+                """.utf8))
         value.event = ""
         #expect(value.violations().map { $0.property } == ["event"])
     }

@@ -8,7 +8,9 @@ import VoidhashAPI
 
 @Suite("Model AttributesUpdate (Spec/voidhash.yaml:369:3)", .timeLimit(.minutes(1)))
 struct AttributesUpdateTests {
-    @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{\"attributes\":{\"email\":\"ada@example.com\",\"seats\":3,\"beta\":true,\"nickname\":null}}"])
+    @Test(
+        "every example decodes, and encodes back to a value that decodes equal",
+        arguments: ["{\"attributes\":{\"email\":\"ada@example.com\",\"seats\":3,\"beta\":true,\"nickname\":null}}"])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()

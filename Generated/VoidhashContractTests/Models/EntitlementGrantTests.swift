@@ -8,7 +8,17 @@ import VoidhashAPI
 
 @Suite("Model EntitlementGrant (Spec/voidhash.yaml:303:3)", .timeLimit(.minutes(1)))
 struct EntitlementGrantTests {
-    @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{\"perkSlug\":\"premium\",\"perkId\":\"perk_01\",\"status\":\"active\",\"source\":\"subscription\",\"sourceId\":\"sub_01\",\"expiresAt\":\"2026-12-01T00:00:00Z\"}", "{\"perkSlug\":\"premium\",\"perkId\":\"perk_01\",\"status\":\"on_hold\",\"source\":\"gift\",\"sourceId\":\"x\"}"])
+    @Test(
+        "every example decodes, and encodes back to a value that decodes equal",
+        arguments: [
+            """
+            {"perkSlug":"premium","perkId":"perk_01","status":"active","source":"subscription","sourceId":"sub_01",\
+            "expiresAt":"2026-12-01T00:00:00Z"}
+            """,
+            """
+            {"perkSlug":"premium","perkId":"perk_01","status":"on_hold","source":"gift","sourceId":"x"}
+            """,
+        ])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()

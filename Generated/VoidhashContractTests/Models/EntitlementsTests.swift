@@ -8,7 +8,15 @@ import VoidhashAPI
 
 @Suite("Model Entitlements (Spec/voidhash.yaml:296:3)", .timeLimit(.minutes(1)))
 struct EntitlementsTests {
-    @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{\"grants\":[{\"perkSlug\":\"premium\",\"perkId\":\"perk_01\",\"status\":\"active\",\"source\":\"purchase\",\"sourceId\":\"pur_01\"}]}", "{\"grants\":[]}"])
+    @Test(
+        "every example decodes, and encodes back to a value that decodes equal",
+        arguments: [
+            """
+            {"grants":[{"perkSlug":"premium","perkId":"perk_01","status":"active","source":"purchase",\
+            "sourceId":"pur_01"}]}
+            """,
+            "{\"grants\":[]}",
+        ])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()

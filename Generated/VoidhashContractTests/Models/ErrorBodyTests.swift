@@ -8,7 +8,9 @@ import VoidhashAPI
 
 @Suite("Model ErrorBody (Spec/voidhash.yaml:441:3)", .timeLimit(.minutes(1)))
 struct ErrorBodyTests {
-    @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{\"error\":{\"code\":\"INVALID_ARGUMENT\",\"message\":\"externalUserId is blank\"}}"])
+    @Test(
+        "every example decodes, and encodes back to a value that decodes equal",
+        arguments: ["{\"error\":{\"code\":\"INVALID_ARGUMENT\",\"message\":\"externalUserId is blank\"}}"])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()

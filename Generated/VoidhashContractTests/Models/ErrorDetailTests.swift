@@ -8,7 +8,9 @@ import VoidhashAPI
 
 @Suite("Model ErrorDetail (Spec/voidhash.yaml:447:3)", .timeLimit(.minutes(1)))
 struct ErrorDetailTests {
-    @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{\"code\":\"PERSON_WRITE_REJECTED\",\"message\":\"the link was refused\"}"])
+    @Test(
+        "every example decodes, and encodes back to a value that decodes equal",
+        arguments: ["{\"code\":\"PERSON_WRITE_REJECTED\",\"message\":\"the link was refused\"}"])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()

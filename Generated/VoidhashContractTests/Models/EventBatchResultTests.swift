@@ -8,7 +8,13 @@ import VoidhashAPI
 
 @Suite("Model EventBatchResult (Spec/voidhash.yaml:427:3)", .timeLimit(.minutes(1)))
 struct EventBatchResultTests {
-    @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{\"accepted\":2,\"rejected\":[{\"id\":\"01938a6e-7a00-7000-8000-000000000009\",\"code\":\"INVALID_ARGUMENT\"}]}"])
+    @Test(
+        "every example decodes, and encodes back to a value that decodes equal",
+        arguments: [
+            """
+            {"accepted":2,"rejected":[{"id":"01938a6e-7a00-7000-8000-000000000009","code":"INVALID_ARGUMENT"}]}
+            """
+        ])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()

@@ -8,7 +8,9 @@ import VoidhashAPI
 
 @Suite("Model EventRejection (Spec/voidhash.yaml:434:3)", .timeLimit(.minutes(1)))
 struct EventRejectionTests {
-    @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{\"id\":\"01938a6e-7a00-7000-8000-000000000009\",\"code\":\"INVALID_ARGUMENT\"}"])
+    @Test(
+        "every example decodes, and encodes back to a value that decodes equal",
+        arguments: ["{\"id\":\"01938a6e-7a00-7000-8000-000000000009\",\"code\":\"INVALID_ARGUMENT\"}"])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()

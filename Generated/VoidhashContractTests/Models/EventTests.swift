@@ -8,7 +8,25 @@ import VoidhashAPI
 
 @Suite("Model Event (Spec/voidhash.yaml:385:3)", .timeLimit(.minutes(1)))
 struct EventTests {
-    @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{\"id\":\"01938a6e-7a00-7000-8000-000000000001\",\"event\":\"report_shared\",\"distinctId\":\"user_123\",\"timestamp\":\"2026-11-29T10:00:00.123Z\",\"sessionId\":\"01938a6e-7a00-7000-8000-0000000000aa\",\"properties\":{\"$groups\":{\"company\":\"acme\",\"team\":\"acme-sales\"}}}", "{\"id\":\"01938a6e-7a00-7000-8000-000000000002\",\"event\":\"$groupidentify\",\"distinctId\":\"$company_acme\",\"timestamp\":\"2026-11-29T10:00:01Z\",\"properties\":{\"$group_type\":\"company\",\"$group_key\":\"acme\",\"$group_set\":{\"name\":\"Acme\",\"seats\":40}}}", "{\"id\":\"01938a6e-7a00-7000-8000-000000000003\",\"event\":\"$sign_out\",\"distinctId\":\"user_123\",\"timestamp\":\"2026-11-29T10:00:02Z\",\"sessionId\":\"01938a6e-7a00-7000-8000-0000000000aa\",\"properties\":{\"$groups\":{\"company\":\"acme\"}}}"])
+    @Test(
+        "every example decodes, and encodes back to a value that decodes equal",
+        arguments: [
+            """
+            {"id":"01938a6e-7a00-7000-8000-000000000001","event":"report_shared","distinctId":"user_123",\
+            "timestamp":"2026-11-29T10:00:00.123Z","sessionId":"01938a6e-7a00-7000-8000-0000000000aa",\
+            "properties":{"$groups":{"company":"acme","team":"acme-sales"}}}
+            """,
+            """
+            {"id":"01938a6e-7a00-7000-8000-000000000002","event":"$groupidentify","distinctId":"$company_acme",\
+            "timestamp":"2026-11-29T10:00:01Z","properties":{"$group_type":"company","$group_key":"acme",\
+            "$group_set":{"name":"Acme","seats":40}}}
+            """,
+            """
+            {"id":"01938a6e-7a00-7000-8000-000000000003","event":"$sign_out","distinctId":"user_123",\
+            "timestamp":"2026-11-29T10:00:02Z","sessionId":"01938a6e-7a00-7000-8000-0000000000aa",\
+            "properties":{"$groups":{"company":"acme"}}}
+            """,
+        ])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()

@@ -8,7 +8,14 @@ import VoidhashAPI
 
 @Suite("Model GroupIdentifyProperties (Spec/voidhash.yaml:412:3)", .timeLimit(.minutes(1)))
 struct GroupIdentifyPropertiesTests {
-    @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{\"$group_type\":\"company\",\"$group_key\":\"acme\",\"$group_set\":{\"name\":\"Acme\",\"plan\":\"pro\",\"seats\":40}}", "{\"$group_type\":\"team\",\"$group_key\":\"acme-design\",\"$group_set\":{}}"])
+    @Test(
+        "every example decodes, and encodes back to a value that decodes equal",
+        arguments: [
+            """
+            {"$group_type":"company","$group_key":"acme","$group_set":{"name":"Acme","plan":"pro","seats":40}}
+            """,
+            "{\"$group_type\":\"team\",\"$group_key\":\"acme-design\",\"$group_set\":{}}",
+        ])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()

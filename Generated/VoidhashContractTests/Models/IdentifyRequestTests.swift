@@ -8,7 +8,14 @@ import VoidhashAPI
 
 @Suite("Model IdentifyRequest (Spec/voidhash.yaml:352:3)", .timeLimit(.minutes(1)))
 struct IdentifyRequestTests {
-    @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{\"anonymousId\":\"vh_anon_0b6f9d2e-4c1a-4c44-9a57-1f0e2b3c4d5e\",\"externalUserId\":\"user_123\",\"email\":\"ada@example.com\",\"name\":\"Ada\"}"])
+    @Test(
+        "every example decodes, and encodes back to a value that decodes equal",
+        arguments: [
+            """
+            {"anonymousId":"vh_anon_0b6f9d2e-4c1a-4c44-9a57-1f0e2b3c4d5e","externalUserId":"user_123",\
+            "email":"ada@example.com","name":"Ada"}
+            """
+        ])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()

@@ -8,7 +8,14 @@ import VoidhashAPI
 
 @Suite("Model IdentifyResponse (Spec/voidhash.yaml:361:3)", .timeLimit(.minutes(1)))
 struct IdentifyResponseTests {
-    @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{\"outcome\":\"anonymous_id_claimed\",\"person\":{\"distinctId\":\"user_123\",\"attributes\":{},\"activePerkSlugs\":[],\"entitlements\":{\"grants\":[]},\"subscriptions\":{\"history\":[]},\"purchases\":{\"history\":[]}}}"])
+    @Test(
+        "every example decodes, and encodes back to a value that decodes equal",
+        arguments: [
+            """
+            {"outcome":"anonymous_id_claimed","person":{"distinctId":"user_123","attributes":{},"activePerkSlugs":[],\
+            "entitlements":{"grants":[]},"subscriptions":{"history":[]},"purchases":{"history":[]}}}
+            """
+        ])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()

@@ -8,7 +8,27 @@ import VoidhashAPI
 
 @Suite("Model Person (Spec/voidhash.yaml:261:3)", .timeLimit(.minutes(1)))
 struct PersonTests {
-    @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{\"distinctId\":\"user_123\",\"email\":\"ada@example.com\",\"name\":\"Ada\",\"attributes\":{\"seats\":3,\"plan_source\":\"referral\"},\"activePerkSlugs\":[\"premium\"],\"entitlements\":{\"grants\":[{\"perkSlug\":\"premium\",\"perkId\":\"perk_01\",\"status\":\"active\",\"source\":\"subscription\",\"sourceId\":\"sub_01\",\"expiresAt\":\"2026-12-01T00:00:00Z\"},{\"perkSlug\":null,\"perkId\":\"perk_02\",\"status\":\"expired\",\"source\":\"purchase\",\"sourceId\":\"pur_01\",\"expiresAt\":null}]},\"subscriptions\":{\"current\":{\"id\":\"sub_01\",\"productId\":\"pro_monthly\",\"status\":\"active\",\"startedAt\":\"2026-11-01T00:00:00Z\",\"expiresAt\":\"2026-12-01T00:00:00Z\"},\"history\":[{\"id\":\"sub_01\",\"productId\":\"pro_monthly\",\"status\":\"active\",\"startedAt\":\"2026-11-01T00:00:00Z\",\"expiresAt\":\"2026-12-01T00:00:00Z\"}]},\"purchases\":{\"history\":[{\"id\":\"pur_01\",\"productId\":\"lifetime_boost\",\"transactionId\":\"2000000123\",\"environment\":\"sandbox\",\"purchasedAt\":\"2026-10-01T12:30:00.250Z\"}]}}", "{\"distinctId\":\"vh_anon_0b6f9d2e-4c1a-4c44-9a57-1f0e2b3c4d5e\",\"attributes\":{},\"activePerkSlugs\":[],\"entitlements\":{\"grants\":[]},\"subscriptions\":{\"history\":[]},\"purchases\":{\"history\":[]},\"addedByServerTomorrow\":\"ignored\"}"])
+    @Test(
+        "every example decodes, and encodes back to a value that decodes equal",
+        arguments: [
+            """
+            {"distinctId":"user_123","email":"ada@example.com","name":"Ada","attributes":{"seats":3,\
+            "plan_source":"referral"},"activePerkSlugs":["premium"],"entitlements":{"grants":[{"perkSlug":"premium",\
+            "perkId":"perk_01","status":"active","source":"subscription","sourceId":"sub_01",\
+            "expiresAt":"2026-12-01T00:00:00Z"},{"perkSlug":null,"perkId":"perk_02","status":"expired",\
+            "source":"purchase","sourceId":"pur_01","expiresAt":null}]},"subscriptions":{"current":{"id":"sub_01",\
+            "productId":"pro_monthly","status":"active","startedAt":"2026-11-01T00:00:00Z",\
+            "expiresAt":"2026-12-01T00:00:00Z"},"history":[{"id":"sub_01","productId":"pro_monthly","status":"active",\
+            "startedAt":"2026-11-01T00:00:00Z","expiresAt":"2026-12-01T00:00:00Z"}]},\
+            "purchases":{"history":[{"id":"pur_01","productId":"lifetime_boost","transactionId":"2000000123",\
+            "environment":"sandbox","purchasedAt":"2026-10-01T12:30:00.250Z"}]}}
+            """,
+            """
+            {"distinctId":"vh_anon_0b6f9d2e-4c1a-4c44-9a57-1f0e2b3c4d5e","attributes":{},"activePerkSlugs":[],\
+            "entitlements":{"grants":[]},"subscriptions":{"history":[]},"purchases":{"history":[]},\
+            "addedByServerTomorrow":"ignored"}
+            """,
+        ])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()

@@ -8,7 +8,14 @@ import VoidhashAPI
 
 @Suite("Model PurchaseRecord (Spec/voidhash.yaml:375:3)", .timeLimit(.minutes(1)))
 struct PurchaseRecordTests {
-    @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{\"distinctId\":\"user_123\",\"productId\":\"pro_monthly\",\"transactionId\":\"2000000456\",\"environment\":\"simulated\",\"purchasedAt\":\"2026-11-29T10:00:00Z\"}"])
+    @Test(
+        "every example decodes, and encodes back to a value that decodes equal",
+        arguments: [
+            """
+            {"distinctId":"user_123","productId":"pro_monthly","transactionId":"2000000456","environment":"simulated",\
+            "purchasedAt":"2026-11-29T10:00:00Z"}
+            """
+        ])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()

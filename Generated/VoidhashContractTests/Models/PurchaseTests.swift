@@ -8,7 +8,18 @@ import VoidhashAPI
 
 @Suite("Model Purchase (Spec/voidhash.yaml:341:3)", .timeLimit(.minutes(1)))
 struct PurchaseTests {
-    @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{\"id\":\"pur_01\",\"productId\":\"lifetime_boost\",\"transactionId\":\"2000000123\",\"environment\":\"production\",\"purchasedAt\":\"2026-10-01T12:30:00Z\"}", "{\"id\":\"pur_02\",\"productId\":\"lifetime_boost\",\"transactionId\":\"2000000124\",\"environment\":\"promo_code\",\"purchasedAt\":\"2026-10-02T12:30:00Z\"}"])
+    @Test(
+        "every example decodes, and encodes back to a value that decodes equal",
+        arguments: [
+            """
+            {"id":"pur_01","productId":"lifetime_boost","transactionId":"2000000123","environment":"production",\
+            "purchasedAt":"2026-10-01T12:30:00Z"}
+            """,
+            """
+            {"id":"pur_02","productId":"lifetime_boost","transactionId":"2000000124","environment":"promo_code",\
+            "purchasedAt":"2026-10-02T12:30:00Z"}
+            """,
+        ])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()

@@ -8,7 +8,17 @@ import VoidhashAPI
 
 @Suite("Model VoidhashSubscription (Spec/voidhash.yaml:324:3)", .timeLimit(.minutes(1)))
 struct VoidhashSubscriptionTests {
-    @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{\"id\":\"sub_01\",\"productId\":\"pro_monthly\",\"status\":\"trialing\",\"startedAt\":\"2026-11-01T00:00:00Z\",\"expiresAt\":\"2026-11-08T00:00:00Z\"}", "{\"id\":\"sub_02\",\"productId\":\"pro_yearly\",\"status\":\"paused_by_store\",\"startedAt\":\"2026-11-01T00:00:00Z\"}"])
+    @Test(
+        "every example decodes, and encodes back to a value that decodes equal",
+        arguments: [
+            """
+            {"id":"sub_01","productId":"pro_monthly","status":"trialing","startedAt":"2026-11-01T00:00:00Z",\
+            "expiresAt":"2026-11-08T00:00:00Z"}
+            """,
+            """
+            {"id":"sub_02","productId":"pro_yearly","status":"paused_by_store","startedAt":"2026-11-01T00:00:00Z"}
+            """,
+        ])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()

@@ -8,7 +8,15 @@ import VoidhashAPI
 
 @Suite("Model VoidhashSubscriptions (Spec/voidhash.yaml:315:3)", .timeLimit(.minutes(1)))
 struct VoidhashSubscriptionsTests {
-    @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{\"current\":null,\"history\":[]}", "{\"history\":[{\"id\":\"sub_00\",\"productId\":\"pro_monthly\",\"status\":\"expired\",\"startedAt\":\"2026-09-01T00:00:00Z\",\"expiresAt\":\"2026-10-01T00:00:00Z\"}]}"])
+    @Test(
+        "every example decodes, and encodes back to a value that decodes equal",
+        arguments: [
+            "{\"current\":null,\"history\":[]}",
+            """
+            {"history":[{"id":"sub_00","productId":"pro_monthly","status":"expired","startedAt":"2026-09-01T00:00:00Z",\
+            "expiresAt":"2026-10-01T00:00:00Z"}]}
+            """,
+        ])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()

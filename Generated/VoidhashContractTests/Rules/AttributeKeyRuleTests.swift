@@ -8,12 +8,42 @@ import VoidhashAPI
 
 @Suite("Rule attributeKey (Spec/voidhash.yaml:84:3)", .timeLimit(.minutes(1)))
 struct AttributeKeyRuleTests {
-    @Test("the spec's examples and samples give their expected reasons", arguments: [("email", nil), ("name", nil), ("plan_source", nil), ("seats", nil), ("", VoidhashAPI.AttributeKeyRule.Violation.blank), ("a\0b", VoidhashAPI.AttributeKeyRule.Violation.forbiddenCharacter)] as [(Swift.String, VoidhashAPI.AttributeKeyRule.Violation?)])
+    @Test(
+        "the spec's examples and samples give their expected reasons",
+        arguments: [
+            ("email", nil),
+            ("name", nil),
+            ("plan_source", nil),
+            ("seats", nil),
+            ("", VoidhashAPI.AttributeKeyRule.Violation.blank),
+            ("a\0b", VoidhashAPI.AttributeKeyRule.Violation.forbiddenCharacter),
+        ] as [(Swift.String, VoidhashAPI.AttributeKeyRule.Violation?)])
     func example(value: Swift.String, expected: VoidhashAPI.AttributeKeyRule.Violation?) {
         #expect(VoidhashAPI.AttributeKeyRule.validate(value) == expected)
     }
 
-    @Test("edge cases of the rule's limits give the reason the spec implies", arguments: [("", VoidhashAPI.AttributeKeyRule.Violation.blank), (" ", VoidhashAPI.AttributeKeyRule.Violation.blank), ("  \t\n", VoidhashAPI.AttributeKeyRule.Violation.blank), ("\u{3000}", VoidhashAPI.AttributeKeyRule.Violation.blank), ("a", nil), ("Łukasz", nil), ("e\u{301}", nil), ("👩\u{200D}💻", nil), ("🚀 launch", nil), (Swift.String(repeating: "a", count: 255), nil), (Swift.String(repeating: "a", count: 256), VoidhashAPI.AttributeKeyRule.Violation.tooLong), (Swift.String(repeating: "é", count: 255), nil), (Swift.String(repeating: "é", count: 256), VoidhashAPI.AttributeKeyRule.Violation.tooLong), (Swift.String(repeating: "👩\u{200D}💻", count: 255), nil), (Swift.String(repeating: "👩\u{200D}💻", count: 256), VoidhashAPI.AttributeKeyRule.Violation.tooLong), ("\0", VoidhashAPI.AttributeKeyRule.Violation.forbiddenCharacter), ("a\0b", VoidhashAPI.AttributeKeyRule.Violation.forbiddenCharacter), ("ab\0", VoidhashAPI.AttributeKeyRule.Violation.forbiddenCharacter)] as [(Swift.String, VoidhashAPI.AttributeKeyRule.Violation?)])
+    @Test(
+        "edge cases of the rule's limits give the reason the spec implies",
+        arguments: [
+            ("", VoidhashAPI.AttributeKeyRule.Violation.blank),
+            (" ", VoidhashAPI.AttributeKeyRule.Violation.blank),
+            ("  \t\n", VoidhashAPI.AttributeKeyRule.Violation.blank),
+            ("\u{3000}", VoidhashAPI.AttributeKeyRule.Violation.blank),
+            ("a", nil),
+            ("Łukasz", nil),
+            ("e\u{301}", nil),
+            ("👩\u{200D}💻", nil),
+            ("🚀 launch", nil),
+            (Swift.String(repeating: "a", count: 255), nil),
+            (Swift.String(repeating: "a", count: 256), VoidhashAPI.AttributeKeyRule.Violation.tooLong),
+            (Swift.String(repeating: "é", count: 255), nil),
+            (Swift.String(repeating: "é", count: 256), VoidhashAPI.AttributeKeyRule.Violation.tooLong),
+            (Swift.String(repeating: "👩\u{200D}💻", count: 255), nil),
+            (Swift.String(repeating: "👩\u{200D}💻", count: 256), VoidhashAPI.AttributeKeyRule.Violation.tooLong),
+            ("\0", VoidhashAPI.AttributeKeyRule.Violation.forbiddenCharacter),
+            ("a\0b", VoidhashAPI.AttributeKeyRule.Violation.forbiddenCharacter),
+            ("ab\0", VoidhashAPI.AttributeKeyRule.Violation.forbiddenCharacter),
+        ] as [(Swift.String, VoidhashAPI.AttributeKeyRule.Violation?)])
     func edgeCase(value: Swift.String, expected: VoidhashAPI.AttributeKeyRule.Violation?) {
         #expect(VoidhashAPI.AttributeKeyRule.validate(value) == expected)
     }

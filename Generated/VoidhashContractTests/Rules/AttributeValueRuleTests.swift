@@ -8,15 +8,49 @@ import VoidhashAPI
 
 @Suite("Rule attributeValue (Spec/voidhash.yaml:95:3)", .timeLimit(.minutes(1)))
 struct AttributeValueRuleTests {
-    @Test("the spec's examples and samples give their expected reasons", arguments: [(SDKRuntime.JSONValue.string("ada@example.com"), nil), (SDKRuntime.JSONValue.number(3), nil), (SDKRuntime.JSONValue.number(2.5), nil), (SDKRuntime.JSONValue.bool(true), nil), (SDKRuntime.JSONValue.bool(false), nil), (SDKRuntime.JSONValue.null, nil), (SDKRuntime.JSONValue.object(["plan": .string("pro")]), VoidhashAPI.AttributeValueRule.Violation.kindNotAllowed), (SDKRuntime.JSONValue.array([.number(1), .number(2)]), VoidhashAPI.AttributeValueRule.Violation.kindNotAllowed), (SDKRuntime.JSONValue.null, nil), (SDKRuntime.JSONValue.bool(true), nil), (SDKRuntime.JSONValue.number(42), nil), (SDKRuntime.JSONValue.string("text"), nil), (SDKRuntime.JSONValue.array([.number(1)]), VoidhashAPI.AttributeValueRule.Violation.kindNotAllowed), (SDKRuntime.JSONValue.object(["key": .string("value")]), VoidhashAPI.AttributeValueRule.Violation.kindNotAllowed), (SDKRuntime.JSONValue.number(Swift.Double.infinity), nil), (SDKRuntime.JSONValue.number(Swift.Double.nan), nil)] as [(SDKRuntime.JSONValue, VoidhashAPI.AttributeValueRule.Violation?)])
+    @Test(
+        "the spec's examples and samples give their expected reasons",
+        arguments: [
+            (SDKRuntime.JSONValue.string("ada@example.com"), nil),
+            (SDKRuntime.JSONValue.number(3), nil),
+            (SDKRuntime.JSONValue.number(2.5), nil),
+            (SDKRuntime.JSONValue.bool(true), nil),
+            (SDKRuntime.JSONValue.bool(false), nil),
+            (SDKRuntime.JSONValue.null, nil),
+            (
+                SDKRuntime.JSONValue.object(["plan": .string("pro")]),
+                VoidhashAPI.AttributeValueRule.Violation.kindNotAllowed
+            ),
+            (
+                SDKRuntime.JSONValue.array([.number(1), .number(2)]),
+                VoidhashAPI.AttributeValueRule.Violation.kindNotAllowed
+            ),
+            (SDKRuntime.JSONValue.null, nil),
+            (SDKRuntime.JSONValue.bool(true), nil),
+            (SDKRuntime.JSONValue.number(42), nil),
+            (SDKRuntime.JSONValue.string("text"), nil),
+            (SDKRuntime.JSONValue.array([.number(1)]), VoidhashAPI.AttributeValueRule.Violation.kindNotAllowed),
+            (
+                SDKRuntime.JSONValue.object(["key": .string("value")]),
+                VoidhashAPI.AttributeValueRule.Violation.kindNotAllowed
+            ),
+            (SDKRuntime.JSONValue.number(Swift.Double.infinity), nil),
+            (SDKRuntime.JSONValue.number(Swift.Double.nan), nil),
+        ] as [(SDKRuntime.JSONValue, VoidhashAPI.AttributeValueRule.Violation?)])
     func example(value: SDKRuntime.JSONValue, expected: VoidhashAPI.AttributeValueRule.Violation?) {
         #expect(VoidhashAPI.AttributeValueRule.validate(value) == expected)
     }
 
     @Test("a number that is not finite is written as null")
     func nonFiniteNumbersBecomeNull() {
-        #expect(VoidhashAPI.AttributeValueRule.normalized(SDKRuntime.JSONValue.number(Swift.Double.infinity)) == SDKRuntime.JSONValue.null)
-        #expect(VoidhashAPI.AttributeValueRule.normalized(SDKRuntime.JSONValue.number(Swift.Double.nan)) == SDKRuntime.JSONValue.null)
-        #expect(VoidhashAPI.AttributeValueRule.normalized(SDKRuntime.JSONValue.number(2.5)) == SDKRuntime.JSONValue.number(2.5))
+        #expect(
+            VoidhashAPI.AttributeValueRule.normalized(SDKRuntime.JSONValue.number(Swift.Double.infinity))
+                == SDKRuntime.JSONValue.null)
+        #expect(
+            VoidhashAPI.AttributeValueRule.normalized(SDKRuntime.JSONValue.number(Swift.Double.nan))
+                == SDKRuntime.JSONValue.null)
+        #expect(
+            VoidhashAPI.AttributeValueRule.normalized(SDKRuntime.JSONValue.number(2.5))
+                == SDKRuntime.JSONValue.number(2.5))
     }
 }

@@ -8,12 +8,43 @@ import VoidhashAPI
 
 @Suite("Rule eventName (Spec/voidhash.yaml:172:3)", .timeLimit(.minutes(1)))
 struct EventNameRuleTests {
-    @Test("the spec's examples and samples give their expected reasons", arguments: [("report_shared", nil), ("$sign_out", nil), ("$groupidentify", nil), ("Opened settings", nil), ("", VoidhashAPI.EventNameRule.Violation.blank), (" ", VoidhashAPI.EventNameRule.Violation.blank), ("a\0", VoidhashAPI.EventNameRule.Violation.forbiddenCharacter)] as [(Swift.String, VoidhashAPI.EventNameRule.Violation?)])
+    @Test(
+        "the spec's examples and samples give their expected reasons",
+        arguments: [
+            ("report_shared", nil),
+            ("$sign_out", nil),
+            ("$groupidentify", nil),
+            ("Opened settings", nil),
+            ("", VoidhashAPI.EventNameRule.Violation.blank),
+            (" ", VoidhashAPI.EventNameRule.Violation.blank),
+            ("a\0", VoidhashAPI.EventNameRule.Violation.forbiddenCharacter),
+        ] as [(Swift.String, VoidhashAPI.EventNameRule.Violation?)])
     func example(value: Swift.String, expected: VoidhashAPI.EventNameRule.Violation?) {
         #expect(VoidhashAPI.EventNameRule.validate(value) == expected)
     }
 
-    @Test("edge cases of the rule's limits give the reason the spec implies", arguments: [("", VoidhashAPI.EventNameRule.Violation.blank), (" ", VoidhashAPI.EventNameRule.Violation.blank), ("  \t\n", VoidhashAPI.EventNameRule.Violation.blank), ("\u{3000}", VoidhashAPI.EventNameRule.Violation.blank), ("a", nil), ("Łukasz", nil), ("e\u{301}", nil), ("👩\u{200D}💻", nil), ("🚀 launch", nil), (Swift.String(repeating: "a", count: 200), nil), (Swift.String(repeating: "a", count: 201), VoidhashAPI.EventNameRule.Violation.tooLong), (Swift.String(repeating: "é", count: 200), nil), (Swift.String(repeating: "é", count: 201), VoidhashAPI.EventNameRule.Violation.tooLong), (Swift.String(repeating: "👩\u{200D}💻", count: 200), nil), (Swift.String(repeating: "👩\u{200D}💻", count: 201), VoidhashAPI.EventNameRule.Violation.tooLong), ("\0", VoidhashAPI.EventNameRule.Violation.forbiddenCharacter), ("a\0b", VoidhashAPI.EventNameRule.Violation.forbiddenCharacter), ("ab\0", VoidhashAPI.EventNameRule.Violation.forbiddenCharacter)] as [(Swift.String, VoidhashAPI.EventNameRule.Violation?)])
+    @Test(
+        "edge cases of the rule's limits give the reason the spec implies",
+        arguments: [
+            ("", VoidhashAPI.EventNameRule.Violation.blank),
+            (" ", VoidhashAPI.EventNameRule.Violation.blank),
+            ("  \t\n", VoidhashAPI.EventNameRule.Violation.blank),
+            ("\u{3000}", VoidhashAPI.EventNameRule.Violation.blank),
+            ("a", nil),
+            ("Łukasz", nil),
+            ("e\u{301}", nil),
+            ("👩\u{200D}💻", nil),
+            ("🚀 launch", nil),
+            (Swift.String(repeating: "a", count: 200), nil),
+            (Swift.String(repeating: "a", count: 201), VoidhashAPI.EventNameRule.Violation.tooLong),
+            (Swift.String(repeating: "é", count: 200), nil),
+            (Swift.String(repeating: "é", count: 201), VoidhashAPI.EventNameRule.Violation.tooLong),
+            (Swift.String(repeating: "👩\u{200D}💻", count: 200), nil),
+            (Swift.String(repeating: "👩\u{200D}💻", count: 201), VoidhashAPI.EventNameRule.Violation.tooLong),
+            ("\0", VoidhashAPI.EventNameRule.Violation.forbiddenCharacter),
+            ("a\0b", VoidhashAPI.EventNameRule.Violation.forbiddenCharacter),
+            ("ab\0", VoidhashAPI.EventNameRule.Violation.forbiddenCharacter),
+        ] as [(Swift.String, VoidhashAPI.EventNameRule.Violation?)])
     func edgeCase(value: Swift.String, expected: VoidhashAPI.EventNameRule.Violation?) {
         #expect(VoidhashAPI.EventNameRule.validate(value) == expected)
     }

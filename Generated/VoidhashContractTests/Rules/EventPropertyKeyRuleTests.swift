@@ -8,12 +8,39 @@ import VoidhashAPI
 
 @Suite("Rule eventPropertyKey (Spec/voidhash.yaml:184:3)", .timeLimit(.minutes(1)))
 struct EventPropertyKeyRuleTests {
-    @Test("the spec's examples and samples give their expected reasons", arguments: [("plan", nil), ("$groups", nil), ("", VoidhashAPI.EventPropertyKeyRule.Violation.blank)] as [(Swift.String, VoidhashAPI.EventPropertyKeyRule.Violation?)])
+    @Test(
+        "the spec's examples and samples give their expected reasons",
+        arguments: [
+            ("plan", nil),
+            ("$groups", nil),
+            ("", VoidhashAPI.EventPropertyKeyRule.Violation.blank),
+        ] as [(Swift.String, VoidhashAPI.EventPropertyKeyRule.Violation?)])
     func example(value: Swift.String, expected: VoidhashAPI.EventPropertyKeyRule.Violation?) {
         #expect(VoidhashAPI.EventPropertyKeyRule.validate(value) == expected)
     }
 
-    @Test("edge cases of the rule's limits give the reason the spec implies", arguments: [("", VoidhashAPI.EventPropertyKeyRule.Violation.blank), (" ", VoidhashAPI.EventPropertyKeyRule.Violation.blank), ("  \t\n", VoidhashAPI.EventPropertyKeyRule.Violation.blank), ("\u{3000}", VoidhashAPI.EventPropertyKeyRule.Violation.blank), ("a", nil), ("Łukasz", nil), ("e\u{301}", nil), ("👩\u{200D}💻", nil), ("🚀 launch", nil), (Swift.String(repeating: "a", count: 255), nil), (Swift.String(repeating: "a", count: 256), VoidhashAPI.EventPropertyKeyRule.Violation.tooLong), (Swift.String(repeating: "é", count: 255), nil), (Swift.String(repeating: "é", count: 256), VoidhashAPI.EventPropertyKeyRule.Violation.tooLong), (Swift.String(repeating: "👩\u{200D}💻", count: 255), nil), (Swift.String(repeating: "👩\u{200D}💻", count: 256), VoidhashAPI.EventPropertyKeyRule.Violation.tooLong), ("\0", VoidhashAPI.EventPropertyKeyRule.Violation.forbiddenCharacter), ("a\0b", VoidhashAPI.EventPropertyKeyRule.Violation.forbiddenCharacter), ("ab\0", VoidhashAPI.EventPropertyKeyRule.Violation.forbiddenCharacter)] as [(Swift.String, VoidhashAPI.EventPropertyKeyRule.Violation?)])
+    @Test(
+        "edge cases of the rule's limits give the reason the spec implies",
+        arguments: [
+            ("", VoidhashAPI.EventPropertyKeyRule.Violation.blank),
+            (" ", VoidhashAPI.EventPropertyKeyRule.Violation.blank),
+            ("  \t\n", VoidhashAPI.EventPropertyKeyRule.Violation.blank),
+            ("\u{3000}", VoidhashAPI.EventPropertyKeyRule.Violation.blank),
+            ("a", nil),
+            ("Łukasz", nil),
+            ("e\u{301}", nil),
+            ("👩\u{200D}💻", nil),
+            ("🚀 launch", nil),
+            (Swift.String(repeating: "a", count: 255), nil),
+            (Swift.String(repeating: "a", count: 256), VoidhashAPI.EventPropertyKeyRule.Violation.tooLong),
+            (Swift.String(repeating: "é", count: 255), nil),
+            (Swift.String(repeating: "é", count: 256), VoidhashAPI.EventPropertyKeyRule.Violation.tooLong),
+            (Swift.String(repeating: "👩\u{200D}💻", count: 255), nil),
+            (Swift.String(repeating: "👩\u{200D}💻", count: 256), VoidhashAPI.EventPropertyKeyRule.Violation.tooLong),
+            ("\0", VoidhashAPI.EventPropertyKeyRule.Violation.forbiddenCharacter),
+            ("a\0b", VoidhashAPI.EventPropertyKeyRule.Violation.forbiddenCharacter),
+            ("ab\0", VoidhashAPI.EventPropertyKeyRule.Violation.forbiddenCharacter),
+        ] as [(Swift.String, VoidhashAPI.EventPropertyKeyRule.Violation?)])
     func edgeCase(value: Swift.String, expected: VoidhashAPI.EventPropertyKeyRule.Violation?) {
         #expect(VoidhashAPI.EventPropertyKeyRule.validate(value) == expected)
     }

@@ -8,15 +8,38 @@ import VoidhashAPI
 
 @Suite("Rule eventPropertyValue (Spec/voidhash.yaml:194:3)", .timeLimit(.minutes(1)))
 struct EventPropertyValueRuleTests {
-    @Test("the spec's examples and samples give their expected reasons", arguments: [(SDKRuntime.JSONValue.string("x"), nil), (SDKRuntime.JSONValue.number(1), nil), (SDKRuntime.JSONValue.bool(true), nil), (SDKRuntime.JSONValue.null, nil), (SDKRuntime.JSONValue.array([.number(1)]), nil), (SDKRuntime.JSONValue.object(["a": .string("b")]), nil), (SDKRuntime.JSONValue.null, nil), (SDKRuntime.JSONValue.bool(true), nil), (SDKRuntime.JSONValue.number(42), nil), (SDKRuntime.JSONValue.string("text"), nil), (SDKRuntime.JSONValue.array([.number(1)]), nil), (SDKRuntime.JSONValue.object(["key": .string("value")]), nil), (SDKRuntime.JSONValue.number(Swift.Double.infinity), nil), (SDKRuntime.JSONValue.number(Swift.Double.nan), nil)] as [(SDKRuntime.JSONValue, VoidhashAPI.EventPropertyValueRule.Violation?)])
+    @Test(
+        "the spec's examples and samples give their expected reasons",
+        arguments: [
+            (SDKRuntime.JSONValue.string("x"), nil),
+            (SDKRuntime.JSONValue.number(1), nil),
+            (SDKRuntime.JSONValue.bool(true), nil),
+            (SDKRuntime.JSONValue.null, nil),
+            (SDKRuntime.JSONValue.array([.number(1)]), nil),
+            (SDKRuntime.JSONValue.object(["a": .string("b")]), nil),
+            (SDKRuntime.JSONValue.null, nil),
+            (SDKRuntime.JSONValue.bool(true), nil),
+            (SDKRuntime.JSONValue.number(42), nil),
+            (SDKRuntime.JSONValue.string("text"), nil),
+            (SDKRuntime.JSONValue.array([.number(1)]), nil),
+            (SDKRuntime.JSONValue.object(["key": .string("value")]), nil),
+            (SDKRuntime.JSONValue.number(Swift.Double.infinity), nil),
+            (SDKRuntime.JSONValue.number(Swift.Double.nan), nil),
+        ] as [(SDKRuntime.JSONValue, VoidhashAPI.EventPropertyValueRule.Violation?)])
     func example(value: SDKRuntime.JSONValue, expected: VoidhashAPI.EventPropertyValueRule.Violation?) {
         #expect(VoidhashAPI.EventPropertyValueRule.validate(value) == expected)
     }
 
     @Test("a number that is not finite is written as null")
     func nonFiniteNumbersBecomeNull() {
-        #expect(VoidhashAPI.EventPropertyValueRule.normalized(SDKRuntime.JSONValue.number(Swift.Double.infinity)) == SDKRuntime.JSONValue.null)
-        #expect(VoidhashAPI.EventPropertyValueRule.normalized(SDKRuntime.JSONValue.number(Swift.Double.nan)) == SDKRuntime.JSONValue.null)
-        #expect(VoidhashAPI.EventPropertyValueRule.normalized(SDKRuntime.JSONValue.number(2.5)) == SDKRuntime.JSONValue.number(2.5))
+        #expect(
+            VoidhashAPI.EventPropertyValueRule.normalized(SDKRuntime.JSONValue.number(Swift.Double.infinity))
+                == SDKRuntime.JSONValue.null)
+        #expect(
+            VoidhashAPI.EventPropertyValueRule.normalized(SDKRuntime.JSONValue.number(Swift.Double.nan))
+                == SDKRuntime.JSONValue.null)
+        #expect(
+            VoidhashAPI.EventPropertyValueRule.normalized(SDKRuntime.JSONValue.number(2.5))
+                == SDKRuntime.JSONValue.number(2.5))
     }
 }

@@ -8,12 +8,63 @@ import VoidhashAPI
 
 @Suite("Rule externalUserId (Spec/voidhash.yaml:57:3)", .timeLimit(.minutes(1)))
 struct ExternalUserIdRuleTests {
-    @Test("the spec's examples and samples give their expected reasons", arguments: [("user_123", nil), ("0b6f9d2e-4c1a-4c44-9a57-1f0e2b3c4d5e", nil), (" padded ", nil), ("Łukasz-42", nil), ("👩\u{200D}💻", nil), ("vh_anonymous", nil), ("vh:anonX", nil), ("x", nil), ("", VoidhashAPI.ExternalUserIdRule.Violation.blank), ("   ", VoidhashAPI.ExternalUserIdRule.Violation.blank), ("\t\n", VoidhashAPI.ExternalUserIdRule.Violation.blank), ("\u{3000}", VoidhashAPI.ExternalUserIdRule.Violation.blank), ("user\0id", VoidhashAPI.ExternalUserIdRule.Violation.forbiddenCharacter), ("\0", VoidhashAPI.ExternalUserIdRule.Violation.forbiddenCharacter), ("vh_anon_3f1c2d4e-0000-4000-8000-000000000000", VoidhashAPI.ExternalUserIdRule.Violation.forbiddenPrefix), ("vh_anon_", VoidhashAPI.ExternalUserIdRule.Violation.forbiddenPrefix), ("vh:anon:legacy", VoidhashAPI.ExternalUserIdRule.Violation.forbiddenPrefix)] as [(Swift.String, VoidhashAPI.ExternalUserIdRule.Violation?)])
+    @Test(
+        "the spec's examples and samples give their expected reasons",
+        arguments: [
+            ("user_123", nil),
+            ("0b6f9d2e-4c1a-4c44-9a57-1f0e2b3c4d5e", nil),
+            (" padded ", nil),
+            ("Łukasz-42", nil),
+            ("👩\u{200D}💻", nil),
+            ("vh_anonymous", nil),
+            ("vh:anonX", nil),
+            ("x", nil),
+            ("", VoidhashAPI.ExternalUserIdRule.Violation.blank),
+            ("   ", VoidhashAPI.ExternalUserIdRule.Violation.blank),
+            ("\t\n", VoidhashAPI.ExternalUserIdRule.Violation.blank),
+            ("\u{3000}", VoidhashAPI.ExternalUserIdRule.Violation.blank),
+            ("user\0id", VoidhashAPI.ExternalUserIdRule.Violation.forbiddenCharacter),
+            ("\0", VoidhashAPI.ExternalUserIdRule.Violation.forbiddenCharacter),
+            ("vh_anon_3f1c2d4e-0000-4000-8000-000000000000", VoidhashAPI.ExternalUserIdRule.Violation.forbiddenPrefix),
+            ("vh_anon_", VoidhashAPI.ExternalUserIdRule.Violation.forbiddenPrefix),
+            ("vh:anon:legacy", VoidhashAPI.ExternalUserIdRule.Violation.forbiddenPrefix),
+        ] as [(Swift.String, VoidhashAPI.ExternalUserIdRule.Violation?)])
     func example(value: Swift.String, expected: VoidhashAPI.ExternalUserIdRule.Violation?) {
         #expect(VoidhashAPI.ExternalUserIdRule.validate(value) == expected)
     }
 
-    @Test("edge cases of the rule's limits give the reason the spec implies", arguments: [("", VoidhashAPI.ExternalUserIdRule.Violation.blank), (" ", VoidhashAPI.ExternalUserIdRule.Violation.blank), ("  \t\n", VoidhashAPI.ExternalUserIdRule.Violation.blank), ("\u{3000}", VoidhashAPI.ExternalUserIdRule.Violation.blank), ("a", nil), ("Łukasz", nil), ("e\u{301}", nil), ("👩\u{200D}💻", nil), ("🚀 launch", nil), (Swift.String(repeating: "a", count: 255), nil), (Swift.String(repeating: "a", count: 256), VoidhashAPI.ExternalUserIdRule.Violation.tooLong), (Swift.String(repeating: "é", count: 255), nil), (Swift.String(repeating: "é", count: 256), VoidhashAPI.ExternalUserIdRule.Violation.tooLong), (Swift.String(repeating: "👩\u{200D}💻", count: 255), nil), (Swift.String(repeating: "👩\u{200D}💻", count: 256), VoidhashAPI.ExternalUserIdRule.Violation.tooLong), ("\0", VoidhashAPI.ExternalUserIdRule.Violation.forbiddenCharacter), ("a\0b", VoidhashAPI.ExternalUserIdRule.Violation.forbiddenCharacter), ("ab\0", VoidhashAPI.ExternalUserIdRule.Violation.forbiddenCharacter), ("vh_anon_", VoidhashAPI.ExternalUserIdRule.Violation.forbiddenPrefix), ("vh_anon_x", VoidhashAPI.ExternalUserIdRule.Violation.forbiddenPrefix), ("xvh_anon_", nil), ("vh_anon_\u{301}x", VoidhashAPI.ExternalUserIdRule.Violation.forbiddenPrefix), ("vh_anon", nil), ("vh:anon:", VoidhashAPI.ExternalUserIdRule.Violation.forbiddenPrefix), ("vh:anon:x", VoidhashAPI.ExternalUserIdRule.Violation.forbiddenPrefix), ("xvh:anon:", nil), ("vh:anon:\u{301}x", VoidhashAPI.ExternalUserIdRule.Violation.forbiddenPrefix), ("vh:anon", nil)] as [(Swift.String, VoidhashAPI.ExternalUserIdRule.Violation?)])
+    @Test(
+        "edge cases of the rule's limits give the reason the spec implies",
+        arguments: [
+            ("", VoidhashAPI.ExternalUserIdRule.Violation.blank),
+            (" ", VoidhashAPI.ExternalUserIdRule.Violation.blank),
+            ("  \t\n", VoidhashAPI.ExternalUserIdRule.Violation.blank),
+            ("\u{3000}", VoidhashAPI.ExternalUserIdRule.Violation.blank),
+            ("a", nil),
+            ("Łukasz", nil),
+            ("e\u{301}", nil),
+            ("👩\u{200D}💻", nil),
+            ("🚀 launch", nil),
+            (Swift.String(repeating: "a", count: 255), nil),
+            (Swift.String(repeating: "a", count: 256), VoidhashAPI.ExternalUserIdRule.Violation.tooLong),
+            (Swift.String(repeating: "é", count: 255), nil),
+            (Swift.String(repeating: "é", count: 256), VoidhashAPI.ExternalUserIdRule.Violation.tooLong),
+            (Swift.String(repeating: "👩\u{200D}💻", count: 255), nil),
+            (Swift.String(repeating: "👩\u{200D}💻", count: 256), VoidhashAPI.ExternalUserIdRule.Violation.tooLong),
+            ("\0", VoidhashAPI.ExternalUserIdRule.Violation.forbiddenCharacter),
+            ("a\0b", VoidhashAPI.ExternalUserIdRule.Violation.forbiddenCharacter),
+            ("ab\0", VoidhashAPI.ExternalUserIdRule.Violation.forbiddenCharacter),
+            ("vh_anon_", VoidhashAPI.ExternalUserIdRule.Violation.forbiddenPrefix),
+            ("vh_anon_x", VoidhashAPI.ExternalUserIdRule.Violation.forbiddenPrefix),
+            ("xvh_anon_", nil),
+            ("vh_anon_\u{301}x", VoidhashAPI.ExternalUserIdRule.Violation.forbiddenPrefix),
+            ("vh_anon", nil),
+            ("vh:anon:", VoidhashAPI.ExternalUserIdRule.Violation.forbiddenPrefix),
+            ("vh:anon:x", VoidhashAPI.ExternalUserIdRule.Violation.forbiddenPrefix),
+            ("xvh:anon:", nil),
+            ("vh:anon:\u{301}x", VoidhashAPI.ExternalUserIdRule.Violation.forbiddenPrefix),
+            ("vh:anon", nil),
+        ] as [(Swift.String, VoidhashAPI.ExternalUserIdRule.Violation?)])
     func edgeCase(value: Swift.String, expected: VoidhashAPI.ExternalUserIdRule.Violation?) {
         #expect(VoidhashAPI.ExternalUserIdRule.validate(value) == expected)
     }

@@ -8,12 +8,39 @@ import VoidhashAPI
 
 @Suite("Rule groupKey (Spec/voidhash.yaml:139:3)", .timeLimit(.minutes(1)))
 struct GroupKeyRuleTests {
-    @Test("the spec's examples and samples give their expected reasons", arguments: [("acme", nil), ("acme-design", nil), ("a", nil), (" ", nil), ("Ωmega 🚀", nil), ("", VoidhashAPI.GroupKeyRule.Violation.tooShort)] as [(Swift.String, VoidhashAPI.GroupKeyRule.Violation?)])
+    @Test(
+        "the spec's examples and samples give their expected reasons",
+        arguments: [
+            ("acme", nil),
+            ("acme-design", nil),
+            ("a", nil),
+            (" ", nil),
+            ("Ωmega 🚀", nil),
+            ("", VoidhashAPI.GroupKeyRule.Violation.tooShort),
+        ] as [(Swift.String, VoidhashAPI.GroupKeyRule.Violation?)])
     func example(value: Swift.String, expected: VoidhashAPI.GroupKeyRule.Violation?) {
         #expect(VoidhashAPI.GroupKeyRule.validate(value) == expected)
     }
 
-    @Test("edge cases of the rule's limits give the reason the spec implies", arguments: [("", VoidhashAPI.GroupKeyRule.Violation.tooShort), (" ", nil), ("  \t\n", nil), ("\u{3000}", nil), ("a", nil), ("Łukasz", nil), ("e\u{301}", nil), ("👩\u{200D}💻", nil), ("🚀 launch", nil), (Swift.String(repeating: "a", count: 256), nil), (Swift.String(repeating: "a", count: 257), VoidhashAPI.GroupKeyRule.Violation.tooLong), (Swift.String(repeating: "é", count: 256), nil), (Swift.String(repeating: "é", count: 257), VoidhashAPI.GroupKeyRule.Violation.tooLong), (Swift.String(repeating: "👩\u{200D}💻", count: 256), nil), (Swift.String(repeating: "👩\u{200D}💻", count: 257), VoidhashAPI.GroupKeyRule.Violation.tooLong)] as [(Swift.String, VoidhashAPI.GroupKeyRule.Violation?)])
+    @Test(
+        "edge cases of the rule's limits give the reason the spec implies",
+        arguments: [
+            ("", VoidhashAPI.GroupKeyRule.Violation.tooShort),
+            (" ", nil),
+            ("  \t\n", nil),
+            ("\u{3000}", nil),
+            ("a", nil),
+            ("Łukasz", nil),
+            ("e\u{301}", nil),
+            ("👩\u{200D}💻", nil),
+            ("🚀 launch", nil),
+            (Swift.String(repeating: "a", count: 256), nil),
+            (Swift.String(repeating: "a", count: 257), VoidhashAPI.GroupKeyRule.Violation.tooLong),
+            (Swift.String(repeating: "é", count: 256), nil),
+            (Swift.String(repeating: "é", count: 257), VoidhashAPI.GroupKeyRule.Violation.tooLong),
+            (Swift.String(repeating: "👩\u{200D}💻", count: 256), nil),
+            (Swift.String(repeating: "👩\u{200D}💻", count: 257), VoidhashAPI.GroupKeyRule.Violation.tooLong),
+        ] as [(Swift.String, VoidhashAPI.GroupKeyRule.Violation?)])
     func edgeCase(value: Swift.String, expected: VoidhashAPI.GroupKeyRule.Violation?) {
         #expect(VoidhashAPI.GroupKeyRule.validate(value) == expected)
     }

@@ -8,7 +8,36 @@ import VoidhashAPI
 
 @Suite("Rule groupPropertyValue (Spec/voidhash.yaml:147:3)", .timeLimit(.minutes(1)))
 struct GroupPropertyValueRuleTests {
-    @Test("the spec's examples and samples give their expected reasons", arguments: [(SDKRuntime.JSONValue.string("Acme"), nil), (SDKRuntime.JSONValue.number(40), nil), (SDKRuntime.JSONValue.bool(true), nil), (SDKRuntime.JSONValue.null, VoidhashAPI.GroupPropertyValueRule.Violation.kindNotAllowed), (SDKRuntime.JSONValue.array([.string("a")]), VoidhashAPI.GroupPropertyValueRule.Violation.kindNotAllowed), (SDKRuntime.JSONValue.object(["a": .number(1)]), VoidhashAPI.GroupPropertyValueRule.Violation.kindNotAllowed), (SDKRuntime.JSONValue.null, VoidhashAPI.GroupPropertyValueRule.Violation.kindNotAllowed), (SDKRuntime.JSONValue.bool(true), nil), (SDKRuntime.JSONValue.number(42), nil), (SDKRuntime.JSONValue.string("text"), nil), (SDKRuntime.JSONValue.array([.number(1)]), VoidhashAPI.GroupPropertyValueRule.Violation.kindNotAllowed), (SDKRuntime.JSONValue.object(["key": .string("value")]), VoidhashAPI.GroupPropertyValueRule.Violation.kindNotAllowed), (SDKRuntime.JSONValue.number(Swift.Double.infinity), VoidhashAPI.GroupPropertyValueRule.Violation.kindNotAllowed), (SDKRuntime.JSONValue.number(Swift.Double.nan), VoidhashAPI.GroupPropertyValueRule.Violation.kindNotAllowed)] as [(SDKRuntime.JSONValue, VoidhashAPI.GroupPropertyValueRule.Violation?)])
+    @Test(
+        "the spec's examples and samples give their expected reasons",
+        arguments: [
+            (SDKRuntime.JSONValue.string("Acme"), nil),
+            (SDKRuntime.JSONValue.number(40), nil),
+            (SDKRuntime.JSONValue.bool(true), nil),
+            (SDKRuntime.JSONValue.null, VoidhashAPI.GroupPropertyValueRule.Violation.kindNotAllowed),
+            (SDKRuntime.JSONValue.array([.string("a")]), VoidhashAPI.GroupPropertyValueRule.Violation.kindNotAllowed),
+            (
+                SDKRuntime.JSONValue.object(["a": .number(1)]),
+                VoidhashAPI.GroupPropertyValueRule.Violation.kindNotAllowed
+            ),
+            (SDKRuntime.JSONValue.null, VoidhashAPI.GroupPropertyValueRule.Violation.kindNotAllowed),
+            (SDKRuntime.JSONValue.bool(true), nil),
+            (SDKRuntime.JSONValue.number(42), nil),
+            (SDKRuntime.JSONValue.string("text"), nil),
+            (SDKRuntime.JSONValue.array([.number(1)]), VoidhashAPI.GroupPropertyValueRule.Violation.kindNotAllowed),
+            (
+                SDKRuntime.JSONValue.object(["key": .string("value")]),
+                VoidhashAPI.GroupPropertyValueRule.Violation.kindNotAllowed
+            ),
+            (
+                SDKRuntime.JSONValue.number(Swift.Double.infinity),
+                VoidhashAPI.GroupPropertyValueRule.Violation.kindNotAllowed
+            ),
+            (
+                SDKRuntime.JSONValue.number(Swift.Double.nan),
+                VoidhashAPI.GroupPropertyValueRule.Violation.kindNotAllowed
+            ),
+        ] as [(SDKRuntime.JSONValue, VoidhashAPI.GroupPropertyValueRule.Violation?)])
     func example(value: SDKRuntime.JSONValue, expected: VoidhashAPI.GroupPropertyValueRule.Violation?) {
         #expect(VoidhashAPI.GroupPropertyValueRule.validate(value) == expected)
     }

@@ -8,7 +8,20 @@ import VoidhashAPI
 
 @Suite("Rule groupSet (Spec/voidhash.yaml:158:3)", .timeLimit(.minutes(1)))
 struct GroupSetRuleTests {
-    @Test("the spec's examples and samples give their expected reasons", arguments: [(["company": "acme", "team": "acme-design"], nil), (["a": "1", "b": "2", "c": "3", "d": "4", "e": "5"], nil), (["a": "1", "b": "2", "c": "3", "d": "4", "e": "5", "f": "6"], VoidhashAPI.GroupSetRule.Violation.tooMany), (["Company": "acme"], VoidhashAPI.GroupSetRule.Violation.invalidKey), (["company": ""], VoidhashAPI.GroupSetRule.Violation.invalidValue), (["k0": "v", "k1": "v", "k2": "v", "k3": "v", "k4": "v"], nil), (["k0": "v", "k1": "v", "k2": "v", "k3": "v", "k4": "v", "k5": "v"], VoidhashAPI.GroupSetRule.Violation.tooMany)] as [([Swift.String: Swift.String], VoidhashAPI.GroupSetRule.Violation?)])
+    @Test(
+        "the spec's examples and samples give their expected reasons",
+        arguments: [
+            (["company": "acme", "team": "acme-design"], nil),
+            (["a": "1", "b": "2", "c": "3", "d": "4", "e": "5"], nil),
+            (["a": "1", "b": "2", "c": "3", "d": "4", "e": "5", "f": "6"], VoidhashAPI.GroupSetRule.Violation.tooMany),
+            (["Company": "acme"], VoidhashAPI.GroupSetRule.Violation.invalidKey),
+            (["company": ""], VoidhashAPI.GroupSetRule.Violation.invalidValue),
+            (["k0": "v", "k1": "v", "k2": "v", "k3": "v", "k4": "v"], nil),
+            (
+                ["k0": "v", "k1": "v", "k2": "v", "k3": "v", "k4": "v", "k5": "v"],
+                VoidhashAPI.GroupSetRule.Violation.tooMany
+            ),
+        ] as [([Swift.String: Swift.String], VoidhashAPI.GroupSetRule.Violation?)])
     func example(value: [Swift.String: Swift.String], expected: VoidhashAPI.GroupSetRule.Violation?) {
         #expect(VoidhashAPI.GroupSetRule.validate(value) == expected)
     }

@@ -8,17 +8,73 @@ import VoidhashAPI
 
 @Suite("Rule groupType (Spec/voidhash.yaml:118:3)", .timeLimit(.minutes(1)))
 struct GroupTypeRuleTests {
-    @Test("the spec's examples and samples give their expected reasons", arguments: [("company", nil), ("team", nil), ("a", nil), ("workspace_2", nil), ("a123456789012345678901234567890123456789012345678901234567890123", nil), ("", VoidhashAPI.GroupTypeRule.Violation.patternMismatch), ("Company", VoidhashAPI.GroupTypeRule.Violation.patternMismatch), ("2company", VoidhashAPI.GroupTypeRule.Violation.patternMismatch), ("_company", VoidhashAPI.GroupTypeRule.Violation.patternMismatch), ("company-name", VoidhashAPI.GroupTypeRule.Violation.patternMismatch), ("company ", VoidhashAPI.GroupTypeRule.Violation.patternMismatch), ("société", VoidhashAPI.GroupTypeRule.Violation.patternMismatch), ("team🚀", VoidhashAPI.GroupTypeRule.Violation.patternMismatch), ("a1234567890123456789012345678901234567890123456789012345678901234", VoidhashAPI.GroupTypeRule.Violation.patternMismatch)] as [(Swift.String, VoidhashAPI.GroupTypeRule.Violation?)])
+    @Test(
+        "the spec's examples and samples give their expected reasons",
+        arguments: [
+            ("company", nil),
+            ("team", nil),
+            ("a", nil),
+            ("workspace_2", nil),
+            ("a123456789012345678901234567890123456789012345678901234567890123", nil),
+            ("", VoidhashAPI.GroupTypeRule.Violation.patternMismatch),
+            ("Company", VoidhashAPI.GroupTypeRule.Violation.patternMismatch),
+            ("2company", VoidhashAPI.GroupTypeRule.Violation.patternMismatch),
+            ("_company", VoidhashAPI.GroupTypeRule.Violation.patternMismatch),
+            ("company-name", VoidhashAPI.GroupTypeRule.Violation.patternMismatch),
+            ("company ", VoidhashAPI.GroupTypeRule.Violation.patternMismatch),
+            ("société", VoidhashAPI.GroupTypeRule.Violation.patternMismatch),
+            ("team🚀", VoidhashAPI.GroupTypeRule.Violation.patternMismatch),
+            (
+                "a1234567890123456789012345678901234567890123456789012345678901234",
+                VoidhashAPI.GroupTypeRule.Violation.patternMismatch
+            ),
+        ] as [(Swift.String, VoidhashAPI.GroupTypeRule.Violation?)])
     func example(value: Swift.String, expected: VoidhashAPI.GroupTypeRule.Violation?) {
         #expect(VoidhashAPI.GroupTypeRule.validate(value) == expected)
     }
 
-    @Test("edge cases of the rule's limits give the reason the spec implies", arguments: [("", VoidhashAPI.GroupTypeRule.Violation.patternMismatch), (" ", VoidhashAPI.GroupTypeRule.Violation.patternMismatch), ("  \t\n", VoidhashAPI.GroupTypeRule.Violation.patternMismatch), ("\u{3000}", VoidhashAPI.GroupTypeRule.Violation.patternMismatch), ("a", nil), ("Łukasz", VoidhashAPI.GroupTypeRule.Violation.patternMismatch), ("e\u{301}", VoidhashAPI.GroupTypeRule.Violation.patternMismatch), ("👩\u{200D}💻", VoidhashAPI.GroupTypeRule.Violation.patternMismatch), ("🚀 launch", VoidhashAPI.GroupTypeRule.Violation.patternMismatch)] as [(Swift.String, VoidhashAPI.GroupTypeRule.Violation?)])
+    @Test(
+        "edge cases of the rule's limits give the reason the spec implies",
+        arguments: [
+            ("", VoidhashAPI.GroupTypeRule.Violation.patternMismatch),
+            (" ", VoidhashAPI.GroupTypeRule.Violation.patternMismatch),
+            ("  \t\n", VoidhashAPI.GroupTypeRule.Violation.patternMismatch),
+            ("\u{3000}", VoidhashAPI.GroupTypeRule.Violation.patternMismatch),
+            ("a", nil),
+            ("Łukasz", VoidhashAPI.GroupTypeRule.Violation.patternMismatch),
+            ("e\u{301}", VoidhashAPI.GroupTypeRule.Violation.patternMismatch),
+            ("👩\u{200D}💻", VoidhashAPI.GroupTypeRule.Violation.patternMismatch),
+            ("🚀 launch", VoidhashAPI.GroupTypeRule.Violation.patternMismatch),
+        ] as [(Swift.String, VoidhashAPI.GroupTypeRule.Violation?)])
     func edgeCase(value: Swift.String, expected: VoidhashAPI.GroupTypeRule.Violation?) {
         #expect(VoidhashAPI.GroupTypeRule.validate(value) == expected)
     }
 
-    @Test("the compiled pattern agrees with Swift Regex", arguments: ["", " ", "  \t\n", "2company", "Company", "_company", "a", "a123456789012345678901234567890123456789012345678901234567890123", "a1234567890123456789012345678901234567890123456789012345678901234", "company", "company ", "company-name", "société", "team", "team🚀", "workspace_2", "e\u{301}", "Łukasz", "\u{3000}", "👩\u{200D}💻", "🚀 launch"])
+    @Test(
+        "the compiled pattern agrees with Swift Regex",
+        arguments: [
+            "",
+            " ",
+            "  \t\n",
+            "2company",
+            "Company",
+            "_company",
+            "a",
+            "a123456789012345678901234567890123456789012345678901234567890123",
+            "a1234567890123456789012345678901234567890123456789012345678901234",
+            "company",
+            "company ",
+            "company-name",
+            "société",
+            "team",
+            "team🚀",
+            "workspace_2",
+            "e\u{301}",
+            "Łukasz",
+            "\u{3000}",
+            "👩\u{200D}💻",
+            "🚀 launch",
+        ])
     func patternAgreesWithRegex(value: Swift.String) throws {
         let regex = try Regex("^[a-z][a-z0-9_]{0,63}$").matchingSemantics(.unicodeScalar)
         let regexMatches = (try regex.firstMatch(in: value)) != nil

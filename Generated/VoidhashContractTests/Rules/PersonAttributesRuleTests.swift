@@ -8,7 +8,24 @@ import VoidhashAPI
 
 @Suite("Rule personAttributes (Spec/voidhash.yaml:107:3)", .timeLimit(.minutes(1)))
 struct PersonAttributesRuleTests {
-    @Test("the spec's examples and samples give their expected reasons", arguments: [(["email": SDKRuntime.JSONValue.string("ada@example.com"), "seats": SDKRuntime.JSONValue.number(3), "beta": SDKRuntime.JSONValue.bool(true), "nickname": SDKRuntime.JSONValue.null], nil), (["address": SDKRuntime.JSONValue.object(["city": .string("Prague")])], VoidhashAPI.PersonAttributesRule.Violation.invalidValue), (["": SDKRuntime.JSONValue.string("x")], VoidhashAPI.PersonAttributesRule.Violation.invalidKey)] as [([Swift.String: SDKRuntime.JSONValue], VoidhashAPI.PersonAttributesRule.Violation?)])
+    @Test(
+        "the spec's examples and samples give their expected reasons",
+        arguments: [
+            (
+                [
+                    "email": SDKRuntime.JSONValue.string("ada@example.com"),
+                    "seats": SDKRuntime.JSONValue.number(3),
+                    "beta": SDKRuntime.JSONValue.bool(true),
+                    "nickname": SDKRuntime.JSONValue.null,
+                ],
+                nil
+            ),
+            (
+                ["address": SDKRuntime.JSONValue.object(["city": .string("Prague")])],
+                VoidhashAPI.PersonAttributesRule.Violation.invalidValue
+            ),
+            (["": SDKRuntime.JSONValue.string("x")], VoidhashAPI.PersonAttributesRule.Violation.invalidKey),
+        ] as [([Swift.String: SDKRuntime.JSONValue], VoidhashAPI.PersonAttributesRule.Violation?)])
     func example(
         value: [Swift.String: SDKRuntime.JSONValue],
         expected: VoidhashAPI.PersonAttributesRule.Violation?

@@ -8,17 +8,124 @@ import VoidhashAPI
 
 @Suite("Rule publishableKey (Spec/voidhash.yaml:201:3)", .timeLimit(.minutes(1)))
 struct PublishableKeyRuleTests {
-    @Test("the spec's examples and samples give their expected reasons", arguments: [("vh_pk_test_abc123", nil), ("vh_pk_live0001", nil), ("vh_pk_test_", nil), ("", VoidhashAPI.PublishableKeyRule.Violation.blank), ("pk_test_abc", VoidhashAPI.PublishableKeyRule.Violation.patternMismatch), ("vh_pk_", VoidhashAPI.PublishableKeyRule.Violation.patternMismatch), ("vh_pk_abc def", VoidhashAPI.PublishableKeyRule.Violation.patternMismatch)] as [(Swift.String, VoidhashAPI.PublishableKeyRule.Violation?)])
+    @Test(
+        "the spec's examples and samples give their expected reasons",
+        arguments: [
+            ("vh_pk_test_abc123", nil),
+            ("vh_pk_live0001", nil),
+            ("vh_pk_test_", nil),
+            ("", VoidhashAPI.PublishableKeyRule.Violation.blank),
+            ("pk_test_abc", VoidhashAPI.PublishableKeyRule.Violation.patternMismatch),
+            ("vh_pk_", VoidhashAPI.PublishableKeyRule.Violation.patternMismatch),
+            ("vh_pk_abc def", VoidhashAPI.PublishableKeyRule.Violation.patternMismatch),
+        ] as [(Swift.String, VoidhashAPI.PublishableKeyRule.Violation?)])
     func example(value: Swift.String, expected: VoidhashAPI.PublishableKeyRule.Violation?) {
         #expect(VoidhashAPI.PublishableKeyRule.validate(value) == expected)
     }
 
-    @Test("edge cases of the rule's limits give the reason the spec implies", arguments: [("", VoidhashAPI.PublishableKeyRule.Violation.blank), (" ", VoidhashAPI.PublishableKeyRule.Violation.blank), ("  \t\n", VoidhashAPI.PublishableKeyRule.Violation.blank), ("\u{3000}", VoidhashAPI.PublishableKeyRule.Violation.blank), ("a", VoidhashAPI.PublishableKeyRule.Violation.patternMismatch), ("Łukasz", VoidhashAPI.PublishableKeyRule.Violation.patternMismatch), ("e\u{301}", VoidhashAPI.PublishableKeyRule.Violation.patternMismatch), ("👩\u{200D}💻", VoidhashAPI.PublishableKeyRule.Violation.patternMismatch), ("🚀 launch", VoidhashAPI.PublishableKeyRule.Violation.patternMismatch), (Swift.String(repeating: "a", count: 200), VoidhashAPI.PublishableKeyRule.Violation.patternMismatch), (Swift.String(repeating: "a", count: 201), VoidhashAPI.PublishableKeyRule.Violation.tooLong), (Swift.String(repeating: "é", count: 200), VoidhashAPI.PublishableKeyRule.Violation.tooLong), (Swift.String(repeating: "é", count: 201), VoidhashAPI.PublishableKeyRule.Violation.tooLong), (Swift.String(repeating: "👩\u{200D}💻", count: 200), VoidhashAPI.PublishableKeyRule.Violation.tooLong), (Swift.String(repeating: "👩\u{200D}💻", count: 201), VoidhashAPI.PublishableKeyRule.Violation.tooLong)] as [(Swift.String, VoidhashAPI.PublishableKeyRule.Violation?)])
+    @Test(
+        "edge cases of the rule's limits give the reason the spec implies",
+        arguments: [
+            ("", VoidhashAPI.PublishableKeyRule.Violation.blank),
+            (" ", VoidhashAPI.PublishableKeyRule.Violation.blank),
+            ("  \t\n", VoidhashAPI.PublishableKeyRule.Violation.blank),
+            ("\u{3000}", VoidhashAPI.PublishableKeyRule.Violation.blank),
+            ("a", VoidhashAPI.PublishableKeyRule.Violation.patternMismatch),
+            ("Łukasz", VoidhashAPI.PublishableKeyRule.Violation.patternMismatch),
+            ("e\u{301}", VoidhashAPI.PublishableKeyRule.Violation.patternMismatch),
+            ("👩\u{200D}💻", VoidhashAPI.PublishableKeyRule.Violation.patternMismatch),
+            ("🚀 launch", VoidhashAPI.PublishableKeyRule.Violation.patternMismatch),
+            (Swift.String(repeating: "a", count: 200), VoidhashAPI.PublishableKeyRule.Violation.patternMismatch),
+            (Swift.String(repeating: "a", count: 201), VoidhashAPI.PublishableKeyRule.Violation.tooLong),
+            (Swift.String(repeating: "é", count: 200), VoidhashAPI.PublishableKeyRule.Violation.tooLong),
+            (Swift.String(repeating: "é", count: 201), VoidhashAPI.PublishableKeyRule.Violation.tooLong),
+            (Swift.String(repeating: "👩\u{200D}💻", count: 200), VoidhashAPI.PublishableKeyRule.Violation.tooLong),
+            (Swift.String(repeating: "👩\u{200D}💻", count: 201), VoidhashAPI.PublishableKeyRule.Violation.tooLong),
+        ] as [(Swift.String, VoidhashAPI.PublishableKeyRule.Violation?)])
     func edgeCase(value: Swift.String, expected: VoidhashAPI.PublishableKeyRule.Violation?) {
         #expect(VoidhashAPI.PublishableKeyRule.validate(value) == expected)
     }
 
-    @Test("the compiled pattern agrees with Swift Regex", arguments: ["", " ", "  \t\n", "a", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", "pk_test_abc", "vh_pk_", "vh_pk_abc def", "vh_pk_live0001", "vh_pk_test_", "vh_pk_test_abc123", "e\u{301}", "éééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééé", "ééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééé", "Łukasz", "\u{3000}", "👩\u{200D}💻", "👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻", "👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻", "🚀 launch"])
+    @Test(
+        "the compiled pattern agrees with Swift Regex",
+        arguments: [
+            "",
+            " ",
+            "  \t\n",
+            "a",
+            """
+            aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\
+            aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa
+            """,
+            """
+            aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\
+            aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa
+            """,
+            "pk_test_abc",
+            "vh_pk_",
+            "vh_pk_abc def",
+            "vh_pk_live0001",
+            "vh_pk_test_",
+            "vh_pk_test_abc123",
+            "e\u{301}",
+            """
+            ééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééé\
+            ééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééé
+            """,
+            """
+            ééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééé\
+            éééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééééé
+            """,
+            "Łukasz",
+            "\u{3000}",
+            "👩\u{200D}💻",
+            """
+            👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\
+            \u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\
+            \u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\
+            \u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\
+            \u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\
+            \u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\
+            \u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\
+            \u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\
+            \u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\
+            \u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\
+            \u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\
+            \u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\
+            \u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\
+            \u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\
+            \u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\
+            \u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\
+            \u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\
+            \u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\
+            \u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\
+            \u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻
+            """,
+            """
+            👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\
+            \u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\
+            \u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\
+            \u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\
+            \u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\
+            \u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\
+            \u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\
+            \u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\
+            \u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\
+            \u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\
+            \u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\
+            \u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\
+            \u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\
+            \u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\
+            \u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\
+            \u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\
+            \u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\
+            \u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\
+            \u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\
+            \u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\u{200D}💻👩\
+            \u{200D}💻
+            """,
+            "🚀 launch",
+        ])
     func patternAgreesWithRegex(value: Swift.String) throws {
         let regex = try Regex("^vh_pk_[A-Za-z0-9_]+$").matchingSemantics(.unicodeScalar)
         let regexMatches = (try regex.firstMatch(in: value)) != nil

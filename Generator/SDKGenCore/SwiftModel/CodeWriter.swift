@@ -2,10 +2,23 @@ import Foundation
 
 /// Collects lines of text with the current indentation: the renderer's only output device.
 struct CodeWriter {
+    /// The longest line generated code may have, in columns: the project's `swift format` limit.
+    static let standardLineLimit = 120
+
     /// The text so far.
     private(set) var text = ""
     /// The current depth, four spaces a level.
     private var depth = 0
+    /// The longest line this writer's text may have.
+    let lineLimit: Int
+
+    /// A writer of lines of at most `lineLimit` columns.
+    init(lineLimit: Int = standardLineLimit) {
+        self.lineLimit = lineLimit
+    }
+
+    /// The columns left on a line at the current depth.
+    var columnsLeft: Int { lineLimit - 4 * depth }
     /// The indentation of the first depths, made once.
     private static let indentation = (0..<16).map { String(repeating: "    ", count: $0) }
 

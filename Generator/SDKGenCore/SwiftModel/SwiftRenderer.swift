@@ -49,7 +49,7 @@ public enum SwiftRenderer {
     static func attributes(_ attributes: [SwiftAttribute], into writer: inout CodeWriter) {
         for attribute in attributes {
             if let arguments = attribute.arguments {
-                writer.line("@\(attribute.name)(\(argumentList(arguments)))")
+                write("", .macro(attribute.name, arguments), "", into: &writer, marker: "@")
             } else {
                 writer.line("@\(attribute.name)")
             }
@@ -92,7 +92,8 @@ public enum SwiftRenderer {
         if let returnType = function.returnType { effects += " -> \(type(returnType))" }
         let parameters = function.parameters.map(parameter)
         let oneLine = name + "(" + parameters.joined(separator: ", ") + ")" + effects + " {"
-        if oneLine.count <= 100 || parameters.count < 2 {
+        if (oneLine.count <= 100 || parameters.count < 2) && (oneLine.count <= writer.columnsLeft || parameters.isEmpty)
+        {
             writer.line(oneLine)
         } else {
             writer.line(name + "(")
@@ -129,7 +130,7 @@ public enum SwiftRenderer {
         if let getter = property.getter {
             writer.block(head + " {") { writer in statements(getter, into: &writer) }
         } else if let value = property.value {
-            writer.line(head + " = " + expression(value))
+            write(head + " = ", value, "", into: &writer)
         } else {
             writer.line(head)
         }
@@ -144,20 +145,23 @@ public enum SwiftRenderer {
     static func render(_ statement: SwiftStatement, into writer: inout CodeWriter) {
         switch statement {
         case .expression(let value):
-            writer.line(expression(value))
+            write("", value, "", into: &writer)
         case .binding(let binding):
             var text = (binding.isMutable ? "var " : "let ") + binding.name
             if let bindingType = binding.type { text += ": \(type(bindingType))" }
-            if let value = binding.value { text += " = \(expression(value))" }
-            writer.line(text)
+            if let value = binding.value {
+                write(text + " = ", value, "", into: &writer)
+            } else {
+                writer.line(text)
+            }
         case .assignment(let target, let op, let value):
-            writer.line("\(expression(target)) \(op) \(expression(value))")
+            write("\(expression(target)) \(op) ", value, "", into: &writer)
         case .returnStatement(let value):
-            writer.line(value.map { "return \(expression($0))" } ?? "return")
+            if let value { write("return ", value, "", into: &writer) } else { writer.line("return") }
         case .throwStatement(let value):
-            writer.line("throw \(expression(value))")
+            write("throw ", value, "", into: &writer)
         case .ifStatement(let conditions, let then, let otherwise):
-            writer.line("if \(conditionList(conditions)) {")
+            writeConditions("if ", conditions, " {", into: &writer)
             writer.indented { statements(then, into: &$0) }
             if let otherwise {
                 writer.line("} else {")
@@ -168,17 +172,31 @@ public enum SwiftRenderer {
             var exit = CodeWriter()
             statements(otherwise, into: &exit)
             let exitLine = exit.text.dropLast()
-            if otherwise.count == 1, !exitLine.contains("\n") {
-                writer.line("guard \(conditionList(conditions)) else { \(exitLine) }")
+            let oneLine = "guard \(conditionList(conditions)) else { \(exitLine) }"
+            if otherwise.count == 1, !exitLine.contains("\n"), oneLine.count <= writer.columnsLeft {
+                writer.line(oneLine)
             } else {
-                writer.block("guard \(conditionList(conditions)) else {") { statements(otherwise, into: &$0) }
+                let head = "guard \(conditionList(conditions)) else {"
+                if head.count <= writer.columnsLeft {
+                    writer.line(head)
+                } else {
+                    writeConditions("guard ", conditions, "", into: &writer)
+                    writer.line("else {")
+                }
+                writer.indented { statements(otherwise, into: &$0) }
+                writer.line("}")
             }
         case .forIn(let name, let sequence, let body):
-            writer.block("for \(name) in \(expression(sequence)) {") { statements(body, into: &$0) }
+            write("for \(name) in ", sequence, " {", into: &writer)
+            writer.indented { statements(body, into: &$0) }
+            writer.line("}")
         case .switchStatement(let subject, let cases, let defaultBody):
-            writer.line("switch \(expression(subject)) {")
+            write("switch ", subject, " {", into: &writer)
             for switchCase in cases {
-                writer.line("case " + switchCase.patterns.map(expression).joined(separator: ", ") + ":")
+                let patterns = switchCase.patterns.map(expression)
+                for line in ExpressionLayout.filled("case ", patterns, ":", width: writer.columnsLeft) {
+                    writer.line(line)
+                }
                 writer.indented { statements(switchCase.body, into: &$0) }
             }
             if let defaultBody {
@@ -191,6 +209,29 @@ public enum SwiftRenderer {
         case .breakStatement:
             writer.line("break")
         }
+    }
+
+    /// Writes `head`, `value` and `tail` as one line, or as the lines `ExpressionLayout` breaks
+    /// them into when that line would be too long; a `marker` replaces the first character (the
+    /// `#` of a macro use, for an attribute's `@`).
+    static func write(
+        _ head: String, _ value: SwiftExpression, _ tail: String, into writer: inout CodeWriter, marker: String = ""
+    ) {
+        var lines = ExpressionLayout.lines(head, value, tail, width: writer.columnsLeft)
+        if !marker.isEmpty { lines[0] = marker + lines[0].dropFirst() }
+        for line in lines { writer.line(line) }
+    }
+
+    /// Writes `if` or `guard` conditions: one condition laid out like an expression, several on
+    /// one line.
+    static func writeConditions(
+        _ head: String, _ conditions: [SwiftCondition], _ tail: String, into writer: inout CodeWriter
+    ) {
+        guard conditions.count == 1, case .expression(let value) = conditions[0] else {
+            writer.line(head + conditionList(conditions) + tail)
+            return
+        }
+        write(head, value, tail, into: &writer)
     }
 
     static func conditionList(_ conditions: [SwiftCondition]) -> String {

@@ -4,24 +4,52 @@ enum SwiftStringLiteral {
     /// `"text"` with escapes.
     static func render(_ text: String) -> String {
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) { return "\"" + text + "\"" }
-        var out = "\""
-        for scalar in text.unicodeScalars {
+        return "\"" + escapedScalars(text, quote: "\\\"").joined() + "\""
+    }
+
+    /// The content lines of a multi-line literal (between its delimiter lines) that holds exactly
+    /// `text`: each line at most `width` columns, ending after a comma or space where one is near
+    /// the end, and each but the last ending in a line continuation (`\`), so no line break
+    /// enters the string. A quote is written as it is, but the third of three in a row is
+    /// escaped, so that none closes the literal.
+    static func multilineContent(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var pieces: [String] = []
+        var quotesInRow = 0
+        for var piece in escapedScalars(text, quote: "\"") {
+            quotesInRow = piece == "\"" ? quotesInRow + 1 : 0
+            if quotesInRow == 3 {
+                piece = "\\\""
+                quotesInRow = 0
+            }
+            pieces.append(piece)
+            guard pieces.count > 1, pieces.joined().count > width - 1 else { continue }
+            // Full: the line ends after its last comma or space in its second half, else before `piece`.
+            let cut =
+                pieces.indices.dropLast().last { $0 >= pieces.count / 2 && (pieces[$0] == "," || pieces[$0] == " ") }
+                .map { $0 + 1 } ?? pieces.count - 1
+            lines.append(pieces[..<cut].joined() + "\\")
+            pieces.removeFirst(cut)
+        }
+        return lines + [pieces.joined()]
+    }
+
+    /// Each scalar of `text` as it is written in a literal: printable ones as they are (a quote as
+    /// `quote`), the others escaped.
+    private static func escapedScalars(_ text: String, quote: String) -> [String] {
+        text.unicodeScalars.map { scalar in
             switch scalar {
-            case "\\": out += "\\\\"
-            case "\"": out += "\\\""
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\0": out += "\\0"
+            case "\\": "\\\\"
+            case "\"": quote
+            case "\n": "\\n"
+            case "\r": "\\r"
+            case "\t": "\\t"
+            case "\0": "\\0"
             default:
-                if isPlainlyVisible(scalar) {
-                    out.unicodeScalars.append(scalar)
-                } else {
-                    out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-                }
+                isPlainlyVisible(scalar)
+                    ? String(scalar) : "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
             }
         }
-        return out + "\""
     }
 
     /// Printable ASCII, and letters, marks, numbers, punctuation and symbols beyond it.

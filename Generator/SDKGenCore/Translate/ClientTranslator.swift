@@ -154,7 +154,7 @@ enum ClientTranslator {
         }
         var doc = DocComment.wrap(operation.doc)
         doc.append("")
-        doc.append(
+        doc += DocComment.wrap(
             "`\(operation.method) \(operation.path)`"
                 + (operation.errors.isEmpty
                     ? "." : "; may fail with " + operation.errors.map { "`\($0)`" }.joined(separator: ", ") + "."))

@@ -5,13 +5,7 @@ import SDKGenCore
 /// toolchain's `swift-symbolgraph-extract`: the names a spec's types may clash with.
 enum PublicTypeNames {
     /// The toolchain's swift-symbolgraph-extract, if there is one.
-    static let tool: URL? = {
-        let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init)
-        return (paths + ["/opt/swift/usr/bin"]).map {
-            URL(fileURLWithPath: $0).appendingPathComponent("swift-symbolgraph-extract")
-        }
-        .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }()
+    static let tool = Toolchain.tool("swift-symbolgraph-extract")
 
     /// Whether the names can be read here; in CI they must be.
     static var isAvailable: Bool { tool != nil || ProcessInfo.processInfo.environment["CI"] == "true" }

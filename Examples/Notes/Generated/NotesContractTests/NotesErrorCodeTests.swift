@@ -8,7 +8,14 @@ import Testing
 
 @Suite("Error codes of Examples/Notes/Spec/notes.yaml", .timeLimit(.minutes(1)))
 struct NotesErrorCodeTests {
-    @Test("every code keeps its raw value, status and category", arguments: [("INVALID_ARGUMENT", 400, SDKRuntime.APIError.Category.rejected), ("AUTHENTICATION_FAILED", 401, SDKRuntime.APIError.Category.authenticationFailed), ("NOTE_NOT_FOUND", 404, SDKRuntime.APIError.Category.rejected), ("RATE_LIMITED", 429, SDKRuntime.APIError.Category.retryable)] as [(Swift.String, Swift.Int, SDKRuntime.APIError.Category)])
+    @Test(
+        "every code keeps its raw value, status and category",
+        arguments: [
+            ("INVALID_ARGUMENT", 400, SDKRuntime.APIError.Category.rejected),
+            ("AUTHENTICATION_FAILED", 401, SDKRuntime.APIError.Category.authenticationFailed),
+            ("NOTE_NOT_FOUND", 404, SDKRuntime.APIError.Category.rejected),
+            ("RATE_LIMITED", 429, SDKRuntime.APIError.Category.retryable),
+        ] as [(Swift.String, Swift.Int, SDKRuntime.APIError.Category)])
     func codeKeepsStatusAndCategory(
         code: Swift.String,
         status: Swift.Int,

@@ -12,78 +12,120 @@ import Testing
 struct NotesOperationTests {
     @Test("listNotes: every note (Examples/Notes/Spec/notes.yaml:126:9)")
     func listNotesExample1() async throws {
-        let outcome = try await SDKEmulator.ContractHarness.withClient(server: try NotesEmulator.NotesExampleServer.makeServer(), headers: [], { core in
-            let client = NotesAPI.NotesClient(core: core)
-            return await SDKRuntime.APIOutcome.of { try await client.listNotes() }
-        })
+        let outcome = try await SDKEmulator.ContractHarness.withClient(
+            server: try NotesEmulator.NotesExampleServer.makeServer(),
+            headers: [],
+            { core in
+                let client = NotesAPI.NotesClient(core: core)
+                return await SDKRuntime.APIOutcome.of { try await client.listNotes() }
+            })
         #expect(outcome.error == nil)
     }
 
     @Test("listNotes: by tag (Examples/Notes/Spec/notes.yaml:127:9)")
     func listNotesExample2() async throws {
-        let outcome = try await SDKEmulator.ContractHarness.withClient(server: try NotesEmulator.NotesExampleServer.makeServer(), headers: [], { core in
-            let client = NotesAPI.NotesClient(core: core)
-            return await SDKRuntime.APIOutcome.of { try await client.listNotes(tag: "home", limit: 10) }
-        })
+        let outcome = try await SDKEmulator.ContractHarness.withClient(
+            server: try NotesEmulator.NotesExampleServer.makeServer(),
+            headers: [],
+            { core in
+                let client = NotesAPI.NotesClient(core: core)
+                return await SDKRuntime.APIOutcome.of { try await client.listNotes(tag: "home", limit: 10) }
+            })
         #expect(outcome.error == nil)
     }
 
     @Test("getNote: unknown note (Examples/Notes/Spec/notes.yaml:137:9)")
     func getNoteExample1() async throws {
-        let outcome = try await SDKEmulator.ContractHarness.withClient(server: try NotesEmulator.NotesExampleServer.makeServer(), headers: [], { core in
-            let client = NotesAPI.NotesClient(core: core)
-            return await SDKRuntime.APIOutcome.of { try await client.getNote(noteId: "n_missing") }
-        })
+        let outcome = try await SDKEmulator.ContractHarness.withClient(
+            server: try NotesEmulator.NotesExampleServer.makeServer(),
+            headers: [],
+            { core in
+                let client = NotesAPI.NotesClient(core: core)
+                return await SDKRuntime.APIOutcome.of { try await client.getNote(noteId: "n_missing") }
+            })
         #expect(outcome.error?.status == 404)
         #expect(outcome.error?.code == "NOTE_NOT_FOUND")
     }
 
     @Test("getNote: a note (Examples/Notes/Spec/notes.yaml:138:9)")
     func getNoteExample2() async throws {
-        let outcome = try await SDKEmulator.ContractHarness.withClient(server: try NotesEmulator.NotesExampleServer.makeServer(), headers: [], { core in
-            let client = NotesAPI.NotesClient(core: core)
-            return await SDKRuntime.APIOutcome.of { try await client.getNote(noteId: "n_abc123") }
-        })
+        let outcome = try await SDKEmulator.ContractHarness.withClient(
+            server: try NotesEmulator.NotesExampleServer.makeServer(),
+            headers: [],
+            { core in
+                let client = NotesAPI.NotesClient(core: core)
+                return await SDKRuntime.APIOutcome.of { try await client.getNote(noteId: "n_abc123") }
+            })
         #expect(outcome.error == nil)
     }
 
     @Test("createNote: a new note (Examples/Notes/Spec/notes.yaml:148:9)")
     func createNoteExample1() async throws {
-        let outcome = try await SDKEmulator.ContractHarness.withClient(server: try NotesEmulator.NotesExampleServer.makeServer(), headers: [], { core in
-            let client = NotesAPI.NotesClient(core: core)
-            let body = try SDKRuntime.JSONCoding.makeDecoder().decode(NotesAPI.NewNote.self, from: Foundation.Data("{\"title\":\"Groceries\",\"body\":\"Milk, eggs\",\"tags\":[\"home\",\"to-buy\"]}".utf8))
-            return await SDKRuntime.APIOutcome.of { try await client.createNote(body: body, idempotencyKey: "contract-createNote-1") }
-        })
+        let outcome = try await SDKEmulator.ContractHarness.withClient(
+            server: try NotesEmulator.NotesExampleServer.makeServer(),
+            headers: [],
+            { core in
+                let client = NotesAPI.NotesClient(core: core)
+                let body = try SDKRuntime.JSONCoding.makeDecoder().decode(
+                    NotesAPI.NewNote.self,
+                    from: Foundation.Data(
+                        "{\"title\":\"Groceries\",\"body\":\"Milk, eggs\",\"tags\":[\"home\",\"to-buy\"]}".utf8))
+                return await SDKRuntime.APIOutcome.of {
+                    try await client.createNote(body: body, idempotencyKey: "contract-createNote-1")
+                }
+            })
         #expect(outcome.error == nil)
     }
 
     @Test("updateNote: archive (Examples/Notes/Spec/notes.yaml:159:9)")
     func updateNoteExample1() async throws {
-        let outcome = try await SDKEmulator.ContractHarness.withClient(server: try NotesEmulator.NotesExampleServer.makeServer(), headers: [], { core in
-            let client = NotesAPI.NotesClient(core: core)
-            let body = try SDKRuntime.JSONCoding.makeDecoder().decode(NotesAPI.NoteChange.self, from: Foundation.Data("{\"status\":\"archived\"}".utf8))
-            return await SDKRuntime.APIOutcome.of { try await client.updateNote(noteId: "n_abc123", body: body, idempotencyKey: "contract-updateNote-1") }
-        })
+        let outcome = try await SDKEmulator.ContractHarness.withClient(
+            server: try NotesEmulator.NotesExampleServer.makeServer(),
+            headers: [],
+            { core in
+                let client = NotesAPI.NotesClient(core: core)
+                let body = try SDKRuntime.JSONCoding.makeDecoder().decode(
+                    NotesAPI.NoteChange.self,
+                    from: Foundation.Data("{\"status\":\"archived\"}".utf8))
+                return await SDKRuntime.APIOutcome.of {
+                    try await client.updateNote(noteId: "n_abc123", body: body, idempotencyKey: "contract-updateNote-1")
+                }
+            })
         #expect(outcome.error == nil)
     }
 
     @Test("updateNote: unknown note (Examples/Notes/Spec/notes.yaml:160:9)")
     func updateNoteExample2() async throws {
-        let outcome = try await SDKEmulator.ContractHarness.withClient(server: try NotesEmulator.NotesExampleServer.makeServer(), headers: [], { core in
-            let client = NotesAPI.NotesClient(core: core)
-            let body = try SDKRuntime.JSONCoding.makeDecoder().decode(NotesAPI.NoteChange.self, from: Foundation.Data("{\"status\":\"archived\"}".utf8))
-            return await SDKRuntime.APIOutcome.of { try await client.updateNote(noteId: "n_missing", body: body, idempotencyKey: "contract-updateNote-2") }
-        })
+        let outcome = try await SDKEmulator.ContractHarness.withClient(
+            server: try NotesEmulator.NotesExampleServer.makeServer(),
+            headers: [],
+            { core in
+                let client = NotesAPI.NotesClient(core: core)
+                let body = try SDKRuntime.JSONCoding.makeDecoder().decode(
+                    NotesAPI.NoteChange.self,
+                    from: Foundation.Data("{\"status\":\"archived\"}".utf8))
+                return await SDKRuntime.APIOutcome.of {
+                    try await client.updateNote(
+                        noteId: "n_missing",
+                        body: body,
+                        idempotencyKey: "contract-updateNote-2")
+                }
+            })
         #expect(outcome.error?.status == 404)
         #expect(outcome.error?.code == "NOTE_NOT_FOUND")
     }
 
     @Test("deleteNote: delete (Examples/Notes/Spec/notes.yaml:170:9)")
     func deleteNoteExample1() async throws {
-        let outcome = try await SDKEmulator.ContractHarness.withClient(server: try NotesEmulator.NotesExampleServer.makeServer(), headers: [], { core in
-            let client = NotesAPI.NotesClient(core: core)
-            return await SDKRuntime.APIOutcome.of { try await client.deleteNote(noteId: "n_abc123", idempotencyKey: "contract-deleteNote-1") }
-        })
+        let outcome = try await SDKEmulator.ContractHarness.withClient(
+            server: try NotesEmulator.NotesExampleServer.makeServer(),
+            headers: [],
+            { core in
+                let client = NotesAPI.NotesClient(core: core)
+                return await SDKRuntime.APIOutcome.of {
+                    try await client.deleteNote(noteId: "n_abc123", idempotencyKey: "contract-deleteNote-1")
+                }
+            })
         #expect(outcome.error == nil)
     }
 }

@@ -16,10 +16,18 @@ import SDKRuntime
 /// ```
 public enum NotesExampleServer {
     /// One route per operation, in spec order.
-    public static let routes: [SDKEmulator.ExampleRoute] = [NotesExampleServer.listNotesRoute(), NotesExampleServer.getNoteRoute(), NotesExampleServer.createNoteRoute(), NotesExampleServer.updateNoteRoute(), NotesExampleServer.deleteNoteRoute()]
+    public static let routes: [SDKEmulator.ExampleRoute] = [
+        NotesExampleServer.listNotesRoute(),
+        NotesExampleServer.getNoteRoute(),
+        NotesExampleServer.createNoteRoute(),
+        NotesExampleServer.updateNoteRoute(),
+        NotesExampleServer.deleteNoteRoute(),
+    ]
 
     /// A fresh server; start it with `start()` (127.0.0.1, any free port).
-    public static func makeServer(clock: any SDKRuntime.SDKClock = SDKRuntime.SystemClock()) throws(SDKEmulator.RouterError) -> SDKEmulator.EmulatorServer {
+    public static func makeServer(
+        clock: any SDKRuntime.SDKClock = SDKRuntime.SystemClock()
+    ) throws(SDKEmulator.RouterError) -> SDKEmulator.EmulatorServer {
         return try SDKEmulator.ExampleServer.makeServer(routes: Self.routes, clock: clock)
     }
 }

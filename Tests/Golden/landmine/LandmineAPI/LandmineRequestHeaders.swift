@@ -83,7 +83,10 @@ public struct LandmineRequestHeaders: Swift.Hashable, Swift.Sendable {
             fields.append(SDKRuntime.HTTPField(name: "X-Optional", value: value))
         }
         if !`static`.isEmpty {
-            fields.append(SDKRuntime.HTTPField(name: "X-Static", value: `static`.prefix(Self.maxXStaticItems).joined(separator: ", ")))
+            fields.append(
+                SDKRuntime.HTTPField(
+                    name: "X-Static",
+                    value: `static`.prefix(Self.maxXStaticItems).joined(separator: ", ")))
         }
         fields.append(SDKRuntime.HTTPField(name: "X-True", value: Swift.String(`true`)))
         return fields

@@ -8,7 +8,12 @@ import Testing
 
 @Suite("Error codes of Tests/Fixtures/landmine.yaml", .timeLimit(.minutes(1)))
 struct LandmineErrorCodeTests {
-    @Test("every code keeps its raw value, status and category", arguments: [("CLASS", 400, SDKRuntime.APIError.Category.rejected), ("SELF", 409, SDKRuntime.APIError.Category.rejected)] as [(Swift.String, Swift.Int, SDKRuntime.APIError.Category)])
+    @Test(
+        "every code keeps its raw value, status and category",
+        arguments: [
+            ("CLASS", 400, SDKRuntime.APIError.Category.rejected),
+            ("SELF", 409, SDKRuntime.APIError.Category.rejected),
+        ] as [(Swift.String, Swift.Int, SDKRuntime.APIError.Category)])
     func codeKeepsStatusAndCategory(
         code: Swift.String,
         status: Swift.Int,
@@ -21,6 +26,8 @@ struct LandmineErrorCodeTests {
 
     @Test("an unknown code is kept as it was sent")
     func unknownCodeIsKept() {
-        #expect(LandmineAPI.LandmineErrorCode(rawValue: "SOMETHING_NEW") == LandmineAPI.LandmineErrorCode.unknown("SOMETHING_NEW"))
+        #expect(
+            LandmineAPI.LandmineErrorCode(rawValue: "SOMETHING_NEW")
+                == LandmineAPI.LandmineErrorCode.unknown("SOMETHING_NEW"))
     }
 }

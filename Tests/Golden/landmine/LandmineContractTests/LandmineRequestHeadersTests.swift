@@ -10,7 +10,14 @@ import Testing
 struct LandmineRequestHeadersTests {
     @Test("example at Tests/Fixtures/landmine.yaml:1015:7 gives exactly its headers, in contract order")
     func example1() {
-        let fields = LandmineAPI.LandmineRequestHeaders(self_: "a", class: "b", in: "c", default: "d", static: ["x", "y", "z"], true: true).fields
+        let fields = LandmineAPI.LandmineRequestHeaders(
+            self_: "a",
+            class: "b",
+            in: "c",
+            default: "d",
+            static: ["x", "y", "z"],
+            true: true
+        ).fields
         #expect(fields[field: "X-Self"] == "a")
         #expect(fields[field: "X-Static"] == "x, y")
         #expect(fields[field: "X-True"] == "true")

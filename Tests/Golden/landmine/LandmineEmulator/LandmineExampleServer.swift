@@ -16,10 +16,17 @@ import SDKRuntime
 /// ```
 public enum LandmineExampleServer {
     /// One route per operation, in spec order.
-    public static let routes: [SDKEmulator.ExampleRoute] = [LandmineExampleServer.classRoute(), LandmineExampleServer.defaultRoute(), LandmineExampleServer.self_Route(), LandmineExampleServer.init_Route()]
+    public static let routes: [SDKEmulator.ExampleRoute] = [
+        LandmineExampleServer.classRoute(),
+        LandmineExampleServer.defaultRoute(),
+        LandmineExampleServer.self_Route(),
+        LandmineExampleServer.init_Route(),
+    ]
 
     /// A fresh server; start it with `start()` (127.0.0.1, any free port).
-    public static func makeServer(clock: any SDKRuntime.SDKClock = SDKRuntime.SystemClock()) throws(SDKEmulator.RouterError) -> SDKEmulator.EmulatorServer {
+    public static func makeServer(
+        clock: any SDKRuntime.SDKClock = SDKRuntime.SystemClock()
+    ) throws(SDKEmulator.RouterError) -> SDKEmulator.EmulatorServer {
         return try SDKEmulator.ExampleServer.makeServer(routes: Self.routes, clock: clock)
     }
 }

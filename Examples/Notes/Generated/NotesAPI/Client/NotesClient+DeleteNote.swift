@@ -16,9 +16,15 @@ extension NotesClient {
         idempotencyKey: Swift.String
     ) async throws(SDKRuntime.APIError) {
         if let violation = NoteIdRule.validate(noteId) {
-            throw SDKRuntime.APIError(category: .rejected, code: "INVALID_ARGUMENT", message: "noteId " + violation.message)
+            throw SDKRuntime.APIError(
+                category: .rejected,
+                code: "INVALID_ARGUMENT",
+                message: "noteId " + violation.message)
         }
-        var request = SDKRuntime.HTTPRequest(method: "DELETE", path: "/v1/notes/" + SDKRuntime.URLPathSegment.encode(noteId), isSafeToRepeat: true)
+        var request = SDKRuntime.HTTPRequest(
+            method: "DELETE",
+            path: "/v1/notes/" + SDKRuntime.URLPathSegment.encode(noteId),
+            isSafeToRepeat: true)
         request.headers.append(SDKRuntime.APIClient.idempotencyKeyField(idempotencyKey))
         try await core.send(request)
     }

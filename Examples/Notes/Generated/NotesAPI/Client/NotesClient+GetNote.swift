@@ -12,9 +12,15 @@ extension NotesClient {
     /// - Remark: Generated from Examples/Notes/Spec/notes.yaml:128:3 (operation getNote).
     public func getNote(noteId: Swift.String) async throws(SDKRuntime.APIError) -> Note {
         if let violation = NoteIdRule.validate(noteId) {
-            throw SDKRuntime.APIError(category: .rejected, code: "INVALID_ARGUMENT", message: "noteId " + violation.message)
+            throw SDKRuntime.APIError(
+                category: .rejected,
+                code: "INVALID_ARGUMENT",
+                message: "noteId " + violation.message)
         }
-        let request = SDKRuntime.HTTPRequest(method: "GET", path: "/v1/notes/" + SDKRuntime.URLPathSegment.encode(noteId), isSafeToRepeat: true)
+        let request = SDKRuntime.HTTPRequest(
+            method: "GET",
+            path: "/v1/notes/" + SDKRuntime.URLPathSegment.encode(noteId),
+            isSafeToRepeat: true)
         return try await core.send(request, decoding: Note.self)
     }
 }

@@ -17,12 +17,18 @@ extension NotesClient {
     ) async throws(SDKRuntime.APIError) -> NoteList {
         if let value = tag {
             if let violation = TagNameRule.validate(value) {
-                throw SDKRuntime.APIError(category: .rejected, code: "INVALID_ARGUMENT", message: "tag " + violation.message)
+                throw SDKRuntime.APIError(
+                    category: .rejected,
+                    code: "INVALID_ARGUMENT",
+                    message: "tag " + violation.message)
             }
         }
         if let value = term {
             if let violation = SearchTermRule.validate(value) {
-                throw SDKRuntime.APIError(category: .rejected, code: "INVALID_ARGUMENT", message: "term " + violation.message)
+                throw SDKRuntime.APIError(
+                    category: .rejected,
+                    code: "INVALID_ARGUMENT",
+                    message: "term " + violation.message)
             }
         }
         var request = SDKRuntime.HTTPRequest(method: "GET", path: "/v1/notes", isSafeToRepeat: true)

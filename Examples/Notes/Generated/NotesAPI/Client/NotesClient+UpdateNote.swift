@@ -17,12 +17,18 @@ extension NotesClient {
         idempotencyKey: Swift.String
     ) async throws(SDKRuntime.APIError) -> Note {
         if let violation = NoteIdRule.validate(noteId) {
-            throw SDKRuntime.APIError(category: .rejected, code: "INVALID_ARGUMENT", message: "noteId " + violation.message)
+            throw SDKRuntime.APIError(
+                category: .rejected,
+                code: "INVALID_ARGUMENT",
+                message: "noteId " + violation.message)
         }
         if let violation = body.violations().first {
             throw SDKRuntime.APIError(category: .rejected, code: "INVALID_ARGUMENT", message: violation.description)
         }
-        var request = SDKRuntime.HTTPRequest(method: "PATCH", path: "/v1/notes/" + SDKRuntime.URLPathSegment.encode(noteId), isSafeToRepeat: true)
+        var request = SDKRuntime.HTTPRequest(
+            method: "PATCH",
+            path: "/v1/notes/" + SDKRuntime.URLPathSegment.encode(noteId),
+            isSafeToRepeat: true)
         request.headers.append(SDKRuntime.APIClient.idempotencyKeyField(idempotencyKey))
         request.headers.append(SDKRuntime.HTTPField(name: "Content-Type", value: "application/json"))
         request.body = try SDKRuntime.JSONBody.encode(body)

@@ -23,9 +23,10 @@ public enum NoteIdRule {
     }
 
     /// Whether `value` matches `^n_[a-z0-9]{6,24}$`, checked Unicode scalar by Unicode scalar
-    /// (a state machine the generator compiled from the pattern).
+    /// (a state machine the generator compiled from the pattern; `count` counts repetitions of a class).
     public static func matchesPattern(_ value: Swift.String) -> Swift.Bool {
         var state: Swift.Int = 0
+        var count: Swift.Int = 0
         for scalar in value.unicodeScalars {
             switch (state, scalar.value) {
             case (0, 110):
@@ -33,60 +34,15 @@ public enum NoteIdRule {
             case (1, 95):
                 state = 2
             case (2, 48...57), (2, 97...122):
-                state = 3
-            case (3, 48...57), (3, 97...122):
-                state = 4
-            case (4, 48...57), (4, 97...122):
-                state = 5
-            case (5, 48...57), (5, 97...122):
-                state = 6
-            case (6, 48...57), (6, 97...122):
-                state = 7
-            case (7, 48...57), (7, 97...122):
-                state = 8
-            case (8, 48...57), (8, 97...122):
-                state = 9
-            case (9, 48...57), (9, 97...122):
-                state = 10
-            case (10, 48...57), (10, 97...122):
-                state = 11
-            case (11, 48...57), (11, 97...122):
-                state = 12
-            case (12, 48...57), (12, 97...122):
-                state = 13
-            case (13, 48...57), (13, 97...122):
-                state = 14
-            case (14, 48...57), (14, 97...122):
-                state = 15
-            case (15, 48...57), (15, 97...122):
-                state = 16
-            case (16, 48...57), (16, 97...122):
-                state = 17
-            case (17, 48...57), (17, 97...122):
-                state = 18
-            case (18, 48...57), (18, 97...122):
-                state = 19
-            case (19, 48...57), (19, 97...122):
-                state = 20
-            case (20, 48...57), (20, 97...122):
-                state = 21
-            case (21, 48...57), (21, 97...122):
-                state = 22
-            case (22, 48...57), (22, 97...122):
-                state = 23
-            case (23, 48...57), (23, 97...122):
-                state = 24
-            case (24, 48...57), (24, 97...122):
-                state = 25
-            case (25, 48...57), (25, 97...122):
-                state = 26
+                guard count < 24 else { return false }
+                count += 1
             default:
                 return false
             }
         }
         switch state {
-        case 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26:
-            return true
+        case 2:
+            return count >= 6
         default:
             return false
         }

@@ -23,81 +23,23 @@ public enum TagNameRule {
     }
 
     /// Whether `value` matches `^[a-z][a-z0-9-]{0,31}$`, checked Unicode scalar by Unicode scalar
-    /// (a state machine the generator compiled from the pattern).
+    /// (a state machine the generator compiled from the pattern; `count` counts repetitions of a class).
     public static func matchesPattern(_ value: Swift.String) -> Swift.Bool {
         var state: Swift.Int = 0
+        var count: Swift.Int = 0
         for scalar in value.unicodeScalars {
             switch (state, scalar.value) {
             case (0, 97...122):
                 state = 1
             case (1, 45), (1, 48...57), (1, 97...122):
-                state = 2
-            case (2, 45), (2, 48...57), (2, 97...122):
-                state = 3
-            case (3, 45), (3, 48...57), (3, 97...122):
-                state = 4
-            case (4, 45), (4, 48...57), (4, 97...122):
-                state = 5
-            case (5, 45), (5, 48...57), (5, 97...122):
-                state = 6
-            case (6, 45), (6, 48...57), (6, 97...122):
-                state = 7
-            case (7, 45), (7, 48...57), (7, 97...122):
-                state = 8
-            case (8, 45), (8, 48...57), (8, 97...122):
-                state = 9
-            case (9, 45), (9, 48...57), (9, 97...122):
-                state = 10
-            case (10, 45), (10, 48...57), (10, 97...122):
-                state = 11
-            case (11, 45), (11, 48...57), (11, 97...122):
-                state = 12
-            case (12, 45), (12, 48...57), (12, 97...122):
-                state = 13
-            case (13, 45), (13, 48...57), (13, 97...122):
-                state = 14
-            case (14, 45), (14, 48...57), (14, 97...122):
-                state = 15
-            case (15, 45), (15, 48...57), (15, 97...122):
-                state = 16
-            case (16, 45), (16, 48...57), (16, 97...122):
-                state = 17
-            case (17, 45), (17, 48...57), (17, 97...122):
-                state = 18
-            case (18, 45), (18, 48...57), (18, 97...122):
-                state = 19
-            case (19, 45), (19, 48...57), (19, 97...122):
-                state = 20
-            case (20, 45), (20, 48...57), (20, 97...122):
-                state = 21
-            case (21, 45), (21, 48...57), (21, 97...122):
-                state = 22
-            case (22, 45), (22, 48...57), (22, 97...122):
-                state = 23
-            case (23, 45), (23, 48...57), (23, 97...122):
-                state = 24
-            case (24, 45), (24, 48...57), (24, 97...122):
-                state = 25
-            case (25, 45), (25, 48...57), (25, 97...122):
-                state = 26
-            case (26, 45), (26, 48...57), (26, 97...122):
-                state = 27
-            case (27, 45), (27, 48...57), (27, 97...122):
-                state = 28
-            case (28, 45), (28, 48...57), (28, 97...122):
-                state = 29
-            case (29, 45), (29, 48...57), (29, 97...122):
-                state = 30
-            case (30, 45), (30, 48...57), (30, 97...122):
-                state = 31
-            case (31, 45), (31, 48...57), (31, 97...122):
-                state = 32
+                guard count < 31 else { return false }
+                count += 1
             default:
                 return false
             }
         }
         switch state {
-        case 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32:
+        case 1:
             return true
         default:
             return false

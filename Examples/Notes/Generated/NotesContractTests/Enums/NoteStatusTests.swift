@@ -8,16 +8,24 @@ import Testing
 
 @Suite("Enum NoteStatus (Examples/Notes/Spec/notes.yaml:59:3)", .timeLimit(.minutes(1)))
 struct NoteStatusTests {
-    @Test("every known value decodes to a known case and keeps its raw value", arguments: ["draft", "active", "archived"])
+    @Test(
+        "every known value decodes to a known case and keeps its raw value",
+        arguments: ["draft", "active", "archived"])
     func knownValueRoundTrips(value: Swift.String) throws {
-        let decoded = try SDKRuntime.JSONCoding.makeDecoder().decode(NotesAPI.NoteStatus.self, from: Foundation.Data(("\"" + value + "\"").utf8))
+        let decoded = try SDKRuntime.JSONCoding.makeDecoder().decode(
+            NotesAPI.NoteStatus.self,
+            from: Foundation.Data(("\"" + value + "\"").utf8))
         #expect(decoded.rawValue == value)
         #expect(NotesAPI.NoteStatus.knownCases.contains(decoded))
     }
 
-    @Test("a value the contract does not know decodes to unknown and keeps its raw value", arguments: ["value_from_a_newer_server", "", "ACTIVE"])
+    @Test(
+        "a value the contract does not know decodes to unknown and keeps its raw value",
+        arguments: ["value_from_a_newer_server", "", "ACTIVE"])
     func unknownValueIsKept(value: Swift.String) throws {
-        let decoded = try SDKRuntime.JSONCoding.makeDecoder().decode(NotesAPI.NoteStatus.self, from: Foundation.Data(("\"" + value + "\"").utf8))
+        let decoded = try SDKRuntime.JSONCoding.makeDecoder().decode(
+            NotesAPI.NoteStatus.self,
+            from: Foundation.Data(("\"" + value + "\"").utf8))
         #expect(decoded == NotesAPI.NoteStatus.unknown(value))
         #expect(decoded.rawValue == value)
     }

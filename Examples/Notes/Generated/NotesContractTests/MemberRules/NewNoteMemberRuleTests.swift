@@ -8,21 +8,31 @@ import Testing
 
 @Suite("Member rules of model NewNote (Examples/Notes/Spec/notes.yaml:80:3)", .timeLimit(.minutes(1)))
 struct NewNoteMemberRuleTests {
-    @Test("every example passes the rules of its members", arguments: ["{\"title\":\"Groceries\",\"body\":\"Milk, eggs\",\"tags\":[\"home\",\"to-buy\"]}"])
+    @Test(
+        "every example passes the rules of its members",
+        arguments: ["{\"title\":\"Groceries\",\"body\":\"Milk, eggs\",\"tags\":[\"home\",\"to-buy\"]}"])
     func examplesPassTheMemberRules(json: Swift.String) throws {
-        #expect((try SDKRuntime.JSONCoding.makeDecoder().decode(NotesAPI.NewNote.self, from: Foundation.Data(json.utf8))).violations().isEmpty)
+        #expect(
+            (try SDKRuntime.JSONCoding.makeDecoder().decode(NotesAPI.NewNote.self, from: Foundation.Data(json.utf8)))
+                .violations().isEmpty)
     }
 
     @Test("title with a value rule title refuses is the violation reported")
     func titleBreakingItsRuleIsNamed() throws {
-        var value = try SDKRuntime.JSONCoding.makeDecoder().decode(NotesAPI.NewNote.self, from: Foundation.Data("{\"title\":\"Groceries\",\"body\":\"Milk, eggs\",\"tags\":[\"home\",\"to-buy\"]}".utf8))
+        var value = try SDKRuntime.JSONCoding.makeDecoder().decode(
+            NotesAPI.NewNote.self,
+            from: Foundation.Data(
+                "{\"title\":\"Groceries\",\"body\":\"Milk, eggs\",\"tags\":[\"home\",\"to-buy\"]}".utf8))
         value.title = ""
         #expect(value.violations().map { $0.property } == ["title"])
     }
 
     @Test("tags with a value rule tagName refuses is the violation reported")
     func tagsBreakingItsRuleIsNamed() throws {
-        var value = try SDKRuntime.JSONCoding.makeDecoder().decode(NotesAPI.NewNote.self, from: Foundation.Data("{\"title\":\"Groceries\",\"body\":\"Milk, eggs\",\"tags\":[\"home\",\"to-buy\"]}".utf8))
+        var value = try SDKRuntime.JSONCoding.makeDecoder().decode(
+            NotesAPI.NewNote.self,
+            from: Foundation.Data(
+                "{\"title\":\"Groceries\",\"body\":\"Milk, eggs\",\"tags\":[\"home\",\"to-buy\"]}".utf8))
         value.tags = ["Work"]
         #expect(value.violations().map { $0.property } == ["tags"])
     }

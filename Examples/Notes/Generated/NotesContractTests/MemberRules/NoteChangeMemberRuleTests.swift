@@ -10,19 +10,25 @@ import Testing
 struct NoteChangeMemberRuleTests {
     @Test("every example passes the rules of its members", arguments: ["{\"status\":\"archived\"}"])
     func examplesPassTheMemberRules(json: Swift.String) throws {
-        #expect((try SDKRuntime.JSONCoding.makeDecoder().decode(NotesAPI.NoteChange.self, from: Foundation.Data(json.utf8))).violations().isEmpty)
+        #expect(
+            (try SDKRuntime.JSONCoding.makeDecoder().decode(NotesAPI.NoteChange.self, from: Foundation.Data(json.utf8)))
+                .violations().isEmpty)
     }
 
     @Test("title with a value rule NoteChangeTitle refuses is the violation reported")
     func titleBreakingItsRuleIsNamed() throws {
-        var value = try SDKRuntime.JSONCoding.makeDecoder().decode(NotesAPI.NoteChange.self, from: Foundation.Data("{\"status\":\"archived\"}".utf8))
+        var value = try SDKRuntime.JSONCoding.makeDecoder().decode(
+            NotesAPI.NoteChange.self,
+            from: Foundation.Data("{\"status\":\"archived\"}".utf8))
         value.title = ""
         #expect(value.violations().map { $0.property } == ["title"])
     }
 
     @Test("tags with a value rule tagName refuses is the violation reported")
     func tagsBreakingItsRuleIsNamed() throws {
-        var value = try SDKRuntime.JSONCoding.makeDecoder().decode(NotesAPI.NoteChange.self, from: Foundation.Data("{\"status\":\"archived\"}".utf8))
+        var value = try SDKRuntime.JSONCoding.makeDecoder().decode(
+            NotesAPI.NoteChange.self,
+            from: Foundation.Data("{\"status\":\"archived\"}".utf8))
         value.tags = ["Work"]
         #expect(value.violations().map { $0.property } == ["tags"])
     }

@@ -8,28 +8,59 @@ import Testing
 
 @Suite("Member rules of model Note (Examples/Notes/Spec/notes.yaml:67:3)", .timeLimit(.minutes(1)))
 struct NoteMemberRuleTests {
-    @Test("every example passes the rules of its members", arguments: ["{\"id\":\"n_abc123\",\"title\":\"Groceries\",\"body\":\"Milk, eggs\",\"status\":\"active\",\"tags\":[\"home\",\"to-buy\"],\"createdAt\":\"2026-11-29T10:00:00Z\"}", "{\"id\":\"n_def456\",\"title\":\"Report\",\"body\":\"Q4 numbers\",\"status\":\"draft\",\"createdAt\":\"2026-11-30T08:30:00.250Z\",\"dueAt\":\"2026-12-15T17:00:00Z\"}"])
+    @Test(
+        "every example passes the rules of its members",
+        arguments: [
+            """
+            {"id":"n_abc123","title":"Groceries","body":"Milk, eggs","status":"active","tags":["home","to-buy"],\
+            "createdAt":"2026-11-29T10:00:00Z"}
+            """,
+            """
+            {"id":"n_def456","title":"Report","body":"Q4 numbers","status":"draft",\
+            "createdAt":"2026-11-30T08:30:00.250Z","dueAt":"2026-12-15T17:00:00Z"}
+            """,
+        ])
     func examplesPassTheMemberRules(json: Swift.String) throws {
-        #expect((try SDKRuntime.JSONCoding.makeDecoder().decode(NotesAPI.Note.self, from: Foundation.Data(json.utf8))).violations().isEmpty)
+        #expect(
+            (try SDKRuntime.JSONCoding.makeDecoder().decode(NotesAPI.Note.self, from: Foundation.Data(json.utf8)))
+                .violations().isEmpty)
     }
 
     @Test("id with a value rule noteId refuses is the violation reported")
     func idBreakingItsRuleIsNamed() throws {
-        var value = try SDKRuntime.JSONCoding.makeDecoder().decode(NotesAPI.Note.self, from: Foundation.Data("{\"id\":\"n_abc123\",\"title\":\"Groceries\",\"body\":\"Milk, eggs\",\"status\":\"active\",\"tags\":[\"home\",\"to-buy\"],\"createdAt\":\"2026-11-29T10:00:00Z\"}".utf8))
+        var value = try SDKRuntime.JSONCoding.makeDecoder().decode(
+            NotesAPI.Note.self,
+            from: Foundation.Data(
+                """
+                {"id":"n_abc123","title":"Groceries","body":"Milk, eggs","status":"active","tags":["home","to-buy"],\
+                "createdAt":"2026-11-29T10:00:00Z"}
+                """.utf8))
         value.id = ""
         #expect(value.violations().map { $0.property } == ["id"])
     }
 
     @Test("title with a value rule title refuses is the violation reported")
     func titleBreakingItsRuleIsNamed() throws {
-        var value = try SDKRuntime.JSONCoding.makeDecoder().decode(NotesAPI.Note.self, from: Foundation.Data("{\"id\":\"n_abc123\",\"title\":\"Groceries\",\"body\":\"Milk, eggs\",\"status\":\"active\",\"tags\":[\"home\",\"to-buy\"],\"createdAt\":\"2026-11-29T10:00:00Z\"}".utf8))
+        var value = try SDKRuntime.JSONCoding.makeDecoder().decode(
+            NotesAPI.Note.self,
+            from: Foundation.Data(
+                """
+                {"id":"n_abc123","title":"Groceries","body":"Milk, eggs","status":"active","tags":["home","to-buy"],\
+                "createdAt":"2026-11-29T10:00:00Z"}
+                """.utf8))
         value.title = ""
         #expect(value.violations().map { $0.property } == ["title"])
     }
 
     @Test("tags with a value rule tagName refuses is the violation reported")
     func tagsBreakingItsRuleIsNamed() throws {
-        var value = try SDKRuntime.JSONCoding.makeDecoder().decode(NotesAPI.Note.self, from: Foundation.Data("{\"id\":\"n_abc123\",\"title\":\"Groceries\",\"body\":\"Milk, eggs\",\"status\":\"active\",\"tags\":[\"home\",\"to-buy\"],\"createdAt\":\"2026-11-29T10:00:00Z\"}".utf8))
+        var value = try SDKRuntime.JSONCoding.makeDecoder().decode(
+            NotesAPI.Note.self,
+            from: Foundation.Data(
+                """
+                {"id":"n_abc123","title":"Groceries","body":"Milk, eggs","status":"active","tags":["home","to-buy"],\
+                "createdAt":"2026-11-29T10:00:00Z"}
+                """.utf8))
         value.tags = ["Work"]
         #expect(value.violations().map { $0.property } == ["tags"])
     }

@@ -8,7 +8,9 @@ import Testing
 
 @Suite("Model NewNote (Examples/Notes/Spec/notes.yaml:80:3)", .timeLimit(.minutes(1)))
 struct NewNoteTests {
-    @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{\"title\":\"Groceries\",\"body\":\"Milk, eggs\",\"tags\":[\"home\",\"to-buy\"]}"])
+    @Test(
+        "every example decodes, and encodes back to a value that decodes equal",
+        arguments: ["{\"title\":\"Groceries\",\"body\":\"Milk, eggs\",\"tags\":[\"home\",\"to-buy\"]}"])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()

@@ -8,7 +8,9 @@ import Testing
 
 @Suite("Model NoteChange (Examples/Notes/Spec/notes.yaml:89:3)", .timeLimit(.minutes(1)))
 struct NoteChangeTests {
-    @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{\"status\":\"archived\"}"])
+    @Test(
+        "every example decodes, and encodes back to a value that decodes equal",
+        arguments: ["{\"status\":\"archived\"}"])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()

@@ -8,7 +8,14 @@ import Testing
 
 @Suite("Model NoteList (Examples/Notes/Spec/notes.yaml:97:3)", .timeLimit(.minutes(1)))
 struct NoteListTests {
-    @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{\"notes\":[{\"id\":\"n_abc123\",\"title\":\"Groceries\",\"body\":\"Milk, eggs\",\"status\":\"active\",\"tags\":[\"home\",\"to-buy\"],\"createdAt\":\"2026-11-29T10:00:00Z\"}],\"nextCursor\":\"c_2\"}"])
+    @Test(
+        "every example decodes, and encodes back to a value that decodes equal",
+        arguments: [
+            """
+            {"notes":[{"id":"n_abc123","title":"Groceries","body":"Milk, eggs","status":"active","tags":["home",\
+            "to-buy"],"createdAt":"2026-11-29T10:00:00Z"}],"nextCursor":"c_2"}
+            """
+        ])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()

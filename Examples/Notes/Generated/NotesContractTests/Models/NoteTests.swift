@@ -8,7 +8,18 @@ import Testing
 
 @Suite("Model Note (Examples/Notes/Spec/notes.yaml:67:3)", .timeLimit(.minutes(1)))
 struct NoteTests {
-    @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{\"id\":\"n_abc123\",\"title\":\"Groceries\",\"body\":\"Milk, eggs\",\"status\":\"active\",\"tags\":[\"home\",\"to-buy\"],\"createdAt\":\"2026-11-29T10:00:00Z\"}", "{\"id\":\"n_def456\",\"title\":\"Report\",\"body\":\"Q4 numbers\",\"status\":\"draft\",\"createdAt\":\"2026-11-30T08:30:00.250Z\",\"dueAt\":\"2026-12-15T17:00:00Z\"}"])
+    @Test(
+        "every example decodes, and encodes back to a value that decodes equal",
+        arguments: [
+            """
+            {"id":"n_abc123","title":"Groceries","body":"Milk, eggs","status":"active","tags":["home","to-buy"],\
+            "createdAt":"2026-11-29T10:00:00Z"}
+            """,
+            """
+            {"id":"n_def456","title":"Report","body":"Q4 numbers","status":"draft",\
+            "createdAt":"2026-11-30T08:30:00.250Z","dueAt":"2026-12-15T17:00:00Z"}
+            """,
+        ])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()

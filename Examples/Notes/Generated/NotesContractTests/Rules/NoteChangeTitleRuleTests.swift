@@ -8,12 +8,32 @@ import Testing
 
 @Suite("Rule NoteChangeTitle (Examples/Notes/Spec/notes.yaml:92:7)", .timeLimit(.minutes(1)))
 struct NoteChangeTitleRuleTests {
-    @Test("the spec's examples and samples give their expected reasons", arguments: [] as [(Swift.String, NotesAPI.NoteChangeTitleRule.Violation?)])
+    @Test(
+        "the spec's examples and samples give their expected reasons",
+        arguments: [] as [(Swift.String, NotesAPI.NoteChangeTitleRule.Violation?)])
     func example(value: Swift.String, expected: NotesAPI.NoteChangeTitleRule.Violation?) {
         #expect(NotesAPI.NoteChangeTitleRule.validate(value) == expected)
     }
 
-    @Test("edge cases of the rule's limits give the reason the spec implies", arguments: [("", NotesAPI.NoteChangeTitleRule.Violation.tooShort), (" ", nil), ("  \t\n", nil), ("\u{3000}", nil), ("a", nil), ("Łukasz", nil), ("e\u{301}", nil), ("👩\u{200D}💻", nil), ("🚀 launch", nil), (Swift.String(repeating: "a", count: 120), nil), (Swift.String(repeating: "a", count: 121), NotesAPI.NoteChangeTitleRule.Violation.tooLong), (Swift.String(repeating: "é", count: 120), nil), (Swift.String(repeating: "é", count: 121), NotesAPI.NoteChangeTitleRule.Violation.tooLong), (Swift.String(repeating: "👩\u{200D}💻", count: 120), nil), (Swift.String(repeating: "👩\u{200D}💻", count: 121), NotesAPI.NoteChangeTitleRule.Violation.tooLong)] as [(Swift.String, NotesAPI.NoteChangeTitleRule.Violation?)])
+    @Test(
+        "edge cases of the rule's limits give the reason the spec implies",
+        arguments: [
+            ("", NotesAPI.NoteChangeTitleRule.Violation.tooShort),
+            (" ", nil),
+            ("  \t\n", nil),
+            ("\u{3000}", nil),
+            ("a", nil),
+            ("Łukasz", nil),
+            ("e\u{301}", nil),
+            ("👩\u{200D}💻", nil),
+            ("🚀 launch", nil),
+            (Swift.String(repeating: "a", count: 120), nil),
+            (Swift.String(repeating: "a", count: 121), NotesAPI.NoteChangeTitleRule.Violation.tooLong),
+            (Swift.String(repeating: "é", count: 120), nil),
+            (Swift.String(repeating: "é", count: 121), NotesAPI.NoteChangeTitleRule.Violation.tooLong),
+            (Swift.String(repeating: "👩\u{200D}💻", count: 120), nil),
+            (Swift.String(repeating: "👩\u{200D}💻", count: 121), NotesAPI.NoteChangeTitleRule.Violation.tooLong),
+        ] as [(Swift.String, NotesAPI.NoteChangeTitleRule.Violation?)])
     func edgeCase(value: Swift.String, expected: NotesAPI.NoteChangeTitleRule.Violation?) {
         #expect(NotesAPI.NoteChangeTitleRule.validate(value) == expected)
     }

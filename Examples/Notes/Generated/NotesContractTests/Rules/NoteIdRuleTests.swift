@@ -8,17 +8,53 @@ import Testing
 
 @Suite("Rule noteId (Examples/Notes/Spec/notes.yaml:17:3)", .timeLimit(.minutes(1)))
 struct NoteIdRuleTests {
-    @Test("the spec's examples and samples give their expected reasons", arguments: [("n_abc123", nil), ("n_0123456789abcdefghijklmn", nil), ("", NotesAPI.NoteIdRule.Violation.patternMismatch), ("n_ABC123", NotesAPI.NoteIdRule.Violation.patternMismatch), ("note_abc123", NotesAPI.NoteIdRule.Violation.patternMismatch)] as [(Swift.String, NotesAPI.NoteIdRule.Violation?)])
+    @Test(
+        "the spec's examples and samples give their expected reasons",
+        arguments: [
+            ("n_abc123", nil),
+            ("n_0123456789abcdefghijklmn", nil),
+            ("", NotesAPI.NoteIdRule.Violation.patternMismatch),
+            ("n_ABC123", NotesAPI.NoteIdRule.Violation.patternMismatch),
+            ("note_abc123", NotesAPI.NoteIdRule.Violation.patternMismatch),
+        ] as [(Swift.String, NotesAPI.NoteIdRule.Violation?)])
     func example(value: Swift.String, expected: NotesAPI.NoteIdRule.Violation?) {
         #expect(NotesAPI.NoteIdRule.validate(value) == expected)
     }
 
-    @Test("edge cases of the rule's limits give the reason the spec implies", arguments: [("", NotesAPI.NoteIdRule.Violation.patternMismatch), (" ", NotesAPI.NoteIdRule.Violation.patternMismatch), ("  \t\n", NotesAPI.NoteIdRule.Violation.patternMismatch), ("\u{3000}", NotesAPI.NoteIdRule.Violation.patternMismatch), ("a", NotesAPI.NoteIdRule.Violation.patternMismatch), ("Łukasz", NotesAPI.NoteIdRule.Violation.patternMismatch), ("e\u{301}", NotesAPI.NoteIdRule.Violation.patternMismatch), ("👩\u{200D}💻", NotesAPI.NoteIdRule.Violation.patternMismatch), ("🚀 launch", NotesAPI.NoteIdRule.Violation.patternMismatch)] as [(Swift.String, NotesAPI.NoteIdRule.Violation?)])
+    @Test(
+        "edge cases of the rule's limits give the reason the spec implies",
+        arguments: [
+            ("", NotesAPI.NoteIdRule.Violation.patternMismatch),
+            (" ", NotesAPI.NoteIdRule.Violation.patternMismatch),
+            ("  \t\n", NotesAPI.NoteIdRule.Violation.patternMismatch),
+            ("\u{3000}", NotesAPI.NoteIdRule.Violation.patternMismatch),
+            ("a", NotesAPI.NoteIdRule.Violation.patternMismatch),
+            ("Łukasz", NotesAPI.NoteIdRule.Violation.patternMismatch),
+            ("e\u{301}", NotesAPI.NoteIdRule.Violation.patternMismatch),
+            ("👩\u{200D}💻", NotesAPI.NoteIdRule.Violation.patternMismatch),
+            ("🚀 launch", NotesAPI.NoteIdRule.Violation.patternMismatch),
+        ] as [(Swift.String, NotesAPI.NoteIdRule.Violation?)])
     func edgeCase(value: Swift.String, expected: NotesAPI.NoteIdRule.Violation?) {
         #expect(NotesAPI.NoteIdRule.validate(value) == expected)
     }
 
-    @Test("the compiled pattern agrees with Swift Regex", arguments: ["", " ", "  \t\n", "a", "n_0123456789abcdefghijklmn", "n_ABC123", "n_abc123", "note_abc123", "e\u{301}", "Łukasz", "\u{3000}", "👩\u{200D}💻", "🚀 launch"])
+    @Test(
+        "the compiled pattern agrees with Swift Regex",
+        arguments: [
+            "",
+            " ",
+            "  \t\n",
+            "a",
+            "n_0123456789abcdefghijklmn",
+            "n_ABC123",
+            "n_abc123",
+            "note_abc123",
+            "e\u{301}",
+            "Łukasz",
+            "\u{3000}",
+            "👩\u{200D}💻",
+            "🚀 launch",
+        ])
     func patternAgreesWithRegex(value: Swift.String) throws {
         let regex = try Regex("^n_[a-z0-9]{6,24}$").matchingSemantics(.unicodeScalar)
         let regexMatches = (try regex.firstMatch(in: value)) != nil

@@ -8,12 +8,37 @@ import Testing
 
 @Suite("Rule searchTerm (Examples/Notes/Spec/notes.yaml:47:3)", .timeLimit(.minutes(1)))
 struct SearchTermRuleTests {
-    @Test("the spec's examples and samples give their expected reasons", arguments: [("groceries", nil), ("  padded  ", nil), ("", NotesAPI.SearchTermRule.Violation.blank), ("   ", NotesAPI.SearchTermRule.Violation.blank)] as [(Swift.String, NotesAPI.SearchTermRule.Violation?)])
+    @Test(
+        "the spec's examples and samples give their expected reasons",
+        arguments: [
+            ("groceries", nil),
+            ("  padded  ", nil),
+            ("", NotesAPI.SearchTermRule.Violation.blank),
+            ("   ", NotesAPI.SearchTermRule.Violation.blank),
+        ] as [(Swift.String, NotesAPI.SearchTermRule.Violation?)])
     func example(value: Swift.String, expected: NotesAPI.SearchTermRule.Violation?) {
         #expect(NotesAPI.SearchTermRule.validate(value) == expected)
     }
 
-    @Test("edge cases of the rule's limits give the reason the spec implies", arguments: [("", NotesAPI.SearchTermRule.Violation.blank), (" ", NotesAPI.SearchTermRule.Violation.blank), ("  \t\n", NotesAPI.SearchTermRule.Violation.blank), ("\u{3000}", NotesAPI.SearchTermRule.Violation.blank), ("a", nil), ("Łukasz", nil), ("e\u{301}", nil), ("👩\u{200D}💻", nil), ("🚀 launch", nil), (Swift.String(repeating: "a", count: 100), nil), (Swift.String(repeating: "a", count: 101), NotesAPI.SearchTermRule.Violation.tooLong), (Swift.String(repeating: "é", count: 100), nil), (Swift.String(repeating: "é", count: 101), NotesAPI.SearchTermRule.Violation.tooLong), (Swift.String(repeating: "👩\u{200D}💻", count: 100), nil), (Swift.String(repeating: "👩\u{200D}💻", count: 101), NotesAPI.SearchTermRule.Violation.tooLong)] as [(Swift.String, NotesAPI.SearchTermRule.Violation?)])
+    @Test(
+        "edge cases of the rule's limits give the reason the spec implies",
+        arguments: [
+            ("", NotesAPI.SearchTermRule.Violation.blank),
+            (" ", NotesAPI.SearchTermRule.Violation.blank),
+            ("  \t\n", NotesAPI.SearchTermRule.Violation.blank),
+            ("\u{3000}", NotesAPI.SearchTermRule.Violation.blank),
+            ("a", nil),
+            ("Łukasz", nil),
+            ("e\u{301}", nil),
+            ("👩\u{200D}💻", nil),
+            ("🚀 launch", nil),
+            (Swift.String(repeating: "a", count: 100), nil),
+            (Swift.String(repeating: "a", count: 101), NotesAPI.SearchTermRule.Violation.tooLong),
+            (Swift.String(repeating: "é", count: 100), nil),
+            (Swift.String(repeating: "é", count: 101), NotesAPI.SearchTermRule.Violation.tooLong),
+            (Swift.String(repeating: "👩\u{200D}💻", count: 100), nil),
+            (Swift.String(repeating: "👩\u{200D}💻", count: 101), NotesAPI.SearchTermRule.Violation.tooLong),
+        ] as [(Swift.String, NotesAPI.SearchTermRule.Violation?)])
     func edgeCase(value: Swift.String, expected: NotesAPI.SearchTermRule.Violation?) {
         #expect(NotesAPI.SearchTermRule.validate(value) == expected)
     }

@@ -8,17 +8,56 @@ import Testing
 
 @Suite("Rule tagName (Examples/Notes/Spec/notes.yaml:27:3)", .timeLimit(.minutes(1)))
 struct TagNameRuleTests {
-    @Test("the spec's examples and samples give their expected reasons", arguments: [("work", nil), ("to-read", nil), ("q4", nil), ("Work", NotesAPI.TagNameRule.Violation.patternMismatch), ("-work", NotesAPI.TagNameRule.Violation.patternMismatch), ("to read", NotesAPI.TagNameRule.Violation.patternMismatch)] as [(Swift.String, NotesAPI.TagNameRule.Violation?)])
+    @Test(
+        "the spec's examples and samples give their expected reasons",
+        arguments: [
+            ("work", nil),
+            ("to-read", nil),
+            ("q4", nil),
+            ("Work", NotesAPI.TagNameRule.Violation.patternMismatch),
+            ("-work", NotesAPI.TagNameRule.Violation.patternMismatch),
+            ("to read", NotesAPI.TagNameRule.Violation.patternMismatch),
+        ] as [(Swift.String, NotesAPI.TagNameRule.Violation?)])
     func example(value: Swift.String, expected: NotesAPI.TagNameRule.Violation?) {
         #expect(NotesAPI.TagNameRule.validate(value) == expected)
     }
 
-    @Test("edge cases of the rule's limits give the reason the spec implies", arguments: [("", NotesAPI.TagNameRule.Violation.patternMismatch), (" ", NotesAPI.TagNameRule.Violation.patternMismatch), ("  \t\n", NotesAPI.TagNameRule.Violation.patternMismatch), ("\u{3000}", NotesAPI.TagNameRule.Violation.patternMismatch), ("a", nil), ("Łukasz", NotesAPI.TagNameRule.Violation.patternMismatch), ("e\u{301}", NotesAPI.TagNameRule.Violation.patternMismatch), ("👩\u{200D}💻", NotesAPI.TagNameRule.Violation.patternMismatch), ("🚀 launch", NotesAPI.TagNameRule.Violation.patternMismatch)] as [(Swift.String, NotesAPI.TagNameRule.Violation?)])
+    @Test(
+        "edge cases of the rule's limits give the reason the spec implies",
+        arguments: [
+            ("", NotesAPI.TagNameRule.Violation.patternMismatch),
+            (" ", NotesAPI.TagNameRule.Violation.patternMismatch),
+            ("  \t\n", NotesAPI.TagNameRule.Violation.patternMismatch),
+            ("\u{3000}", NotesAPI.TagNameRule.Violation.patternMismatch),
+            ("a", nil),
+            ("Łukasz", NotesAPI.TagNameRule.Violation.patternMismatch),
+            ("e\u{301}", NotesAPI.TagNameRule.Violation.patternMismatch),
+            ("👩\u{200D}💻", NotesAPI.TagNameRule.Violation.patternMismatch),
+            ("🚀 launch", NotesAPI.TagNameRule.Violation.patternMismatch),
+        ] as [(Swift.String, NotesAPI.TagNameRule.Violation?)])
     func edgeCase(value: Swift.String, expected: NotesAPI.TagNameRule.Violation?) {
         #expect(NotesAPI.TagNameRule.validate(value) == expected)
     }
 
-    @Test("the compiled pattern agrees with Swift Regex", arguments: ["", " ", "  \t\n", "-work", "Work", "a", "q4", "to read", "to-read", "work", "e\u{301}", "Łukasz", "\u{3000}", "👩\u{200D}💻", "🚀 launch"])
+    @Test(
+        "the compiled pattern agrees with Swift Regex",
+        arguments: [
+            "",
+            " ",
+            "  \t\n",
+            "-work",
+            "Work",
+            "a",
+            "q4",
+            "to read",
+            "to-read",
+            "work",
+            "e\u{301}",
+            "Łukasz",
+            "\u{3000}",
+            "👩\u{200D}💻",
+            "🚀 launch",
+        ])
     func patternAgreesWithRegex(value: Swift.String) throws {
         let regex = try Regex("^[a-z][a-z0-9-]{0,31}$").matchingSemantics(.unicodeScalar)
         let regexMatches = (try regex.firstMatch(in: value)) != nil

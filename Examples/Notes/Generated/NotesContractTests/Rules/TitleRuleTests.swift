@@ -8,12 +8,37 @@ import Testing
 
 @Suite("Rule title (Examples/Notes/Spec/notes.yaml:37:3)", .timeLimit(.minutes(1)))
 struct TitleRuleTests {
-    @Test("the spec's examples and samples give their expected reasons", arguments: [("Groceries", nil), ("Q4 report 📈", nil), ("", NotesAPI.TitleRule.Violation.blank), (" ", NotesAPI.TitleRule.Violation.blank)] as [(Swift.String, NotesAPI.TitleRule.Violation?)])
+    @Test(
+        "the spec's examples and samples give their expected reasons",
+        arguments: [
+            ("Groceries", nil),
+            ("Q4 report 📈", nil),
+            ("", NotesAPI.TitleRule.Violation.blank),
+            (" ", NotesAPI.TitleRule.Violation.blank),
+        ] as [(Swift.String, NotesAPI.TitleRule.Violation?)])
     func example(value: Swift.String, expected: NotesAPI.TitleRule.Violation?) {
         #expect(NotesAPI.TitleRule.validate(value) == expected)
     }
 
-    @Test("edge cases of the rule's limits give the reason the spec implies", arguments: [("", NotesAPI.TitleRule.Violation.blank), (" ", NotesAPI.TitleRule.Violation.blank), ("  \t\n", NotesAPI.TitleRule.Violation.blank), ("\u{3000}", NotesAPI.TitleRule.Violation.blank), ("a", nil), ("Łukasz", nil), ("e\u{301}", nil), ("👩\u{200D}💻", nil), ("🚀 launch", nil), (Swift.String(repeating: "a", count: 120), nil), (Swift.String(repeating: "a", count: 121), NotesAPI.TitleRule.Violation.tooLong), (Swift.String(repeating: "é", count: 120), nil), (Swift.String(repeating: "é", count: 121), NotesAPI.TitleRule.Violation.tooLong), (Swift.String(repeating: "👩\u{200D}💻", count: 120), nil), (Swift.String(repeating: "👩\u{200D}💻", count: 121), NotesAPI.TitleRule.Violation.tooLong)] as [(Swift.String, NotesAPI.TitleRule.Violation?)])
+    @Test(
+        "edge cases of the rule's limits give the reason the spec implies",
+        arguments: [
+            ("", NotesAPI.TitleRule.Violation.blank),
+            (" ", NotesAPI.TitleRule.Violation.blank),
+            ("  \t\n", NotesAPI.TitleRule.Violation.blank),
+            ("\u{3000}", NotesAPI.TitleRule.Violation.blank),
+            ("a", nil),
+            ("Łukasz", nil),
+            ("e\u{301}", nil),
+            ("👩\u{200D}💻", nil),
+            ("🚀 launch", nil),
+            (Swift.String(repeating: "a", count: 120), nil),
+            (Swift.String(repeating: "a", count: 121), NotesAPI.TitleRule.Violation.tooLong),
+            (Swift.String(repeating: "é", count: 120), nil),
+            (Swift.String(repeating: "é", count: 121), NotesAPI.TitleRule.Violation.tooLong),
+            (Swift.String(repeating: "👩\u{200D}💻", count: 120), nil),
+            (Swift.String(repeating: "👩\u{200D}💻", count: 121), NotesAPI.TitleRule.Violation.tooLong),
+        ] as [(Swift.String, NotesAPI.TitleRule.Violation?)])
     func edgeCase(value: Swift.String, expected: NotesAPI.TitleRule.Violation?) {
         #expect(NotesAPI.TitleRule.validate(value) == expected)
     }

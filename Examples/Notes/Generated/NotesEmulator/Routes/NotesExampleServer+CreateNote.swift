@@ -11,12 +11,33 @@ extension NotesExampleServer {
     ///
     /// - Remark: Generated from Examples/Notes/Spec/notes.yaml:139:3.
     public static func createNoteRoute() -> SDKEmulator.ExampleRoute {
-        return SDKEmulator.ExampleRoute(name: "createNote", method: "POST", path: "/v1/notes", refusal: (400, "INVALID_ARGUMENT"), answers: [SDKEmulator.ExampleAnswer(name: "a new note", body: SDKEmulator.ExampleAnswer.body(NewNote.self, equalTo: "{\"title\":\"Groceries\",\"body\":\"Milk, eggs\",\"tags\":[\"home\",\"to-buy\"]}"), response: SDKEmulator.ExampleAnswer.json("{\"id\":\"n_abc123\",\"title\":\"Groceries\",\"body\":\"Milk, eggs\",\"status\":\"active\",\"tags\":[\"home\",\"to-buy\"],\"createdAt\":\"2026-11-29T10:00:00Z\"}", status: 201))], check: { request, parameters in
-            guard let body = try? SDKRuntime.JSONCoding.makeDecoder().decode(NewNote.self, from: request.body) else { return "the body is not a valid NewNote" }
-            if let violation = body.violations().first {
-                return violation.description
-            }
-            return nil
-        })
+        return SDKEmulator.ExampleRoute(
+            name: "createNote",
+            method: "POST",
+            path: "/v1/notes",
+            refusal: (400, "INVALID_ARGUMENT"),
+            answers: [
+                SDKEmulator.ExampleAnswer(
+                    name: "a new note",
+                    body: SDKEmulator.ExampleAnswer.body(
+                        NewNote.self,
+                        equalTo: "{\"title\":\"Groceries\",\"body\":\"Milk, eggs\",\"tags\":[\"home\",\"to-buy\"]}"),
+                    response: SDKEmulator.ExampleAnswer.json(
+                        """
+                        {"id":"n_abc123","title":"Groceries","body":"Milk, eggs","status":"active","tags":["home",\
+                        "to-buy"],"createdAt":"2026-11-29T10:00:00Z"}
+                        """,
+                        status: 201))
+            ],
+            check: { request, parameters in
+                guard let body = try? SDKRuntime.JSONCoding.makeDecoder().decode(NewNote.self, from: request.body)
+                else {
+                    return "the body is not a valid NewNote"
+                }
+                if let violation = body.violations().first {
+                    return violation.description
+                }
+                return nil
+            })
     }
 }

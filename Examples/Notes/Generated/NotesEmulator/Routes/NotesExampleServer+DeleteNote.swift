@@ -11,11 +11,22 @@ extension NotesExampleServer {
     ///
     /// - Remark: Generated from Examples/Notes/Spec/notes.yaml:161:3.
     public static func deleteNoteRoute() -> SDKEmulator.ExampleRoute {
-        return SDKEmulator.ExampleRoute(name: "deleteNote", method: "DELETE", path: "/v1/notes/{noteId}", refusal: (400, "INVALID_ARGUMENT"), answers: [SDKEmulator.ExampleAnswer(name: "delete", parameters: ["noteId": "n_abc123"], response: SDKEmulator.EmulatorResponse.empty(204))], check: { request, parameters in
-            if let value = parameters["noteId"], let violation = NoteIdRule.validate(value) {
-                return "noteId " + violation.message
-            }
-            return nil
-        })
+        return SDKEmulator.ExampleRoute(
+            name: "deleteNote",
+            method: "DELETE",
+            path: "/v1/notes/{noteId}",
+            refusal: (400, "INVALID_ARGUMENT"),
+            answers: [
+                SDKEmulator.ExampleAnswer(
+                    name: "delete",
+                    parameters: ["noteId": "n_abc123"],
+                    response: SDKEmulator.EmulatorResponse.empty(204))
+            ],
+            check: { request, parameters in
+                if let value = parameters["noteId"], let violation = NoteIdRule.validate(value) {
+                    return "noteId " + violation.message
+                }
+                return nil
+            })
     }
 }

@@ -11,11 +11,34 @@ extension NotesExampleServer {
     ///
     /// - Remark: Generated from Examples/Notes/Spec/notes.yaml:128:3.
     public static func getNoteRoute() -> SDKEmulator.ExampleRoute {
-        return SDKEmulator.ExampleRoute(name: "getNote", method: "GET", path: "/v1/notes/{noteId}", refusal: (400, "INVALID_ARGUMENT"), answers: [SDKEmulator.ExampleAnswer(name: "unknown note", parameters: ["noteId": "n_missing"], response: SDKEmulator.EmulatorResponse.error(status: 404, code: "NOTE_NOT_FOUND", message: "The answer of example 'unknown note'.")), SDKEmulator.ExampleAnswer(name: "a note", parameters: ["noteId": "n_abc123"], response: SDKEmulator.ExampleAnswer.json("{\"id\":\"n_abc123\",\"title\":\"Groceries\",\"body\":\"Milk, eggs\",\"status\":\"active\",\"tags\":[\"home\",\"to-buy\"],\"createdAt\":\"2026-11-29T10:00:00Z\"}", status: 200))], check: { request, parameters in
-            if let value = parameters["noteId"], let violation = NoteIdRule.validate(value) {
-                return "noteId " + violation.message
-            }
-            return nil
-        })
+        return SDKEmulator.ExampleRoute(
+            name: "getNote",
+            method: "GET",
+            path: "/v1/notes/{noteId}",
+            refusal: (400, "INVALID_ARGUMENT"),
+            answers: [
+                SDKEmulator.ExampleAnswer(
+                    name: "unknown note",
+                    parameters: ["noteId": "n_missing"],
+                    response: SDKEmulator.EmulatorResponse.error(
+                        status: 404,
+                        code: "NOTE_NOT_FOUND",
+                        message: "The answer of example 'unknown note'.")),
+                SDKEmulator.ExampleAnswer(
+                    name: "a note",
+                    parameters: ["noteId": "n_abc123"],
+                    response: SDKEmulator.ExampleAnswer.json(
+                        """
+                        {"id":"n_abc123","title":"Groceries","body":"Milk, eggs","status":"active","tags":["home",\
+                        "to-buy"],"createdAt":"2026-11-29T10:00:00Z"}
+                        """,
+                        status: 200)),
+            ],
+            check: { request, parameters in
+                if let value = parameters["noteId"], let violation = NoteIdRule.validate(value) {
+                    return "noteId " + violation.message
+                }
+                return nil
+            })
     }
 }

@@ -11,17 +11,41 @@ extension NotesExampleServer {
     ///
     /// - Remark: Generated from Examples/Notes/Spec/notes.yaml:114:3.
     public static func listNotesRoute() -> SDKEmulator.ExampleRoute {
-        return SDKEmulator.ExampleRoute(name: "listNotes", method: "GET", path: "/v1/notes", refusal: (400, "INVALID_ARGUMENT"), answers: [SDKEmulator.ExampleAnswer(name: "every note", response: SDKEmulator.ExampleAnswer.json("{\"notes\":[{\"id\":\"n_abc123\",\"title\":\"Groceries\",\"body\":\"Milk, eggs\",\"status\":\"active\",\"tags\":[\"home\",\"to-buy\"],\"createdAt\":\"2026-11-29T10:00:00Z\"}],\"nextCursor\":\"c_2\"}", status: 200)), SDKEmulator.ExampleAnswer(name: "by tag", parameters: ["tag": "home", "limit": "10"], response: SDKEmulator.ExampleAnswer.json("{\"notes\":[{\"id\":\"n_abc123\",\"title\":\"Groceries\",\"body\":\"Milk, eggs\",\"status\":\"active\",\"tags\":[\"home\",\"to-buy\"],\"createdAt\":\"2026-11-29T10:00:00Z\"}],\"nextCursor\":\"c_2\"}", status: 200))], check: { request, parameters in
-            if let value = request.queryValue("tag"), let violation = TagNameRule.validate(value) {
-                return "tag " + violation.message
-            }
-            if let value = request.queryValue("term"), let violation = SearchTermRule.validate(value) {
-                return "term " + violation.message
-            }
-            if let value = request.queryValue("limit"), Swift.Int64(value) == nil {
-                return "limit must be a whole number"
-            }
-            return nil
-        })
+        return SDKEmulator.ExampleRoute(
+            name: "listNotes",
+            method: "GET",
+            path: "/v1/notes",
+            refusal: (400, "INVALID_ARGUMENT"),
+            answers: [
+                SDKEmulator.ExampleAnswer(
+                    name: "every note",
+                    response: SDKEmulator.ExampleAnswer.json(
+                        """
+                        {"notes":[{"id":"n_abc123","title":"Groceries","body":"Milk, eggs","status":"active",\
+                        "tags":["home","to-buy"],"createdAt":"2026-11-29T10:00:00Z"}],"nextCursor":"c_2"}
+                        """,
+                        status: 200)),
+                SDKEmulator.ExampleAnswer(
+                    name: "by tag",
+                    parameters: ["tag": "home", "limit": "10"],
+                    response: SDKEmulator.ExampleAnswer.json(
+                        """
+                        {"notes":[{"id":"n_abc123","title":"Groceries","body":"Milk, eggs","status":"active",\
+                        "tags":["home","to-buy"],"createdAt":"2026-11-29T10:00:00Z"}],"nextCursor":"c_2"}
+                        """,
+                        status: 200)),
+            ],
+            check: { request, parameters in
+                if let value = request.queryValue("tag"), let violation = TagNameRule.validate(value) {
+                    return "tag " + violation.message
+                }
+                if let value = request.queryValue("term"), let violation = SearchTermRule.validate(value) {
+                    return "term " + violation.message
+                }
+                if let value = request.queryValue("limit"), Swift.Int64(value) == nil {
+                    return "limit must be a whole number"
+                }
+                return nil
+            })
     }
 }

@@ -11,15 +11,43 @@ extension NotesExampleServer {
     ///
     /// - Remark: Generated from Examples/Notes/Spec/notes.yaml:149:3.
     public static func updateNoteRoute() -> SDKEmulator.ExampleRoute {
-        return SDKEmulator.ExampleRoute(name: "updateNote", method: "PATCH", path: "/v1/notes/{noteId}", refusal: (400, "INVALID_ARGUMENT"), answers: [SDKEmulator.ExampleAnswer(name: "archive", parameters: ["noteId": "n_abc123"], body: SDKEmulator.ExampleAnswer.body(NoteChange.self, equalTo: "{\"status\":\"archived\"}"), response: SDKEmulator.ExampleAnswer.json("{\"id\":\"n_abc123\",\"title\":\"Groceries\",\"body\":\"Milk, eggs\",\"status\":\"active\",\"tags\":[\"home\",\"to-buy\"],\"createdAt\":\"2026-11-29T10:00:00Z\"}", status: 200)), SDKEmulator.ExampleAnswer(name: "unknown note", parameters: ["noteId": "n_missing"], body: SDKEmulator.ExampleAnswer.body(NoteChange.self, equalTo: "{\"status\":\"archived\"}"), response: SDKEmulator.EmulatorResponse.error(status: 404, code: "NOTE_NOT_FOUND", message: "The answer of example 'unknown note'."))], check: { request, parameters in
-            if let value = parameters["noteId"], let violation = NoteIdRule.validate(value) {
-                return "noteId " + violation.message
-            }
-            guard let body = try? SDKRuntime.JSONCoding.makeDecoder().decode(NoteChange.self, from: request.body) else { return "the body is not a valid NoteChange" }
-            if let violation = body.violations().first {
-                return violation.description
-            }
-            return nil
-        })
+        return SDKEmulator.ExampleRoute(
+            name: "updateNote",
+            method: "PATCH",
+            path: "/v1/notes/{noteId}",
+            refusal: (400, "INVALID_ARGUMENT"),
+            answers: [
+                SDKEmulator.ExampleAnswer(
+                    name: "archive",
+                    parameters: ["noteId": "n_abc123"],
+                    body: SDKEmulator.ExampleAnswer.body(NoteChange.self, equalTo: "{\"status\":\"archived\"}"),
+                    response: SDKEmulator.ExampleAnswer.json(
+                        """
+                        {"id":"n_abc123","title":"Groceries","body":"Milk, eggs","status":"active","tags":["home",\
+                        "to-buy"],"createdAt":"2026-11-29T10:00:00Z"}
+                        """,
+                        status: 200)),
+                SDKEmulator.ExampleAnswer(
+                    name: "unknown note",
+                    parameters: ["noteId": "n_missing"],
+                    body: SDKEmulator.ExampleAnswer.body(NoteChange.self, equalTo: "{\"status\":\"archived\"}"),
+                    response: SDKEmulator.EmulatorResponse.error(
+                        status: 404,
+                        code: "NOTE_NOT_FOUND",
+                        message: "The answer of example 'unknown note'.")),
+            ],
+            check: { request, parameters in
+                if let value = parameters["noteId"], let violation = NoteIdRule.validate(value) {
+                    return "noteId " + violation.message
+                }
+                guard let body = try? SDKRuntime.JSONCoding.makeDecoder().decode(NoteChange.self, from: request.body)
+                else {
+                    return "the body is not a valid NoteChange"
+                }
+                if let violation = body.violations().first {
+                    return violation.description
+                }
+                return nil
+            })
     }
 }

@@ -20,7 +20,10 @@ extension LandmineClient {
         if let violation = InitRule.validate(`in`) {
             throw SDKRuntime.APIError(category: .rejected, code: "INVALID_ARGUMENT", message: "in " + violation.message)
         }
-        var request = SDKRuntime.HTTPRequest(method: "PUT", path: "/v1/init/" + SDKRuntime.URLPathSegment.encode(`in`), isSafeToRepeat: true)
+        var request = SDKRuntime.HTTPRequest(
+            method: "PUT",
+            path: "/v1/init/" + SDKRuntime.URLPathSegment.encode(`in`),
+            isSafeToRepeat: true)
         if let value = `where` {
             request.query.append(SDKRuntime.HTTPField(name: "where", value: Swift.String(value)))
         }

@@ -8,7 +8,9 @@ import Testing
 
 @Suite("Identifier return (Tests/Fixtures/landmine.yaml:993:3)", .timeLimit(.minutes(1)))
 struct ReturnTests {
-    @Test("derives the documented identifier, which does not reveal its input", arguments: [] as [(Swift.String, Swift.String)])
+    @Test(
+        "derives the documented identifier, which does not reveal its input",
+        arguments: [] as [(Swift.String, Swift.String)])
     func derivedIdentifier(input: Swift.String, output: Swift.String) {
         let made = LandmineAPI.Return.make(from: input)
         #expect(made == output)

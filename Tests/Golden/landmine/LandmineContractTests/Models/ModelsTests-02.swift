@@ -120,7 +120,9 @@ struct IndirectTests {
 
 @Suite("Model OptionalIndirect (Tests/Fixtures/landmine.yaml:111:3)", .timeLimit(.minutes(1)))
 struct OptionalIndirectTests {
-    @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{\"inner\":{}}", "{\"inner\":{},\"maybe\":{}}"])
+    @Test(
+        "every example decodes, and encodes back to a value that decodes equal",
+        arguments: ["{\"inner\":{}}", "{\"inner\":{},\"maybe\":{}}"])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
@@ -544,7 +546,9 @@ struct AttributeScopeCodableConfigurationTests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.AttributeScopeCodableConfiguration.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.AttributeScopeCodableConfiguration.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.AttributeScopeCodableConfiguration.self, from: encoded)
         #expect(again == decoded)
@@ -586,7 +590,9 @@ struct AttributedStringAttributeMutationTests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.AttributedStringAttributeMutation.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.AttributedStringAttributeMutation.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.AttributedStringAttributeMutation.self, from: encoded)
         #expect(again == decoded)

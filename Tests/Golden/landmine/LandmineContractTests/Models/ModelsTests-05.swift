@@ -124,7 +124,9 @@ struct EncodableAttributedStringKeyTests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.EncodableAttributedStringKey.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.EncodableAttributedStringKey.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.EncodableAttributedStringKey.self, from: encoded)
         #expect(again == decoded)
@@ -166,7 +168,9 @@ struct EncodingConfigurationProvidingTests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.EncodingConfigurationProviding.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.EncodingConfigurationProviding.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.EncodingConfigurationProviding.self, from: encoded)
         #expect(again == decoded)
@@ -320,7 +324,9 @@ struct ExpressibleByBooleanLiteral_Tests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.ExpressibleByBooleanLiteral_.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.ExpressibleByBooleanLiteral_.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.ExpressibleByBooleanLiteral_.self, from: encoded)
         #expect(again == decoded)
@@ -334,7 +340,9 @@ struct ExpressibleByDictionaryLiteral_Tests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.ExpressibleByDictionaryLiteral_.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.ExpressibleByDictionaryLiteral_.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.ExpressibleByDictionaryLiteral_.self, from: encoded)
         #expect(again == decoded)
@@ -342,13 +350,17 @@ struct ExpressibleByDictionaryLiteral_Tests {
     }
 }
 
-@Suite("Model ExpressibleByExtendedGraphemeClusterLiteral (Tests/Fixtures/landmine.yaml:277:3)", .timeLimit(.minutes(1)))
+@Suite(
+    "Model ExpressibleByExtendedGraphemeClusterLiteral (Tests/Fixtures/landmine.yaml:277:3)",
+    .timeLimit(.minutes(1)))
 struct ExpressibleByExtendedGraphemeClusterLiteral_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.ExpressibleByExtendedGraphemeClusterLiteral_.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.ExpressibleByExtendedGraphemeClusterLiteral_.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.ExpressibleByExtendedGraphemeClusterLiteral_.self, from: encoded)
         #expect(again == decoded)
@@ -376,7 +388,9 @@ struct ExpressibleByIntegerLiteral_Tests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.ExpressibleByIntegerLiteral_.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.ExpressibleByIntegerLiteral_.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.ExpressibleByIntegerLiteral_.self, from: encoded)
         #expect(again == decoded)
@@ -404,7 +418,9 @@ struct ExpressibleByStringInterpolation_Tests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.ExpressibleByStringInterpolation_.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.ExpressibleByStringInterpolation_.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.ExpressibleByStringInterpolation_.self, from: encoded)
         #expect(again == decoded)
@@ -432,7 +448,9 @@ struct ExpressibleByUnicodeScalarLiteral_Tests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.ExpressibleByUnicodeScalarLiteral_.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.ExpressibleByUnicodeScalarLiteral_.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.ExpressibleByUnicodeScalarLiteral_.self, from: encoded)
         #expect(again == decoded)
@@ -460,7 +478,9 @@ struct ExtendedGraphemeClusterLiteralConvertible_Tests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.ExtendedGraphemeClusterLiteralConvertible_.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.ExtendedGraphemeClusterLiteralConvertible_.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.ExtendedGraphemeClusterLiteralConvertible_.self, from: encoded)
         #expect(again == decoded)
@@ -474,7 +494,9 @@ struct ExtendedGraphemeClusterType_Tests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.ExtendedGraphemeClusterType_.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.ExtendedGraphemeClusterType_.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.ExtendedGraphemeClusterType_.self, from: encoded)
         #expect(again == decoded)
@@ -628,7 +650,9 @@ struct FlattenBidirectionalCollection_Tests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.FlattenBidirectionalCollection_.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.FlattenBidirectionalCollection_.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.FlattenBidirectionalCollection_.self, from: encoded)
         #expect(again == decoded)
@@ -642,7 +666,9 @@ struct FlattenBidirectionalCollectionIndex_Tests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.FlattenBidirectionalCollectionIndex_.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.FlattenBidirectionalCollectionIndex_.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.FlattenBidirectionalCollectionIndex_.self, from: encoded)
         #expect(again == decoded)

@@ -54,7 +54,9 @@ struct KeyedDecodingContainerProtocol_Tests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.KeyedDecodingContainerProtocol_.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.KeyedDecodingContainerProtocol_.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.KeyedDecodingContainerProtocol_.self, from: encoded)
         #expect(again == decoded)
@@ -82,7 +84,9 @@ struct KeyedEncodingContainerProtocol_Tests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.KeyedEncodingContainerProtocol_.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.KeyedEncodingContainerProtocol_.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.KeyedEncodingContainerProtocol_.self, from: encoded)
         #expect(again == decoded)
@@ -96,7 +100,9 @@ struct LazyBidirectionalCollection_Tests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.LazyBidirectionalCollection_.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.LazyBidirectionalCollection_.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.LazyBidirectionalCollection_.self, from: encoded)
         #expect(again == decoded)
@@ -138,7 +144,9 @@ struct LazyDropWhileBidirectionalCollection_Tests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.LazyDropWhileBidirectionalCollection_.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.LazyDropWhileBidirectionalCollection_.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.LazyDropWhileBidirectionalCollection_.self, from: encoded)
         #expect(again == decoded)
@@ -208,7 +216,9 @@ struct LazyFilterBidirectionalCollection_Tests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.LazyFilterBidirectionalCollection_.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.LazyFilterBidirectionalCollection_.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.LazyFilterBidirectionalCollection_.self, from: encoded)
         #expect(again == decoded)
@@ -278,7 +288,9 @@ struct LazyMapBidirectionalCollection_Tests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.LazyMapBidirectionalCollection_.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.LazyMapBidirectionalCollection_.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.LazyMapBidirectionalCollection_.self, from: encoded)
         #expect(again == decoded)
@@ -320,7 +332,9 @@ struct LazyMapRandomAccessCollection_Tests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.LazyMapRandomAccessCollection_.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.LazyMapRandomAccessCollection_.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.LazyMapRandomAccessCollection_.self, from: encoded)
         #expect(again == decoded)
@@ -348,7 +362,9 @@ struct LazyPrefixWhileBidirectionalCollection_Tests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.LazyPrefixWhileBidirectionalCollection_.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.LazyPrefixWhileBidirectionalCollection_.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.LazyPrefixWhileBidirectionalCollection_.self, from: encoded)
         #expect(again == decoded)
@@ -558,7 +574,9 @@ struct MarkdownDecodableAttributedStringKeyTests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.MarkdownDecodableAttributedStringKey.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.MarkdownDecodableAttributedStringKey.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.MarkdownDecodableAttributedStringKey.self, from: encoded)
         #expect(again == decoded)

@@ -82,7 +82,9 @@ struct MutableRangeReplaceableBidirectionalSlice_Tests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.MutableRangeReplaceableBidirectionalSlice_.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.MutableRangeReplaceableBidirectionalSlice_.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.MutableRangeReplaceableBidirectionalSlice_.self, from: encoded)
         #expect(again == decoded)
@@ -96,7 +98,9 @@ struct MutableRangeReplaceableRandomAccessSlice_Tests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.MutableRangeReplaceableRandomAccessSlice_.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.MutableRangeReplaceableRandomAccessSlice_.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.MutableRangeReplaceableRandomAccessSlice_.self, from: encoded)
         #expect(again == decoded)
@@ -110,7 +114,9 @@ struct MutableRangeReplaceableSlice_Tests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.MutableRangeReplaceableSlice_.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.MutableRangeReplaceableSlice_.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.MutableRangeReplaceableSlice_.self, from: encoded)
         #expect(again == decoded)

@@ -152,7 +152,9 @@ struct RangeReplaceableBidirectionalSlice_Tests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.RangeReplaceableBidirectionalSlice_.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.RangeReplaceableBidirectionalSlice_.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.RangeReplaceableBidirectionalSlice_.self, from: encoded)
         #expect(again == decoded)
@@ -194,7 +196,9 @@ struct RangeReplaceableRandomAccessSlice_Tests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.RangeReplaceableRandomAccessSlice_.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.RangeReplaceableRandomAccessSlice_.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.RangeReplaceableRandomAccessSlice_.self, from: encoded)
         #expect(again == decoded)
@@ -404,7 +408,9 @@ struct ReversedRandomAccessCollection_Tests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.ReversedRandomAccessCollection_.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.ReversedRandomAccessCollection_.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.ReversedRandomAccessCollection_.self, from: encoded)
         #expect(again == decoded)

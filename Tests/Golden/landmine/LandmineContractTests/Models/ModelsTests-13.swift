@@ -124,7 +124,9 @@ struct URLAuthenticationChallengeSenderTests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.URLAuthenticationChallengeSender.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.URLAuthenticationChallengeSender.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.URLAuthenticationChallengeSender.self, from: encoded)
         #expect(again == decoded)
@@ -502,7 +504,9 @@ struct URLSessionTaskTransactionMetricsTests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.URLSessionTaskTransactionMetrics.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.URLSessionTaskTransactionMetrics.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.URLSessionTaskTransactionMetrics.self, from: encoded)
         #expect(again == decoded)

@@ -40,7 +40,9 @@ struct UnicodeScalarLiteralConvertible_Tests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.UnicodeScalarLiteralConvertible_.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.UnicodeScalarLiteralConvertible_.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.UnicodeScalarLiteralConvertible_.self, from: encoded)
         #expect(again == decoded)
@@ -222,7 +224,9 @@ struct UnitElectricPotentialDifferenceTests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.UnitElectricPotentialDifference.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.UnitElectricPotentialDifference.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.UnitElectricPotentialDifference.self, from: encoded)
         #expect(again == decoded)
@@ -474,7 +478,9 @@ struct UnsafeBufferPointerIterator_Tests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.UnsafeBufferPointerIterator_.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.UnsafeBufferPointerIterator_.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.UnsafeBufferPointerIterator_.self, from: encoded)
         #expect(again == decoded)
@@ -530,7 +536,9 @@ struct UnsafeMutableRawBufferPointer_Tests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.UnsafeMutableRawBufferPointer_.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.UnsafeMutableRawBufferPointer_.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.UnsafeMutableRawBufferPointer_.self, from: encoded)
         #expect(again == decoded)
@@ -544,7 +552,9 @@ struct UnsafeMutableRawBufferPointerIterator_Tests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.UnsafeMutableRawBufferPointerIterator_.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.UnsafeMutableRawBufferPointerIterator_.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.UnsafeMutableRawBufferPointerIterator_.self, from: encoded)
         #expect(again == decoded)
@@ -600,7 +610,9 @@ struct UnsafeRawBufferPointerIterator_Tests {
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.UnsafeRawBufferPointerIterator_.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(
+            LandmineAPI.UnsafeRawBufferPointerIterator_.self,
+            from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.UnsafeRawBufferPointerIterator_.self, from: encoded)
         #expect(again == decoded)

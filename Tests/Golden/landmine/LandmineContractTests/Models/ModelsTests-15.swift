@@ -106,7 +106,15 @@ struct Zip2Sequence_Tests {
 
 @Suite("Model Everything (Tests/Fixtures/landmine.yaml:760:3)", .timeLimit(.minutes(1)))
 struct EverythingTests {
-    @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{\"associatedtype\":\"x\",\"borrowing\":\"x\",\"class\":\"x\",\"consuming\":\"x\",\"deinit\":\"x\",\"enum\":\"x\",\"extension\":\"x\",\"fileprivate\":\"x\",\"func\":\"x\",\"import\":\"x\",\"init\":\"x\",\"inout\":\"x\",\"internal\":\"x\",\"let\":\"x\",\"nonisolated\":\"x\",\"open\":\"x\",\"operator\":\"x\",\"package\":\"x\",\"private\":\"x\",\"precedencegroup\":\"x\"}"])
+    @Test(
+        "every example decodes, and encodes back to a value that decodes equal",
+        arguments: [
+            """
+            {"associatedtype":"x","borrowing":"x","class":"x","consuming":"x","deinit":"x","enum":"x","extension":"x",\
+            "fileprivate":"x","func":"x","import":"x","init":"x","inout":"x","internal":"x","let":"x",\
+            "nonisolated":"x","open":"x","operator":"x","package":"x","private":"x","precedencegroup":"x"}
+            """
+        ])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()

@@ -8,12 +8,35 @@ import Testing
 
 @Suite("Rule class (Tests/Fixtures/landmine.yaml:943:3)", .timeLimit(.minutes(1)))
 struct ClassRuleTests {
-    @Test("the spec's examples and samples give their expected reasons", arguments: [("class", nil), ("", LandmineAPI.ClassRule.Violation.blank)] as [(Swift.String, LandmineAPI.ClassRule.Violation?)])
+    @Test(
+        "the spec's examples and samples give their expected reasons",
+        arguments: [
+            ("class", nil),
+            ("", LandmineAPI.ClassRule.Violation.blank),
+        ] as [(Swift.String, LandmineAPI.ClassRule.Violation?)])
     func example(value: Swift.String, expected: LandmineAPI.ClassRule.Violation?) {
         #expect(LandmineAPI.ClassRule.validate(value) == expected)
     }
 
-    @Test("edge cases of the rule's limits give the reason the spec implies", arguments: [("", LandmineAPI.ClassRule.Violation.blank), (" ", LandmineAPI.ClassRule.Violation.blank), ("  \t\n", LandmineAPI.ClassRule.Violation.blank), ("\u{3000}", LandmineAPI.ClassRule.Violation.blank), ("a", nil), ("Łukasz", nil), ("e\u{301}", nil), ("👩\u{200D}💻", nil), ("🚀 launch", nil), (Swift.String(repeating: "a", count: 8), nil), (Swift.String(repeating: "a", count: 9), LandmineAPI.ClassRule.Violation.tooLong), (Swift.String(repeating: "é", count: 8), nil), (Swift.String(repeating: "é", count: 9), LandmineAPI.ClassRule.Violation.tooLong), (Swift.String(repeating: "👩\u{200D}💻", count: 8), nil), (Swift.String(repeating: "👩\u{200D}💻", count: 9), LandmineAPI.ClassRule.Violation.tooLong)] as [(Swift.String, LandmineAPI.ClassRule.Violation?)])
+    @Test(
+        "edge cases of the rule's limits give the reason the spec implies",
+        arguments: [
+            ("", LandmineAPI.ClassRule.Violation.blank),
+            (" ", LandmineAPI.ClassRule.Violation.blank),
+            ("  \t\n", LandmineAPI.ClassRule.Violation.blank),
+            ("\u{3000}", LandmineAPI.ClassRule.Violation.blank),
+            ("a", nil),
+            ("Łukasz", nil),
+            ("e\u{301}", nil),
+            ("👩\u{200D}💻", nil),
+            ("🚀 launch", nil),
+            (Swift.String(repeating: "a", count: 8), nil),
+            (Swift.String(repeating: "a", count: 9), LandmineAPI.ClassRule.Violation.tooLong),
+            (Swift.String(repeating: "é", count: 8), nil),
+            (Swift.String(repeating: "é", count: 9), LandmineAPI.ClassRule.Violation.tooLong),
+            (Swift.String(repeating: "👩\u{200D}💻", count: 8), nil),
+            (Swift.String(repeating: "👩\u{200D}💻", count: 9), LandmineAPI.ClassRule.Violation.tooLong),
+        ] as [(Swift.String, LandmineAPI.ClassRule.Violation?)])
     func edgeCase(value: Swift.String, expected: LandmineAPI.ClassRule.Violation?) {
         #expect(LandmineAPI.ClassRule.validate(value) == expected)
     }

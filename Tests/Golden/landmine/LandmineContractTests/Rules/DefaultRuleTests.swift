@@ -8,12 +8,35 @@ import Testing
 
 @Suite("Rule default (Tests/Fixtures/landmine.yaml:951:3)", .timeLimit(.minutes(1)))
 struct DefaultRuleTests {
-    @Test("the spec's examples and samples give their expected reasons", arguments: [("default", nil), ("", LandmineAPI.DefaultRule.Violation.blank)] as [(Swift.String, LandmineAPI.DefaultRule.Violation?)])
+    @Test(
+        "the spec's examples and samples give their expected reasons",
+        arguments: [
+            ("default", nil),
+            ("", LandmineAPI.DefaultRule.Violation.blank),
+        ] as [(Swift.String, LandmineAPI.DefaultRule.Violation?)])
     func example(value: Swift.String, expected: LandmineAPI.DefaultRule.Violation?) {
         #expect(LandmineAPI.DefaultRule.validate(value) == expected)
     }
 
-    @Test("edge cases of the rule's limits give the reason the spec implies", arguments: [("", LandmineAPI.DefaultRule.Violation.blank), (" ", LandmineAPI.DefaultRule.Violation.blank), ("  \t\n", LandmineAPI.DefaultRule.Violation.blank), ("\u{3000}", LandmineAPI.DefaultRule.Violation.blank), ("a", nil), ("Łukasz", nil), ("e\u{301}", nil), ("👩\u{200D}💻", nil), ("🚀 launch", nil), (Swift.String(repeating: "a", count: 8), nil), (Swift.String(repeating: "a", count: 9), LandmineAPI.DefaultRule.Violation.tooLong), (Swift.String(repeating: "é", count: 8), nil), (Swift.String(repeating: "é", count: 9), LandmineAPI.DefaultRule.Violation.tooLong), (Swift.String(repeating: "👩\u{200D}💻", count: 8), nil), (Swift.String(repeating: "👩\u{200D}💻", count: 9), LandmineAPI.DefaultRule.Violation.tooLong)] as [(Swift.String, LandmineAPI.DefaultRule.Violation?)])
+    @Test(
+        "edge cases of the rule's limits give the reason the spec implies",
+        arguments: [
+            ("", LandmineAPI.DefaultRule.Violation.blank),
+            (" ", LandmineAPI.DefaultRule.Violation.blank),
+            ("  \t\n", LandmineAPI.DefaultRule.Violation.blank),
+            ("\u{3000}", LandmineAPI.DefaultRule.Violation.blank),
+            ("a", nil),
+            ("Łukasz", nil),
+            ("e\u{301}", nil),
+            ("👩\u{200D}💻", nil),
+            ("🚀 launch", nil),
+            (Swift.String(repeating: "a", count: 8), nil),
+            (Swift.String(repeating: "a", count: 9), LandmineAPI.DefaultRule.Violation.tooLong),
+            (Swift.String(repeating: "é", count: 8), nil),
+            (Swift.String(repeating: "é", count: 9), LandmineAPI.DefaultRule.Violation.tooLong),
+            (Swift.String(repeating: "👩\u{200D}💻", count: 8), nil),
+            (Swift.String(repeating: "👩\u{200D}💻", count: 9), LandmineAPI.DefaultRule.Violation.tooLong),
+        ] as [(Swift.String, LandmineAPI.DefaultRule.Violation?)])
     func edgeCase(value: Swift.String, expected: LandmineAPI.DefaultRule.Violation?) {
         #expect(LandmineAPI.DefaultRule.validate(value) == expected)
     }

@@ -8,12 +8,35 @@ import Testing
 
 @Suite("Rule init (Tests/Fixtures/landmine.yaml:975:3)", .timeLimit(.minutes(1)))
 struct InitRuleTests {
-    @Test("the spec's examples and samples give their expected reasons", arguments: [("init", nil), ("", LandmineAPI.InitRule.Violation.blank)] as [(Swift.String, LandmineAPI.InitRule.Violation?)])
+    @Test(
+        "the spec's examples and samples give their expected reasons",
+        arguments: [
+            ("init", nil),
+            ("", LandmineAPI.InitRule.Violation.blank),
+        ] as [(Swift.String, LandmineAPI.InitRule.Violation?)])
     func example(value: Swift.String, expected: LandmineAPI.InitRule.Violation?) {
         #expect(LandmineAPI.InitRule.validate(value) == expected)
     }
 
-    @Test("edge cases of the rule's limits give the reason the spec implies", arguments: [("", LandmineAPI.InitRule.Violation.blank), (" ", LandmineAPI.InitRule.Violation.blank), ("  \t\n", LandmineAPI.InitRule.Violation.blank), ("\u{3000}", LandmineAPI.InitRule.Violation.blank), ("a", nil), ("Łukasz", nil), ("e\u{301}", nil), ("👩\u{200D}💻", nil), ("🚀 launch", nil), (Swift.String(repeating: "a", count: 8), nil), (Swift.String(repeating: "a", count: 9), LandmineAPI.InitRule.Violation.tooLong), (Swift.String(repeating: "é", count: 8), nil), (Swift.String(repeating: "é", count: 9), LandmineAPI.InitRule.Violation.tooLong), (Swift.String(repeating: "👩\u{200D}💻", count: 8), nil), (Swift.String(repeating: "👩\u{200D}💻", count: 9), LandmineAPI.InitRule.Violation.tooLong)] as [(Swift.String, LandmineAPI.InitRule.Violation?)])
+    @Test(
+        "edge cases of the rule's limits give the reason the spec implies",
+        arguments: [
+            ("", LandmineAPI.InitRule.Violation.blank),
+            (" ", LandmineAPI.InitRule.Violation.blank),
+            ("  \t\n", LandmineAPI.InitRule.Violation.blank),
+            ("\u{3000}", LandmineAPI.InitRule.Violation.blank),
+            ("a", nil),
+            ("Łukasz", nil),
+            ("e\u{301}", nil),
+            ("👩\u{200D}💻", nil),
+            ("🚀 launch", nil),
+            (Swift.String(repeating: "a", count: 8), nil),
+            (Swift.String(repeating: "a", count: 9), LandmineAPI.InitRule.Violation.tooLong),
+            (Swift.String(repeating: "é", count: 8), nil),
+            (Swift.String(repeating: "é", count: 9), LandmineAPI.InitRule.Violation.tooLong),
+            (Swift.String(repeating: "👩\u{200D}💻", count: 8), nil),
+            (Swift.String(repeating: "👩\u{200D}💻", count: 9), LandmineAPI.InitRule.Violation.tooLong),
+        ] as [(Swift.String, LandmineAPI.InitRule.Violation?)])
     func edgeCase(value: Swift.String, expected: LandmineAPI.InitRule.Violation?) {
         #expect(LandmineAPI.InitRule.validate(value) == expected)
     }

@@ -8,12 +8,35 @@ import Testing
 
 @Suite("Rule self (Tests/Fixtures/landmine.yaml:959:3)", .timeLimit(.minutes(1)))
 struct Self_RuleTests {
-    @Test("the spec's examples and samples give their expected reasons", arguments: [("self", nil), ("", LandmineAPI.Self_Rule.Violation.blank)] as [(Swift.String, LandmineAPI.Self_Rule.Violation?)])
+    @Test(
+        "the spec's examples and samples give their expected reasons",
+        arguments: [
+            ("self", nil),
+            ("", LandmineAPI.Self_Rule.Violation.blank),
+        ] as [(Swift.String, LandmineAPI.Self_Rule.Violation?)])
     func example(value: Swift.String, expected: LandmineAPI.Self_Rule.Violation?) {
         #expect(LandmineAPI.Self_Rule.validate(value) == expected)
     }
 
-    @Test("edge cases of the rule's limits give the reason the spec implies", arguments: [("", LandmineAPI.Self_Rule.Violation.blank), (" ", LandmineAPI.Self_Rule.Violation.blank), ("  \t\n", LandmineAPI.Self_Rule.Violation.blank), ("\u{3000}", LandmineAPI.Self_Rule.Violation.blank), ("a", nil), ("Łukasz", nil), ("e\u{301}", nil), ("👩\u{200D}💻", nil), ("🚀 launch", nil), (Swift.String(repeating: "a", count: 8), nil), (Swift.String(repeating: "a", count: 9), LandmineAPI.Self_Rule.Violation.tooLong), (Swift.String(repeating: "é", count: 8), nil), (Swift.String(repeating: "é", count: 9), LandmineAPI.Self_Rule.Violation.tooLong), (Swift.String(repeating: "👩\u{200D}💻", count: 8), nil), (Swift.String(repeating: "👩\u{200D}💻", count: 9), LandmineAPI.Self_Rule.Violation.tooLong)] as [(Swift.String, LandmineAPI.Self_Rule.Violation?)])
+    @Test(
+        "edge cases of the rule's limits give the reason the spec implies",
+        arguments: [
+            ("", LandmineAPI.Self_Rule.Violation.blank),
+            (" ", LandmineAPI.Self_Rule.Violation.blank),
+            ("  \t\n", LandmineAPI.Self_Rule.Violation.blank),
+            ("\u{3000}", LandmineAPI.Self_Rule.Violation.blank),
+            ("a", nil),
+            ("Łukasz", nil),
+            ("e\u{301}", nil),
+            ("👩\u{200D}💻", nil),
+            ("🚀 launch", nil),
+            (Swift.String(repeating: "a", count: 8), nil),
+            (Swift.String(repeating: "a", count: 9), LandmineAPI.Self_Rule.Violation.tooLong),
+            (Swift.String(repeating: "é", count: 8), nil),
+            (Swift.String(repeating: "é", count: 9), LandmineAPI.Self_Rule.Violation.tooLong),
+            (Swift.String(repeating: "👩\u{200D}💻", count: 8), nil),
+            (Swift.String(repeating: "👩\u{200D}💻", count: 9), LandmineAPI.Self_Rule.Violation.tooLong),
+        ] as [(Swift.String, LandmineAPI.Self_Rule.Violation?)])
     func edgeCase(value: Swift.String, expected: LandmineAPI.Self_Rule.Violation?) {
         #expect(LandmineAPI.Self_Rule.validate(value) == expected)
     }

@@ -8,12 +8,35 @@ import Testing
 
 @Suite("Rule Type (Tests/Fixtures/landmine.yaml:967:3)", .timeLimit(.minutes(1)))
 struct Type_RuleTests {
-    @Test("the spec's examples and samples give their expected reasons", arguments: [("Type", nil), ("", LandmineAPI.Type_Rule.Violation.blank)] as [(Swift.String, LandmineAPI.Type_Rule.Violation?)])
+    @Test(
+        "the spec's examples and samples give their expected reasons",
+        arguments: [
+            ("Type", nil),
+            ("", LandmineAPI.Type_Rule.Violation.blank),
+        ] as [(Swift.String, LandmineAPI.Type_Rule.Violation?)])
     func example(value: Swift.String, expected: LandmineAPI.Type_Rule.Violation?) {
         #expect(LandmineAPI.Type_Rule.validate(value) == expected)
     }
 
-    @Test("edge cases of the rule's limits give the reason the spec implies", arguments: [("", LandmineAPI.Type_Rule.Violation.blank), (" ", LandmineAPI.Type_Rule.Violation.blank), ("  \t\n", LandmineAPI.Type_Rule.Violation.blank), ("\u{3000}", LandmineAPI.Type_Rule.Violation.blank), ("a", nil), ("Łukasz", nil), ("e\u{301}", nil), ("👩\u{200D}💻", nil), ("🚀 launch", nil), (Swift.String(repeating: "a", count: 8), nil), (Swift.String(repeating: "a", count: 9), LandmineAPI.Type_Rule.Violation.tooLong), (Swift.String(repeating: "é", count: 8), nil), (Swift.String(repeating: "é", count: 9), LandmineAPI.Type_Rule.Violation.tooLong), (Swift.String(repeating: "👩\u{200D}💻", count: 8), nil), (Swift.String(repeating: "👩\u{200D}💻", count: 9), LandmineAPI.Type_Rule.Violation.tooLong)] as [(Swift.String, LandmineAPI.Type_Rule.Violation?)])
+    @Test(
+        "edge cases of the rule's limits give the reason the spec implies",
+        arguments: [
+            ("", LandmineAPI.Type_Rule.Violation.blank),
+            (" ", LandmineAPI.Type_Rule.Violation.blank),
+            ("  \t\n", LandmineAPI.Type_Rule.Violation.blank),
+            ("\u{3000}", LandmineAPI.Type_Rule.Violation.blank),
+            ("a", nil),
+            ("Łukasz", nil),
+            ("e\u{301}", nil),
+            ("👩\u{200D}💻", nil),
+            ("🚀 launch", nil),
+            (Swift.String(repeating: "a", count: 8), nil),
+            (Swift.String(repeating: "a", count: 9), LandmineAPI.Type_Rule.Violation.tooLong),
+            (Swift.String(repeating: "é", count: 8), nil),
+            (Swift.String(repeating: "é", count: 9), LandmineAPI.Type_Rule.Violation.tooLong),
+            (Swift.String(repeating: "👩\u{200D}💻", count: 8), nil),
+            (Swift.String(repeating: "👩\u{200D}💻", count: 9), LandmineAPI.Type_Rule.Violation.tooLong),
+        ] as [(Swift.String, LandmineAPI.Type_Rule.Violation?)])
     func edgeCase(value: Swift.String, expected: LandmineAPI.Type_Rule.Violation?) {
         #expect(LandmineAPI.Type_Rule.validate(value) == expected)
     }

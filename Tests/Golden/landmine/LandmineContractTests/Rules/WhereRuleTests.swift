@@ -8,12 +8,35 @@ import Testing
 
 @Suite("Rule where (Tests/Fixtures/landmine.yaml:983:3)", .timeLimit(.minutes(1)))
 struct WhereRuleTests {
-    @Test("the spec's examples and samples give their expected reasons", arguments: [("where", nil), ("", LandmineAPI.WhereRule.Violation.blank)] as [(Swift.String, LandmineAPI.WhereRule.Violation?)])
+    @Test(
+        "the spec's examples and samples give their expected reasons",
+        arguments: [
+            ("where", nil),
+            ("", LandmineAPI.WhereRule.Violation.blank),
+        ] as [(Swift.String, LandmineAPI.WhereRule.Violation?)])
     func example(value: Swift.String, expected: LandmineAPI.WhereRule.Violation?) {
         #expect(LandmineAPI.WhereRule.validate(value) == expected)
     }
 
-    @Test("edge cases of the rule's limits give the reason the spec implies", arguments: [("", LandmineAPI.WhereRule.Violation.blank), (" ", LandmineAPI.WhereRule.Violation.blank), ("  \t\n", LandmineAPI.WhereRule.Violation.blank), ("\u{3000}", LandmineAPI.WhereRule.Violation.blank), ("a", nil), ("Łukasz", nil), ("e\u{301}", nil), ("👩\u{200D}💻", nil), ("🚀 launch", nil), (Swift.String(repeating: "a", count: 8), nil), (Swift.String(repeating: "a", count: 9), LandmineAPI.WhereRule.Violation.tooLong), (Swift.String(repeating: "é", count: 8), nil), (Swift.String(repeating: "é", count: 9), LandmineAPI.WhereRule.Violation.tooLong), (Swift.String(repeating: "👩\u{200D}💻", count: 8), nil), (Swift.String(repeating: "👩\u{200D}💻", count: 9), LandmineAPI.WhereRule.Violation.tooLong)] as [(Swift.String, LandmineAPI.WhereRule.Violation?)])
+    @Test(
+        "edge cases of the rule's limits give the reason the spec implies",
+        arguments: [
+            ("", LandmineAPI.WhereRule.Violation.blank),
+            (" ", LandmineAPI.WhereRule.Violation.blank),
+            ("  \t\n", LandmineAPI.WhereRule.Violation.blank),
+            ("\u{3000}", LandmineAPI.WhereRule.Violation.blank),
+            ("a", nil),
+            ("Łukasz", nil),
+            ("e\u{301}", nil),
+            ("👩\u{200D}💻", nil),
+            ("🚀 launch", nil),
+            (Swift.String(repeating: "a", count: 8), nil),
+            (Swift.String(repeating: "a", count: 9), LandmineAPI.WhereRule.Violation.tooLong),
+            (Swift.String(repeating: "é", count: 8), nil),
+            (Swift.String(repeating: "é", count: 9), LandmineAPI.WhereRule.Violation.tooLong),
+            (Swift.String(repeating: "👩\u{200D}💻", count: 8), nil),
+            (Swift.String(repeating: "👩\u{200D}💻", count: 9), LandmineAPI.WhereRule.Violation.tooLong),
+        ] as [(Swift.String, LandmineAPI.WhereRule.Violation?)])
     func edgeCase(value: Swift.String, expected: LandmineAPI.WhereRule.Violation?) {
         #expect(LandmineAPI.WhereRule.validate(value) == expected)
     }

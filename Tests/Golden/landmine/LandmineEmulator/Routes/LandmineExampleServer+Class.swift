@@ -11,14 +11,20 @@ extension LandmineExampleServer {
     ///
     /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1019:3.
     public static func classRoute() -> SDKEmulator.ExampleRoute {
-        return SDKEmulator.ExampleRoute(name: "class", method: "GET", path: "/v1/class/{in}", refusal: (400, "CLASS"), answers: [], check: { request, parameters in
-            if let value = parameters["in"], let violation = ClassRule.validate(value) {
-                return "in " + violation.message
-            }
-            if let value = request.queryValue("where"), Swift.Int64(value) == nil {
-                return "where must be a whole number"
-            }
-            return nil
-        })
+        return SDKEmulator.ExampleRoute(
+            name: "class",
+            method: "GET",
+            path: "/v1/class/{in}",
+            refusal: (400, "CLASS"),
+            answers: [],
+            check: { request, parameters in
+                if let value = parameters["in"], let violation = ClassRule.validate(value) {
+                    return "in " + violation.message
+                }
+                if let value = request.queryValue("where"), Swift.Int64(value) == nil {
+                    return "where must be a whole number"
+                }
+                return nil
+            })
     }
 }

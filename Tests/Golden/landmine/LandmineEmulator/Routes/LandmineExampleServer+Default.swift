@@ -11,17 +11,23 @@ extension LandmineExampleServer {
     ///
     /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1028:3.
     public static func defaultRoute() -> SDKEmulator.ExampleRoute {
-        return SDKEmulator.ExampleRoute(name: "default", method: "POST", path: "/v1/default/{in}", refusal: (400, "CLASS"), answers: [], check: { request, parameters in
-            if let value = parameters["in"], let violation = DefaultRule.validate(value) {
-                return "in " + violation.message
-            }
-            if let value = request.queryValue("where"), Swift.Int64(value) == nil {
-                return "where must be a whole number"
-            }
-            if (try? SDKRuntime.JSONCoding.makeDecoder().decode(Everything.self, from: request.body)) == nil {
-                return "the body is not a valid Everything"
-            }
-            return nil
-        })
+        return SDKEmulator.ExampleRoute(
+            name: "default",
+            method: "POST",
+            path: "/v1/default/{in}",
+            refusal: (400, "CLASS"),
+            answers: [],
+            check: { request, parameters in
+                if let value = parameters["in"], let violation = DefaultRule.validate(value) {
+                    return "in " + violation.message
+                }
+                if let value = request.queryValue("where"), Swift.Int64(value) == nil {
+                    return "where must be a whole number"
+                }
+                if (try? SDKRuntime.JSONCoding.makeDecoder().decode(Everything.self, from: request.body)) == nil {
+                    return "the body is not a valid Everything"
+                }
+                return nil
+            })
     }
 }

@@ -11,17 +11,23 @@ extension LandmineExampleServer {
     ///
     /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1048:3.
     public static func init_Route() -> SDKEmulator.ExampleRoute {
-        return SDKEmulator.ExampleRoute(name: "init", method: "PUT", path: "/v1/init/{in}", refusal: (400, "CLASS"), answers: [], check: { request, parameters in
-            if let value = parameters["in"], let violation = InitRule.validate(value) {
-                return "in " + violation.message
-            }
-            if let value = request.queryValue("where"), Swift.Int64(value) == nil {
-                return "where must be a whole number"
-            }
-            if (try? SDKRuntime.JSONCoding.makeDecoder().decode(Everything.self, from: request.body)) == nil {
-                return "the body is not a valid Everything"
-            }
-            return nil
-        })
+        return SDKEmulator.ExampleRoute(
+            name: "init",
+            method: "PUT",
+            path: "/v1/init/{in}",
+            refusal: (400, "CLASS"),
+            answers: [],
+            check: { request, parameters in
+                if let value = parameters["in"], let violation = InitRule.validate(value) {
+                    return "in " + violation.message
+                }
+                if let value = request.queryValue("where"), Swift.Int64(value) == nil {
+                    return "where must be a whole number"
+                }
+                if (try? SDKRuntime.JSONCoding.makeDecoder().decode(Everything.self, from: request.body)) == nil {
+                    return "the body is not a valid Everything"
+                }
+                return nil
+            })
     }
 }

@@ -11,17 +11,23 @@ extension LandmineExampleServer {
     ///
     /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1038:3.
     public static func self_Route() -> SDKEmulator.ExampleRoute {
-        return SDKEmulator.ExampleRoute(name: "self", method: "DELETE", path: "/v1/self/{in}", refusal: (400, "CLASS"), answers: [], check: { request, parameters in
-            if let value = parameters["in"], let violation = Self_Rule.validate(value) {
-                return "in " + violation.message
-            }
-            if let value = request.queryValue("where"), Swift.Int64(value) == nil {
-                return "where must be a whole number"
-            }
-            if (try? SDKRuntime.JSONCoding.makeDecoder().decode(Everything.self, from: request.body)) == nil {
-                return "the body is not a valid Everything"
-            }
-            return nil
-        })
+        return SDKEmulator.ExampleRoute(
+            name: "self",
+            method: "DELETE",
+            path: "/v1/self/{in}",
+            refusal: (400, "CLASS"),
+            answers: [],
+            check: { request, parameters in
+                if let value = parameters["in"], let violation = Self_Rule.validate(value) {
+                    return "in " + violation.message
+                }
+                if let value = request.queryValue("where"), Swift.Int64(value) == nil {
+                    return "where must be a whole number"
+                }
+                if (try? SDKRuntime.JSONCoding.makeDecoder().decode(Everything.self, from: request.body)) == nil {
+                    return "the body is not a valid Everything"
+                }
+                return nil
+            })
     }
 }

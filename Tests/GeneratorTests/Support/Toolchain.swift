@@ -1,0 +1,47 @@
+import Foundation
+
+/// The toolchain's command-line tools, found on `PATH` or in `/opt/swift/usr/bin`.
+enum Toolchain {
+    /// The tool called `name`, if there is one.
+    static func tool(_ name: String) -> URL? {
+        let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init)
+        return (paths + ["/opt/swift/usr/bin"]).map { URL(fileURLWithPath: $0).appendingPathComponent(name) }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    /// What `program` (the text of a `main.swift`) prints, compiled with the toolchain's `swiftc`
+    /// and run with `input` as its standard input, in a temporary folder removed afterwards.
+    static func output(of program: String, input: String = "") throws -> String {
+        guard let swiftc = tool("swiftc") else { throw PublicTypeNames.Failure("the toolchain's swiftc is needed") }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sdkgen-run-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try program.write(to: folder.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
+        try input.write(to: folder.appendingPathComponent("input.txt"), atomically: true, encoding: .utf8)
+        try run(swiftc, ["-Onone", "main.swift", "-o", "program"], in: folder)
+        try run(folder.appendingPathComponent("program"), [], in: folder, input: "input.txt", output: "output.txt")
+        return try String(contentsOf: folder.appendingPathComponent("output.txt"), encoding: .utf8)
+    }
+
+    /// Runs `tool` in `folder`, with standard input and output in files there when given.
+    private static func run(
+        _ tool: URL, _ arguments: [String], in folder: URL, input: String? = nil, output: String? = nil
+    ) throws {
+        let process = Process()
+        process.executableURL = tool
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        if let input { process.standardInput = try FileHandle(forReadingFrom: folder.appendingPathComponent(input)) }
+        if let output {
+            let url = folder.appendingPathComponent(output)
+            try Data().write(to: url)
+            process.standardOutput = try FileHandle(forWritingTo: url)
+        }
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw PublicTypeNames.Failure(
+                "\(tool.lastPathComponent) \(arguments) failed (\(process.terminationStatus))")
+        }
+    }
+}
