@@ -30,6 +30,11 @@ public indirect enum JSONLiteral: Hashable, Sendable {
 
     /// A JSON string literal for `text`.
     static func quote(_ text: String) -> String {
+        // Most strings need no escape: one pass over the bytes finds that (every byte of a
+        // scalar past ASCII is 0x80 or more, so only ASCII bytes can need one).
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else {
+            return "\"" + text + "\""
+        }
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

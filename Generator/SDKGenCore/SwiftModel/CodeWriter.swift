@@ -49,6 +49,7 @@ struct CodeWriter {
     /// The lines of `content`, split at every `\n`, `\r\n` and lone `\r` (by bytes: a Swift
     /// `Character` holding `\r\n` is not equal to `"\n"`).
     static func lines(of content: String) -> [String] {
+        guard containsLineBreak(content) else { return [content] }
         var lines: [String] = []
         var start = content.utf8.startIndex
         var index = start
@@ -69,7 +70,7 @@ struct CodeWriter {
     }
 
     /// Whether `content` holds a line break; a byte search, as the renderer asks it of every line.
-    private static func containsLineBreak(_ content: String) -> Bool {
+    static func containsLineBreak(_ content: String) -> Bool {
         var content = content
         return content.withUTF8 { bytes in
             bytes.baseAddress.map { memchr($0, 0x0A, bytes.count) != nil || memchr($0, 0x0D, bytes.count) != nil }

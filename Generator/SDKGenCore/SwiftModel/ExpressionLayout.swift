@@ -81,9 +81,12 @@ enum ExpressionLayout {
         return lines + [line]
     }
 
-    /// Whether every line of `text` fits in `width` columns.
+    /// Whether every line of `text` fits in `width` columns. A character takes at least one
+    /// byte, so text of at most `width` bytes fits without counting its characters (which is
+    /// what most lines are, and counting characters is the slower question).
     static func fits(_ text: String, _ width: Int) -> Bool {
-        CodeWriter.lines(of: text).allSatisfy { $0.count <= width }
+        text.utf8.count <= width
+            || CodeWriter.lines(of: text).allSatisfy { $0.utf8.count <= width || $0.count <= width }
     }
 
     /// `lines`, with the parentheses an operand needs (see `SwiftRenderer.operand`).
