@@ -150,6 +150,14 @@ struct AdminTests {
         }
     }
 
+    @Test(arguments: [(Duration.milliseconds(1500), 1500), (.seconds(2), 2000), (.milliseconds(7), 7)])
+    func aDelayIsWrittenInWholeMilliseconds(delay: Duration, milliseconds: Int) throws {
+        let json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(Fault.delay(delay)))
+        let object = try #require(json as? [String: Any])
+        #expect(object["kind"] as? String == "delay")
+        #expect(object["milliseconds"] as? Int == milliseconds)
+    }
+
     @Test func everyFaultKindRoundTripsThroughJSON() throws {
         let faults: [Fault] = [
             .delay(.milliseconds(250)), .hold, .dropConnection, .dropAfterHeaders,

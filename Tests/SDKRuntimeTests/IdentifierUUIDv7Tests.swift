@@ -31,6 +31,21 @@ struct IdentifierUUIDv7Tests {
         #expect(uuid.uuidString.hasPrefix("018BCFE5-687B-7"))
     }
 
+    @Test("every random bit lands in the UUID, in order: 12 after the version, 62 after the variant")
+    func randomBitsLayout() {
+        var random = SeededRandom(state: 3)
+        var expected = SeededRandom(state: 3)
+        let randomA = expected.next() & 0xfff
+        let randomB = expected.next() & ((1 << 62) - 1)
+        let text = UUIDv7.make(now: Self.instant, random: &random).uuidString.replacingOccurrences(of: "-", with: "")
+        let hex = { (value: UInt64) in
+            let digits = String(value, radix: 16, uppercase: true)
+            return String(repeating: "0", count: 16 - digits.count) + digits
+        }
+        #expect(text.dropFirst(13).prefix(3) == hex(randomA).suffix(3))
+        #expect(text.suffix(16) == hex(randomB | 0b10 << 62))
+    }
+
     @Test("version and variant bits are set, whatever the random bits")
     func versionAndVariant() {
         var random = SeededRandom(state: 7)
