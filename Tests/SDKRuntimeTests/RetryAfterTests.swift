@@ -56,6 +56,8 @@ struct RetryAfterTests {
             "Sun, 06 Nov 94 08:49:37 GMT",
             "Sun, 6 Nov 1994 8:49:37 GMT",
             "Sunday, 06-Nov-1994 08:49:37 GMT",
+            "Sunday, 06-Nov-94 08:49:37 PST",
+            "Sunday 06-Nov-94 08:49:37 GMT",
             "Sun Nov  6 08:49:37",
         ])
     func invalid(value: String) {
