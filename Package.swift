@@ -94,7 +94,7 @@ let package = Package(
         // MARK: Emulator
         // The dashboard (`/_admin/ui`) is a page, a script and a style sheet, served as they are.
         .target(
-            name: "SDKEmulator", dependencies: ["SDKRuntime", "VoidhashAPI", "MobileJoeAPI", "CommandLineOptions"],
+            name: "SDKEmulator", dependencies: ["SDKRuntime", "SDKHashing", "VoidhashAPI", "MobileJoeAPI", "CommandLineOptions"],
             resources: [.copy("Dashboard")], swiftSettings: strict),
         .executableTarget(name: "sdk-emulator", dependencies: ["SDKEmulator", "PackageRelease"], swiftSettings: strict),
 

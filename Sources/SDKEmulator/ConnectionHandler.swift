@@ -17,7 +17,11 @@ struct ConnectionHandler: Sendable {
         }
         var reader = RequestReader(socket: socket, limits: limits)
         while true {
-            switch reader.next(sendContinue: { socket.write(ResponseSerializer.continueResponse) }) {
+            registry.markIdle(socket)
+            switch reader.next(
+                began: { registry.markBusy(socket) },
+                sendContinue: { socket.write(ResponseSerializer.continueResponse) })
+            {
             case .closed:
                 return
             case .refused(let error):
@@ -56,13 +60,20 @@ struct ConnectionHandler: Sendable {
         }
     }
 
-    /// Runs the dispatcher's async part as a task on the emulator's own executor (never waiting
-    /// for Swift's cooperative pool) and blocks this (dedicated, non-pool) thread until it finishes. `stop()` cancels the task through the registry.
+    /// Runs the dispatcher's async part as a task on the emulator's own executors (never waiting
+    /// for Swift's cooperative pool, and an admin request never waiting for a route's handler)
+    /// and blocks this (dedicated, non-pool) thread until it finishes. `stop()` cancels the task
+    /// through the registry.
     private func waitForPlan(_ prepared: RequestDispatcher.Prepared) -> ResponsePlan {
         let result = Locked<ResponsePlan?>(nil)
         let finished = DispatchSemaphore(value: 0)
         let dispatcher = dispatcher
-        let task = Task(executorPreference: HandlerExecutor.shared) {
+        let executor: HandlerExecutor
+        switch prepared.destination {
+        case .admin: executor = dispatcher.adminExecutor
+        case .routes: executor = .routes
+        }
+        let task = Task(executorPreference: executor) {
             let plan = await dispatcher.execute(prepared)
             result.withLock { $0 = plan }
             finished.signal()

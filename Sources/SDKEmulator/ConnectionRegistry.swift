@@ -1,13 +1,14 @@
-/// The open connections of a running server, so that `stop()` can wake and end them all.
+/// The open connections of a running server, so that `stop()` can wake and end them all, and
+/// a new connection past the limit can take the place of the one idle longest.
 ///
-/// A connection's thread removes its socket here before closing it, so `closeAll` never
-/// touches a descriptor number the system may already have reused.
+/// A connection's thread removes its socket here before closing it, so `closeAll` and an
+/// eviction never touch a descriptor number the system may already have reused.
 final class ConnectionRegistry: Sendable {
     /// Whether a new connection was taken on.
     enum Admission {
         /// Registered; serve it.
         case admitted
-        /// At the connection limit; refuse it.
+        /// At the connection limit with every connection busy; refuse it.
         case full
         /// The server is stopping; close it.
         case closing
@@ -16,6 +17,8 @@ final class ConnectionRegistry: Sendable {
     private struct Entry: Sendable {
         let socket: ConnectionSocket
         var task: Task<Void, Never>?
+        /// Since when the connection has waited for a request (`nil` while one is under way).
+        var idleSince: ContinuousClock.Instant?
     }
 
     private struct State: Sendable {
@@ -31,13 +34,37 @@ final class ConnectionRegistry: Sendable {
         self.capacity = max(1, capacity)
     }
 
-    /// Registers a new connection.
+    /// Registers a new connection (idle until its first request arrives). At the limit, the
+    /// connection idle longest is shut down and forgotten to make room; its thread sees the
+    /// connection end and closes it.
     func admit(_ socket: ConnectionSocket) -> Admission {
         state.withLock { state in
             if state.closing { return .closing }
-            if state.entries.count >= capacity { return .full }
-            state.entries[socket.descriptor] = Entry(socket: socket)
+            if state.entries.count >= capacity {
+                let idle = state.entries.values.compactMap { entry in entry.idleSince.map { (entry.socket, $0) } }
+                guard let (oldest, _) = idle.min(by: { $0.1 < $1.1 }) else { return .full }
+                // Under the lock: a registered descriptor is still open, so it is still ours.
+                oldest.shutdownBoth()
+                state.entries[oldest.descriptor] = nil
+            }
+            state.entries[socket.descriptor] = Entry(socket: socket, idleSince: .now)
             return .admitted
+        }
+    }
+
+    /// Notes that the connection waits for its next request, so a new connection may take its
+    /// place.
+    func markIdle(_ socket: ConnectionSocket) {
+        state.withLock { $0.entries[socket.descriptor]?.idleSince = .now }
+    }
+
+    /// Notes that a request began to arrive; `false` when the connection was already given up to
+    /// a newer one (its socket is shut down, and the request goes unanswered).
+    func markBusy(_ socket: ConnectionSocket) -> Bool {
+        state.withLock { state in
+            guard state.entries[socket.descriptor] != nil else { return false }
+            state.entries[socket.descriptor]?.idleSince = nil
+            return true
         }
     }
 

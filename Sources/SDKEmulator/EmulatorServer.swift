@@ -58,7 +58,7 @@ public final class EmulatorServer: Sendable {
         self.router = router
         self.limits = limits
         controls = EmulatorControls(
-            log: RequestLog(capacity: limits.maxLoggedRequests), faults: FaultTable(), holds: HoldGate(),
+            log: RequestLog(limits: limits), faults: FaultTable(), holds: HoldGate(),
             clock: clock, adminRouter: adminRouter, onReset: onReset)
     }
 
@@ -113,6 +113,13 @@ public final class EmulatorServer: Sendable {
     public var baseURL: URL? {
         lifecycle.withLock { state in
             if case .running(let running) = state { running.baseURL } else { nil }
+        }
+    }
+
+    /// How many client connections are open now (0 when not running).
+    public var connectionCount: Int {
+        lifecycle.withLock { state in
+            if case .running(let running) = state { running.registry.count } else { 0 }
         }
     }
 

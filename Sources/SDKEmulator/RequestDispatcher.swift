@@ -24,6 +24,8 @@ struct RequestDispatcher: Sendable {
     let router: Router
     let controls: EmulatorControls
     let admin: AdminAPI
+    /// Where this server's admin requests run.
+    let adminExecutor = HandlerExecutor.admin()
 
     /// A dispatcher for `router`'s routes and the admin API over `controls`.
     init(router: Router, controls: EmulatorControls) {

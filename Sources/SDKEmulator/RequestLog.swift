@@ -1,28 +1,51 @@
-/// Every request that reached routing, in arrival order (admin requests excluded).
+import Foundation
+
+/// Every request that reached routing, in arrival order (admin requests excluded), bounded by
+/// count and by bytes: the oldest entries are forgotten first, and a body longer than
+/// ``ServerLimits/maxLoggedBodyBytes`` is kept as its length and digest only.
 final class RequestLog: Sendable {
     private struct State: Sendable {
         var nextSequence = 1
         var entries: [RecordedRequest] = []
+        /// The sum of the entries' ``RecordedRequest/loggedSize``.
+        var bytes = 0
     }
 
     private let state = Locked(State())
     private let capacity: Int
+    private let byteCapacity: Int
+    private let bodyCapacity: Int
 
-    /// A log keeping the most recent `capacity` entries.
-    init(capacity: Int) {
-        self.capacity = max(1, capacity)
+    /// A log within `limits`' request count, byte count and body length.
+    init(limits: ServerLimits) {
+        capacity = max(1, limits.maxLoggedRequests)
+        byteCapacity = max(0, limits.maxLoggedBytes)
+        bodyCapacity = max(0, limits.maxLoggedBodyBytes)
     }
 
     /// Appends `request` with the next sequence number, and returns that number.
     func record(_ request: EmulatorRequest, route: String?, fault: Fault?) -> Int {
-        state.withLock { state in
+        var kept = request
+        var omitted: OmittedBody?
+        if request.body.count > bodyCapacity {
+            omitted = OmittedBody(of: request.body)
+            kept.body = Data()
+        }
+        return state.withLock { state in
             let sequence = state.nextSequence
-            state.entries.append(
-                RecordedRequest(sequence: sequence, route: route, fault: fault, request: request))
+            let entry = RecordedRequest(
+                sequence: sequence, route: route, fault: fault, request: kept, omittedBody: omitted)
+            state.entries.append(entry)
+            state.bytes += entry.loggedSize
             state.nextSequence += 1
-            if state.entries.count > capacity {
-                state.entries.removeFirst(state.entries.count - capacity)
+            var forgotten = 0
+            while state.entries.count - forgotten > capacity
+                || (state.bytes > byteCapacity && forgotten < state.entries.count - 1)
+            {
+                state.bytes -= state.entries[forgotten].loggedSize
+                forgotten += 1
             }
+            state.entries.removeFirst(forgotten)
             return sequence
         }
     }
@@ -50,8 +73,20 @@ final class RequestLog: Sendable {
         }
     }
 
-    /// Forgets every entry (sequence numbers keep counting).
+    /// Forgets every entry (sequence numbers keep counting) and gives their storage back.
     func clear() {
-        state.withLock { $0.entries.removeAll() }
+        state.withLock { state in
+            state.entries = []
+            state.bytes = 0
+        }
+    }
+}
+
+extension RecordedRequest {
+    /// What the entry costs the log: its body as kept, its head's text, and a fixed share for
+    /// the rest.
+    var loggedSize: Int {
+        let fields = (request.query + request.headers).reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count }
+        return 128 + request.body.count + request.method.utf8.count + request.path.utf8.count + fields
     }
 }

@@ -23,10 +23,11 @@ struct RequestReader {
         self.limits = limits
     }
 
-    /// Reads the next request. `sendContinue` is called when the client waits for
+    /// Reads the next request. `began` is called once its first byte is here; it returns `false`
+    /// when the connection is to end instead. `sendContinue` is called when the client waits for
     /// `100 Continue` before sending the body; it returns `false` when the write failed.
-    mutating func next(sendContinue: () -> Bool) -> Outcome {
-        guard waitForFirstByte() else { return .closed }
+    mutating func next(began: () -> Bool, sendContinue: () -> Bool) -> Outcome {
+        guard waitForFirstByte(), began() else { return .closed }
         let deadline = ContinuousClock.now + limits.requestTimeout
         let head: RequestHead
         switch readHead(deadline: deadline) {

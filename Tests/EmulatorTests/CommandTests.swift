@@ -20,15 +20,7 @@ struct CommandTests {
         #expect(throws: EmulatorUsageError.self) { try EmulatorCommand.parse(arguments) }
     }
 
-    /// The built executable, next to the test bundle, when it was built.
-    static let executable: URL? = {
-        let directory = URL(fileURLWithPath: CommandLine.arguments.first ?? "")
-            .deletingLastPathComponent()
-        let candidates = [directory, directory.deletingLastPathComponent()].map {
-            $0.appendingPathComponent("sdk-emulator")
-        }
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }()
+    static let executable = EmulatorProcess.executable
 
     @Test(.enabled(if: executable != nil, "sdk-emulator is not built"))
     func executableRefusesBadArgumentsWithExit64() async throws {
@@ -76,29 +68,12 @@ struct CommandTests {
 
     @Test(.enabled(if: executable != nil, "sdk-emulator is not built"))
     func executableServesUntilSIGTERM() async throws {
-        let process = Process()
-        process.executableURL = Self.executable
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let line = try await offPool { () -> String in
-            var bytes: [UInt8] = []
-            while bytes.last != UInt8(ascii: "\n"),
-                let byte = try output.fileHandleForReading.read(upToCount: 1)?.first
-            {
-                bytes.append(byte)
-            }
-            return String(decoding: bytes, as: UTF8.self)
-        }
-        #expect(line.hasPrefix("sdk-emulator (voidhash) listening on http://127.0.0.1:"))
-        let url = try #require(
-            URL(
-                string: line.trimmingCharacters(in: .whitespacesAndNewlines).components(separatedBy: " ")
-                    .last ?? ""))
+        let emulator = try await EmulatorProcess()
+        #expect(emulator.firstLine.hasPrefix("sdk-emulator (voidhash) listening on http://127.0.0.1:"))
+        let url = try #require(emulator.url)
         #expect(try await fetch(url, "/_admin/requests").status == 200)
-        process.terminate()
-        try await offPool { process.waitUntilExit() }
-        #expect(process.terminationStatus == 0)
-        #expect(process.terminationReason == .exit)
+        try await emulator.stop()
+        #expect(emulator.process.terminationStatus == 0)
+        #expect(emulator.process.terminationReason == .exit)
     }
 }

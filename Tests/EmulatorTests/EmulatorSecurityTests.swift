@@ -16,7 +16,9 @@ struct EmulatorSecurityTests {
         #expect(server.baseURL == nil)
     }
 
-    @Test("the standard limits bound every request: 16 KiB head, 100 fields, 1 MiB body, 10 s")
+    @Test(
+        "the standard limits bound every request and the log: 16 KiB head, 100 fields, 1 MiB body, 10 s, 10,000 entries and 32 MiB logged, bodies over 64 KiB as a digest"
+    )
     func standardLimitsAreBounded() {
         let limits = ServerLimits.standard
         #expect(limits.maxHeadBytes == 16 * 1024)
@@ -24,6 +26,8 @@ struct EmulatorSecurityTests {
         #expect(limits.maxBodyBytes == 1024 * 1024)
         #expect(limits.maxConnections == 256)
         #expect(limits.maxLoggedRequests == 10_000)
+        #expect(limits.maxLoggedBytes == 32 * 1024 * 1024)
+        #expect(limits.maxLoggedBodyBytes == 64 * 1024)
         #expect(limits.requestTimeout == .seconds(10))
     }
 

@@ -100,16 +100,21 @@ struct LimitsTests {
         }
     }
 
-    @Test func connectionsBeyondTheLimitGet503() async throws {
-        try await withServer(limits: ServerLimits(maxConnections: 2)) { _, url in
+    @Test("with every connection busy, one more gets 503; a slot frees once a connection closes")
+    func connectionsBeyondTheLimitGet503() async throws {
+        try await withServer(limits: ServerLimits(maxConnections: 2)) { server, url in
+            server.inject(.hold, route: "ping")
             let (kept, refused, afterwards) = try await offPool {
                 let first = try RawClient(port: url.serverPort)
                 let second = try RawClient(port: url.serverPort)
                 first.write(rawRequest("GET", "/v1/ping"))
                 second.write(rawRequest("GET", "/v1/ping"))
-                let kept = [try first.readResponse().status, try second.readResponse().status]
+                while server.heldCount(route: "ping") < 2 { usleep(1_000) }
                 let third = try RawClient(port: url.serverPort)
                 let refused = String(decoding: third.readToEnd(), as: UTF8.self)
+                server.clearFaults(route: "ping")
+                _ = server.release(route: "ping")
+                let kept = [try first.readResponse().status, try second.readResponse().status]
                 first.shutdownWrite()
                 _ = first.readToEnd()
                 // The first connection's slot frees once its thread has closed it.

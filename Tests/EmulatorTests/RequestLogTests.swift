@@ -80,12 +80,20 @@ struct RequestLogTests {
             sequence: 8, route: nil, fault: nil,
             request: EmulatorRequest(
                 method: "PUT", path: "/x", body: Data([0xFF, 0x00, 0xFE]), receivedAt: date))
-        let json = try JSONEncoder.emulator.encode([text, binary])
+        let omitted = RecordedRequest(
+            sequence: 9, route: "echo", fault: nil,
+            request: EmulatorRequest(method: "POST", path: "/v1/echo", receivedAt: date),
+            omittedBody: OmittedBody(of: Data("abc".utf8)), status: 200)
+        let json = try JSONEncoder.emulator.encode([text, binary, omitted])
         let encoded = String(decoding: json, as: UTF8.self)
         #expect(encoded.contains(#""body":"{\"a\":1}""#))
         #expect(encoded.contains(#""bodyBase64":"/wD+""#))
         #expect(encoded.contains(#""receivedAt":"2027-01-15T08:00:00.500Z""#))
         #expect(encoded.contains(#""route":null"#))
-        #expect(try JSONDecoder().decode([RecordedRequest].self, from: json) == [text, binary])
+        #expect(
+            encoded.contains(
+                #""bodyOmitted":{"length":3,"sha256":"ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"}"#
+            ))
+        #expect(try JSONDecoder().decode([RecordedRequest].self, from: json) == [text, binary, omitted])
     }
 }

@@ -95,6 +95,9 @@ function showDetail(sequence) {
   }));
   let body = entry.body !== undefined ? entry.body : entry.bodyBase64 !== undefined ? "(base64) " + entry.bodyBase64 : "";
   try { if (body) body = JSON.stringify(JSON.parse(body), null, 2); } catch (_) { /* not JSON: as it is */ }
+  if (entry.bodyOmitted !== undefined) {
+    body = `(not kept: ${entry.bodyOmitted.length} bytes, SHA-256 ${entry.bodyOmitted.sha256})`;
+  }
   document.getElementById("detail-body").textContent = body || "(empty)";
 }
 

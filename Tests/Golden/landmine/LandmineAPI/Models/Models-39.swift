@@ -166,7 +166,34 @@ public struct ObjectIdentifier_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:515:3 (model OpaquePointer).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:515:3 (model OmittedBody).
+public struct OmittedBody: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    /// Creates a value with every member given; optional members default to `nil`.
+    public init() {
+    }
+
+    /// Decodes the value from a JSON object: unknown members are ignored; optional members may be
+    /// absent or `null`.
+    public init(from decoder: any Swift.Decoder) throws {
+    }
+
+    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
+    /// left out.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        _ = SDKRuntime.ModelEncodingContainer(encoder)
+    }
+
+    /// Whether every member of `lhs` equals the same member of `rhs`.
+    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+        return true
+    }
+
+    /// Feeds every member, in spec order, to `hasher`.
+    public func hash(into hasher: inout Swift.Hasher) {
+    }
+}
+
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:516:3 (model OpaquePointer).
 public struct OpaquePointer_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -193,7 +220,7 @@ public struct OpaquePointer_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:516:3 (model OpenAPIDocument).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:517:3 (model OpenAPIDocument).
 public struct OpenAPIDocument: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -220,7 +247,7 @@ public struct OpenAPIDocument: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:517:3 (model OperatingSystemVersion).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:518:3 (model OperatingSystemVersion).
 public struct OperatingSystemVersion: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -247,7 +274,7 @@ public struct OperatingSystemVersion: Swift.Codable, Swift.Hashable, Swift.Senda
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:518:3 (model Operation).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:519:3 (model Operation).
 public struct Operation: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -274,35 +301,8 @@ public struct Operation: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:519:3 (model OperationQueue).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:520:3 (model OperationQueue).
 public struct OperationQueue: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    /// Creates a value with every member given; optional members default to `nil`.
-    public init() {
-    }
-
-    /// Decodes the value from a JSON object: unknown members are ignored; optional members may be
-    /// absent or `null`.
-    public init(from decoder: any Swift.Decoder) throws {
-    }
-
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        _ = SDKRuntime.ModelEncodingContainer(encoder)
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-    }
-}
-
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:520:3 (model OptionSet).
-public struct OptionSet_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }

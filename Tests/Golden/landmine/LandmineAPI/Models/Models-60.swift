@@ -4,18 +4,1281 @@
 import Foundation
 import SDKRuntime
 
+/// Every keyword as a property.
+///
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:761:3 (model Everything).
+public struct Everything: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:764:7.
+    public var `associatedtype`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:765:7.
+    public var `borrowing`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:766:7.
+    public var `class`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:767:7.
+    public var `consuming`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:768:7.
+    public var deinit_: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:769:7.
+    public var `enum`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:770:7.
+    public var `extension`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:771:7.
+    public var `fileprivate`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:772:7.
+    public var `func`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:773:7.
+    public var `import`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:774:7.
+    public var init_: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:775:7.
+    public var `inout`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:776:7.
+    public var `internal`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:777:7.
+    public var `let`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:778:7.
+    public var `nonisolated`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:779:7.
+    public var `open`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:780:7.
+    public var `operator`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:781:7.
+    public var `package`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:782:7.
+    public var `private`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:783:7.
+    public var `precedencegroup`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:784:7.
+    public var `protocol`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:785:7.
+    public var `public`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:786:7.
+    public var `rethrows`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:787:7.
+    public var `static`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:788:7.
+    public var `struct`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:789:7.
+    public var subscript_: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:790:7.
+    public var `typealias`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:791:7.
+    public var `var`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:792:7.
+    public var `break`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:793:7.
+    public var `case`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:794:7.
+    public var `catch`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:795:7.
+    public var `continue`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:796:7.
+    public var `default`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:797:7.
+    public var `defer`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:798:7.
+    public var `do`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:799:7.
+    public var `else`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:800:7.
+    public var `fallthrough`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:801:7.
+    public var `for`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:802:7.
+    public var `guard`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:803:7.
+    public var `if`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:804:7.
+    public var `in`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:805:7.
+    public var `repeat`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:806:7.
+    public var `return`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:807:7.
+    public var `throw`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:808:7.
+    public var `switch`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:809:7.
+    public var `where`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:810:7.
+    public var `while`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:811:7.
+    public var `as`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:812:7.
+    public var `await`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:813:7.
+    public var `false`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:814:7.
+    public var `is`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:815:7.
+    public var `nil`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:816:7.
+    public var self_: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:817:7.
+    public var super_: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:818:7.
+    public var `throws`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:819:7.
+    public var `true`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:820:7.
+    public var `try`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:821:7.
+    public var `async`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:822:7.
+    public var `actor`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:823:7.
+    public var `associativity`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:824:7.
+    public var `convenience`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:825:7.
+    public var `dynamic`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:826:7.
+    public var `didSet`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:827:7.
+    public var `final`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:828:7.
+    public var `get`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:829:7.
+    public var `infix`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:830:7.
+    public var `indirect`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:831:7.
+    public var `lazy`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:832:7.
+    public var `left`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:833:7.
+    public var `mutating`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:834:7.
+    public var `none`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:835:7.
+    public var `nonmutating`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:836:7.
+    public var `optional`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:837:7.
+    public var `override`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:838:7.
+    public var `postfix`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:839:7.
+    public var `precedence`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:840:7.
+    public var `prefix`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:841:7.
+    public var `required`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:842:7.
+    public var `right`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:843:7.
+    public var `set`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:844:7.
+    public var `some`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:845:7.
+    public var type: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:846:7.
+    public var `unowned`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:847:7.
+    public var `weak`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:848:7.
+    public var `willSet`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:849:7.
+    public var `any`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:850:7.
+    public var `consume`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:851:7.
+    public var `copy`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:852:7.
+    public var `each`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:853:7.
+    public var `macro`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:854:7.
+    public var `discard`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:855:7.
+    public var `then`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:856:7.
+    public var `sending`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:857:7.
+    public var `isolated`: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:858:7.
+    public var description_: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:859:7.
+    public var hashValue_: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:860:7.
+    public var rawValue_: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:861:7.
+    public var unknown_: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:862:7.
+    public var codingKeys: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:863:7.
+    public var knownCases_: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:864:7.
+    public var string: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:865:7.
+    public var int: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:866:7.
+    public var swift: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:867:7.
+    public var foundation: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:868:7.
+    public var error: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:869:7.
+    public var decoder: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:870:7.
+    public var codable: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:871:7.
+    public var never: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:872:7.
+    public var bool: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:873:7.
+    public var data: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:874:7.
+    public var date: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:875:7.
+    public var url: Swift.String?
+
+    /// Creates a value with every member given; optional members default to `nil`.
+    public init(
+        `associatedtype`: Swift.String? = nil,
+        `borrowing`: Swift.String? = nil,
+        `class`: Swift.String? = nil,
+        `consuming`: Swift.String? = nil,
+        deinit_: Swift.String? = nil,
+        `enum`: Swift.String? = nil,
+        `extension`: Swift.String? = nil,
+        `fileprivate`: Swift.String? = nil,
+        `func`: Swift.String? = nil,
+        `import`: Swift.String? = nil,
+        init_: Swift.String? = nil,
+        `inout`: Swift.String? = nil,
+        `internal`: Swift.String? = nil,
+        `let`: Swift.String? = nil,
+        `nonisolated`: Swift.String? = nil,
+        `open`: Swift.String? = nil,
+        `operator`: Swift.String? = nil,
+        `package`: Swift.String? = nil,
+        `private`: Swift.String? = nil,
+        `precedencegroup`: Swift.String? = nil,
+        `protocol`: Swift.String? = nil,
+        `public`: Swift.String? = nil,
+        `rethrows`: Swift.String? = nil,
+        `static`: Swift.String? = nil,
+        `struct`: Swift.String? = nil,
+        subscript_: Swift.String? = nil,
+        `typealias`: Swift.String? = nil,
+        `var`: Swift.String? = nil,
+        `break`: Swift.String? = nil,
+        `case`: Swift.String? = nil,
+        `catch`: Swift.String? = nil,
+        `continue`: Swift.String? = nil,
+        `default`: Swift.String? = nil,
+        `defer`: Swift.String? = nil,
+        `do`: Swift.String? = nil,
+        `else`: Swift.String? = nil,
+        `fallthrough`: Swift.String? = nil,
+        `for`: Swift.String? = nil,
+        `guard`: Swift.String? = nil,
+        `if`: Swift.String? = nil,
+        `in`: Swift.String? = nil,
+        `repeat`: Swift.String? = nil,
+        `return`: Swift.String? = nil,
+        `throw`: Swift.String? = nil,
+        `switch`: Swift.String? = nil,
+        `where`: Swift.String? = nil,
+        `while`: Swift.String? = nil,
+        `as`: Swift.String? = nil,
+        `await`: Swift.String? = nil,
+        `false`: Swift.String? = nil,
+        `is`: Swift.String? = nil,
+        `nil`: Swift.String? = nil,
+        self_: Swift.String? = nil,
+        super_: Swift.String? = nil,
+        `throws`: Swift.String? = nil,
+        `true`: Swift.String? = nil,
+        `try`: Swift.String? = nil,
+        `async`: Swift.String? = nil,
+        `actor`: Swift.String? = nil,
+        `associativity`: Swift.String? = nil,
+        `convenience`: Swift.String? = nil,
+        `dynamic`: Swift.String? = nil,
+        `didSet`: Swift.String? = nil,
+        `final`: Swift.String? = nil,
+        `get`: Swift.String? = nil,
+        `infix`: Swift.String? = nil,
+        `indirect`: Swift.String? = nil,
+        `lazy`: Swift.String? = nil,
+        `left`: Swift.String? = nil,
+        `mutating`: Swift.String? = nil,
+        `none`: Swift.String? = nil,
+        `nonmutating`: Swift.String? = nil,
+        `optional`: Swift.String? = nil,
+        `override`: Swift.String? = nil,
+        `postfix`: Swift.String? = nil,
+        `precedence`: Swift.String? = nil,
+        `prefix`: Swift.String? = nil,
+        `required`: Swift.String? = nil,
+        `right`: Swift.String? = nil,
+        `set`: Swift.String? = nil,
+        `some`: Swift.String? = nil,
+        type: Swift.String? = nil,
+        `unowned`: Swift.String? = nil,
+        `weak`: Swift.String? = nil,
+        `willSet`: Swift.String? = nil,
+        `any`: Swift.String? = nil,
+        `consume`: Swift.String? = nil,
+        `copy`: Swift.String? = nil,
+        `each`: Swift.String? = nil,
+        `macro`: Swift.String? = nil,
+        `discard`: Swift.String? = nil,
+        `then`: Swift.String? = nil,
+        `sending`: Swift.String? = nil,
+        `isolated`: Swift.String? = nil,
+        description_: Swift.String? = nil,
+        hashValue_: Swift.String? = nil,
+        rawValue_: Swift.String? = nil,
+        unknown_: Swift.String? = nil,
+        codingKeys: Swift.String? = nil,
+        knownCases_: Swift.String? = nil,
+        string: Swift.String? = nil,
+        int: Swift.String? = nil,
+        swift: Swift.String? = nil,
+        foundation: Swift.String? = nil,
+        error: Swift.String? = nil,
+        decoder: Swift.String? = nil,
+        codable: Swift.String? = nil,
+        never: Swift.String? = nil,
+        bool: Swift.String? = nil,
+        data: Swift.String? = nil,
+        date: Swift.String? = nil,
+        url: Swift.String? = nil
+    ) {
+        self.`associatedtype` = `associatedtype`
+        self.`borrowing` = `borrowing`
+        self.`class` = `class`
+        self.`consuming` = `consuming`
+        self.deinit_ = deinit_
+        self.`enum` = `enum`
+        self.`extension` = `extension`
+        self.`fileprivate` = `fileprivate`
+        self.`func` = `func`
+        self.`import` = `import`
+        self.init_ = init_
+        self.`inout` = `inout`
+        self.`internal` = `internal`
+        self.`let` = `let`
+        self.`nonisolated` = `nonisolated`
+        self.`open` = `open`
+        self.`operator` = `operator`
+        self.`package` = `package`
+        self.`private` = `private`
+        self.`precedencegroup` = `precedencegroup`
+        self.`protocol` = `protocol`
+        self.`public` = `public`
+        self.`rethrows` = `rethrows`
+        self.`static` = `static`
+        self.`struct` = `struct`
+        self.subscript_ = subscript_
+        self.`typealias` = `typealias`
+        self.`var` = `var`
+        self.`break` = `break`
+        self.`case` = `case`
+        self.`catch` = `catch`
+        self.`continue` = `continue`
+        self.`default` = `default`
+        self.`defer` = `defer`
+        self.`do` = `do`
+        self.`else` = `else`
+        self.`fallthrough` = `fallthrough`
+        self.`for` = `for`
+        self.`guard` = `guard`
+        self.`if` = `if`
+        self.`in` = `in`
+        self.`repeat` = `repeat`
+        self.`return` = `return`
+        self.`throw` = `throw`
+        self.`switch` = `switch`
+        self.`where` = `where`
+        self.`while` = `while`
+        self.`as` = `as`
+        self.`await` = `await`
+        self.`false` = `false`
+        self.`is` = `is`
+        self.`nil` = `nil`
+        self.self_ = self_
+        self.super_ = super_
+        self.`throws` = `throws`
+        self.`true` = `true`
+        self.`try` = `try`
+        self.`async` = `async`
+        self.`actor` = `actor`
+        self.`associativity` = `associativity`
+        self.`convenience` = `convenience`
+        self.`dynamic` = `dynamic`
+        self.`didSet` = `didSet`
+        self.`final` = `final`
+        self.`get` = `get`
+        self.`infix` = `infix`
+        self.`indirect` = `indirect`
+        self.`lazy` = `lazy`
+        self.`left` = `left`
+        self.`mutating` = `mutating`
+        self.`none` = `none`
+        self.`nonmutating` = `nonmutating`
+        self.`optional` = `optional`
+        self.`override` = `override`
+        self.`postfix` = `postfix`
+        self.`precedence` = `precedence`
+        self.`prefix` = `prefix`
+        self.`required` = `required`
+        self.`right` = `right`
+        self.`set` = `set`
+        self.`some` = `some`
+        self.type = type
+        self.`unowned` = `unowned`
+        self.`weak` = `weak`
+        self.`willSet` = `willSet`
+        self.`any` = `any`
+        self.`consume` = `consume`
+        self.`copy` = `copy`
+        self.`each` = `each`
+        self.`macro` = `macro`
+        self.`discard` = `discard`
+        self.`then` = `then`
+        self.`sending` = `sending`
+        self.`isolated` = `isolated`
+        self.description_ = description_
+        self.hashValue_ = hashValue_
+        self.rawValue_ = rawValue_
+        self.unknown_ = unknown_
+        self.codingKeys = codingKeys
+        self.knownCases_ = knownCases_
+        self.string = string
+        self.int = int
+        self.swift = swift
+        self.foundation = foundation
+        self.error = error
+        self.decoder = decoder
+        self.codable = codable
+        self.never = never
+        self.bool = bool
+        self.data = data
+        self.date = date
+        self.url = url
+    }
+
+    /// Decodes the value from a JSON object: unknown members are ignored; optional members may be
+    /// absent or `null`.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try SDKRuntime.ModelDecodingContainer(decoder)
+        self.`associatedtype` = try container.decodeIfPresent("associatedtype")
+        self.`borrowing` = try container.decodeIfPresent("borrowing")
+        self.`class` = try container.decodeIfPresent("class")
+        self.`consuming` = try container.decodeIfPresent("consuming")
+        self.deinit_ = try container.decodeIfPresent("deinit")
+        self.`enum` = try container.decodeIfPresent("enum")
+        self.`extension` = try container.decodeIfPresent("extension")
+        self.`fileprivate` = try container.decodeIfPresent("fileprivate")
+        self.`func` = try container.decodeIfPresent("func")
+        self.`import` = try container.decodeIfPresent("import")
+        self.init_ = try container.decodeIfPresent("init")
+        self.`inout` = try container.decodeIfPresent("inout")
+        self.`internal` = try container.decodeIfPresent("internal")
+        self.`let` = try container.decodeIfPresent("let")
+        self.`nonisolated` = try container.decodeIfPresent("nonisolated")
+        self.`open` = try container.decodeIfPresent("open")
+        self.`operator` = try container.decodeIfPresent("operator")
+        self.`package` = try container.decodeIfPresent("package")
+        self.`private` = try container.decodeIfPresent("private")
+        self.`precedencegroup` = try container.decodeIfPresent("precedencegroup")
+        self.`protocol` = try container.decodeIfPresent("protocol")
+        self.`public` = try container.decodeIfPresent("public")
+        self.`rethrows` = try container.decodeIfPresent("rethrows")
+        self.`static` = try container.decodeIfPresent("static")
+        self.`struct` = try container.decodeIfPresent("struct")
+        self.subscript_ = try container.decodeIfPresent("subscript")
+        self.`typealias` = try container.decodeIfPresent("typealias")
+        self.`var` = try container.decodeIfPresent("var")
+        self.`break` = try container.decodeIfPresent("break")
+        self.`case` = try container.decodeIfPresent("case")
+        self.`catch` = try container.decodeIfPresent("catch")
+        self.`continue` = try container.decodeIfPresent("continue")
+        self.`default` = try container.decodeIfPresent("default")
+        self.`defer` = try container.decodeIfPresent("defer")
+        self.`do` = try container.decodeIfPresent("do")
+        self.`else` = try container.decodeIfPresent("else")
+        self.`fallthrough` = try container.decodeIfPresent("fallthrough")
+        self.`for` = try container.decodeIfPresent("for")
+        self.`guard` = try container.decodeIfPresent("guard")
+        self.`if` = try container.decodeIfPresent("if")
+        self.`in` = try container.decodeIfPresent("in")
+        self.`repeat` = try container.decodeIfPresent("repeat")
+        self.`return` = try container.decodeIfPresent("return")
+        self.`throw` = try container.decodeIfPresent("throw")
+        self.`switch` = try container.decodeIfPresent("switch")
+        self.`where` = try container.decodeIfPresent("where")
+        self.`while` = try container.decodeIfPresent("while")
+        self.`as` = try container.decodeIfPresent("as")
+        self.`await` = try container.decodeIfPresent("await")
+        self.`false` = try container.decodeIfPresent("false")
+        self.`is` = try container.decodeIfPresent("is")
+        self.`nil` = try container.decodeIfPresent("nil")
+        self.self_ = try container.decodeIfPresent("self")
+        self.super_ = try container.decodeIfPresent("super")
+        self.`throws` = try container.decodeIfPresent("throws")
+        self.`true` = try container.decodeIfPresent("true")
+        self.`try` = try container.decodeIfPresent("try")
+        self.`async` = try container.decodeIfPresent("async")
+        self.`actor` = try container.decodeIfPresent("actor")
+        self.`associativity` = try container.decodeIfPresent("associativity")
+        self.`convenience` = try container.decodeIfPresent("convenience")
+        self.`dynamic` = try container.decodeIfPresent("dynamic")
+        self.`didSet` = try container.decodeIfPresent("didSet")
+        self.`final` = try container.decodeIfPresent("final")
+        self.`get` = try container.decodeIfPresent("get")
+        self.`infix` = try container.decodeIfPresent("infix")
+        self.`indirect` = try container.decodeIfPresent("indirect")
+        self.`lazy` = try container.decodeIfPresent("lazy")
+        self.`left` = try container.decodeIfPresent("left")
+        self.`mutating` = try container.decodeIfPresent("mutating")
+        self.`none` = try container.decodeIfPresent("none")
+        self.`nonmutating` = try container.decodeIfPresent("nonmutating")
+        self.`optional` = try container.decodeIfPresent("optional")
+        self.`override` = try container.decodeIfPresent("override")
+        self.`postfix` = try container.decodeIfPresent("postfix")
+        self.`precedence` = try container.decodeIfPresent("precedence")
+        self.`prefix` = try container.decodeIfPresent("prefix")
+        self.`required` = try container.decodeIfPresent("required")
+        self.`right` = try container.decodeIfPresent("right")
+        self.`set` = try container.decodeIfPresent("set")
+        self.`some` = try container.decodeIfPresent("some")
+        self.type = try container.decodeIfPresent("Type")
+        self.`unowned` = try container.decodeIfPresent("unowned")
+        self.`weak` = try container.decodeIfPresent("weak")
+        self.`willSet` = try container.decodeIfPresent("willSet")
+        self.`any` = try container.decodeIfPresent("any")
+        self.`consume` = try container.decodeIfPresent("consume")
+        self.`copy` = try container.decodeIfPresent("copy")
+        self.`each` = try container.decodeIfPresent("each")
+        self.`macro` = try container.decodeIfPresent("macro")
+        self.`discard` = try container.decodeIfPresent("discard")
+        self.`then` = try container.decodeIfPresent("then")
+        self.`sending` = try container.decodeIfPresent("sending")
+        self.`isolated` = try container.decodeIfPresent("isolated")
+        self.description_ = try container.decodeIfPresent("description")
+        self.hashValue_ = try container.decodeIfPresent("hashValue")
+        self.rawValue_ = try container.decodeIfPresent("rawValue")
+        self.unknown_ = try container.decodeIfPresent("unknown")
+        self.codingKeys = try container.decodeIfPresent("CodingKeys")
+        self.knownCases_ = try container.decodeIfPresent("knownCases")
+        self.string = try container.decodeIfPresent("String")
+        self.int = try container.decodeIfPresent("Int")
+        self.swift = try container.decodeIfPresent("Swift")
+        self.foundation = try container.decodeIfPresent("Foundation")
+        self.error = try container.decodeIfPresent("Error")
+        self.decoder = try container.decodeIfPresent("Decoder")
+        self.codable = try container.decodeIfPresent("Codable")
+        self.never = try container.decodeIfPresent("Never")
+        self.bool = try container.decodeIfPresent("Bool")
+        self.data = try container.decodeIfPresent("Data")
+        self.date = try container.decodeIfPresent("Date")
+        self.url = try container.decodeIfPresent("URL")
+    }
+
+    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
+    /// left out.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = SDKRuntime.ModelEncodingContainer(encoder)
+        try container.encodeIfPresent(self.`associatedtype`, as: "associatedtype")
+        try container.encodeIfPresent(self.`borrowing`, as: "borrowing")
+        try container.encodeIfPresent(self.`class`, as: "class")
+        try container.encodeIfPresent(self.`consuming`, as: "consuming")
+        try container.encodeIfPresent(self.deinit_, as: "deinit")
+        try container.encodeIfPresent(self.`enum`, as: "enum")
+        try container.encodeIfPresent(self.`extension`, as: "extension")
+        try container.encodeIfPresent(self.`fileprivate`, as: "fileprivate")
+        try container.encodeIfPresent(self.`func`, as: "func")
+        try container.encodeIfPresent(self.`import`, as: "import")
+        try container.encodeIfPresent(self.init_, as: "init")
+        try container.encodeIfPresent(self.`inout`, as: "inout")
+        try container.encodeIfPresent(self.`internal`, as: "internal")
+        try container.encodeIfPresent(self.`let`, as: "let")
+        try container.encodeIfPresent(self.`nonisolated`, as: "nonisolated")
+        try container.encodeIfPresent(self.`open`, as: "open")
+        try container.encodeIfPresent(self.`operator`, as: "operator")
+        try container.encodeIfPresent(self.`package`, as: "package")
+        try container.encodeIfPresent(self.`private`, as: "private")
+        try container.encodeIfPresent(self.`precedencegroup`, as: "precedencegroup")
+        try container.encodeIfPresent(self.`protocol`, as: "protocol")
+        try container.encodeIfPresent(self.`public`, as: "public")
+        try container.encodeIfPresent(self.`rethrows`, as: "rethrows")
+        try container.encodeIfPresent(self.`static`, as: "static")
+        try container.encodeIfPresent(self.`struct`, as: "struct")
+        try container.encodeIfPresent(self.subscript_, as: "subscript")
+        try container.encodeIfPresent(self.`typealias`, as: "typealias")
+        try container.encodeIfPresent(self.`var`, as: "var")
+        try container.encodeIfPresent(self.`break`, as: "break")
+        try container.encodeIfPresent(self.`case`, as: "case")
+        try container.encodeIfPresent(self.`catch`, as: "catch")
+        try container.encodeIfPresent(self.`continue`, as: "continue")
+        try container.encodeIfPresent(self.`default`, as: "default")
+        try container.encodeIfPresent(self.`defer`, as: "defer")
+        try container.encodeIfPresent(self.`do`, as: "do")
+        try container.encodeIfPresent(self.`else`, as: "else")
+        try container.encodeIfPresent(self.`fallthrough`, as: "fallthrough")
+        try container.encodeIfPresent(self.`for`, as: "for")
+        try container.encodeIfPresent(self.`guard`, as: "guard")
+        try container.encodeIfPresent(self.`if`, as: "if")
+        try container.encodeIfPresent(self.`in`, as: "in")
+        try container.encodeIfPresent(self.`repeat`, as: "repeat")
+        try container.encodeIfPresent(self.`return`, as: "return")
+        try container.encodeIfPresent(self.`throw`, as: "throw")
+        try container.encodeIfPresent(self.`switch`, as: "switch")
+        try container.encodeIfPresent(self.`where`, as: "where")
+        try container.encodeIfPresent(self.`while`, as: "while")
+        try container.encodeIfPresent(self.`as`, as: "as")
+        try container.encodeIfPresent(self.`await`, as: "await")
+        try container.encodeIfPresent(self.`false`, as: "false")
+        try container.encodeIfPresent(self.`is`, as: "is")
+        try container.encodeIfPresent(self.`nil`, as: "nil")
+        try container.encodeIfPresent(self.self_, as: "self")
+        try container.encodeIfPresent(self.super_, as: "super")
+        try container.encodeIfPresent(self.`throws`, as: "throws")
+        try container.encodeIfPresent(self.`true`, as: "true")
+        try container.encodeIfPresent(self.`try`, as: "try")
+        try container.encodeIfPresent(self.`async`, as: "async")
+        try container.encodeIfPresent(self.`actor`, as: "actor")
+        try container.encodeIfPresent(self.`associativity`, as: "associativity")
+        try container.encodeIfPresent(self.`convenience`, as: "convenience")
+        try container.encodeIfPresent(self.`dynamic`, as: "dynamic")
+        try container.encodeIfPresent(self.`didSet`, as: "didSet")
+        try container.encodeIfPresent(self.`final`, as: "final")
+        try container.encodeIfPresent(self.`get`, as: "get")
+        try container.encodeIfPresent(self.`infix`, as: "infix")
+        try container.encodeIfPresent(self.`indirect`, as: "indirect")
+        try container.encodeIfPresent(self.`lazy`, as: "lazy")
+        try container.encodeIfPresent(self.`left`, as: "left")
+        try container.encodeIfPresent(self.`mutating`, as: "mutating")
+        try container.encodeIfPresent(self.`none`, as: "none")
+        try container.encodeIfPresent(self.`nonmutating`, as: "nonmutating")
+        try container.encodeIfPresent(self.`optional`, as: "optional")
+        try container.encodeIfPresent(self.`override`, as: "override")
+        try container.encodeIfPresent(self.`postfix`, as: "postfix")
+        try container.encodeIfPresent(self.`precedence`, as: "precedence")
+        try container.encodeIfPresent(self.`prefix`, as: "prefix")
+        try container.encodeIfPresent(self.`required`, as: "required")
+        try container.encodeIfPresent(self.`right`, as: "right")
+        try container.encodeIfPresent(self.`set`, as: "set")
+        try container.encodeIfPresent(self.`some`, as: "some")
+        try container.encodeIfPresent(self.type, as: "Type")
+        try container.encodeIfPresent(self.`unowned`, as: "unowned")
+        try container.encodeIfPresent(self.`weak`, as: "weak")
+        try container.encodeIfPresent(self.`willSet`, as: "willSet")
+        try container.encodeIfPresent(self.`any`, as: "any")
+        try container.encodeIfPresent(self.`consume`, as: "consume")
+        try container.encodeIfPresent(self.`copy`, as: "copy")
+        try container.encodeIfPresent(self.`each`, as: "each")
+        try container.encodeIfPresent(self.`macro`, as: "macro")
+        try container.encodeIfPresent(self.`discard`, as: "discard")
+        try container.encodeIfPresent(self.`then`, as: "then")
+        try container.encodeIfPresent(self.`sending`, as: "sending")
+        try container.encodeIfPresent(self.`isolated`, as: "isolated")
+        try container.encodeIfPresent(self.description_, as: "description")
+        try container.encodeIfPresent(self.hashValue_, as: "hashValue")
+        try container.encodeIfPresent(self.rawValue_, as: "rawValue")
+        try container.encodeIfPresent(self.unknown_, as: "unknown")
+        try container.encodeIfPresent(self.codingKeys, as: "CodingKeys")
+        try container.encodeIfPresent(self.knownCases_, as: "knownCases")
+        try container.encodeIfPresent(self.string, as: "String")
+        try container.encodeIfPresent(self.int, as: "Int")
+        try container.encodeIfPresent(self.swift, as: "Swift")
+        try container.encodeIfPresent(self.foundation, as: "Foundation")
+        try container.encodeIfPresent(self.error, as: "Error")
+        try container.encodeIfPresent(self.decoder, as: "Decoder")
+        try container.encodeIfPresent(self.codable, as: "Codable")
+        try container.encodeIfPresent(self.never, as: "Never")
+        try container.encodeIfPresent(self.bool, as: "Bool")
+        try container.encodeIfPresent(self.data, as: "Data")
+        try container.encodeIfPresent(self.date, as: "Date")
+        try container.encodeIfPresent(self.url, as: "URL")
+    }
+
+    /// Whether every member of `lhs` equals the same member of `rhs`.
+    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+        guard SDKRuntime.ModelEquality.equal(lhs.`associatedtype`, rhs.`associatedtype`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`borrowing`, rhs.`borrowing`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`class`, rhs.`class`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`consuming`, rhs.`consuming`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.deinit_, rhs.deinit_) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`enum`, rhs.`enum`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`extension`, rhs.`extension`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`fileprivate`, rhs.`fileprivate`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`func`, rhs.`func`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`import`, rhs.`import`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.init_, rhs.init_) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`inout`, rhs.`inout`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`internal`, rhs.`internal`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`let`, rhs.`let`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`nonisolated`, rhs.`nonisolated`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`open`, rhs.`open`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`operator`, rhs.`operator`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`package`, rhs.`package`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`private`, rhs.`private`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`precedencegroup`, rhs.`precedencegroup`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`protocol`, rhs.`protocol`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`public`, rhs.`public`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`rethrows`, rhs.`rethrows`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`static`, rhs.`static`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`struct`, rhs.`struct`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.subscript_, rhs.subscript_) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`typealias`, rhs.`typealias`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`var`, rhs.`var`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`break`, rhs.`break`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`case`, rhs.`case`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`catch`, rhs.`catch`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`continue`, rhs.`continue`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`default`, rhs.`default`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`defer`, rhs.`defer`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`do`, rhs.`do`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`else`, rhs.`else`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`fallthrough`, rhs.`fallthrough`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`for`, rhs.`for`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`guard`, rhs.`guard`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`if`, rhs.`if`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`in`, rhs.`in`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`repeat`, rhs.`repeat`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`return`, rhs.`return`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`throw`, rhs.`throw`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`switch`, rhs.`switch`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`where`, rhs.`where`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`while`, rhs.`while`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`as`, rhs.`as`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`await`, rhs.`await`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`false`, rhs.`false`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`is`, rhs.`is`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`nil`, rhs.`nil`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.self_, rhs.self_) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.super_, rhs.super_) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`throws`, rhs.`throws`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`true`, rhs.`true`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`try`, rhs.`try`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`async`, rhs.`async`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`actor`, rhs.`actor`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`associativity`, rhs.`associativity`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`convenience`, rhs.`convenience`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`dynamic`, rhs.`dynamic`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`didSet`, rhs.`didSet`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`final`, rhs.`final`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`get`, rhs.`get`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`infix`, rhs.`infix`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`indirect`, rhs.`indirect`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`lazy`, rhs.`lazy`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`left`, rhs.`left`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`mutating`, rhs.`mutating`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`none`, rhs.`none`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`nonmutating`, rhs.`nonmutating`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`optional`, rhs.`optional`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`override`, rhs.`override`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`postfix`, rhs.`postfix`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`precedence`, rhs.`precedence`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`prefix`, rhs.`prefix`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`required`, rhs.`required`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`right`, rhs.`right`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`set`, rhs.`set`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`some`, rhs.`some`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.type, rhs.type) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`unowned`, rhs.`unowned`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`weak`, rhs.`weak`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`willSet`, rhs.`willSet`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`any`, rhs.`any`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`consume`, rhs.`consume`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`copy`, rhs.`copy`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`each`, rhs.`each`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`macro`, rhs.`macro`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`discard`, rhs.`discard`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`then`, rhs.`then`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`sending`, rhs.`sending`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.`isolated`, rhs.`isolated`) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.description_, rhs.description_) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.hashValue_, rhs.hashValue_) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.rawValue_, rhs.rawValue_) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.unknown_, rhs.unknown_) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.codingKeys, rhs.codingKeys) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.knownCases_, rhs.knownCases_) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.string, rhs.string) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.int, rhs.int) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.swift, rhs.swift) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.foundation, rhs.foundation) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.error, rhs.error) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.decoder, rhs.decoder) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.codable, rhs.codable) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.never, rhs.never) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.bool, rhs.bool) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.data, rhs.data) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.date, rhs.date) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.url, rhs.url) else { return false }
+        return true
+    }
+
+    /// Feeds every member, in spec order, to `hasher`.
+    public func hash(into hasher: inout Swift.Hasher) {
+        hasher.combine(self.`associatedtype`)
+        hasher.combine(self.`borrowing`)
+        hasher.combine(self.`class`)
+        hasher.combine(self.`consuming`)
+        hasher.combine(self.deinit_)
+        hasher.combine(self.`enum`)
+        hasher.combine(self.`extension`)
+        hasher.combine(self.`fileprivate`)
+        hasher.combine(self.`func`)
+        hasher.combine(self.`import`)
+        hasher.combine(self.init_)
+        hasher.combine(self.`inout`)
+        hasher.combine(self.`internal`)
+        hasher.combine(self.`let`)
+        hasher.combine(self.`nonisolated`)
+        hasher.combine(self.`open`)
+        hasher.combine(self.`operator`)
+        hasher.combine(self.`package`)
+        hasher.combine(self.`private`)
+        hasher.combine(self.`precedencegroup`)
+        hasher.combine(self.`protocol`)
+        hasher.combine(self.`public`)
+        hasher.combine(self.`rethrows`)
+        hasher.combine(self.`static`)
+        hasher.combine(self.`struct`)
+        hasher.combine(self.subscript_)
+        hasher.combine(self.`typealias`)
+        hasher.combine(self.`var`)
+        hasher.combine(self.`break`)
+        hasher.combine(self.`case`)
+        hasher.combine(self.`catch`)
+        hasher.combine(self.`continue`)
+        hasher.combine(self.`default`)
+        hasher.combine(self.`defer`)
+        hasher.combine(self.`do`)
+        hasher.combine(self.`else`)
+        hasher.combine(self.`fallthrough`)
+        hasher.combine(self.`for`)
+        hasher.combine(self.`guard`)
+        hasher.combine(self.`if`)
+        hasher.combine(self.`in`)
+        hasher.combine(self.`repeat`)
+        hasher.combine(self.`return`)
+        hasher.combine(self.`throw`)
+        hasher.combine(self.`switch`)
+        hasher.combine(self.`where`)
+        hasher.combine(self.`while`)
+        hasher.combine(self.`as`)
+        hasher.combine(self.`await`)
+        hasher.combine(self.`false`)
+        hasher.combine(self.`is`)
+        hasher.combine(self.`nil`)
+        hasher.combine(self.self_)
+        hasher.combine(self.super_)
+        hasher.combine(self.`throws`)
+        hasher.combine(self.`true`)
+        hasher.combine(self.`try`)
+        hasher.combine(self.`async`)
+        hasher.combine(self.`actor`)
+        hasher.combine(self.`associativity`)
+        hasher.combine(self.`convenience`)
+        hasher.combine(self.`dynamic`)
+        hasher.combine(self.`didSet`)
+        hasher.combine(self.`final`)
+        hasher.combine(self.`get`)
+        hasher.combine(self.`infix`)
+        hasher.combine(self.`indirect`)
+        hasher.combine(self.`lazy`)
+        hasher.combine(self.`left`)
+        hasher.combine(self.`mutating`)
+        hasher.combine(self.`none`)
+        hasher.combine(self.`nonmutating`)
+        hasher.combine(self.`optional`)
+        hasher.combine(self.`override`)
+        hasher.combine(self.`postfix`)
+        hasher.combine(self.`precedence`)
+        hasher.combine(self.`prefix`)
+        hasher.combine(self.`required`)
+        hasher.combine(self.`right`)
+        hasher.combine(self.`set`)
+        hasher.combine(self.`some`)
+        hasher.combine(self.type)
+        hasher.combine(self.`unowned`)
+        hasher.combine(self.`weak`)
+        hasher.combine(self.`willSet`)
+        hasher.combine(self.`any`)
+        hasher.combine(self.`consume`)
+        hasher.combine(self.`copy`)
+        hasher.combine(self.`each`)
+        hasher.combine(self.`macro`)
+        hasher.combine(self.`discard`)
+        hasher.combine(self.`then`)
+        hasher.combine(self.`sending`)
+        hasher.combine(self.`isolated`)
+        hasher.combine(self.description_)
+        hasher.combine(self.hashValue_)
+        hasher.combine(self.rawValue_)
+        hasher.combine(self.unknown_)
+        hasher.combine(self.codingKeys)
+        hasher.combine(self.knownCases_)
+        hasher.combine(self.string)
+        hasher.combine(self.int)
+        hasher.combine(self.swift)
+        hasher.combine(self.foundation)
+        hasher.combine(self.error)
+        hasher.combine(self.decoder)
+        hasher.combine(self.codable)
+        hasher.combine(self.never)
+        hasher.combine(self.bool)
+        hasher.combine(self.data)
+        hasher.combine(self.date)
+        hasher.combine(self.url)
+    }
+}
+
 /// A model named class.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:877:3 (model class).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:878:3 (model class).
 public struct Class: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Itself.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:880:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:881:7.
     public var self_: [Class]?
 
     /// A keyword.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:881:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:882:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.
@@ -56,16 +1319,16 @@ public struct Class: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
 /// A model named struct.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:882:3 (model struct).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:883:3 (model struct).
 public struct Struct: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Itself.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:885:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:886:7.
     public var self_: [Struct]?
 
     /// A keyword.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:886:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:887:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.
@@ -106,16 +1369,16 @@ public struct Struct: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
 /// A model named enum.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:887:3 (model enum).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:888:3 (model enum).
 public struct Enum: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Itself.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:890:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:891:7.
     public var self_: [Enum]?
 
     /// A keyword.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:891:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:892:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.
@@ -156,16 +1419,16 @@ public struct Enum: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
 /// A model named protocol.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:892:3 (model protocol).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:893:3 (model protocol).
 public struct Protocol_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Itself.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:895:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:896:7.
     public var self_: [Protocol_]?
 
     /// A keyword.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:896:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:897:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.
@@ -206,16 +1469,16 @@ public struct Protocol_: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
 /// A model named Type.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:897:3 (model Type).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:898:3 (model Type).
 public struct Type_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Itself.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:900:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:901:7.
     public var self_: [Type_]?
 
     /// A keyword.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:901:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:902:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.
@@ -256,16 +1519,16 @@ public struct Type_: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
 /// A model named Self.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:902:3 (model Self).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:903:3 (model Self).
 public struct Self_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Itself.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:905:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:906:7.
     public var self_: [Self_]?
 
     /// A keyword.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:906:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:907:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.
@@ -306,16 +1569,16 @@ public struct Self_: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
 /// A model named Any.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:907:3 (model Any).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:908:3 (model Any).
 public struct Any_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Itself.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:910:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:911:7.
     public var self_: [Any_]?
 
     /// A keyword.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:911:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:912:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.
@@ -356,16 +1619,16 @@ public struct Any_: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
 /// A model named String.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:912:3 (model String).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:913:3 (model String).
 public struct String_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Itself.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:915:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:916:7.
     public var self_: [String_]?
 
     /// A keyword.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:916:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:917:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.
@@ -406,16 +1669,16 @@ public struct String_: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
 /// A model named Swift.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:917:3 (model Swift).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:918:3 (model Swift).
 public struct Swift_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Itself.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:920:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:921:7.
     public var self_: [Swift_]?
 
     /// A keyword.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:921:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:922:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.
@@ -456,16 +1719,16 @@ public struct Swift_: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
 /// A model named Error.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:922:3 (model Error).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:923:3 (model Error).
 public struct Error_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Itself.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:925:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:926:7.
     public var self_: [Error_]?
 
     /// A keyword.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:926:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:927:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.
@@ -506,70 +1769,20 @@ public struct Error_: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
 /// A model named Codable.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:927:3 (model Codable).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:928:3 (model Codable).
 public struct Codable_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Itself.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:930:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:931:7.
     public var self_: [Codable_]?
 
     /// A keyword.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:931:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:932:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.
     public init(self_: [Codable_]? = nil, type: Keywords? = nil) {
-        self.self_ = self_
-        self.type = type
-    }
-
-    /// Decodes the value from a JSON object: unknown members are ignored; optional members may be
-    /// absent or `null`.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try SDKRuntime.ModelDecodingContainer(decoder)
-        self.self_ = try container.decodeIfPresent("self")
-        self.type = try container.decodeIfPresent("Type")
-    }
-
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = SDKRuntime.ModelEncodingContainer(encoder)
-        try container.encodeIfPresent(self.self_, as: "self")
-        try container.encodeIfPresent(self.type, as: "Type")
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
-        guard SDKRuntime.ModelEquality.equal(lhs.self_, rhs.self_) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.type, rhs.type) else { return false }
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.self_)
-        hasher.combine(self.type)
-    }
-}
-
-/// A model named Decoder.
-///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:932:3 (model Decoder).
-public struct Decoder_: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    /// Itself.
-    ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:935:7.
-    public var self_: [Decoder_]?
-
-    /// A keyword.
-    ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:936:7.
-    public var type: Keywords?
-
-    /// Creates a value with every member given; optional members default to `nil`.
-    public init(self_: [Decoder_]? = nil, type: Keywords? = nil) {
         self.self_ = self_
         self.type = type
     }

@@ -1,0 +1,114 @@
+import Foundation
+import SDKEmulator
+import SDKHashing
+import SDKRuntime
+import Testing
+
+/// The bounds that keep bounded traffic from wearing the emulator down: a request log bounded by
+/// bytes, handlers that do not wait for one another, and connection slots that go to clients
+/// that send requests.
+@Suite("Traffic bounds", .timeLimit(.minutes(1)))
+struct TrafficBoundsTests {
+    @Test("a body longer than the log keeps is logged as its length and SHA-256; the handler still gets it whole")
+    func aLongBodyIsLoggedAsItsLengthAndDigest() async throws {
+        try await withServer(limits: ServerLimits(maxLoggedBodyBytes: 1024)) { server, url in
+            let long = String(repeating: "l", count: 1025)
+            let atTheLimit = String(repeating: "k", count: 1024)
+            let answers = try await offPool {
+                let client = try RawClient(port: url.serverPort)
+                client.write(
+                    rawRequest("POST", "/v1/echo", body: long) + rawRequest("POST", "/v1/echo", body: atTheLimit))
+                return try [client.readResponse(), client.readResponse()]
+            }
+            #expect(answers.map(\.text) == [long, atTheLimit])
+            let log = server.requests()
+            #expect(log[0].request.body.isEmpty)
+            #expect(log[0].omittedBody == OmittedBody(of: Data(long.utf8)))
+            #expect(log[0].omittedBody?.length == 1025)
+            #expect(log[0].omittedBody?.sha256 == SHA256Hash.hex(of: Data(long.utf8)))
+            #expect(log[1].request.body == Data(atTheLimit.utf8))
+            #expect(log[1].omittedBody == nil)
+        }
+    }
+
+    @Test("the log forgets its oldest entries once their bytes pass the bound, and keeps the newest")
+    func theLogIsBoundedByBytes() async throws {
+        let limits = ServerLimits(maxLoggedBytes: 5_000, maxLoggedBodyBytes: 8_000)
+        try await withServer(limits: limits) { server, url in
+            let body = String(repeating: "b", count: 1_000)
+            _ = try await offPool {
+                let client = try RawClient(port: url.serverPort)
+                return try (0..<10).map { _ in
+                    client.write(rawRequest("POST", "/v1/echo", body: body))
+                    return try client.readResponse().status
+                }
+            }
+            let kept = server.requests().map(\.sequence)
+            // Each entry costs its 1,000-byte body and more, so at most four fit in 5,000 bytes.
+            #expect((2...4).contains(kept.count), "kept \(kept)")
+            #expect(kept == Array((11 - kept.count)...10))
+
+            let huge = String(repeating: "h", count: 6_000)  // alone past the bound: still kept
+            _ = try await fetch(url, "/v1/echo", method: "POST", body: Data(huge.utf8))
+            #expect(server.requests().map(\.sequence) == [11])
+        }
+    }
+
+    @Test("a client that sends a request gets a slot when every slot is held by an idle socket")
+    func idleSocketsMakeRoomForAClientWithARequest() async throws {
+        let limits = ServerLimits.standard
+        try await withServer(limits: limits) { server, url in
+            let outcome = try await offPool { () -> (status: Int, oldestClosed: Bool, newestOpen: Bool) in
+                let idle = try (0..<limits.maxConnections).map { _ in try RawClient(port: url.serverPort) }
+                while server.connectionCount < limits.maxConnections { usleep(1_000) }
+                let client = try RawClient(port: url.serverPort)
+                client.write(rawRequest("GET", "/v1/ping"))
+                let status = try client.readResponse().status
+                let newest = idle[idle.count - 1]
+                newest.write(rawRequest("GET", "/v1/ping"))
+                return (status, idle[0].isClosedByServer(), (try? newest.readResponse().status) == 200)
+            }
+            #expect(outcome.status == 200)
+            #expect(outcome.oldestClosed, "the socket idle longest gives up its slot")
+            #expect(outcome.newestOpen, "the other idle sockets are left alone")
+        }
+    }
+
+    @Test("thirty admin clients that ask for a large request log and never read do not delay the routes")
+    func adminClientsThatDoNotReadDoNotDelayTheRoutes() async throws {
+        try await withServer { _, url in
+            let slowest = try await offPool { () -> (during: Duration, after: Duration) in
+                let filler = try RawClient(port: url.serverPort)
+                let body = String(repeating: "f", count: 4_000)
+                for _ in 0..<500 {
+                    filler.write(rawRequest("POST", "/v1/echo", body: body))
+                    _ = try filler.readResponse()
+                }
+                var readers = try (0..<30).map { _ in try RawClient(port: url.serverPort) }
+                for reader in readers { reader.write(rawRequest("GET", "/_admin/requests")) }
+                let during = try Self.slowestOfTenPings(port: url.serverPort)
+                readers.removeAll()
+                let after = try Self.slowestOfTenPings(port: url.serverPort)
+                return (during, after)
+            }
+            // A bounded wait, not a performance figure: one after another, the admin answers
+            // alone took over ten seconds here.
+            #expect(slowest.during < .seconds(2), "slowest ping while they wait: \(slowest.during)")
+            #expect(slowest.after < .seconds(2), "slowest ping after they left: \(slowest.after)")
+        }
+    }
+
+    /// The longest of ten pings, one after another on one connection.
+    private static func slowestOfTenPings(port: UInt16) throws -> Duration {
+        let client = try RawClient(port: port, timeout: .seconds(20))
+        let clock = ContinuousClock()
+        var slowest = Duration.zero
+        for _ in 0..<10 {
+            let began = clock.now
+            client.write(rawRequest("GET", "/v1/ping"))
+            #expect(try client.readResponse().status == 200)
+            slowest = max(slowest, clock.now - began)
+        }
+        return slowest
+    }
+}
