@@ -141,7 +141,7 @@ enum PrivateFiles {
     }
 
     /// Writes every byte of `data`, retrying short and interrupted writes.
-    private static func writeAll(_ data: Data, to descriptor: Int32) throws(MobileJoeError) {
+    static func writeAll(_ data: Data, to descriptor: Int32) throws(MobileJoeError) {
         var offset = 0
         while offset < data.count {
             let written = data.withUnsafeBytes { bytes in

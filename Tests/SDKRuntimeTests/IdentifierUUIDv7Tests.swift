@@ -1,6 +1,7 @@
 import Foundation
-import SDKRuntime
 import Testing
+
+@testable import SDKRuntime
 
 @Suite("UUIDv7", .timeLimit(.minutes(1)))
 struct IdentifierUUIDv7Tests {
@@ -129,5 +130,16 @@ struct IdentifierUUIDv7Tests {
         let after = generator.next()
         #expect(before.uuidString < after.uuidString)
         #expect(Self.hasVersion7Layout(after))
+    }
+
+    @Test("a counter that overflows its 74 random bits carries exactly one millisecond into the timestamp")
+    func anOverflowCarriesOneMillisecond() {
+        let last = UUIDv7Bits(milliseconds: 1_000, randomBits: (high: 0xfff, low: (1 << 62) - 1))
+        let next = last.incremented(by: 1)
+        #expect(next.milliseconds == 1_001)
+        #expect(next.isVersion7)
+        #expect(next == UUIDv7Bits(milliseconds: 1_001, randomBits: (high: 0, low: 0)))
+        let within = UUIDv7Bits(milliseconds: 1_000, randomBits: (high: 0xffe, low: (1 << 62) - 1))
+        #expect(within.incremented(by: 1) == UUIDv7Bits(milliseconds: 1_000, randomBits: (high: 0xfff, low: 0)))
     }
 }

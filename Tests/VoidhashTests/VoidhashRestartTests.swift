@@ -54,4 +54,33 @@ struct VoidhashRestartTests {
             await voidhash.shutdown()
         }
     }
+
+    @Test("a purchase answered after the user signed in makes the signed-in person stale, also after a relaunch")
+    func aPurchaseFromBeforeSigningInLeavesThePersonStaleAcrossARelaunch() async throws {
+        try await withSDKHarness { harness in
+            let voidhash = try harness.launch()
+            harness.inject(.status(503, code: "INTERNAL"))
+            harness.store.purchase(productId: "lifetime_boost")
+            _ = try await voidhash.syncPurchases()
+            _ = try await voidhash.identifyState(externalUserId: "user_outdated")
+            harness.server.clearFaults()
+            // The link goes first and its answer is cached; the purchase made before it answers
+            // for the earlier identity, so the signed-in person is out of date until fetched.
+            harness.inject(.status(503, code: "INTERNAL"), into: .getPerson)
+            await harness.retryDelivery(voidhash)
+            #expect(await voidhash.pendingDeliveryCount() == 0)
+            let before = try await voidhash.getCurrentPersonState()
+            #expect(before.isStale)
+            await voidhash.shutdown()
+
+            let relaunched = try harness.launch()
+            let after = try await relaunched.getCurrentPersonState()
+            #expect(after.isStale, "the stored snapshot is marked out of date")
+            harness.server.clearFaults()
+            let fetched = try await relaunched.getCurrentPersonState()
+            #expect(!fetched.isStale)
+            #expect(fetched.value?.hasActivePerk("boost") == true)
+            await relaunched.shutdown()
+        }
+    }
 }

@@ -70,7 +70,7 @@ struct CodeWriter {
     }
 
     /// Whether `content` holds a line break; a byte search, as the renderer asks it of every line.
-    static func containsLineBreak(_ content: String) -> Bool {
+    private static func containsLineBreak(_ content: String) -> Bool {
         var content = content
         return content.withUTF8 { bytes in
             bytes.baseAddress.map { memchr($0, 0x0A, bytes.count) != nil || memchr($0, 0x0D, bytes.count) != nil }
