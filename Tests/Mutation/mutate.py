@@ -9,9 +9,15 @@ reports which mutants the tests caught (with the first test that failed) and whi
     python3 Tests/Mutation/mutate.py --sample 6 --seed S    # short mode (CI): a seeded sample
     python3 Tests/Mutation/mutate.py --sample 150           # long mode, spread over the areas
     python3 Tests/Mutation/mutate.py --only ID [ID ...]     # chosen mutants again
+    python3 Tests/Mutation/mutate.py --recheck mutation.md --report final.md
+                                    # a report's survivors again, on today's tests, merged into it
 
 CI runs the short mode as its last step (`.ci/run`): 5 mutants, one per area, seeded by the
 commit so each commit tries others, with a 240 s test limit and no rebuild afterwards.
+
+`--recheck` reads a report this script wrote, tries each of its survivors again (unless
+`equivalent.txt` now explains it) and writes the report with their new verdicts, each marked as
+rechecked, so a survivor killed by a new test is shown caught by that test.
 
 The score is caught / (tried - stillborn - equivalent): a mutant that does not compile is
 stillborn and not counted; one listed in `equivalent.txt` (ID, then the reason) cannot change
@@ -56,6 +62,48 @@ STATEMENT = re.compile(
 INTEGER = re.compile(r"(?<![A-Za-z0-9_.])([0-9]+)(?![A-Za-z0-9_.])")
 
 
+# Compilation conditions whose value on Linux is known; any other leaves both branches in.
+APPLE_ONLY = re.compile(r"^(?:canImport\((?:Darwin|UIKit|StoreKit|CryptoKit|SQLite3)\)|os\((?:macOS|iOS|tvOS|watchOS|visionOS)\))")
+LINUX_ONLY = re.compile(r"^(?:canImport\((?:Glibc|FoundationNetworking)\)|os\(Linux\))$")
+
+
+def condition_value(condition):
+    """True or False when `condition` of an `#if` is known on Linux, else None."""
+    condition = condition.strip()
+    if "||" in condition:
+        return None
+    if APPLE_ONLY.match(condition):
+        return False
+    if LINUX_ONLY.match(condition):
+        return True
+    return None
+
+
+def built_lines(lines):
+    """For each line, whether it is compiled on Linux (`#if` branches for Apple platforms are not)."""
+    built = []
+    stack = []  # per open #if: [this branch built, an earlier branch was surely taken]
+    for line in lines:
+        stripped = line.strip()
+        directive = re.match(r"#(if|elseif|else|endif)\b(.*)", stripped)
+        if directive:
+            kind, condition = directive.groups()
+            if kind == "if":
+                value = condition_value(condition)
+                stack.append([value is not False, value is True])
+            elif kind == "elseif" and stack:
+                value = condition_value(condition)
+                stack[-1] = [not stack[-1][1] and value is not False, stack[-1][1] or value is True]
+            elif kind == "else" and stack:
+                stack[-1] = [not stack[-1][1], True]
+            elif kind == "endif" and stack:
+                stack.pop()
+            built.append(False)
+            continue
+        built.append(all(branch for branch, _ in stack))
+    return built
+
+
 def code_part(line):
     """The line with string literals blanked and a trailing comment cut, for finding operators."""
     blanked = STRING.sub(lambda m: '"' + " " * (len(m.group(0)) - 2) + '"', line)
@@ -86,6 +134,7 @@ def sites_in(path):
     with open(os.path.join(ROOT, path), encoding="utf-8") as handle:
         lines = handle.read().split("\n")
     found = []
+    built = built_lines(lines)
     for index, line in enumerate(lines):
         if not is_code(line):
             continue
@@ -122,7 +171,7 @@ def sites_in(path):
                     is_call(code_part(following)) and \
                     len(following) - len(following.lstrip()) == len(line) - len(line.lstrip()):
                 found.append((index, "swap-statements", following + "\n" + line))
-    return lines, found
+    return lines, found, built
 
 
 def all_sites():
@@ -134,7 +183,7 @@ def all_sites():
                 if not name.endswith(".swift"):
                     continue
                 path = os.path.relpath(os.path.join(directory, name), ROOT)
-                lines, found = sites_in(path)
+                lines, found, built = sites_in(path)
                 seen = {}
                 for index, operator, mutated in found:
                     key = (lines[index].strip(), operator, mutated.strip() if mutated else "")
@@ -144,7 +193,7 @@ def all_sites():
                         "\0".join([path, *key, str(occurrence)]).encode()).hexdigest()[:10]
                     result.append({
                         "id": digest, "area": area, "path": path, "line": index, "operator": operator,
-                        "original": lines[index], "mutated": mutated,
+                        "original": lines[index], "mutated": mutated, "built": built[index],
                     })
     return result
 
@@ -177,12 +226,21 @@ def sample(sites, count, seed):
 
 
 def run(command, timeout, log):
+    """Runs `command` in a process group of its own; on timeout the whole group is killed (the
+    test process `swift test` starts, spinning in a mutant's endless loop, included)."""
     with open(log, "w") as output:
+        process = subprocess.Popen(command, cwd=ROOT, stdout=output, stderr=subprocess.STDOUT,
+                                   start_new_session=True)
         try:
-            return subprocess.run(command, cwd=ROOT, stdout=output, stderr=subprocess.STDOUT,
-                                  timeout=timeout).returncode
+            return process.wait(timeout=timeout)
         except subprocess.TimeoutExpired:
             return None
+        finally:
+            try:
+                os.killpg(process.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            process.wait()
 
 
 def first_failure(log):
@@ -233,6 +291,28 @@ def try_mutant(site, logs):
         signal.signal(signal.SIGINT, previous)
 
 
+REPORT_ROW = re.compile(r"^\| ([0-9a-f]{10}) \| (\w+) \| (.*) \| (.*) \|$")
+
+
+def read_report(path):
+    """The rows of a Markdown report: (ID, verdict, mutant, detail), in order."""
+    rows = []
+    with open(path, encoding="utf-8") as handle:
+        for line in handle:
+            match = REPORT_ROW.match(line.rstrip("\n"))
+            if match:
+                rows.append(tuple(cell.replace("\\|", "|") for cell in match.groups()))
+    return rows
+
+
+def commit():
+    """The checked-out commit, short, with `+` when the tree has changes."""
+    head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True)
+    dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=ROOT,
+                           capture_output=True, text=True)
+    return head.stdout.strip() + ("+" if dirty.stdout.strip() else "")
+
+
 def describe(site):
     before = site["original"].strip()
     if site["operator"] == "swap-statements":
@@ -249,6 +329,8 @@ def main():
     parser.add_argument("--sample", type=int, help="how many mutants to try, spread over the areas")
     parser.add_argument("--seed", default="sdkgen", help="seed of the sample")
     parser.add_argument("--only", nargs="+", metavar="ID", help="try these mutants")
+    parser.add_argument("--recheck", metavar="REPORT",
+                        help="try the survivors of an earlier report again and merge the verdicts into it")
     parser.add_argument("--report", help="also write the report as Markdown to this file")
     parser.add_argument("--test-timeout", type=int, default=test_timeout,
                         help="seconds the tests of one mutant may take before it counts as caught (hung)")
@@ -259,13 +341,22 @@ def main():
     options = parser.parse_args()
     test_timeout = options.test_timeout
 
-    sites = all_sites()
+    every_site = all_sites()
+    # Code inside an `#if` for Apple platforms is not compiled here, so no mutant of it can be.
+    sites = [site for site in every_site if site["built"]]
     if options.list:
         for site in sites:
             print(site["id"], describe(site))
         print(f"{len(sites)} sites", file=sys.stderr)
         return 0
-    if options.only:
+    earlier = read_report(options.recheck) if options.recheck else None
+    if earlier is not None:
+        wanted = {row[0] for row in earlier if row[1] == "survived"}
+        chosen = [s for s in sites if s["id"] in wanted]
+        unbuilt = {site["id"] for site in every_site if not site["built"]} & wanted
+        for mutant in sorted(wanted - unbuilt - {s["id"] for s in chosen}):
+            print(f"{mutant}: its line changed since the report; left as it was", file=sys.stderr)
+    elif options.only:
         wanted = set(options.only)
         chosen = [s for s in sites if s["id"] in wanted]
     elif options.sample:
@@ -293,21 +384,29 @@ def main():
         if not options.no_restore:
             run(["swift", "build", "--build-tests"], BUILD_TIMEOUT, os.path.join(logs, "restore.build.log"))
 
-    counts = {v: sum(1 for _, verdict, _ in results if verdict == v)
-              for v in ("caught", "survived", "stillborn", "equivalent")}
+    rows = [(site["id"], verdict, describe(site), detail) for site, verdict, detail in results]
+    if earlier is not None:
+        rechecked = {row[0]: row for row in rows}
+        for mutant in unbuilt:
+            rechecked[mutant] = (mutant, "unbuilt", "", "inside an #if for Apple platforms: not compiled on Linux")
+        rows = [(row[0], rechecked[row[0]][1], row[2], f"rechecked on {commit()}: " + rechecked[row[0]][3])
+                if row[0] in rechecked else row for row in earlier]
+    counts = {v: sum(1 for _, verdict, _, _ in rows if verdict == v)
+              for v in ("caught", "survived", "stillborn", "equivalent", "unbuilt")}
     counted = counts["caught"] + counts["survived"]
     score = counts["caught"] / counted if counted else 1.0
     summary = (f'mutation score {score:.1%}: {counts["caught"]} caught, {counts["survived"]} survived, '
-               f'{counts["stillborn"]} stillborn, {counts["equivalent"]} equivalent, of {len(results)} tried '
+               f'{counts["stillborn"]} stillborn, {counts["equivalent"]} equivalent, {counts["unbuilt"]} not built here, '
+               f'of {len(rows)} tried '
                f'in {time.monotonic() - started:.0f} s')
     print(summary)
     if options.report:
+        how = " ".join(["python3 Tests/Mutation/mutate.py"] + sys.argv[1:])
         with open(options.report, "w", encoding="utf-8") as report:
-            report.write(f"# Mutation report\n\n{summary}\n\n| ID | verdict | mutant | caught by / why |\n"
-                         "| --- | --- | --- | --- |\n")
-            for site, verdict, detail in results:
-                cells = [site["id"], verdict, describe(site), detail]
-                report.write("| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |\n")
+            report.write(f"# Mutation report\n\n{summary}\n\n`{how}`, on commit {commit()}\n\n"
+                         "| ID | verdict | mutant | caught by / why |\n| --- | --- | --- | --- |\n")
+            for row in rows:
+                report.write("| " + " | ".join(cell.replace("|", "\\|") for cell in row) + " |\n")
     return 1 if score < options.minimum_score else 0
 
 

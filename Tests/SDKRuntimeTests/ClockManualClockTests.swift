@@ -18,6 +18,16 @@ struct ClockManualClockTests {
         #expect(clock.elapsed == .milliseconds(1_500))
     }
 
+    @Test("a negative advance moves neither the clock nor the date")
+    func negativeAdvanceDoesNothing() {
+        let start = Date(timeIntervalSince1970: 1_000)
+        let clock = ManualClock(now: start)
+        clock.advance(by: .seconds(2))
+        clock.advance(by: .seconds(-1))
+        #expect(clock.elapsed == .seconds(2))
+        #expect(clock.now() == start.addingTimeInterval(2))
+    }
+
     @Test("sleep returns only once the clock reaches the deadline")
     func sleepUntilDeadline() async throws {
         let clock = ManualClock()

@@ -31,6 +31,15 @@ struct SDKRuntimeSecurityTests {
         }
     }
 
+    @Test("the request's idle timeout is the time limit asked for, and never zero (which URLSession reads as none)")
+    func theIdleTimeoutIsTheLimitAskedFor() throws {
+        let url = try #require(URL(string: "http://127.0.0.1:8080"))
+        let limited = try URLSessionTransport.makeURLRequest(for: Self.get, baseURL: url, timeout: .milliseconds(2_500))
+        #expect(limited.timeoutInterval == 2.5)
+        let none = try URLSessionTransport.makeURLRequest(for: Self.get, baseURL: url, timeout: .zero)
+        #expect(none.timeoutInterval == 0.001)
+    }
+
     @Test("the TLS refusal names the rule and not the URL, which may carry personal data")
     func refusalDoesNotEchoTheURL() throws {
         let url = try #require(URL(string: "http://api.example.com/ada@example.com"))
