@@ -21,6 +21,15 @@ struct TransportURLSessionTests {
 
     static let get = HTTPRequest(method: "GET", path: "/v1/items", isSafeToRepeat: true)
 
+    @Test("a request that sets no time limit has 10 seconds, and a response at most 8 MiB, as documented")
+    func defaultsAreTheDocumentedOnes() {
+        #expect(URLSessionTransport.defaultTimeout == .seconds(10))
+        #expect(URLSessionTransport.defaultMaximumResponseSize == 8 * 1024 * 1024)
+        let transport = URLSessionTransport()
+        #expect(transport.timeout == .seconds(10))
+        #expect(transport.maximumResponseSize == 8 * 1024 * 1024)
+    }
+
     @Test("a GET carries path, encoded query and headers; the response comes back whole")
     func roundTrip() async throws {
         let server = try LoopbackServer { _ in
@@ -37,6 +46,19 @@ struct TransportURLSessionTests {
         let received = try #require(server.requests.first)
         #expect(received.hasPrefix("GET /v1/items?q=a%20b%26c%3Dd%2F%C3%A9&n=1 HTTP/1.1\r\n"))
         #expect(received.contains("Authorization: Bearer k\r\n"))
+    }
+
+    @Test("a cookie the server sets is never sent back")
+    func cookiesAreNeitherKeptNorSent() async throws {
+        let server = try LoopbackServer { _ in
+            LoopbackServer.response(200, headers: ["Set-Cookie: session=abc; Path=/"], body: "{}")
+        }
+        defer { server.stop() }
+        let transport = URLSessionTransport()
+        _ = try await transport.send(Self.get, to: server.baseURL)
+        _ = try await transport.send(Self.get, to: server.baseURL)
+        #expect(server.requests.count == 2)
+        #expect(server.requests.allSatisfy { !$0.lowercased().contains("\r\ncookie:") })
     }
 
     @Test("a POST body is sent and an error status is a response, not an error")
