@@ -122,6 +122,25 @@ struct VoidhashAttributesTests {
             harness.server.clearFaults()
             await harness.retryDelivery(voidhash)
             #expect(harness.diagnosticCodes == [.personWriteRejected])
+            #expect(harness.diagnostics.all.map(\.message) == ["Voidhash refused person attributes; it was dropped."])
+            #expect(await voidhash.pendingDeliveryCount() == 0)
+            await voidhash.shutdown()
+        }
+    }
+
+    @Test("refused profile fields of identify are dropped, and the diagnostic says which write it was")
+    func refusedProfileFieldsAreNamedInTheDiagnostic() async throws {
+        try await withSDKHarness { harness in
+            let voidhash = try harness.launch()
+            try await voidhash.identify(externalUserId: "user_profile")
+            harness.state.addRejections(VoidhashRejections(attributeDistinctIds: ["user_profile"]))
+            let result = try await voidhash.identifyState(externalUserId: "user_profile", email: "p@example.com")
+            #expect(result.status == .confirmed)
+            #expect(harness.diagnosticCodes == [.personWriteRejected])
+            #expect(
+                harness.diagnostics.all.map(\.message) == [
+                    "Voidhash refused the profile fields of identify; it was dropped."
+                ])
             #expect(await voidhash.pendingDeliveryCount() == 0)
             await voidhash.shutdown()
         }
