@@ -18,6 +18,13 @@ struct NamingAndRenderingTests {
         #expect(SwiftNaming.memberName(spec) == member)
     }
 
+    @Test(
+        "a leading word of capitals and digits is lowered whole in a member name",
+        arguments: [("HTTP2_server", "http2Server"), ("ID3_tag", "id3Tag"), ("URL_path", "urlPath")])
+    func capitalsAndDigitsAreLoweredWhole(spec: String, member: String) {
+        #expect(SwiftNaming.memberName(spec) == member)
+    }
+
     @Test("a model renders as a struct with its Codable and Hashable members written out")
     func modelRendersExactly() {
         let spec = """

@@ -83,4 +83,20 @@ struct VoidhashRestartTests {
             await relaunched.shutdown()
         }
     }
+
+    @Test("a consent the app sets is the consent of the next launch that does not set one")
+    func theAnalyticsConsentIsStoredForTheNextLaunch() async throws {
+        try await withSDKHarness { harness in
+            let first = try harness.launch()
+            await first.setAnalyticsConsent(.denied)
+            await first.shutdown()
+            let second = try harness.launch()
+            #expect(await second.analyticsConsent() == .denied)
+            await second.setAnalyticsConsent(.pending)
+            await second.shutdown()
+            let third = try harness.launch()
+            #expect(await third.analyticsConsent() == .pending)
+            await third.shutdown()
+        }
+    }
 }
