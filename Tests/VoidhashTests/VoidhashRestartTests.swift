@@ -99,4 +99,25 @@ struct VoidhashRestartTests {
             await third.shutdown()
         }
     }
+
+    @Test(
+        "a relaunch before the sign-in link is applied keeps the anonymous snapshot, marked stale, and fetches no person before the link"
+    )
+    func aRelaunchBeforeTheLinkIsAppliedKeepsTheSnapshotAndWaitsForTheLink() async throws {
+        try await withSDKHarness { harness in
+            let first = try harness.launch()
+            harness.store.purchase(productId: "pro_monthly")
+            #expect(try await first.syncPurchases()?.hasActivePerk("premium") == true)
+            harness.inject(.dropConnection)
+            #expect(try await first.identifyState(externalUserId: "user_link_relaunch").status == .deferred)
+            await first.shutdown()
+
+            let second = try harness.launch()
+            let state = try await second.getCurrentPersonState()
+            #expect(state.isStale)
+            #expect(state.value?.hasActivePerk("premium") == true, "the anonymous person's snapshot is kept")
+            #expect(harness.requests(.getPerson).isEmpty, "a fetch before the link would miss the anonymous history")
+            await second.shutdown()
+        }
+    }
 }
