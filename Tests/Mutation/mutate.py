@@ -59,7 +59,9 @@ GUARD = re.compile(r"^\s*guard .+ else \{.*\}\s*$")
 STATEMENT = re.compile(
     r"^\s*(?:try |await |try await )?[A-Za-z_][A-Za-z0-9_.]*(?:\(.*\)|\s[-+]?=\s.+|\.(?:append|insert|remove\w*|"
     r"formUnion|subtract|removeAll)\(.*\))\s*$")
-INTEGER = re.compile(r"(?<![A-Za-z0-9_.])([0-9]+)(?![A-Za-z0-9_.])")
+INTEGER = re.compile(r"(?<![A-Za-z0-9_.$])([0-9]+)(?![A-Za-z0-9_.])")  # not a closure's $0
+# A guard that binds a name (its removal leaves the name undefined: a mutant that cannot compile).
+BINDING_GUARD = re.compile(r"^\s*guard\b.*\b(?:let|var|case)\b")
 
 
 # Compilation conditions whose value on Linux is known; any other leaves both branches in.
@@ -122,6 +124,15 @@ def continues(lines, index):
     return previous.endswith(("(", ",", "=", "?", ":", "&&", "||", "[", "+", "-", "in"))
 
 
+def is_sole_expression(lines, index):
+    """Whether line `index` is the whole body of a closure or function (its value is returned, so
+    removing it leaves a body without a result: a mutant that cannot compile)."""
+    previous = code_part(lines[index - 1]).rstrip() if index > 0 else ""
+    following = code_part(lines[index + 1]).strip() if index + 1 < len(lines) else ""
+    opens_body = re.search(r"(?:\b(?:func|init|var|subscript)\b.*|->.*|\bget\s*)\{$", previous)
+    return bool(opens_body) and following.startswith("}")
+
+
 def is_call(code):
     """Whether a statement is a call whose order may matter: not an assignment, not one member of
     a keyed encoding or a hash (whose order never changes the result)."""
@@ -159,9 +170,10 @@ def sites_in(path):
                 mutated = line[: match.start()] + str(value + 1) + line[match.end():]
                 found.append((index, "constant+1", mutated))
         if GUARD.match(code):
-            found.append((index, "remove-guard", None))
+            if not BINDING_GUARD.match(code):
+                found.append((index, "remove-guard", None))
         elif STATEMENT.match(code) and not code.rstrip().endswith(("{", ",", "(")) \
-                and not continues(lines, index) \
+                and not continues(lines, index) and not is_sole_expression(lines, index) \
                 and not re.match(r"^\s*self\.\w+ = \w+$", code.rstrip()) \
                 and not re.match(r"^\s*(return|let|var|case|throw|guard|if|else|\})", code):
             found.append((index, "remove-statement", None))
