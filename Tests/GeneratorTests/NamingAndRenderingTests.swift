@@ -20,7 +20,7 @@ struct NamingAndRenderingTests {
 
     @Test(
         "a leading word of capitals and digits is lowered whole in a member name",
-        arguments: [("HTTP2_server", "http2Server"), ("ID3_tag", "id3Tag"), ("URL_path", "urlPath")])
+        arguments: [("HTTP2Server", "http2Server"), ("ID3Tag", "id3Tag"), ("HTTP2_server", "http2Server"), ("URLPath", "urlPath")])
     func capitalsAndDigitsAreLoweredWhole(spec: String, member: String) {
         #expect(SwiftNaming.memberName(spec) == member)
     }

@@ -307,14 +307,19 @@ REPORT_ROW = re.compile(r"^\| ([0-9a-f]{10}) \| (\w+) \| (.*) \| (.*) \|$")
 
 
 def read_report(path):
-    """The rows of a Markdown report: (ID, verdict, mutant, detail), in order."""
+    """The rows of a Markdown report, (ID, verdict, mutant, detail) in order, and the lines of
+    its account before the table (what was run, and what it found)."""
     rows = []
+    account = []
     with open(path, encoding="utf-8") as handle:
         for line in handle:
-            match = REPORT_ROW.match(line.rstrip("\n"))
+            line = line.rstrip("\n")
+            match = REPORT_ROW.match(line)
             if match:
                 rows.append(tuple(cell.replace("\\|", "|") for cell in match.groups()))
-    return rows
+            elif line and not line.startswith(("# ", "| ")):
+                account.append(line)
+    return rows, account
 
 
 def commit():
@@ -361,7 +366,7 @@ def main():
             print(site["id"], describe(site))
         print(f"{len(sites)} sites", file=sys.stderr)
         return 0
-    earlier = read_report(options.recheck) if options.recheck else None
+    earlier, history = read_report(options.recheck) if options.recheck else (None, [])
     if earlier is not None:
         wanted = {row[0] for row in earlier if row[1] == "survived"}
         chosen = [s for s in sites if s["id"] in wanted]
@@ -415,8 +420,10 @@ def main():
     if options.report:
         how = " ".join(["python3 Tests/Mutation/mutate.py"] + sys.argv[1:])
         with open(options.report, "w", encoding="utf-8") as report:
-            report.write(f"# Mutation report\n\n{summary}\n\n`{how}`, on commit {commit()}\n\n"
-                         "| ID | verdict | mutant | caught by / why |\n| --- | --- | --- | --- |\n")
+            report.write(f"# Mutation report\n\n{summary}\n\n`{how}`, on commit {commit()}\n\n")
+            if history:
+                report.write("Before that:\n\n" + "\n".join(f"> {line.lstrip('> ')}" for line in history) + "\n\n")
+            report.write("| ID | verdict | mutant | caught by / why |\n| --- | --- | --- | --- |\n")
             for row in rows:
                 report.write("| " + " | ".join(cell.replace("|", "\\|") for cell in row) + " |\n")
     return 1 if score < options.minimum_score else 0

@@ -26,7 +26,7 @@ enum Suggestion {
         for j in 0...b.count { table[0][j] = j }
         for i in 1...a.count {
             for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 2
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
                 table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
                 if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
                     table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
