@@ -36,15 +36,23 @@ struct VoidhashRestartTests {
         }
     }
 
+    /// Buys `lifetime_boost` and signs in as `userId` while Voidhash answers 503, so the
+    /// purchase and then the link wait in the queue; Voidhash is reachable again afterwards.
+    private static func buyThenSignInWhileUnreachable(
+        _ harness: SDKHarness, _ voidhash: Voidhash, as userId: String
+    ) async throws {
+        harness.inject(.status(503, code: "INTERNAL"))
+        harness.store.purchase(productId: "lifetime_boost")
+        _ = try await voidhash.syncPurchases()
+        _ = try await voidhash.identifyState(externalUserId: userId)
+        harness.server.clearFaults()
+    }
+
     @Test func queuedLinksGoBeforeQueuedPurchases() async throws {
         try await withSDKHarness { harness in
             let voidhash = try harness.launch()
             let anonymousId = await voidhash.getDistinctId()
-            harness.inject(.status(503, code: "INTERNAL"))
-            harness.store.purchase(productId: "lifetime_boost")
-            _ = try await voidhash.syncPurchases()
-            _ = try await voidhash.identifyState(externalUserId: "user_order")
-            harness.server.clearFaults()
+            try await Self.buyThenSignInWhileUnreachable(harness, voidhash, as: "user_order")
             await harness.retryDelivery(voidhash)
             let delivered = harness.server.requests().filter { $0.fault == nil }.compactMap(\.route)
             #expect(delivered.firstIndex(of: "identify") ?? .max < delivered.firstIndex(of: "recordPurchase") ?? -1)
@@ -59,11 +67,7 @@ struct VoidhashRestartTests {
     func aPurchaseFromBeforeSigningInLeavesThePersonStaleAcrossARelaunch() async throws {
         try await withSDKHarness { harness in
             let voidhash = try harness.launch()
-            harness.inject(.status(503, code: "INTERNAL"))
-            harness.store.purchase(productId: "lifetime_boost")
-            _ = try await voidhash.syncPurchases()
-            _ = try await voidhash.identifyState(externalUserId: "user_outdated")
-            harness.server.clearFaults()
+            try await Self.buyThenSignInWhileUnreachable(harness, voidhash, as: "user_outdated")
             // The link goes first and its answer is cached; the purchase made before it answers
             // for the earlier identity, so the signed-in person is out of date until fetched.
             harness.inject(.status(503, code: "INTERNAL"), into: .getPerson)
