@@ -66,7 +66,7 @@ enum HTTPRequestFuzzing {
             socket: ConnectionSocket(descriptor: pair[1], writeTimeout: .seconds(5)), limits: limits)
         var bodyBytes = 0
         for _ in 0...bytes.count {
-            switch reader.next(sendContinue: { true }) {
+            switch reader.next(began: { true }, sendContinue: { true }) {
             case .closed, .refused:
                 return
             case .request(let head, let body):
