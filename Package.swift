@@ -114,6 +114,8 @@ let package = Package(
             path: "Tests/CrashDriver", swiftSettings: strict),
 
         // MARK: Tests
+        // Child processes and blocking work for the tests (no Foundation `Process`).
+        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
         // The golden output of the keyword fixture (Tests/Fixtures/landmine.yaml) must compile.
         .target(
             name: "LandmineAPI", dependencies: ["SDKRuntime", "SDKHashing"], path: "Tests/Golden/landmine/LandmineAPI",
@@ -126,7 +128,8 @@ let package = Package(
             name: "LandmineContractTests", dependencies: ["LandmineAPI", "SDKRuntime"],
             path: "Tests/Golden/landmine/LandmineContractTests", swiftSettings: strict),
         .testTarget(
-            name: "GeneratorTests", dependencies: ["SDKGenCore", "CommandLineOptions", "sdkgen"], swiftSettings: strict),
+            name: "GeneratorTests", dependencies: ["SDKGenCore", "CommandLineOptions", "sdkgen", "TestSupport"],
+            swiftSettings: strict),
         .testTarget(
             name: "VoidhashContractTests", dependencies: ["VoidhashAPI", "SDKRuntime", "SDKEmulator"],
             path: "Generated/VoidhashContractTests", swiftSettings: strict),
@@ -142,7 +145,7 @@ let package = Package(
             name: "ReliabilityTests",
             dependencies: [
                 "voidhash-crash-driver", "Voidhash", "VoidhashAPI", "MobileJoe", "MobileJoeAPI", "SDKEmulator", "SDKRuntime",
-                "SDKPersistence",
+                "SDKPersistence", "TestSupport",
             ],
             swiftSettings: strict),
         .testTarget(
@@ -150,14 +153,15 @@ let package = Package(
             dependencies: ["MobileJoe", "MobileJoeAPI", "SDKEmulator", "SDKRuntime", "SDKPersistence", "SDKHashing"],
             swiftSettings: strict),
         .testTarget(
-            name: "EmulatorTests", dependencies: ["SDKEmulator", "SDKRuntime", "VoidhashAPI", "MobileJoeAPI"],
+            name: "EmulatorTests", dependencies: ["SDKEmulator", "SDKRuntime", "VoidhashAPI", "MobileJoeAPI", "TestSupport"],
             swiftSettings: strict),
         // The dashboard driven in headless Chromium, with requests from the Voidhash SDK.
         .testTarget(
             name: "DashboardTests", dependencies: ["SDKEmulator", "Voidhash", "SDKRuntime"], swiftSettings: strict),
         // One version everywhere: the SDKs, the tools and the CHANGELOG agree.
         .testTarget(
-            name: "ReleaseTests", dependencies: ["PackageRelease", "Voidhash", "MobileJoe", "sdkgen", "sdk-emulator"],
+            name: "ReleaseTests",
+            dependencies: ["PackageRelease", "Voidhash", "MobileJoe", "sdkgen", "sdk-emulator", "TestSupport"],
             swiftSettings: strict),
     ]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import SDKEmulator
+import TestSupport
 import Testing
 
 @Suite("sdk-emulator command line", .timeLimit(.minutes(1)))
@@ -24,17 +25,10 @@ struct CommandTests {
 
     @Test(.enabled(if: executable != nil, "sdk-emulator is not built"))
     func executableRefusesBadArgumentsWithExit64() async throws {
-        let process = Process()
-        process.executableURL = Self.executable
-        process.arguments = ["--port", "nope"]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = Pipe()
-        try process.run()
-        let output = try await offPool { errors.fileHandleForReading.readDataToEndOfFile() }
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 64)
-        #expect(String(decoding: output, as: UTF8.self).contains("usage: sdk-emulator"))
+        let executable = try #require(Self.executable)
+        let run = try await offPool { try ChildProcess.run(executable, ["--port", "nope"]) }
+        #expect(run.termination == .exited(64))
+        #expect(run.errors.contains("usage: sdk-emulator"))
     }
 
     @Test("--api=NAME and --port=N are read like --api NAME and --port N")
@@ -50,18 +44,11 @@ struct CommandTests {
         let server = VoidhashEmulator.makeServer()
         let url = try await server.start()
         let port = try #require(url.port)
-        let process = Process()
-        process.executableURL = Self.executable
-        process.arguments = ["--port=\(port)"]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = Pipe()
-        try process.run()
-        let output = try await offPool { errors.fileHandleForReading.readDataToEndOfFile() }
-        process.waitUntilExit()
+        let executable = try #require(Self.executable)
+        let run = try await offPool { try ChildProcess.run(executable, ["--port=\(port)"]) }
         await server.stop()
-        let message = String(decoding: output, as: UTF8.self)
-        #expect(process.terminationStatus == 1)
+        let message = run.errors
+        #expect(run.termination == .exited(1))
         #expect(message.contains("cannot listen on 127.0.0.1:\(port)"), "\(message)")
         #expect(message.lowercased().contains("in use"), "\(message)")
     }
@@ -69,11 +56,11 @@ struct CommandTests {
     @Test(.enabled(if: executable != nil, "sdk-emulator is not built"))
     func executableServesUntilSIGTERM() async throws {
         let emulator = try await EmulatorProcess()
+        var status: Int?
+        if let url = emulator.url { status = try? await fetch(url, "/_admin/requests").status }
+        let termination = try await emulator.stop()
         #expect(emulator.firstLine.hasPrefix("sdk-emulator (voidhash) listening on http://127.0.0.1:"))
-        let url = try #require(emulator.url)
-        #expect(try await fetch(url, "/_admin/requests").status == 200)
-        try await emulator.stop()
-        #expect(emulator.process.terminationStatus == 0)
-        #expect(emulator.process.terminationReason == .exit)
+        #expect(status == 200)
+        #expect(termination == .exited(0))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SDKRuntime
+import TestSupport
 import Testing
 
 @testable import SDKEmulator

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -26,29 +27,29 @@ struct EmulatorMemoryTests {
             .enabled(if: EmulatorProcess.executable != nil, "sdk-emulator is not built"),
             .disabled(if: underThreadSanitizer, "the thread sanitizer's shadow memory is resident too"))
         func requestLogMemoryIsBounded() async throws {
-            let emulator = try await EmulatorProcess()
-            let port = UInt16(try #require(emulator.url?.port))
-            let statuses = try await offPool { () -> Set<Int> in
-                let client = try RawClient(port: port, timeout: .seconds(30))
-                var statuses = Set<Int>()
-                for (count, size) in [(1_200, Self.megabyte), (1_200, 60 * 1024)] {
-                    let body = String(repeating: "m", count: size)
-                    for index in 0..<count {
-                        client.write(rawRequest("POST", "/v1/events/\(index)", body: body))
-                        statuses.insert(try client.readResponse().status)
+            try await EmulatorProcess.with { emulator in
+                let port = UInt16(try #require(emulator.url?.port))
+                let statuses = try await offPool { () -> Set<Int> in
+                    let client = try RawClient(port: port, timeout: .seconds(30))
+                    var statuses = Set<Int>()
+                    for (count, size) in [(1_200, Self.megabyte), (1_200, 60 * 1024)] {
+                        let body = String(repeating: "m", count: size)
+                        for index in 0..<count {
+                            client.write(rawRequest("POST", "/v1/events/\(index)", body: body))
+                            statuses.insert(try client.readResponse().status)
+                        }
                     }
+                    return statuses
                 }
-                return statuses
-            }
-            #expect(!statuses.contains(413))
-            let peak = try emulator.memory("VmHWM")
-            #expect(peak < 200 * Self.megabyte, "peak resident: \(peak / Self.megabyte) MB")
+                #expect(!statuses.contains(413))
+                let peak = try emulator.memory("VmHWM")
+                #expect(peak < 200 * Self.megabyte, "peak resident: \(peak / Self.megabyte) MB")
 
-            let url = try #require(emulator.url)
-            #expect(try await fetch(url, "/_admin/requests", method: "DELETE").status == 204)
-            let resident = try emulator.memory("VmRSS")
-            #expect(resident < 100 * Self.megabyte, "resident after clearing: \(resident / Self.megabyte) MB")
-            try await emulator.stop()
+                let url = try #require(emulator.url)
+                #expect(try await fetch(url, "/_admin/requests", method: "DELETE").status == 204)
+                let resident = try emulator.memory("VmRSS")
+                #expect(resident < 100 * Self.megabyte, "resident after clearing: \(resident / Self.megabyte) MB")
+            }
         }
     #endif
 }

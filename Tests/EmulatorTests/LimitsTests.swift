@@ -1,6 +1,7 @@
 import Foundation
 import SDKEmulator
 import SDKRuntime
+import TestSupport
 import Testing
 
 @Suite("Limits and timeouts", .timeLimit(.minutes(1)))

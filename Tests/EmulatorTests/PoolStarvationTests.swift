@@ -1,6 +1,7 @@
 import Foundation
 import SDKEmulator
 import Synchronization
+import TestSupport
 import Testing
 
 /// The server keeps answering while CPU-bound work holds every thread of Swift's cooperative

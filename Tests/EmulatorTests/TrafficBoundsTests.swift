@@ -2,6 +2,7 @@ import Foundation
 import SDKEmulator
 import SDKHashing
 import SDKRuntime
+import TestSupport
 import Testing
 
 /// The bounds that keep bounded traffic from wearing the emulator down: a request log bounded by

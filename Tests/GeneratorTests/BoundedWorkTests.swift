@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import SDKGenCore
@@ -50,16 +51,10 @@ struct BoundedWorkTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data(Self.spec.utf8).write(to: folder.appendingPathComponent("limits.yaml"))
-        let process = Process()
-        process.executableURL = sdkgen
-        process.arguments = ["limits.yaml", "--output=out"]
-        process.currentDirectoryURL = folder
-        process.standardOutput = FileHandle.nullDevice
         // How long and how much memory this takes is measured outside the tests (a peak or a
         // time read here would count whatever else the test process runs at once).
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let termination = try ChildProcess(sdkgen, ["limits.yaml", "--output=out"], directory: folder).wait()
+        #expect(termination == .exited(0))
 
         let tests = folder.appendingPathComponent("out/LimitsContractTests/Rules")
         let longText = try String(contentsOf: tests.appendingPathComponent("LongTextRuleTests.swift"), encoding: .utf8)

@@ -1,5 +1,6 @@
 import CommandLineOptions
 import Foundation
+import TestSupport
 import Testing
 
 /// The option parser sdkgen and sdk-emulator share, and the sdkgen executable's conventions:
@@ -59,26 +60,12 @@ struct CommandLineTests {
 
     /// Runs sdkgen with `arguments` in `directory`; returns its status, output and errors.
     static func run(_ arguments: [String], in directory: URL) throws -> (status: Int32, out: String, err: String) {
-        let process = Process()
-        process.executableURL = sdkgen
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("sdkgen-out-\(UUID().uuidString)")
-        let err = FileManager.default.temporaryDirectory.appendingPathComponent("sdkgen-err-\(UUID().uuidString)")
-        try Data().write(to: out)
-        try Data().write(to: err)
-        defer {
-            try? FileManager.default.removeItem(at: out)
-            try? FileManager.default.removeItem(at: err)
+        guard let sdkgen else { throw PublicTypeNames.Failure("sdkgen is not built") }
+        let run = try ChildProcess.run(sdkgen, arguments, directory: directory)
+        guard case .exited(let status) = run.termination else {
+            throw PublicTypeNames.Failure("sdkgen \(arguments) ended by \(run.termination)")
         }
-        process.standardOutput = try FileHandle(forWritingTo: out)
-        process.standardError = try FileHandle(forWritingTo: err)
-        try process.run()
-        process.waitUntilExit()
-        return (
-            process.terminationStatus, try String(contentsOf: out, encoding: .utf8),
-            try String(contentsOf: err, encoding: .utf8)
-        )
+        return (status, run.output, run.errors)
     }
 
     @Test(.enabled(if: sdkgen != nil, "sdkgen is not built"))

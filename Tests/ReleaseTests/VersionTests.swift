@@ -1,6 +1,7 @@
 import Foundation
 import MobileJoe
 import PackageRelease
+import TestSupport
 import Testing
 import Voidhash
 
@@ -29,16 +30,9 @@ struct VersionTests {
             [directory, directory.deletingLastPathComponent()].map { $0.appendingPathComponent(tool) }
                 .first { FileManager.default.isExecutableFile(atPath: $0.path) },
             "\(tool) is not built next to the tests")
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = ["--version"]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(tool) --version exits 0")
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let run = try ChildProcess.run(executable, ["--version"])
+        #expect(run.termination == .exited(0), "\(tool) --version exits 0")
+        return run.output.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     @Test func theChangelogsLatestEntryIsTheRelease() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import SDKEmulator
+import TestSupport
 
 /// A Voidhash emulator in this process for driver processes to talk to, and the driver.
 struct DriverEmulator: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The harness's way of starting children holds up when many start at once: every child runs,
@@ -43,6 +44,6 @@ struct DriverProcessTests {
 
     @Test func aMissingExecutableIsAnErrorNamingIt() throws {
         let missing = URL(fileURLWithPath: "/nonexistent/driver")
-        #expect(throws: SpawnError.self) { try DriverProcess.run(executable: missing, arguments: []) }
+        #expect(throws: ChildProcess.SpawnError.self) { try DriverProcess.run(executable: missing, arguments: []) }
     }
 }

@@ -1,8 +1,15 @@
 import Foundation
+import TestSupport
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The built `sdk-emulator` executable, run as a child process on a free loopback port.
-final class EmulatorProcess {
+struct EmulatorProcess: Sendable {
     /// The executable next to the test bundle, when it was built.
     static let executable: URL? = {
         let directory = URL(fileURLWithPath: CommandLine.arguments.first ?? "")
@@ -13,43 +20,57 @@ final class EmulatorProcess {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }()
 
-    let process = Process()
+    /// The running executable; its standard output is a pipe.
+    let child: ChildProcess
     /// The base URL from the line the emulator prints when it listens.
-    private(set) var url: URL?
+    let url: URL?
     /// That line.
-    private(set) var firstLine = ""
+    let firstLine: String
 
     /// Starts the executable with `arguments` and waits for its first line of output.
     init(arguments: [String] = []) async throws {
-        process.executableURL = Self.executable
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
+        let child = try ChildProcess(try #require(Self.executable), arguments, output: .pipe)
+        self.child = child
+        let output = try #require(child.output, "standard output was asked for as a pipe")
         firstLine = try await offPool { () -> String in
             var bytes: [UInt8] = []
-            while bytes.last != UInt8(ascii: "\n"),
-                let byte = try output.fileHandleForReading.read(upToCount: 1)?.first
-            {
-                bytes.append(byte)
-            }
+            var byte: UInt8 = 0
+            while bytes.last != UInt8(ascii: "\n"), read(output, &byte, 1) == 1 { bytes.append(byte) }
             return String(decoding: bytes, as: UTF8.self)
         }
         url = URL(
             string: firstLine.trimmingCharacters(in: .whitespacesAndNewlines).components(separatedBy: " ").last ?? "")
     }
 
+    /// Runs `body` with a started emulator and stops the emulator afterwards, also when `body`
+    /// throws.
+    static func with<Result: Sendable>(_ body: (EmulatorProcess) async throws -> Result) async throws -> Result {
+        let emulator = try await EmulatorProcess()
+        do {
+            let result = try await body(emulator)
+            try await emulator.stop()
+            return result
+        } catch {
+            _ = try? await emulator.stop()
+            throw error
+        }
+    }
+
     /// A figure of `/proc/PID/status` in bytes (`VmRSS`: resident now, `VmHWM`: the peak), on Linux.
     func memory(_ field: String) throws -> Int {
-        let status = try String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)
+        let status = try String(contentsOfFile: "/proc/\(child.pid)/status", encoding: .utf8)
         let line = try #require(status.split(separator: "\n").first { $0.hasPrefix(field + ":") })
         let kilobytes = try #require(Int(line.split(separator: " ").dropFirst().first ?? ""))
         return kilobytes * 1024
     }
 
-    /// Sends SIGTERM and waits for the process to end.
-    func stop() async throws {
-        process.terminate()
-        try await offPool { [process] in process.waitUntilExit() }
+    /// Sends SIGTERM, waits for the process to end and returns how it ended.
+    @discardableResult
+    func stop() async throws -> ChildProcess.Termination {
+        child.send(SIGTERM)
+        let child = child
+        let termination = try await offPool { child.wait() }
+        if let output = child.output { close(output) }
+        return termination
     }
 }

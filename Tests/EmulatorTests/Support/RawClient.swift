@@ -1,5 +1,6 @@
 import Foundation
 import SDKRuntime
+import TestSupport
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,6 @@
 import Foundation
 import SDKGenCore
+import TestSupport
 
 /// The public top-level type names a module exports, read from its symbol graph with the
 /// toolchain's `swift-symbolgraph-extract`: the names a spec's types may clash with.
@@ -34,15 +35,12 @@ enum PublicTypeNames {
         #else
             let target = "aarch64-unknown-linux-gnu"
         #endif
-        let process = Process()
-        process.executableURL = tool
-        process.arguments =
+        let arguments =
             ["-module-name", module, "-target", target, "-output-dir", folder.path, "-minimum-access-level", "public"]
             + searchPaths.flatMap { ["-I", $0.path] }
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure("swift-symbolgraph-extract failed for \(module) (\(process.terminationStatus))")
+        let termination = try ChildProcess(tool, arguments).wait()
+        guard termination == .exited(0) else {
+            throw Failure("swift-symbolgraph-extract failed for \(module) (\(termination))")
         }
         let data = try Data(contentsOf: folder.appendingPathComponent("\(module).symbols.json"))
         guard let graph = try JSONSerialization.jsonObject(with: data) as? [String: Any],

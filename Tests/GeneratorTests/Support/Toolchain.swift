@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// The toolchain's command-line tools, found on `PATH` or in `/opt/swift/usr/bin`.
 enum Toolchain {
@@ -27,21 +28,12 @@ enum Toolchain {
     private static func run(
         _ tool: URL, _ arguments: [String], in folder: URL, input: String? = nil, output: String? = nil
     ) throws {
-        let process = Process()
-        process.executableURL = tool
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        if let input { process.standardInput = try FileHandle(forReadingFrom: folder.appendingPathComponent(input)) }
-        if let output {
-            let url = folder.appendingPathComponent(output)
-            try Data().write(to: url)
-            process.standardOutput = try FileHandle(forWritingTo: url)
-        }
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw PublicTypeNames.Failure(
-                "\(tool.lastPathComponent) \(arguments) failed (\(process.terminationStatus))")
+        let termination = try ChildProcess(
+            tool, arguments, directory: folder, input: input.map { .file($0) } ?? .discarded,
+            output: output.map { .file($0) } ?? .discarded
+        ).wait()
+        guard termination == .exited(0) else {
+            throw PublicTypeNames.Failure("\(tool.lastPathComponent) \(arguments) failed (\(termination))")
         }
     }
 }

@@ -1,0 +1,182 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A child process of a test, started with `posix_spawn` and reaped with `waitpid`.
+///
+/// Tests do not use Foundation's `Process`: on Linux, `Process.run` crashed inside Foundation in
+/// full runs while other suites started processes at the same time (once in the reliability
+/// harness, once in the emulator's command-line tests).
+public struct ChildProcess: Sendable {
+    /// Where one of the child's standard streams goes.
+    public enum Stream: Sendable, Equatable {
+        /// `/dev/null`.
+        case discarded
+        /// A pipe whose read end the parent keeps (``ChildProcess/output`` or ``ChildProcess/errors``).
+        case pipe
+        /// The file at this path: read from for standard input, truncated and written for the others.
+        case file(String)
+    }
+
+    /// How a child ended.
+    public enum Termination: Sendable, Equatable, CustomStringConvertible {
+        /// It exited with this status.
+        case exited(Int32)
+        /// A signal ended it.
+        case signaled(Int32)
+
+        /// `exit 1` or `signal 9`.
+        public var description: String {
+            switch self {
+            case .exited(let status): "exit \(status)"
+            case .signaled(let signal): "signal \(signal)"
+            }
+        }
+    }
+
+    /// Why a child could not be started.
+    public struct SpawnError: Error, CustomStringConvertible {
+        /// The `errno` value of the call that failed.
+        public var code: Int32
+        /// The executable.
+        public var path: String
+
+        /// The failure `code` of starting `path`.
+        public init(code: Int32, path: String) {
+            self.code = code
+            self.path = path
+        }
+
+        /// `could not start PATH: REASON`.
+        public var description: String { "could not start \(path): \(String(cString: strerror(code)))" }
+    }
+
+    /// The child's process ID.
+    public let pid: pid_t
+    /// The read end of its standard output, when that is a ``Stream/pipe``; the caller closes it.
+    public let output: Int32?
+    /// The read end of its standard error, when that is a ``Stream/pipe``; the caller closes it.
+    public let errors: Int32?
+
+    /// Starts `executable` with `arguments` and the inherited environment, in `directory` when
+    /// given (relative paths in `input`, `output` and `errors` are opened there too).
+    public init(
+        _ executable: URL, _ arguments: [String] = [], directory: URL? = nil, input: Stream = .discarded,
+        output: Stream = .discarded, errors: Stream = .discarded
+    ) throws {
+        let path = executable.path
+        #if canImport(Darwin)
+            var actions: posix_spawn_file_actions_t?
+        #else
+            var actions = posix_spawn_file_actions_t()
+        #endif
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        if let directory {
+            guard let addChdir = Self.addChdir else { throw SpawnError(code: ENOSYS, path: path) }
+            _ = addChdir(&actions, directory.path)
+        }
+        var parentEnds: [Int32?] = [nil, nil, nil]
+        var childEnds: [Int32] = []
+        defer { childEnds.forEach { close($0) } }
+        for (descriptor, stream) in [(STDIN_FILENO, input), (STDOUT_FILENO, output), (STDERR_FILENO, errors)] {
+            switch stream {
+            case .discarded:
+                let flags = descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY
+                posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", flags, 0)
+            case .file(let file):
+                let flags = descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY | O_CREAT | O_TRUNC
+                posix_spawn_file_actions_addopen(&actions, descriptor, file, flags, 0o600)
+            case .pipe:
+                var ends: [Int32] = [0, 0]
+                guard pipe(&ends) == 0 else {
+                    parentEnds.compactMap { $0 }.forEach { close($0) }
+                    throw SpawnError(code: errno, path: path)
+                }
+                _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
+                _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
+                parentEnds[Int(descriptor)] = ends[0]
+                childEnds.append(ends[1])
+                posix_spawn_file_actions_adddup2(&actions, ends[1], descriptor)
+            }
+        }
+        let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, path, &actions, nil, argv, environ)
+        guard result == 0 else {
+            parentEnds.compactMap { $0 }.forEach { close($0) }
+            throw SpawnError(code: result, path: path)
+        }
+        self.pid = pid
+        self.output = parentEnds[1]
+        self.errors = parentEnds[2]
+    }
+
+    /// Runs `executable` to its end (blocking: call it off the cooperative pool) and returns how
+    /// it ended with what it wrote to its standard output and error.
+    public static func run(
+        _ executable: URL, _ arguments: [String] = [], directory: URL? = nil, input: Stream = .discarded
+    ) throws -> (termination: Termination, output: String, errors: String) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("child-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("output")
+        let errors = folder.appendingPathComponent("errors")
+        let child = try ChildProcess(
+            executable, arguments, directory: directory, input: input, output: .file(output.path),
+            errors: .file(errors.path))
+        let termination = child.wait()
+        let written = try String(contentsOf: output, encoding: .utf8)
+        return (termination, written, try String(contentsOf: errors, encoding: .utf8))
+    }
+
+    /// Reads `descriptor` to its end (blocking), then closes it.
+    public static func readToEnd(_ descriptor: Int32) -> [UInt8] {
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            if count <= 0 { return bytes }
+            bytes.append(contentsOf: chunk[..<count])
+        }
+    }
+
+    /// Sends `signal` to the child.
+    public func send(_ signal: Int32) { kill(pid, signal) }
+
+    /// Waits for the child to end (blocking) and reaps it.
+    public func wait() -> Termination {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        return status & 0x7f != 0 ? .signaled(status & 0x7f) : .exited((status >> 8) & 0xff)
+    }
+
+    /// `posix_spawn_file_actions_addchdir_np` (glibc 2.29 and later, macOS 10.15 and later),
+    /// which Swift's Glibc module does not declare.
+    private static let addChdir: AddChdir? = {
+        guard let handle = dlopen(nil, RTLD_NOW),
+            let symbol = dlsym(handle, "posix_spawn_file_actions_addchdir_np")
+        else { return nil }
+        return unsafeBitCast(symbol, to: AddChdir.self)
+    }()
+
+    /// The C signature of `posix_spawn_file_actions_addchdir_np`.
+    #if canImport(Darwin)
+        private typealias AddChdir =
+            @convention(c) (
+                UnsafeMutablePointer<posix_spawn_file_actions_t?>, UnsafePointer<CChar>
+            ) -> Int32
+    #else
+        private typealias AddChdir =
+            @convention(c) (
+                UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>
+            ) -> Int32
+    #endif
+}
