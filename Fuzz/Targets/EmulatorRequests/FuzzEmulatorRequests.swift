@@ -77,8 +77,8 @@ enum EmulatorRequestFuzzing {
             resetState = { state.reset() }
         }
         let controls = EmulatorControls(
-            log: RequestLog(capacity: 64), faults: FaultTable(), holds: HoldGate(), clock: clock,
-            adminRouter: adminRouter, onReset: {})
+            log: RequestLog(limits: ServerLimits(maxLoggedRequests: 64)), faults: FaultTable(), holds: HoldGate(),
+            clock: clock, adminRouter: adminRouter, onReset: {})
         return Context(
             dispatcher: RequestDispatcher(router: router, controls: controls),
             reset: {
