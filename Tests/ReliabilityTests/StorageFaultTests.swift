@@ -23,7 +23,11 @@ struct StorageFaultTests {
             #expect(result.status == .confirmed)
             #expect(harness.diagnosticCodes.dropFirst(reportedBefore) == [.storageRecovered])
             let names = try FileManager.default.contentsOfDirectory(atPath: harness.directory.path)
-            let aside = try #require(names.first { $0.hasPrefix("voidhash-test.corrupt-") })
+            // The database itself, not the sidecars moved with it (`-wal`, `-shm`).
+            let aside = try #require(
+                names.first {
+                    $0.hasPrefix("voidhash-test.corrupt-") && !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm")
+                })
             #expect(try Data(contentsOf: harness.directory.appendingPathComponent(aside)) == damaged)
             await voidhash.shutdown()
 

@@ -31,7 +31,7 @@ public final class SDKStorage: Sendable {
         let marker = report.databaseURL.map { StorageFiles.verifyMarker(databasePath: $0.path) }
         database = StorageDatabase(
             connection: connection, gate: gate, isInMemory: report.databaseURL == nil,
-            onCorruption: { if let marker { try? StorageFiles.createPrivateFile(atPath: marker) } },
+            onCorruption: { if let marker { try? StorageFiles.createPrivateFileIfMissing(atPath: marker) } },
             onFallbackToMemory: onFallbackToMemory)
         keyValues = KeyValueStore(database: database, clock: clock)
         queue = try DeliveryQueue(database: database)
@@ -41,9 +41,14 @@ public final class SDKStorage: Sendable {
     /// Opens (or creates) the database `<name>.sqlite` in `directory`.
     ///
     /// - The directory is created when missing (mode 0700), the files are owner-only (0600).
-    /// - A file that is not a database, is damaged, belongs to something else or has a newer
-    ///   schema is renamed `<name>.corrupt-<timestamp>` (never deleted) and a fresh database is
-    ///   created; `openReport.movedAside` says so. Opening checks the header, the schema and the
+    /// - A file that is not a database, is damaged (as SQLite reports it), belongs to something
+    ///   else, has a newer schema or is not a regular file (a symbolic link, a device) is renamed
+    ///   `<name>.corrupt-<timestamp>` (never deleted) and a fresh database is created;
+    ///   `openReport.movedAside` says so. Such a file is inspected through a read-only connection
+    ///   and is not written to, checkpointed or re-permissioned before it is moved.
+    /// - Several processes may open one directory at once (an app and its extensions): creating
+    ///   and migrating the file is race-free, and a healthy database another process has open is
+    ///   never taken for a damaged one. Opening checks the header, the schema and the
     ///   small tables; every page is checked only after SQLite found the file damaged while it was
     ///   in use (a `<name>.sqlite-verify` marker), so that opening a long queue stays fast.
     /// - Throws `.readOnly` or `.full` when the directory cannot be written, `.invalidName` for a
@@ -67,30 +72,46 @@ public final class SDKStorage: Sendable {
             if gate.cannotReadForNow(url.path) { throw StorageError.temporarilyUnavailable }
             let marker = StorageFiles.verifyMarker(databasePath: url.path)
             var movedAside: [MovedAsideDatabase] = []
+            let moveAside = { (reason: MovedAsideDatabase.Reason) throws(StorageError) in
+                guard movedAside.isEmpty, gate.isAvailable else { throw StorageError.corrupt }
+                let aside = try StorageFiles.moveAside(databasePath: url.path, base: name, now: clock.now())
+                // A damaged or newer file may be ours, with the user's data: owner-only from now on.
+                // Another program's file, or a link, keeps its mode.
+                if reason == .unreadable || reason.isNewerSchema {
+                    try StorageFiles.restrictToOwner(databasePath: aside.path)
+                }
+                unlink(marker)
+                movedAside.append(MovedAsideDatabase(url: aside, reason: reason))
+            }
             while true {
-                let connection = try SQLiteConnection(path: url.path)
                 let thorough = StorageFiles.exists(marker)
-                switch try prepare(connection, path: url.path, thorough: thorough) {
-                case .ready(let created, let applied):
-                    if thorough { unlink(marker) }
-                    try connection.install(WALCheckpointer(path: url.path, gate: gate))
-                    let report = StorageOpenReport(
-                        databaseURL: url, createdNewDatabase: created, appliedMigrations: applied,
-                        schemaVersion: StorageSchema.current.version, movedAside: movedAside)
-                    do throws(StorageError) {
-                        return try SDKStorage(
-                            connection: connection, gate: gate, clock: clock, report: report,
-                            onFallbackToMemory: onFallbackToMemory)
-                    } catch .corrupt where !thorough && StorageFiles.exists(marker) {
-                        continue  // The queue's first reads found damage: check every page, then move aside.
-                    }
+                let version: Int
+                switch try inspect(path: url.path, thorough: thorough) {
+                case .usable(let found): version = found
                 case .unusable(let reason):
+                    try moveAside(reason)
+                    continue
+                }
+                let connection = try SQLiteConnection(path: url.path)
+                let applied: [Int]
+                do throws(StorageError) {
+                    applied = try prepareForWriting(connection, path: url.path, from: version)
+                } catch .corrupt {
                     connection.close()
-                    guard movedAside.isEmpty, gate.isAvailable else { throw StorageError.corrupt }
-                    let aside = try StorageFiles.moveAside(
-                        databasePath: url.path, base: name, now: clock.now())
-                    unlink(marker)
-                    movedAside.append(MovedAsideDatabase(url: aside, reason: reason))
+                    try moveAside(.unreadable)
+                    continue
+                }
+                if thorough { unlink(marker) }
+                try connection.install(WALCheckpointer(path: url.path, gate: gate))
+                let report = StorageOpenReport(
+                    databaseURL: url, createdNewDatabase: applied.first == 1, appliedMigrations: applied,
+                    schemaVersion: StorageSchema.current.version, movedAside: movedAside)
+                do throws(StorageError) {
+                    return try SDKStorage(
+                        connection: connection, gate: gate, clock: clock, report: report,
+                        onFallbackToMemory: onFallbackToMemory)
+                } catch .corrupt where !thorough && StorageFiles.exists(marker) {
+                    continue  // The queue's first reads found damage: check every page, then move aside.
                 }
             }
         } catch {
@@ -157,34 +178,53 @@ public final class SDKStorage: Sendable {
         database.close()
     }
 
-    /// Whether a freshly opened file can be used, and what was done to it.
-    private enum Preparation {
-        case ready(created: Bool, applied: [Int])
+    /// What inspecting the file found: our database (or an empty file) at a schema version, or a
+    /// file that cannot be used.
+    private enum Inspection {
+        case usable(version: Int)
         case unusable(MovedAsideDatabase.Reason)
     }
 
-    /// Inspects a freshly opened file, then (only when it is ours or empty) restricts,
-    /// configures and migrates it. A file that is not ours is not written to at all: switching
-    /// it to WAL first would change another program's database before moving it aside.
-    private static func prepare(
-        _ connection: SQLiteConnection, path: String, thorough: Bool
-    ) throws(StorageError) -> Preparation {
-        try StorageFiles.createPrivateFile(atPath: path)
-        let schema = StorageSchema.current
+    /// Inspects the file without changing anything: its kind first (a link or a device is not
+    /// opened at all), then its contents through a read-only connection. A file that is not ours
+    /// is therefore not written to: not switched to WAL, not re-permissioned, and not checkpointed
+    /// (a writable connection that closes last would fold another program's write-ahead log into
+    /// its database).
+    private static func inspect(path: String, thorough: Bool) throws(StorageError) -> Inspection {
+        guard !StorageFiles.hasIrregularFile(databasePath: path) else { return .unusable(.notARegularFile) }
+        try StorageFiles.createPrivateFileIfMissing(atPath: path)
         do throws(StorageError) {
-            let contents = try schema.inspect(connection, thorough: thorough)
+            let contents: StorageSchema.Contents
+            do throws(StorageError) {
+                let reader = try SQLiteConnection(readingOnly: path, immutable: false)
+                defer { reader.close() }
+                contents = try StorageSchema.current.inspect(reader, thorough: thorough)
+            } catch .readOnly {
+                // A writer killed inside a transaction left a journal that only a writable
+                // connection can roll back (what SQLite does at any open, and what the file's
+                // owner would do at its next one); in a read-only directory this fails the same.
+                let writer = try SQLiteConnection(path: path, create: false)
+                defer { writer.close() }
+                contents = try StorageSchema.current.inspect(writer, thorough: thorough)
+            }
             switch contents {
             case .newer(let version): return .unusable(.newerSchema(version: version))
             case .foreign: return .unusable(.foreign)
-            case .empty, .ours: break
+            case .empty: return .usable(version: 0)
+            case .ours(let version): return .usable(version: version)
             }
-            try connection.configureForDurability()
-            try StorageFiles.restrictToOwner(databasePath: path)
-            let version = if case .ours(let version) = contents { version } else { 0 }
-            return .ready(created: contents == .empty, applied: try schema.migrate(connection, from: version))
-        } catch {
-            guard error == .corrupt else { throw error }
+        } catch .corrupt {
             return .unusable(.unreadable)
         }
+    }
+
+    /// Configures, restricts and migrates a file `inspect` found usable (another process may be
+    /// doing the same: see `StorageSchema.migrate`); returns the migrations this call applied.
+    private static func prepareForWriting(
+        _ connection: SQLiteConnection, path: String, from version: Int
+    ) throws(StorageError) -> [Int] {
+        try connection.configureForDurability()
+        try StorageFiles.restrictToOwner(databasePath: path)
+        return try StorageSchema.current.migrate(connection, from: version)
     }
 }

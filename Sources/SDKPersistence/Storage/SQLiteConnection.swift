@@ -30,7 +30,8 @@ final class SQLiteConnection {
     /// Opens the database at `path` (creating it when missing, unless `create` is `false`), or a
     /// private in-memory database when `path` is `nil`.
     init(path: String?, create: Bool = true) throws(StorageError) {
-        let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
+        let flags =
+            SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW
         handle = try Self.open(path ?? ":memory:", flags: flags)
     }
 
@@ -43,7 +44,7 @@ final class SQLiteConnection {
         location.scheme = "file"
         location.path = path
         if immutable { location.queryItems = [URLQueryItem(name: "immutable", value: "1")] }
-        let flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX
+        let flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW
         handle = try Self.open(location.string ?? path, flags: flags)
     }
 
@@ -61,6 +62,10 @@ final class SQLiteConnection {
     }
 
     deinit { close() }
+
+    /// How often `configureForDurability` tries again after `SQLITE_BUSY`, 10 ms apart: as long as
+    /// the busy timeout (5 s).
+    private static let busyRetries = 500
 
     /// A private in-memory database holding a copy of everything this one holds (SQLite's online
     /// backup, which reads this database as one consistent snapshot and changes nothing in it).
@@ -86,7 +91,19 @@ final class SQLiteConnection {
     /// `StorageSchema.inspect` found the file empty or ours. A file that is not a database fails
     /// with `StorageError.corrupt`.
     func configureForDurability() throws(StorageError) {
-        _ = try query("PRAGMA journal_mode=WAL")
+        // Two connections switching a new file at once can each hold a shared lock while asking
+        // for the exclusive one; SQLite then answers one of them `SQLITE_BUSY` at once, without
+        // waiting, and that one tries again once the other is through.
+        var attempts = 0
+        while true {
+            do throws(StorageError) {
+                _ = try query("PRAGMA journal_mode=WAL")
+                break
+            } catch .io(let code, _) where code & 0xFF == SQLITE_BUSY && attempts < Self.busyRetries {
+                attempts += 1
+                usleep(10_000)
+            }
+        }
         try execute("PRAGMA synchronous=FULL")
     }
 
@@ -173,6 +190,16 @@ final class SQLiteConnection {
             if sqlite3_get_autocommit(handle) == 0 { try? execute("ROLLBACK") }
             throw error
         }
+    }
+
+    /// Runs `body` in a read transaction, so that all its reads see one snapshot of the file
+    /// whatever other connections commit meanwhile. A call inside another transaction joins it.
+    func inReadTransaction<T>(_ body: () throws(StorageError) -> T) throws(StorageError) -> T {
+        let handle = try openHandle()
+        if sqlite3_get_autocommit(handle) == 0 { return try body() }
+        try execute("BEGIN DEFERRED")
+        defer { if sqlite3_get_autocommit(handle) == 0 { try? execute("COMMIT") } }
+        return try body()
     }
 
     /// Finalizes every cached statement and closes the database; later calls throw `.closed`.

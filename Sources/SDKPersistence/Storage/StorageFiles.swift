@@ -3,6 +3,11 @@ import SDKRuntime
 
 /// The file-system side of storage: owner-only directories and files, explicit permissions
 /// (independent of the process umask), and moving an unusable database aside.
+///
+/// Nothing here follows a symbolic link or changes a file that is not ours: files are opened with
+/// `O_NOFOLLOW`, permissions are set on regular files only, and a database whose file or sidecar
+/// is a link or a device is moved aside (the link itself is renamed; what it points to is never
+/// touched).
 enum StorageFiles {
     /// The endings SQLite gives the files that belong to a database in WAL mode.
     static let sidecarSuffixes = ["-wal", "-shm"]
@@ -13,7 +18,8 @@ enum StorageFiles {
         var missing: [String] = []
         var current = directory.standardizedFileURL
         while !isDirectory(current.path) {
-            guard !exists(current.path) else {
+            if exists(current.path) {
+                if isDirectory(current.path) { break }  // another opener made it since the check
                 throw .io(code: ENOTDIR, message: "File system: a file is in the way of the directory")
             }
             missing.append(current.path)
@@ -22,26 +28,53 @@ enum StorageFiles {
             current = parent
         }
         for path in missing.reversed() {
-            if mkdir(path, 0o700) != 0, errno != EEXIST { throw error(errno, "creating the directory") }
+            guard mkdir(path, 0o700) == 0 else {
+                guard errno == EEXIST, isDirectory(path) else { throw error(errno, "creating the directory") }
+                continue  // another opener made it first, with the same mode
+            }
             if chmod(path, 0o700) != 0 { throw error(errno, "restricting the directory") }
         }
         if access(directory.path, W_OK) != 0 { throw error(errno, "writing to the directory") }
     }
 
-    /// Creates the file at `path` when missing and makes it readable and writable by the owner
-    /// only (0600), whether it is new or not.
-    static func createPrivateFile(atPath path: String) throws(StorageError) {
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw error(errno, "creating the database file") }
+    /// Creates the file at `path`, readable and writable by the owner only (0600), unless
+    /// something exists there already: an existing file is left exactly as it is (it may be
+    /// another program's, not yet inspected).
+    static func createPrivateFileIfMissing(atPath path: String) throws(StorageError) {
+        let descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            if errno == EEXIST { return }
+            throw error(errno, "creating the database file")
+        }
         defer { close(descriptor) }
         if fchmod(descriptor, 0o600) != 0 { throw error(errno, "restricting the database file") }
     }
 
-    /// Sets mode 0600 on the database file and on whichever of its sidecars exist.
+    /// Sets mode 0600 on the database file and on whichever of its sidecars exist, once the file
+    /// is known to be ours. A link is not followed and a file that is not regular is left alone.
     static func restrictToOwner(databasePath path: String) throws(StorageError) {
-        for file in [path] + sidecarSuffixes.map({ path + $0 })
-        where chmod(file, 0o600) != 0 && errno != ENOENT {
-            throw error(errno, "restricting the database files")
+        for file in [path] + sidecarSuffixes.map({ path + $0 }) {
+            let descriptor = open(file, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+            guard descriptor >= 0 else {
+                if errno == ENOENT || errno == ELOOP { continue }
+                throw error(errno, "restricting the database files")
+            }
+            defer { close(descriptor) }
+            var info = stat()
+            guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+            if info.st_mode & 0o777 != 0o600, fchmod(descriptor, 0o600) != 0 {
+                throw error(errno, "restricting the database files")
+            }
+        }
+    }
+
+    /// Whether the database file or one of its sidecars exists as something other than a regular
+    /// file: a symbolic link (followed or dangling), a device, a directory, a pipe. SQLite would
+    /// follow or open it; such a set is moved aside instead.
+    static func hasIrregularFile(databasePath path: String) -> Bool {
+        ([path] + sidecarSuffixes.map { path + $0 }).contains { file in
+            var info = stat()
+            return lstat(file, &info) == 0 && info.st_mode & S_IFMT != S_IFREG
         }
     }
 

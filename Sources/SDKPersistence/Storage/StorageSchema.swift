@@ -3,7 +3,9 @@
 /// The schema version lives in `PRAGMA user_version`; `PRAGMA application_id` marks the file as
 /// ours, so a database written by something else is recognised and never migrated over.
 /// Migrations are applied in order, each in its own transaction together with the version bump:
-/// a crash mid-way leaves the file at the last completed version.
+/// a crash mid-way leaves the file at the last completed version. Several processes may open one
+/// file at once: inspecting reads one snapshot, and each migration reads the version again under
+/// the write lock, so a migration another process has just applied is skipped, not run twice.
 struct StorageSchema: Sendable {
     /// What an existing file turned out to hold.
     enum Contents: Sendable, Equatable {
@@ -73,6 +75,13 @@ struct StorageSchema: Sendable {
     /// damaged page of the queue shows when it is read (`SDKStorage` then asks for a thorough
     /// check at the next open).
     func inspect(_ connection: SQLiteConnection, thorough: Bool) throws(StorageError) -> Contents {
+        try connection.inReadTransaction { () throws(StorageError) -> Contents in
+            try inspectSnapshot(connection, thorough: thorough)
+        }
+    }
+
+    /// `inspect`, inside its read transaction.
+    private func inspectSnapshot(_ connection: SQLiteConnection, thorough: Bool) throws(StorageError) -> Contents {
         if thorough { try Self.quickCheck("", connection) }
         let applicationID = try Self.integerPragma("application_id", connection)
         let userVersion = Int(try Self.integerPragma("user_version", connection))
@@ -101,15 +110,18 @@ struct StorageSchema: Sendable {
         guard check == "ok" else { throw .corrupt }
     }
 
-    /// Applies every migration past the file's version; returns the versions it reached, in order.
+    /// Applies every migration past the file's version; returns the versions it reached, in order
+    /// (a migration another process applied first is not among them).
     func migrate(_ connection: SQLiteConnection, from start: Int) throws(StorageError) -> [Int] {
         var applied: [Int] = []
         for (index, script) in migrations.enumerated() where index >= start {
-            try connection.inTransaction { () throws(StorageError) in
+            let ran = try connection.inTransaction { () throws(StorageError) -> Bool in
+                guard try Self.integerPragma("user_version", connection) == index else { return false }
                 try connection.execute(script)
                 try connection.execute("PRAGMA user_version = \(index + 1)")
+                return true
             }
-            applied.append(index + 1)
+            if ran { applied.append(index + 1) }
         }
         return applied
     }
