@@ -11,13 +11,16 @@ reports which mutants the tests caught (with the first test that failed) and whi
     python3 Tests/Mutation/mutate.py --only ID [ID ...]     # chosen mutants again
     python3 Tests/Mutation/mutate.py --recheck mutation.md --report final.md
                                     # a report's survivors again, on today's tests, merged into it
+    python3 Tests/Mutation/mutate.py --extend mutation.md --sample 40 --seed T --report final.md
+                                    # 40 more mutants the report does not have, added to it
 
 CI runs the short mode as its last step (`.ci/run`): 5 mutants, one per area, seeded by the
 commit so each commit tries others, with a 240 s test limit and no rebuild afterwards.
 
 `--recheck` reads a report this script wrote, tries each of its survivors again (unless
 `equivalent.txt` now explains it) and writes the report with their new verdicts, each marked as
-rechecked, so a survivor killed by a new test is shown caught by that test.
+rechecked, so a survivor killed by a new test is shown caught by that test. `--extend` reads
+one the same way and adds a new sample of sites it does not have yet, so a long run can be grown.
 
 The score is caught / (tried - stillborn - equivalent): a mutant that does not compile is
 stillborn and not counted; one listed in `equivalent.txt` (ID, then the reason) cannot change
@@ -348,6 +351,8 @@ def main():
     parser.add_argument("--only", nargs="+", metavar="ID", help="try these mutants")
     parser.add_argument("--recheck", metavar="REPORT",
                         help="try the survivors of an earlier report again and merge the verdicts into it")
+    parser.add_argument("--extend", metavar="REPORT",
+                        help="with --sample: try mutants an earlier report does not have and add them to it")
     parser.add_argument("--report", help="also write the report as Markdown to this file")
     parser.add_argument("--test-timeout", type=int, default=test_timeout,
                         help="seconds the tests of one mutant may take before it counts as caught (hung)")
@@ -366,8 +371,15 @@ def main():
             print(site["id"], describe(site))
         print(f"{len(sites)} sites", file=sys.stderr)
         return 0
-    earlier, history = read_report(options.recheck) if options.recheck else (None, [])
-    if earlier is not None:
+    if options.recheck and options.extend:
+        parser.error("give --recheck or --extend, not both")
+    earlier, history = read_report(options.recheck or options.extend) if options.recheck or options.extend else (None, [])
+    if options.extend:
+        if not options.sample:
+            parser.error("--extend needs --sample N")
+        known = {row[0] for row in earlier}
+        chosen = sample([s for s in sites if s["id"] not in known], options.sample, options.seed)
+    elif earlier is not None:
         wanted = {row[0] for row in earlier if row[1] == "survived"}
         chosen = [s for s in sites if s["id"] in wanted]
         unbuilt = {site["id"] for site in every_site if not site["built"]} & wanted
@@ -402,7 +414,9 @@ def main():
             run(["swift", "build", "--build-tests"], BUILD_TIMEOUT, os.path.join(logs, "restore.build.log"))
 
     rows = [(site["id"], verdict, describe(site), detail) for site, verdict, detail in results]
-    if earlier is not None:
+    if options.extend:
+        rows = earlier + rows
+    elif earlier is not None:
         rechecked = {row[0]: row for row in rows}
         for mutant in unbuilt:
             rechecked[mutant] = (mutant, "unbuilt", "", "inside an #if for Apple platforms: not compiled on Linux")
