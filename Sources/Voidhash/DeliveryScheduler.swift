@@ -12,22 +12,26 @@ actor DeliveryScheduler {
     private let clock: any SDKClock
     private let onStorageFailure: @Sendable (StorageError) -> Void
     private let onStall: @Sendable () async -> Void
+    private let onEmptied: @Sendable () async -> Void
     private var loop: Task<Void, Never>?
     private var isRequested = false
     private var timer: Task<Void, Never>?
     private var isStopped = false
 
     /// A scheduler for `pump`, timing retries on `clock`; `onStall` is called whenever a drain
-    /// ends with items left that must wait (a back-off, a pause, a storage failure).
+    /// ends with items left that must wait (a back-off, a pause, a storage failure), `onEmptied`
+    /// whenever one empties the queue.
     init(
         pump: DeliveryPump, clock: any SDKClock,
         onStorageFailure: @escaping @Sendable (StorageError) -> Void,
-        onStall: @escaping @Sendable () async -> Void
+        onStall: @escaping @Sendable () async -> Void,
+        onEmptied: @escaping @Sendable () async -> Void
     ) {
         self.pump = pump
         self.clock = clock
         self.onStorageFailure = onStorageFailure
         self.onStall = onStall
+        self.onEmptied = onEmptied
     }
 
     /// Asks for a drain as soon as possible.
@@ -65,7 +69,9 @@ actor DeliveryScheduler {
                 onStorageFailure(error)
                 schedule(at: clock.now().addingTimeInterval(1))
                 await onStall()
-            case .emptied, .alreadyDraining, .cancelled:
+            case .emptied:
+                await onEmptied()
+            case .alreadyDraining, .cancelled:
                 break
             }
         }

@@ -62,6 +62,16 @@ struct LaunchState: Sendable {
         } catch {
             reporter.diagnose(.storageWriteFailed, "The identity could not be stored (\(error)).")
         }
+        // The transaction IDs an earlier version kept as one value move into the queue's
+        // once-table: recorded first, removed after (a kill in between records them again).
+        if let synced = stored([String].self, StoreKeys.syncedTransactions) {
+            do throws(StorageError) {
+                try storage.queue.recordOnce(keys: synced.map(VoidhashCore.onceKey), now: clock.now())
+                try values.removeValue(forKey: StoreKeys.syncedTransactions)
+            } catch {
+                reporter.diagnose(.storageWriteFailed, "The synced purchases could not be moved (\(error)).")
+            }
+        }
         return LaunchState(
             identity: identity, identityWasStored: storedIdentity != nil, cache: cache,
             consent: resolvedConsent, groupTypes: stored([String].self, StoreKeys.groupTypes) ?? [])

@@ -11,6 +11,7 @@ enum StoreKeys {
     /// Every group type the project used on this install (`[String]`, at most 5); survives
     /// sign-out.
     static let groupTypes = "voidhash.groups.types"
-    /// Transaction IDs already queued by `syncPurchases()` (`[String]`).
+    /// Transaction IDs queued by `syncPurchases()` before 0.3 (`[String]`); a launch moves them
+    /// into the queue's once-table (`VoidhashCore.onceKey(transactionId:)`) and removes this value.
     static let syncedTransactions = "voidhash.purchases.synced"
 }

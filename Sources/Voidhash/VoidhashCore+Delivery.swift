@@ -84,6 +84,25 @@ extension VoidhashCore {
                     ?? APIError(category: .unreachable, message: "Delivery is waiting to retry.")))
     }
 
+    /// Delivery emptied the queue. An awaited item the queue no longer holds was sent by another
+    /// process on the same storage (an app and its extension), which removes an item only once
+    /// Voidhash answered (and reports a refusal itself): the call waiting for it goes on as
+    /// delivered instead of waiting out its time limit, and an awaited identity link is taken as
+    /// confirmed, so the person is fetched. This process's own items were reported before the
+    /// drain ended.
+    func deliveryEmptied() {
+        let link = cache.awaitingLink.map(QueueItemID.init(rawValue:))
+        let awaited = Array(itemWaits.keys) + (link.map { [$0] } ?? [])
+        guard !awaited.isEmpty, let stored = try? Set(storage.queue.storedIDs(among: awaited)) else { return }
+        for id in itemWaits.keys where !stored.contains(id) { itemWaits[id]?.deliver(.delivered) }
+        guard let link, !stored.contains(link) else { return }
+        var confirmed = cache
+        confirmed.awaitingLink = nil
+        setCache(confirmed)
+        persistCache()
+        requestRefresh()
+    }
+
     /// Reports that Voidhash refused `write` for good and it was dropped.
     func reportRejection(of write: QueuedWrite) {
         if case .event = write {

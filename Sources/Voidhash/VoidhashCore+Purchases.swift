@@ -7,17 +7,19 @@ extension VoidhashCore {
     /// Records the store's transactions not recorded before, then waits (at most the request
     /// timeout) for their delivery and the person refresh.
     func syncPurchases() async throws(VoidhashError) -> VoidhashPerson? {
-        let transactions = try await storeTransactions(restoring: false)
-        let synced = Set(
-            (try? storage.keyValues.value([String].self, forKey: StoreKeys.syncedTransactions)) ?? [])
-        return await record(transactions.filter { !synced.contains($0.transactionId) })
+        await record(try await storeTransactions(restoring: false), evenIfRecorded: false)
     }
 
     /// Brings the store up to date and records every transaction for the current person, then
     /// waits (at most the request timeout) for their delivery and the person refresh.
     func restorePurchases() async throws(VoidhashError) -> VoidhashPerson? {
-        await record(try await storeTransactions(restoring: true))
+        await record(try await storeTransactions(restoring: true), evenIfRecorded: true)
     }
+
+    /// The key under which a transaction is recorded as queued once (`DeliveryQueue`'s
+    /// once-table): `syncPurchases` queues each transaction ID once, across relaunches and
+    /// processes, since queueing it and recording it are one transaction.
+    static func onceKey(transactionId: String) -> String { "voidhash.purchase." + transactionId }
 
     /// The purchase source's transactions; its failure becomes `PURCHASE_SOURCE_FAILED`.
     private func storeTransactions(restoring: Bool) async throws(VoidhashError) -> [VoidhashStoreTransaction] {
@@ -29,24 +31,25 @@ extension VoidhashCore {
         }
     }
 
-    /// Queues `transactions` behind any identity link, waits for them and the refresh.
-    private func record(_ transactions: [VoidhashStoreTransaction]) async -> VoidhashPerson? {
+    /// Queues `transactions` behind any identity link (those recorded before only when
+    /// `evenIfRecorded`), waits for them and the refresh.
+    private func record(_ transactions: [VoidhashStoreTransaction], evenIfRecorded: Bool) async -> VoidhashPerson? {
         var waits: [(QueueItemID, OutcomeWait<ItemOutcome>)] = []
-        var queued: [String] = []
         for transaction in transactions {
             let record = PurchaseRecord(
                 distinctId: identity.distinctId, productId: transaction.productId,
                 transactionId: transaction.transactionId, environment: transaction.environment,
                 purchasedAt: transaction.purchasedAt)
-            guard let id = enqueue(.purchase(record, epoch: identity.epoch)) else { continue }
-            queued.append(transaction.transactionId)
+            // Not queued: recorded before, or storage failed (reported; offered again next time).
+            guard
+                let id = enqueue(
+                    .purchase(record, epoch: identity.epoch),
+                    onceKey: Self.onceKey(transactionId: transaction.transactionId), evenIfRecorded: evenIfRecorded)
+            else { continue }
             let wait = OutcomeWait<ItemOutcome>()
             itemWaits[id] = wait
             waits.append((id, wait))
         }
-        // Only what was queued counts as synced: a transaction that could not be stored is
-        // offered again by the next sync.
-        rememberSynced(queued)
         guard !waits.isEmpty else {
             _ = await awaitRefresh(within: VoidhashConstants.requestTimeout)
             return person
@@ -64,16 +67,5 @@ extension VoidhashCore {
             }
         }
         return person
-    }
-
-    private func rememberSynced(_ transactionIds: [String]) {
-        guard !transactionIds.isEmpty else { return }
-        do throws(StorageError) {
-            let known = try storage.keyValues.value([String].self, forKey: StoreKeys.syncedTransactions) ?? []
-            let merged = known + transactionIds.filter { !known.contains($0) }
-            try storage.keyValues.set(merged, forKey: StoreKeys.syncedTransactions)
-        } catch {
-            reporter.diagnose(.storageWriteFailed, "Could not store the synced purchases (\(error)).")
-        }
     }
 }

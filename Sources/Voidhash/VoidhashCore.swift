@@ -104,7 +104,8 @@ actor VoidhashCore {
                 guard error != .temporarilyUnavailable else { return }
                 reporter.diagnose(.storageWriteFailed, "Delivery could not read its queue (\(error)).")
             },
-            onStall: { await reference.core?.deliveryStalled() })
+            onStall: { await reference.core?.deliveryStalled() },
+            onEmptied: { await reference.core?.deliveryEmptied() })
         identity = launch.identity
         cache = launch.cache
         person = launch.cache.snapshot?.person.map(VoidhashPerson.init)
@@ -175,12 +176,20 @@ actor VoidhashCore {
     }
 
     /// Stores `write` in the delivery queue; `nil` (reported) when storage failed.
+    ///
+    /// With `onceKey`, the key is recorded with the item in the same transaction, and nothing is
+    /// stored (`nil`, not reported) when the key was recorded before, unless `evenIfRecorded`.
     @discardableResult
-    func enqueue(_ write: QueuedWrite) -> QueueItemID? {
+    func enqueue(_ write: QueuedWrite, onceKey: String? = nil, evenIfRecorded: Bool = false) -> QueueItemID? {
         do {
             let item = try write.queueItem()
+            guard let onceKey else {
+                return try storage.queue.enqueue(
+                    lane: item.lane, kind: item.kind, payload: item.payload, now: clock.now())
+            }
             return try storage.queue.enqueue(
-                lane: item.lane, kind: item.kind, payload: item.payload, now: clock.now())
+                lane: item.lane, kind: item.kind, payload: item.payload, now: clock.now(), onceKey: onceKey,
+                evenIfRecorded: evenIfRecorded)
         } catch {
             reporter.diagnose(
                 .storageWriteFailed, "Could not queue \(write.summary) (\(error)); it will not be sent.")

@@ -6,6 +6,7 @@ import Foundation
 /// voidhash-crash-driver run   --base-url URL --storage DIR [--seed N] [--cycles N]
 /// voidhash-crash-driver load  --base-url URL --storage DIR [--seconds S] [--tasks N]
 /// voidhash-crash-driver drain --base-url URL --storage DIR
+/// voidhash-crash-driver purchases --base-url URL --storage DIR [--seed N] [--cycles N]
 /// ```
 struct DriverArguments: Equatable {
     /// What the process does.
@@ -16,6 +17,10 @@ struct DriverArguments: Equatable {
         case load
         /// Opens the same storage, sends what is queued, and exits.
         case drain
+        /// The part of an app that syncs the store at launch: adds `cycles` transactions
+        /// (`tx-<seed>-<n>`) one by one, syncing after each. A relaunch with the same seed offers
+        /// the same transactions again, as StoreKit does.
+        case purchases
     }
 
     /// What the process does.
@@ -41,13 +46,13 @@ struct DriverArguments: Equatable {
 
     /// The usage line.
     static let usage =
-        "usage: voidhash-crash-driver run|load|drain --base-url URL --storage DIR [--seed N] [--cycles N] "
+        "usage: voidhash-crash-driver run|load|drain|purchases --base-url URL --storage DIR [--seed N] [--cycles N] "
         + "[--seconds S] [--tasks N]"
 
     /// Parses `arguments` (without the program name).
     static func parse(_ arguments: [String]) throws(UsageError) -> DriverArguments {
         guard let first = arguments.first, let mode = Mode(rawValue: first) else {
-            throw UsageError(description: "the first argument must be run or drain")
+            throw UsageError(description: "the first argument must be run, load, drain or purchases")
         }
         var options: [String: String] = [:]
         var rest = arguments.dropFirst()

@@ -48,6 +48,15 @@ case .run:
 case .load:
     await DriverLoad(voidhash: voidhash, store: store, clock: loadClock).run(
         seconds: arguments.seconds, tasks: arguments.tasks)
+case .purchases:
+    DriverOutput.line("started")
+    for index in 0..<arguments.cycles {
+        let transaction = "tx-\(arguments.seed)-\(index)"
+        store.add(transactionId: transaction, productId: "pro_monthly")
+        DriverOutput.line("begin sync \(transaction)")
+        _ = try? await voidhash.syncPurchases()
+        DriverOutput.line("returned sync \(transaction)")
+    }
 case .drain:
     await voidhash.flush()
     let pending = await voidhash.pendingDeliveryCount()

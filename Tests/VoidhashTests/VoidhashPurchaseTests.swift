@@ -1,5 +1,6 @@
 import Foundation
 import SDKEmulator
+import SDKPersistence
 import SDKRuntime
 import Testing
 import Voidhash
@@ -39,6 +40,29 @@ struct VoidhashPurchaseTests {
             #expect(person?.hasActivePerk("boost") == true)
             #expect(harness.requests(.recordPurchase).count == 1)
             await voidhash.shutdown()
+        }
+    }
+
+    @Test("transactions 0.2 recorded as synced are not sent again; the old record moves into the queue's once-table")
+    func transactionsSyncedByAnEarlierVersionAreNotSentAgain() async throws {
+        try await withSDKHarness { harness in
+            let old = harness.store.purchase(productId: "lifetime_boost")
+            let storage = try SDKStorage.open(directory: harness.directory, name: "voidhash-test")
+            try storage.keyValues.set([old.transactionId], forKey: "voidhash.purchases.synced")
+            storage.close()
+
+            let voidhash = try harness.launch()
+            let new = harness.store.purchase(productId: "pro_monthly")
+            _ = try await voidhash.syncPurchases()
+            await voidhash.shutdown()
+            let sent = harness.requests(.recordPurchase).compactMap {
+                try? $0.request.decodeJSON(PurchaseRecord.self, decoder: JSONCoding.makeDecoder()).transactionId
+            }
+            #expect(sent == [new.transactionId])
+            let reopened = try SDKStorage.open(directory: harness.directory, name: "voidhash-test")
+            #expect(try reopened.keyValues.value([String].self, forKey: "voidhash.purchases.synced") == nil)
+            #expect(try reopened.queue.isRecordedOnce("voidhash.purchase." + old.transactionId))
+            reopened.close()
         }
     }
 

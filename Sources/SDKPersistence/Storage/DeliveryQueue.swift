@@ -54,6 +54,49 @@ public final class DeliveryQueue: Sendable {
         }
     }
 
+    /// Stores one item and records `key` with it, in one transaction, so that a write which must
+    /// be queued once (a purchase, by its transaction ID) is queued once across kills, relaunches
+    /// and processes. When `key` is recorded already nothing is stored and this returns `nil`,
+    /// unless `evenIfRecorded` (a restore, which sends every transaction again): then the item is
+    /// stored and the key stays recorded.
+    @discardableResult
+    public func enqueue(
+        lane: DeliveryLane, kind: String, payload: Data, now: Date, onceKey key: String, evenIfRecorded: Bool = false
+    ) throws(StorageError) -> QueueItemID? {
+        try database.transaction(synced: lane.isSyncedToDisk) {
+            (connection) throws(StorageError) -> QueueItemID? in
+            let recorded = try !connection.query("SELECT 1 FROM queued_once WHERE key = ?", [.text(key)]).isEmpty
+            guard !recorded || evenIfRecorded else { return nil }
+            let id = try insert(NewQueueItem(lane: lane, kind: kind, payload: payload), now: now, connection)
+            if !recorded { try Self.record(key, id: id.rawValue, now: now, connection) }
+            return id
+        }
+    }
+
+    /// Records `keys` as queued once without storing an item (what an earlier version kept
+    /// elsewhere); keys recorded already are left as they are.
+    public func recordOnce(keys: [String], now: Date) throws(StorageError) {
+        try database.transaction { (connection) throws(StorageError) in
+            for key in keys { try Self.record(key, id: "", now: now, connection) }
+        }
+    }
+
+    /// Whether `key` is recorded as queued once.
+    public func isRecordedOnce(_ key: String) throws(StorageError) -> Bool {
+        try database.access { (connection) throws(StorageError) -> Bool in
+            try !connection.query("SELECT 1 FROM queued_once WHERE key = ?", [.text(key)]).isEmpty
+        }
+    }
+
+    /// Records `key` for the item `id` unless it is recorded already.
+    private static func record(
+        _ key: String, id: String, now: Date, _ connection: SQLiteConnection
+    ) throws(StorageError) {
+        try connection.query(
+            "INSERT OR IGNORE INTO queued_once (key, item_id, queued_at) VALUES (?, ?, ?)",
+            [.text(key), .text(id), .real(now.timeIntervalSince1970)])
+    }
+
     /// Inserts `item` under a new ID (generated under the database lock, so ID order is commit
     /// order) and returns the ID.
     private func insert(
@@ -116,8 +159,9 @@ public final class DeliveryQueue: Sendable {
         }
     }
 
-    /// The IDs among `ids` that are still in the outbox (neither removed nor quarantined).
-    func storedIDs(among ids: [QueueItemID]) throws(StorageError) -> [QueueItemID] {
+    /// The IDs among `ids` that are still in the outbox (neither removed nor quarantined): when
+    /// several processes share the storage, the others may have delivered some.
+    public func storedIDs(among ids: [QueueItemID]) throws(StorageError) -> [QueueItemID] {
         try database.access { (connection) throws(StorageError) -> [QueueItemID] in
             var stored: [QueueItemID] = []
             for id in ids

@@ -4,10 +4,10 @@ import SDKRuntime
 /// The file-system side of storage: owner-only directories and files, explicit permissions
 /// (independent of the process umask), and moving an unusable database aside.
 ///
-/// Nothing here follows a symbolic link or changes a file that is not ours: files are opened with
-/// `O_NOFOLLOW`, permissions are set on regular files only, and a database whose file or sidecar
-/// is a link or a device is moved aside (the link itself is renamed; what it points to is never
-/// touched).
+/// Nothing here follows a symbolic link or changes a file that is not ours: a file is created
+/// with `O_NOFOLLOW`, permissions are set on regular files only, and a database whose file or
+/// sidecar is a link or a device is moved aside (the link itself is renamed; what it points to
+/// is never touched).
 enum StorageFiles {
     /// The endings SQLite gives the files that belong to a database in WAL mode.
     static let sidecarSuffixes = ["-wal", "-shm"]
@@ -51,20 +51,22 @@ enum StorageFiles {
     }
 
     /// Sets mode 0600 on the database file and on whichever of its sidecars exist, once the file
-    /// is known to be ours. A link is not followed and a file that is not regular is left alone.
+    /// is known to be ours. A link or anything else that is not a regular file is left alone.
+    ///
+    /// No descriptor is opened: closing one would drop every POSIX lock this process holds on the
+    /// file, SQLite's included, and another process would then take the shared-memory index for
+    /// unused and truncate it under this one's mapping (`SIGBUS`). The kind is checked without
+    /// following links first; the directory is the owner's alone (0700), so nothing else can
+    /// swap a link in between.
     static func restrictToOwner(databasePath path: String) throws(StorageError) {
         for file in [path] + sidecarSuffixes.map({ path + $0 }) {
-            let descriptor = open(file, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-            guard descriptor >= 0 else {
-                if errno == ENOENT || errno == ELOOP { continue }
-                throw error(errno, "restricting the database files")
-            }
-            defer { close(descriptor) }
             var info = stat()
-            guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
-            if info.st_mode & 0o777 != 0o600, fchmod(descriptor, 0o600) != 0 {
+            guard lstat(file, &info) == 0 else {
+                if errno == ENOENT { continue }
                 throw error(errno, "restricting the database files")
             }
+            guard info.st_mode & S_IFMT == S_IFREG, info.st_mode & 0o777 != 0o600 else { continue }
+            if chmod(file, 0o600) != 0 { throw error(errno, "restricting the database files") }
         }
     }
 

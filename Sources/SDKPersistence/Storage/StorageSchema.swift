@@ -59,7 +59,14 @@ struct StorageSchema: Sendable {
           name TEXT PRIMARY KEY NOT NULL,
           value REAL NOT NULL
         );
+        """,
         """
+        CREATE TABLE queued_once (
+          key TEXT PRIMARY KEY NOT NULL,
+          item_id TEXT NOT NULL,
+          queued_at REAL NOT NULL
+        );
+        """,
     ])
 
     /// The version a fully migrated database has.

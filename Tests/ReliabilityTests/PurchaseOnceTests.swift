@@ -1,0 +1,125 @@
+import Foundation
+import SDKEmulator
+import Testing
+
+extension StressTests {
+    /// Purchases queued once whatever happens around `syncPurchases`: a kill inside it followed
+    /// by a relaunch that runs the app's code again (the store offers the same transactions), two
+    /// processes opening one fresh directory at once, and two syncing one store on one database.
+    @Suite("Purchases queued once across relaunches and processes", .timeLimit(.minutes(10)))
+    struct PurchaseOnceTests {
+        /// The transactions a `purchases` run adds for `seed`.
+        static func transactions(seed: Int, count: Int) -> [String] {
+            (0..<count).map { "tx-\(seed)-\($0)" }
+        }
+
+        /// What is wrong with the emulator's purchases of `transactions`: each must be there,
+        /// stored once, and sent under one idempotency key (two keys: queued twice).
+        static func problems(_ emulator: DriverEmulator, _ transactions: [String]) -> [String] {
+            let record = EmulatorRecord(state: emulator.state, server: emulator.server)
+            return transactions.compactMap { transaction in
+                let keys = EmulatorRecord.itemCount(record.purchaseArrivals[transaction])
+                let stored = record.purchases(transactionId: transaction).count
+                guard keys != 1 || stored != 1 else { return nil }
+                return "\(transaction): sent under \(keys) keys, stored \(stored) times"
+            }
+        }
+
+        /// What is wrong with how a driver run ended (a kill aside).
+        static func problems(_ run: DriverRun, _ name: String) -> [String] {
+            var found: [String] = []
+            if run.diedOfSignal || run.status != 0 { found.append("the \(name) ended with status \(run.status)") }
+            let diagnostics = DriverLog(lines: run.lines).diagnostics
+            if !diagnostics.isEmpty { found.append("the \(name) reported \(diagnostics.joined(separator: ", "))") }
+            return found
+        }
+
+        @Test(
+            "a kill inside syncPurchases, then a relaunch that syncs the same store again: each transaction under one key"
+        )
+        func aKilledSyncRerunByTheRelaunchQueuesEachTransactionOnce() async throws {
+            try await withDriverEmulator { emulator, root in
+                var random = SeededRandomNumberGenerator(seed: 2026_12_01)
+                var violations: [String] = []
+                var killedInsideASync = 0
+                for number in 0..<ReliabilityMode.relaunchTrials {
+                    await emulator.server.reset()
+                    let directory = root.appendingPathComponent("relaunch-\(number)", isDirectory: true)
+                    defer { try? FileManager.default.removeItem(at: directory) }
+                    // Markers: `started`, then one `begin sync` per transaction; the kill comes
+                    // 0.06 to 2.5 ms after a sync began.
+                    let plan = KillPlan(
+                        marker: Int.random(in: 2...5, using: &random),
+                        delayMicroseconds: UInt32.random(in: 60...2_500, using: &random))
+                    let arguments = ["purchases", "--seed", "\(number)", "--cycles", "4"]
+                    let killed = try await emulator.run(arguments, storage: directory, kill: plan)
+                    let relaunch = try await emulator.run(arguments, storage: directory)
+                    let drain = try await emulator.run(["drain"], storage: directory)
+                    if killed.diedOfSignal, killed.lines.last?.hasPrefix("begin sync") == true {
+                        killedInsideASync += 1
+                    }
+                    var found = Self.problems(emulator, Self.transactions(seed: number, count: 4))
+                    found += Self.problems(relaunch, "relaunch") + Self.problems(drain, "drain")
+                    if !drain.lines.contains("drained pending=0") { found.append("the drain left work queued") }
+                    violations += found.map { "trial \(number) (\(plan)): \($0)" }
+                }
+                print(
+                    "purchases across a kill and a relaunch: \(ReliabilityMode.relaunchTrials) trials, "
+                        + "\(killedInsideASync) killed inside a sync; violations: \(violations.count)")
+                for violation in violations.prefix(20) { Issue.record(Comment(rawValue: violation)) }
+                #expect(violations.isEmpty)
+                #expect(killedInsideASync > ReliabilityMode.relaunchTrials / 2)
+            }
+        }
+
+        @Test("two processes opening a fresh directory at once: both use the file, nothing is moved aside or lost")
+        func twoProcessesOpeningAFreshDirectoryBothUseTheFile() async throws {
+            try await withDriverEmulator { emulator, root in
+                var violations: [String] = []
+                for number in 0..<ReliabilityMode.freshDirectoryTrials {
+                    await emulator.server.reset()
+                    let directory = root.appendingPathComponent("fresh-\(number)", isDirectory: true)
+                    defer { try? FileManager.default.removeItem(at: directory) }
+                    let seeds = [2 * number, 2 * number + 1]
+                    let arguments = seeds.map { ["purchases", "--seed", "\($0)", "--cycles", "2"] }
+                    async let one = emulator.run(arguments[0], storage: directory)
+                    async let other = emulator.run(arguments[1], storage: directory)
+                    let runs = try await [one, other]
+                    let drain = try await emulator.run(["drain"], storage: directory)
+                    var found = Self.problems(emulator, seeds.flatMap { Self.transactions(seed: $0, count: 2) })
+                    found += Self.problems(runs[0], "first process") + Self.problems(runs[1], "second process")
+                    found += Self.problems(drain, "drain")
+                    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+                    found += names.filter { $0.contains(".corrupt-") }.map { "moved aside: \($0)" }
+                    violations += found.map { "trial \(number): \($0)" }
+                }
+                for violation in violations.prefix(20) { Issue.record(Comment(rawValue: violation)) }
+                #expect(violations.isEmpty)
+            }
+        }
+
+        @Test("two processes syncing the same store on one existing database: each transaction under one key")
+        func twoProcessesOnOneDatabaseQueueEachTransactionOnce() async throws {
+            try await withDriverEmulator { emulator, root in
+                var violations: [String] = []
+                let directory = root.appendingPathComponent("shared", isDirectory: true)
+                let first = try await emulator.run(["drain"], storage: directory)
+                violations += Self.problems(first, "first launch")
+                for round in 0..<ReliabilityMode.sharedPurchaseRounds {
+                    await emulator.server.reset()
+                    let arguments = ["purchases", "--seed", "\(round)", "--cycles", "300"]
+                    async let one = emulator.run(arguments, storage: directory)
+                    async let other = emulator.run(arguments, storage: directory)
+                    let runs = try await [one, other]
+                    let drain = try await emulator.run(["drain"], storage: directory)
+                    var found = Self.problems(emulator, Self.transactions(seed: round, count: 300))
+                    found += Self.problems(runs[0], "first process") + Self.problems(runs[1], "second process")
+                    found += Self.problems(drain, "drain")
+                    violations += found.map { "round \(round): \($0)" }
+                }
+                for violation in violations.prefix(20) { Issue.record(Comment(rawValue: violation)) }
+                #expect(violations.isEmpty)
+            }
+        }
+    }
+}
