@@ -4,9 +4,9 @@ import Synchronization
 /// Makes version 7 UUIDs that strictly increase, even within one millisecond or when the clock
 /// steps back (RFC 9562, method 2: "monotonic random").
 ///
-/// When the clock's millisecond has not moved past the previous ID's, the next ID is the
-/// previous one with its 74 random bits increased by a random step of 1 to 2³², so IDs stay
-/// unguessable and ordered. Safe to share between tasks.
+/// When a fresh ID would not sort after the previous one (the same millisecond, or an earlier
+/// one), the next ID is the previous one with its 74 random bits increased by a random step of
+/// 1 to 2³², so IDs stay unguessable and ordered. Safe to share between tasks.
 public final class UUIDv7Generator: Sendable {
     private let clock: any SDKClock
     private let last = Mutex<UUIDv7Bits?>(nil)

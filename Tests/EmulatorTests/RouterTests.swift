@@ -27,15 +27,19 @@ struct RouterTests {
     }
 
     @Test func literalSegmentBeatsPlaceholderWhateverTheOrder() async throws {
-        var router = Router()
-        try router.add("GET", "/v1/people/{distinctId}", handler: named("byID"))
-        try router.add("GET", "/v1/people/me", handler: named("me"))
-        #expect(
-            body(await router.respond(to: EmulatorRequest(method: "GET", path: "/v1/people/me"))) == "me:"
-        )
-        #expect(
-            body(await router.respond(to: EmulatorRequest(method: "GET", path: "/v1/people/42")))
-                == "byID:42")
+        for placeholderFirst in [true, false] {
+            var router = Router()
+            let routes = [("/v1/people/{distinctId}", "byID"), ("/v1/people/me", "me")]
+            for (template, name) in placeholderFirst ? routes : routes.reversed() {
+                try router.add("GET", template, handler: named(name))
+            }
+            #expect(
+                body(await router.respond(to: EmulatorRequest(method: "GET", path: "/v1/people/me"))) == "me:",
+                "placeholder added first: \(placeholderFirst)")
+            #expect(
+                body(await router.respond(to: EmulatorRequest(method: "GET", path: "/v1/people/42")))
+                    == "byID:42")
+        }
     }
 
     @Test func unknownPathIs404WithErrorBody() async throws {

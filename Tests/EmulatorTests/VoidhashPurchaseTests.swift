@@ -141,6 +141,16 @@ struct VoidhashPurchaseTests {
         }
     }
 
+    @Test("of two running subscriptions started at the same instant, the one recorded first is current")
+    func aTieKeepsTheSubscriptionRecordedFirst() async throws {
+        try await withVoidhashEmulator { emulator in
+            _ = try await buy(record(), in: emulator)
+            let person = try await buy(record(transactionId: "tx_2"), in: emulator)
+            #expect(person.subscriptions.history.count == 2)
+            #expect(person.subscriptions.current == person.subscriptions.history.first)
+        }
+    }
+
     @Test func aProductOutsideTheCatalogIsStoredWithoutPerks() async throws {
         try await withVoidhashEmulator { emulator in
             let person = try await buy(record("coins_100"), in: emulator)

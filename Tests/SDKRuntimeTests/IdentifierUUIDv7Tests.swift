@@ -121,6 +121,30 @@ struct IdentifierUUIDv7Tests {
         #expect(ids.allSatisfy(Self.hasVersion7Layout))
     }
 
+    @Test("an ID that a fresh one would not sort after is followed by itself plus a random step of 1 to 2^32")
+    func stepsWithinAMillisecondAreAtMostTwoToThe32() {
+        let generator = UUIDv7Generator(clock: ManualClock(now: Self.instant))
+        // The 74 random bits: 12 after the version, 62 after the variant.
+        func randomBits(_ id: UUID) -> UInt128 {
+            let bytes = withUnsafeBytes(of: id.uuid) { Array($0) }
+            let randomA = UInt128(bytes[6] & 0x0F) << 8 | UInt128(bytes[7])
+            let randomB = bytes[8...].reduce(UInt128(0)) { $0 << 8 | UInt128($1) } & ((1 << 62) - 1)
+            return randomA << 62 | randomB
+        }
+        var previous = randomBits(generator.next())
+        var steps: [UInt128] = []
+        for _ in 0..<200 {
+            let next = randomBits(generator.next())
+            steps.append(next &- previous)
+            previous = next
+        }
+        // A fresh ID of the same millisecond that happens to sort after the last one is used as
+        // it is (a jump of about 2^73); every other ID is the last one plus its step.
+        let increments = steps.filter { $0 <= 1 << 34 }
+        #expect(increments.count > 100)
+        #expect(increments.allSatisfy { (1...(1 << 32)).contains($0) })
+    }
+
     @Test("IDs keep increasing when the clock steps back")
     func generatorClockStepsBack() {
         let clock = ManualClock(now: Self.instant)

@@ -158,6 +158,21 @@ struct VoidhashAccessTests {
         }
     }
 
+    @Test("a cache dropped by resetPersonCache stays dropped at the next launch")
+    func aResetCacheStaysResetAcrossARelaunch() async throws {
+        try await withSDKHarness { harness in
+            let voidhash = try await premiumUser(harness)
+            await voidhash.resetPersonCache()
+            await voidhash.shutdown()
+            harness.inject(.dropConnection, into: .getPerson)
+            let relaunched = try harness.launch()
+            let state = try await relaunched.getCurrentPersonState()
+            #expect(state.value == nil)
+            #expect(state.reason == .noCache)
+            await relaunched.shutdown()
+        }
+    }
+
     @Test func personNotFoundIsNilAndNotStale() async throws {
         try await withSDKHarness { harness in
             let voidhash = try harness.launch()
@@ -251,6 +266,35 @@ struct VoidhashAccessTests {
             await voidhash.signOut()
             let third = await updates.next()
             #expect(third == .some(nil))
+            await voidhash.shutdown()
+        }
+    }
+
+    @Test(
+        "after a read found delivery stalled behind an unconfirmed link, a later read that times out says the refresh failed"
+    )
+    func aStallSeenByAReadIsRememberedAsAFailedRefresh() async throws {
+        try await withSDKHarness { harness in
+            let voidhash = try harness.launch()
+            _ = try await voidhash.getCurrentPersonState()
+            // Delivery backs off: an attribute update fails.
+            harness.inject(.status(503, code: "INTERNAL"), into: .setPersonAttributes)
+            _ = try? await voidhash.setPersonAttributes(["plan": "pro"])
+            await voidhash.flush()
+            harness.server.clearFaults()
+            // A link queued behind the back-off: the read that waits for it finds delivery stalled.
+            #expect(try await voidhash.identifyState(externalUserId: "user_stalled").status == .deferred)
+            #expect(try await voidhash.getCurrentPersonState().reason == .refreshFailed)
+            // Delivery resumes and the link is under way (held): a read now times out waiting.
+            harness.inject(.hold, into: .identify)
+            harness.clock.advance(by: .seconds(301))
+            await harness.waitUntilHeld(.identify)
+            let sleepers = harness.clock.sleeperCount
+            let read = Task { try await voidhash.getCurrentPersonState() }
+            await harness.clock.waitForSleepers(sleepers + 1)
+            harness.clock.advance(by: VoidhashConstants.staleReadWait)
+            #expect(try await read.value.reason == .refreshFailed)
+            harness.release(.identify)
             await voidhash.shutdown()
         }
     }

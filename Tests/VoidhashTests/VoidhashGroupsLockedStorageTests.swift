@@ -145,4 +145,33 @@ struct VoidhashGroupsLockedStorageTests {
             await voidhash.shutdown()
         }
     }
+
+    @Test("a database that cannot be read for now is tried again every 5 seconds on the SDK's clock")
+    func anUnreadableDatabaseIsTriedAgainEveryFiveSeconds() async throws {
+        try await withSDKHarness { harness in
+            let first = try harness.launch()
+            await first.shutdown()
+            let probe = Mutex((attempts: 0, unreadable: true))
+            var options = harness.options()
+            options.dataProtection = DataProtectionGate(isAvailable: true) { path in
+                probe.withLock { probe in
+                    probe.attempts += 1
+                    return probe.unreadable && FileManager.default.fileExists(atPath: path)
+                }
+            }
+            let voidhash = try Voidhash(publishableKey: VoidhashEmulator.testKey, options: options)
+            await harness.clock.waitForSleepers(1)
+            let tried = probe.withLock { $0.attempts }
+            harness.clock.advance(by: .milliseconds(4_999))
+            #expect(harness.clock.sleeperCount == 1, "not tried again before 5 s")
+            harness.clock.advance(by: .milliseconds(1))
+            #expect(await eventually { probe.withLock { $0.attempts } > tried }, "tried again at 5 s")
+
+            await harness.clock.waitForSleepers(1)
+            probe.withLock { $0.unreadable = false }
+            harness.clock.advance(by: .seconds(5))
+            _ = await voidhash.getDistinctId()  // the database opened: the instance is whole
+            await voidhash.shutdown()
+        }
+    }
 }

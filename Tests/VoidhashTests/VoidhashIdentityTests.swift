@@ -226,6 +226,11 @@ struct VoidhashIdentityTests {
             #expect(result.status == .confirmed)
             #expect(harness.requests(.identify).count == 1)
             #expect(harness.state.person("user_profile")?.email == "new@example.com")
+            // The new email is remembered: the same email again sends nothing.
+            let updates = harness.requests(.setPersonAttributes).count
+            let again = try await voidhash.identifyState(externalUserId: "user_profile", email: "new@example.com")
+            #expect(again.status == .confirmed)
+            #expect(harness.requests(.setPersonAttributes).count == updates)
             await voidhash.shutdown()
         }
     }
