@@ -135,19 +135,6 @@ public struct ChildProcess: Sendable {
         return (termination, written, try String(contentsOf: errors, encoding: .utf8))
     }
 
-    /// Reads `descriptor` to its end (blocking), then closes it.
-    public static func readToEnd(_ descriptor: Int32) -> [UInt8] {
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            if count <= 0 { return bytes }
-            bytes.append(contentsOf: chunk[..<count])
-        }
-    }
-
     /// Sends `signal` to the child.
     public func send(_ signal: Int32) { kill(pid, signal) }
 

@@ -65,7 +65,7 @@ public final class DeliveryQueue: Sendable {
     ) throws(StorageError) -> QueueItemID? {
         try database.transaction(synced: lane.isSyncedToDisk) {
             (connection) throws(StorageError) -> QueueItemID? in
-            let recorded = try !connection.query("SELECT 1 FROM queued_once WHERE key = ?", [.text(key)]).isEmpty
+            let recorded = try Self.isRecorded(key, connection)
             guard !recorded || evenIfRecorded else { return nil }
             let id = try insert(NewQueueItem(lane: lane, kind: kind, payload: payload), now: now, connection)
             if !recorded { try Self.record(key, id: id.rawValue, now: now, connection) }
@@ -83,9 +83,12 @@ public final class DeliveryQueue: Sendable {
 
     /// Whether `key` is recorded as queued once.
     public func isRecordedOnce(_ key: String) throws(StorageError) -> Bool {
-        try database.access { (connection) throws(StorageError) -> Bool in
-            try !connection.query("SELECT 1 FROM queued_once WHERE key = ?", [.text(key)]).isEmpty
-        }
+        try database.access { (connection) throws(StorageError) -> Bool in try Self.isRecorded(key, connection) }
+    }
+
+    /// Whether `key` is in the once-table.
+    private static func isRecorded(_ key: String, _ connection: SQLiteConnection) throws(StorageError) -> Bool {
+        try !connection.query("SELECT 1 FROM queued_once WHERE key = ?", [.text(key)]).isEmpty
     }
 
     /// Records `key` for the item `id` unless it is recorded already.

@@ -77,8 +77,9 @@ public final class SDKStorage: Sendable {
                 let aside = try StorageFiles.moveAside(databasePath: url.path, base: name, now: clock.now())
                 // A damaged or newer file may be ours, with the user's data: owner-only from now on.
                 // Another program's file, or a link, keeps its mode.
-                if reason == .unreadable || reason.isNewerSchema {
-                    try StorageFiles.restrictToOwner(databasePath: aside.path)
+                switch reason {
+                case .unreadable, .newerSchema: try StorageFiles.restrictToOwner(databasePath: aside.path)
+                case .foreign, .notARegularFile: break
                 }
                 unlink(marker)
                 movedAside.append(MovedAsideDatabase(url: aside, reason: reason))

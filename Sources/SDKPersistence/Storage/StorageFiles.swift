@@ -12,6 +12,11 @@ enum StorageFiles {
     /// The endings SQLite gives the files that belong to a database in WAL mode.
     static let sidecarSuffixes = ["-wal", "-shm"]
 
+    /// The database file at `path` and its sidecars, whether they exist or not.
+    static func files(ofDatabaseAt path: String) -> [String] {
+        ([""] + sidecarSuffixes).map { path + $0 }
+    }
+
     /// Creates `directory` and any missing parents, each with mode 0700. Directories that already
     /// exist keep their permissions.
     static func createDirectory(_ directory: URL) throws(StorageError) {
@@ -59,7 +64,7 @@ enum StorageFiles {
     /// following links first; the directory is the owner's alone (0700), so nothing else can
     /// swap a link in between.
     static func restrictToOwner(databasePath path: String) throws(StorageError) {
-        for file in [path] + sidecarSuffixes.map({ path + $0 }) {
+        for file in files(ofDatabaseAt: path) {
             var info = stat()
             guard lstat(file, &info) == 0 else {
                 if errno == ENOENT { continue }
@@ -74,7 +79,7 @@ enum StorageFiles {
     /// file: a symbolic link (followed or dangling), a device, a directory, a pipe. SQLite would
     /// follow or open it; such a set is moved aside instead.
     static func hasIrregularFile(databasePath path: String) -> Bool {
-        ([path] + sidecarSuffixes.map { path + $0 }).contains { file in
+        files(ofDatabaseAt: path).contains { file in
             var info = stat()
             return lstat(file, &info) == 0 && info.st_mode & S_IFMT != S_IFREG
         }

@@ -40,11 +40,6 @@ public struct MovedAsideDatabase: Sendable, Hashable {
         /// The file or one of its sidecars (`-wal`, `-shm`) is a symbolic link, a device or
         /// anything else that is not a regular file; the link itself was moved, not its target.
         case notARegularFile
-
-        /// Whether this is `.newerSchema`, whatever the version.
-        var isNewerSchema: Bool {
-            if case .newerSchema = self { true } else { false }
-        }
     }
 
     /// The file's new location (`<name>.corrupt-<milliseconds since 1970>`).
