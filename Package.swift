@@ -95,7 +95,7 @@ let package = Package(
         // The dashboard (`/_admin/ui`) is a page, a script and a style sheet, served as they are.
         .target(
             name: "SDKEmulator", dependencies: ["SDKRuntime", "SDKHashing", "VoidhashAPI", "MobileJoeAPI", "CommandLineOptions"],
-            resources: [.copy("Dashboard")], swiftSettings: strict),
+            resources: [.copy("Admin/Dashboard")], swiftSettings: strict),
         .executableTarget(name: "sdk-emulator", dependencies: ["SDKEmulator", "PackageRelease"], swiftSettings: strict),
 
         // MARK: Benchmarks (`swift run -c release sdk-benchmarks`)

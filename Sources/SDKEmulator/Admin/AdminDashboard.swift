@@ -2,7 +2,7 @@ import Foundation
 import SDKRuntime
 
 /// The dashboard at `/_admin/ui`: a page, a script and a style sheet shipped as resources of
-/// this module (`Sources/SDKEmulator/Dashboard`), served as they are. The page reads and
+/// this module (`Sources/SDKEmulator/Admin/Dashboard`), served as they are. The page reads and
 /// changes the emulator only through the JSON admin API.
 enum AdminDashboard {
     /// The dashboard's path below `/_admin`.
