@@ -6,13 +6,19 @@ import SDKRuntime
 /// or a rate-limit pause ends (timed on the SDK's clock).
 ///
 /// `kick()` never starts a second drain: a kick during a drain makes the running loop drain
-/// once more, so an item enqueued at any moment is picked up.
+/// once more, so an item enqueued at any moment is picked up. While another process sharing the
+/// storage holds the delivery claim, it looks again every `claimRecheck`.
 actor DeliveryScheduler {
+    /// How soon to look again while another process holds the delivery claim: that process
+    /// releases it when its drain ends, and calls here may be waiting for items it sent.
+    static let claimRecheck: TimeInterval = 0.1
+
     private let pump: DeliveryPump
     private let clock: any SDKClock
     private let onStorageFailure: @Sendable (StorageError) -> Void
     private let onStall: @Sendable () async -> Void
     private let onEmptied: @Sendable () async -> Void
+    private let onClaimedElsewhere: @Sendable () async -> Void
     private var loop: Task<Void, Never>?
     private var isRequested = false
     private var timer: Task<Void, Never>?
@@ -20,18 +26,20 @@ actor DeliveryScheduler {
 
     /// A scheduler for `pump`, timing retries on `clock`; `onStall` is called whenever a drain
     /// ends with items left that must wait (a back-off, a pause, a storage failure), `onEmptied`
-    /// whenever one empties the queue.
+    /// whenever one empties the queue, `onClaimedElsewhere` whenever another process is sending.
     init(
         pump: DeliveryPump, clock: any SDKClock,
         onStorageFailure: @escaping @Sendable (StorageError) -> Void,
         onStall: @escaping @Sendable () async -> Void,
-        onEmptied: @escaping @Sendable () async -> Void
+        onEmptied: @escaping @Sendable () async -> Void,
+        onClaimedElsewhere: @escaping @Sendable () async -> Void
     ) {
         self.pump = pump
         self.clock = clock
         self.onStorageFailure = onStorageFailure
         self.onStall = onStall
         self.onEmptied = onEmptied
+        self.onClaimedElsewhere = onClaimedElsewhere
     }
 
     /// Asks for a drain as soon as possible.
@@ -71,6 +79,9 @@ actor DeliveryScheduler {
                 await onStall()
             case .emptied:
                 await onEmptied()
+            case .claimedElsewhere(let until):
+                schedule(at: min(until, clock.now().addingTimeInterval(Self.claimRecheck)))
+                await onClaimedElsewhere()
             case .alreadyDraining, .cancelled:
                 break
             }

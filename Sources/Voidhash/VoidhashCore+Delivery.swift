@@ -84,13 +84,13 @@ extension VoidhashCore {
                     ?? APIError(category: .unreachable, message: "Delivery is waiting to retry.")))
     }
 
-    /// Delivery emptied the queue. An awaited item the queue no longer holds was sent by another
-    /// process on the same storage (an app and its extension), which removes an item only once
-    /// Voidhash answered (and reports a refusal itself): the call waiting for it goes on as
-    /// delivered instead of waiting out its time limit, and an awaited identity link is taken as
-    /// confirmed, so the person is fetched. This process's own items were reported before the
-    /// drain ended.
-    func deliveryEmptied() {
+    /// Delivery emptied the queue, or another process holds the delivery claim. An awaited item
+    /// the queue no longer holds was sent by another process on the same storage (an app and its
+    /// extension), which removes an item only once Voidhash answered (and reports a refusal
+    /// itself): the call waiting for it goes on as delivered instead of waiting out its time
+    /// limit, and an awaited identity link is taken as confirmed, so the person is fetched. This
+    /// process's own items were reported before its drain ended.
+    func settleDeliveredElsewhere() {
         let link = cache.awaitingLink.map(QueueItemID.init(rawValue:))
         let awaited = Array(itemWaits.keys) + (link.map { [$0] } ?? [])
         guard !awaited.isEmpty, let stored = try? Set(storage.queue.storedIDs(among: awaited)) else { return }

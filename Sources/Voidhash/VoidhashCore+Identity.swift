@@ -26,17 +26,19 @@ extension VoidhashCore {
         let previousCache = cache
         let request = IdentifyRequest(
             anonymousId: previous.distinctId, externalUserId: externalUserId, email: email, name: name)
-        guard let linkID = enqueue(.link(request, epoch: next.epoch)) else {
+        guard
+            let linkID = enqueue(
+                .link(request, epoch: next.epoch), switchingTo: next,
+                cache: {
+                    PersonCacheRecord(epoch: next.epoch, snapshot: previousCache.snapshot, awaitingLink: $0.rawValue)
+                })
+        else {
             switchIdentity(to: next, cache: .empty(epoch: next.epoch))
             requestRefresh()
             return VoidhashIdentifyResult(status: .deferred, distinctId: next.distinctId)
         }
         let wait = OutcomeWait<ItemOutcome>()
         itemWaits[linkID] = wait
-        switchIdentity(
-            to: next,
-            cache: PersonCacheRecord(
-                epoch: next.epoch, snapshot: previousCache.snapshot, awaitingLink: linkID.rawValue))
         kickDelivery()
         let outcome = await wait.outcome(within: VoidhashConstants.identifyWait, clock: clock)
         itemWaits[linkID] = nil
@@ -109,20 +111,16 @@ extension VoidhashCore {
         }
         guard identity.externalUserId != known else { return }
         let next = identity.identified(as: known, email: nil, name: nil)
-        if identity.isAnonymous, identityWasStored,
-            let linkID = enqueue(
-                .link(
-                    IdentifyRequest(anonymousId: identity.distinctId, externalUserId: known),
-                    epoch: next.epoch))
-        {
-            switchIdentity(
-                to: next,
-                cache: PersonCacheRecord(
-                    epoch: next.epoch, snapshot: cache.snapshot, awaitingLink: linkID.rawValue))
-        } else {
-            switchIdentity(to: next, cache: .empty(epoch: next.epoch))
-            requestRefresh()
-        }
+        let snapshot = cache.snapshot
+        let linked =
+            identity.isAnonymous && identityWasStored
+            && enqueue(
+                .link(IdentifyRequest(anonymousId: identity.distinctId, externalUserId: known), epoch: next.epoch),
+                switchingTo: next,
+                cache: { PersonCacheRecord(epoch: next.epoch, snapshot: snapshot, awaitingLink: $0.rawValue) }) != nil
+        guard !linked else { return }
+        switchIdentity(to: next, cache: .empty(epoch: next.epoch))
+        requestRefresh()
     }
 
     /// Starts a new anonymous identity and analytics session, outside any group (after

@@ -105,7 +105,8 @@ actor VoidhashCore {
                 reporter.diagnose(.storageWriteFailed, "Delivery could not read its queue (\(error)).")
             },
             onStall: { await reference.core?.deliveryStalled() },
-            onEmptied: { await reference.core?.deliveryEmptied() })
+            onEmptied: { await reference.core?.settleDeliveredElsewhere() },
+            onClaimedElsewhere: { await reference.core?.settleDeliveredElsewhere() })
         identity = launch.identity
         cache = launch.cache
         person = launch.cache.snapshot?.person.map(VoidhashPerson.init)
@@ -197,6 +198,34 @@ actor VoidhashCore {
         }
     }
 
+    /// Queues `write` and makes `next` the identity, with the person cache `makeCache` builds
+    /// from the queued item's ID, storing all three in one transaction: a kill cannot leave the
+    /// item queued for an identity that was never stored (whose relaunch would queue it again
+    /// under a new key), nor the identity stored without its item. `nil` (reported) when storage
+    /// failed; then nothing changed.
+    func enqueue(
+        _ write: QueuedWrite, switchingTo next: IdentityRecord,
+        cache makeCache: (QueueItemID) -> PersonCacheRecord
+    ) -> QueueItemID? {
+        do {
+            let item = try write.queueItem()
+            let id = try storage.queue.enqueue(
+                lane: item.lane, kind: item.kind, payload: item.payload, now: clock.now()
+            ) { (id) throws(StorageError) -> KeyValueBatch in
+                var batch = KeyValueBatch()
+                try batch.set(next, forKey: StoreKeys.identity)
+                try batch.set(makeCache(id), forKey: StoreKeys.person)
+                return batch
+            }
+            adoptIdentity(next, cache: makeCache(id))
+            return id
+        } catch {
+            reporter.diagnose(
+                .storageWriteFailed, "Could not queue \(write.summary) (\(error)); it will not be sent.")
+            return nil
+        }
+    }
+
     /// Writes the identity and the person cache, in one transaction.
     func persistIdentityAndCache() {
         var batch = KeyValueBatch()
@@ -239,9 +268,15 @@ actor VoidhashCore {
     /// Makes `newIdentity` current with `newCache`, stores both, and lets waiting reads go on
     /// with the new identity.
     func switchIdentity(to newIdentity: IdentityRecord, cache newCache: PersonCacheRecord) {
+        adoptIdentity(newIdentity, cache: newCache)
+        persistIdentityAndCache()
+    }
+
+    /// Makes `newIdentity` current with `newCache` in memory (the caller stores them), and lets
+    /// waiting reads go on with the new identity.
+    private func adoptIdentity(_ newIdentity: IdentityRecord, cache newCache: PersonCacheRecord) {
         identity = newIdentity
         setCache(newCache)
-        persistIdentityAndCache()
         refreshInFlight = nil
         lastRefreshFailed = false
         broadcastRefresh(.superseded)

@@ -7,6 +7,7 @@ import Foundation
 /// voidhash-crash-driver load  --base-url URL --storage DIR [--seconds S] [--tasks N]
 /// voidhash-crash-driver drain --base-url URL --storage DIR
 /// voidhash-crash-driver purchases --base-url URL --storage DIR [--seed N] [--cycles N]
+/// voidhash-crash-driver signin --base-url URL --storage DIR [--seed N]
 /// ```
 struct DriverArguments: Equatable {
     /// What the process does.
@@ -21,6 +22,10 @@ struct DriverArguments: Equatable {
         /// (`tx-<seed>-<n>`) one by one, syncing after each. A relaunch with the same seed offers
         /// the same transactions again, as StoreKit does.
         case purchases
+        /// The part of an app that signs the user in at launch: `identifyState` as `user-<seed>`.
+        /// A relaunch with the same seed signs in again, as an app whose user had not seen the
+        /// sign-in finish would.
+        case signin
     }
 
     /// What the process does.
@@ -46,13 +51,13 @@ struct DriverArguments: Equatable {
 
     /// The usage line.
     static let usage =
-        "usage: voidhash-crash-driver run|load|drain|purchases --base-url URL --storage DIR [--seed N] [--cycles N] "
+        "usage: voidhash-crash-driver run|load|drain|purchases|signin --base-url URL --storage DIR [--seed N] [--cycles N] "
         + "[--seconds S] [--tasks N]"
 
     /// Parses `arguments` (without the program name).
     static func parse(_ arguments: [String]) throws(UsageError) -> DriverArguments {
         guard let first = arguments.first, let mode = Mode(rawValue: first) else {
-            throw UsageError(description: "the first argument must be run, load, drain or purchases")
+            throw UsageError(description: "the first argument must be run, load, drain, purchases or signin")
         }
         var options: [String: String] = [:]
         var rest = arguments.dropFirst()

@@ -57,6 +57,15 @@ case .purchases:
         _ = try? await voidhash.syncPurchases()
         DriverOutput.line("returned sync \(transaction)")
     }
+    // Sent before the process ends: `shutdown()` cancels a request in flight, which the next
+    // launch sends again under the same key (at least once, not a second sender).
+    await voidhash.flush()
+case .signin:
+    DriverOutput.line("started")
+    DriverOutput.line("begin signin user-\(arguments.seed)")
+    _ = try? await voidhash.identifyState(externalUserId: "user-\(arguments.seed)")
+    DriverOutput.line("returned signin user-\(arguments.seed)")
+    await voidhash.flush()
 case .drain:
     await voidhash.flush()
     let pending = await voidhash.pendingDeliveryCount()

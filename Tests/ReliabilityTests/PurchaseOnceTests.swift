@@ -14,19 +14,29 @@ extension StressTests {
         }
 
         /// What is wrong with the emulator's purchases of `transactions`: each must be there,
-        /// stored once, and sent under one idempotency key (two keys: queued twice).
-        static func problems(_ emulator: DriverEmulator, _ transactions: [String]) -> [String] {
+        /// stored once, and sent under one idempotency key (two keys: queued twice); with
+        /// `inOneRequest` (no process was killed), also sent in exactly one request (two: two
+        /// processes sent it, or one sent it twice).
+        static func problems(_ emulator: DriverEmulator, _ transactions: [String], inOneRequest: Bool = false)
+            -> [String]
+        {
             let record = EmulatorRecord(state: emulator.state, server: emulator.server)
             return transactions.compactMap { transaction in
-                let keys = EmulatorRecord.itemCount(record.purchaseArrivals[transaction])
+                let arrivals = record.purchaseArrivals[transaction]
+                let keys = EmulatorRecord.itemCount(arrivals)
                 let stored = record.purchases(transactionId: transaction).count
-                guard keys != 1 || stored != 1 else { return nil }
-                return "\(transaction): sent under \(keys) keys, stored \(stored) times"
+                let requests = arrivals?.count ?? 0
+                guard keys != 1 || stored != 1 || (inOneRequest && requests != 1) else { return nil }
+                return "\(transaction): sent in \(requests) requests under \(keys) keys, stored \(stored) times"
             }
         }
 
+        /// Whether the harness killed `run`.
+        static func wasKilled(_ run: DriverRun) -> Bool { run.killSent && run.diedOfSignal }
+
         /// What is wrong with how a driver run ended (a kill aside).
         static func problems(_ run: DriverRun, _ name: String) -> [String] {
+            guard !wasKilled(run) else { return [] }
             var found: [String] = []
             if run.diedOfSignal || run.status != 0 { found.append("the \(name) ended with status \(run.status)") }
             let diagnostics = DriverLog(lines: run.lines).diagnostics
@@ -72,33 +82,56 @@ extension StressTests {
             }
         }
 
-        @Test("two processes opening a fresh directory at once: both use the file, nothing is moved aside or lost")
-        func twoProcessesOpeningAFreshDirectoryBothUseTheFile() async throws {
+        @Test(
+            "two processes opening a fresh directory at once, one of them often killed and relaunched: nothing moved aside, each transaction once"
+        )
+        func twoProcessesOnAFreshDirectoryOneKilledQueueEachTransactionOnce() async throws {
             try await withDriverEmulator { emulator, root in
+                var random = SeededRandomNumberGenerator(seed: 2026_12_02)
                 var violations: [String] = []
+                var killed = 0
                 for number in 0..<ReliabilityMode.freshDirectoryTrials {
                     await emulator.server.reset()
                     let directory = root.appendingPathComponent("fresh-\(number)", isDirectory: true)
                     defer { try? FileManager.default.removeItem(at: directory) }
                     let seeds = [2 * number, 2 * number + 1]
                     let arguments = seeds.map { ["purchases", "--seed", "\($0)", "--cycles", "2"] }
-                    async let one = emulator.run(arguments[0], storage: directory)
-                    async let other = emulator.run(arguments[1], storage: directory)
+                    // Markers: `started`, then one `begin sync` per transaction. In two trials of
+                    // three one process is killed, up to 3 ms after one of them.
+                    let victim = Int.random(in: 0...2, using: &random)
+                    let plan = KillPlan(
+                        marker: Int.random(in: 1...3, using: &random),
+                        delayMicroseconds: UInt32.random(in: 0...3_000, using: &random))
+                    async let one = emulator.run(arguments[0], storage: directory, kill: victim == 0 ? plan : nil)
+                    async let other = emulator.run(arguments[1], storage: directory, kill: victim == 1 ? plan : nil)
                     let runs = try await [one, other]
+                    var found = Self.problems(runs[0], "first process") + Self.problems(runs[1], "second process")
+                    for (index, run) in runs.enumerated() where Self.wasKilled(run) {
+                        killed += 1
+                        found += Self.problems(try await emulator.run(arguments[index], storage: directory), "relaunch")
+                    }
                     let drain = try await emulator.run(["drain"], storage: directory)
-                    var found = Self.problems(emulator, seeds.flatMap { Self.transactions(seed: $0, count: 2) })
-                    found += Self.problems(runs[0], "first process") + Self.problems(runs[1], "second process")
+                    found += Self.problems(
+                        emulator, seeds.flatMap { Self.transactions(seed: $0, count: 2) },
+                        inOneRequest: !runs.contains(where: Self.wasKilled))
                     found += Self.problems(drain, "drain")
+                    if !drain.lines.contains("drained pending=0") { found.append("the drain left work queued") }
                     let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
                     found += names.filter { $0.contains(".corrupt-") }.map { "moved aside: \($0)" }
-                    violations += found.map { "trial \(number): \($0)" }
+                    violations += found.map { "trial \(number) (\(victim < 2 ? "\(plan)" : "no kill")): \($0)" }
                 }
+                print(
+                    "two processes on a fresh directory: \(ReliabilityMode.freshDirectoryTrials) trials, "
+                        + "\(killed) killed and relaunched; violations: \(violations.count)")
                 for violation in violations.prefix(20) { Issue.record(Comment(rawValue: violation)) }
                 #expect(violations.isEmpty)
+                #expect(killed > ReliabilityMode.freshDirectoryTrials / 3)
             }
         }
 
-        @Test("two processes syncing the same store on one existing database: each transaction under one key")
+        @Test(
+            "two processes syncing the same store on one existing database: each transaction under one key, in one request"
+        )
         func twoProcessesOnOneDatabaseQueueEachTransactionOnce() async throws {
             try await withDriverEmulator { emulator, root in
                 var violations: [String] = []
@@ -112,7 +145,7 @@ extension StressTests {
                     async let other = emulator.run(arguments, storage: directory)
                     let runs = try await [one, other]
                     let drain = try await emulator.run(["drain"], storage: directory)
-                    var found = Self.problems(emulator, Self.transactions(seed: round, count: 300))
+                    var found = Self.problems(emulator, Self.transactions(seed: round, count: 300), inOneRequest: true)
                     found += Self.problems(runs[0], "first process") + Self.problems(runs[1], "second process")
                     found += Self.problems(drain, "drain")
                     violations += found.map { "round \(round): \($0)" }

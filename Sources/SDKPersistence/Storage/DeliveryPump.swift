@@ -21,6 +21,10 @@ public actor DeliveryPump {
     private let onDrop: @Sendable (QueueItem, String) -> Void
     private let onQuarantine: @Sendable (QuarantinedItem) -> Void
     private var isDraining = false
+    /// Who this pump is when it claims delivery: unique across processes.
+    private let owner = UUID().uuidString
+    /// How long a claim lasts unless renewed (it is renewed before every batch).
+    private let claimLease: TimeInterval
 
     /// When the next attempt after a failure is due; `drain()` sends nothing before then.
     /// Kept in memory only: after a restart delivery is tried at once (the attempt counters, which
@@ -37,10 +41,14 @@ public actor DeliveryPump {
     ///   - onDrop: called for each item the server refused for good, with its error code, after
     ///     the item was removed.
     ///   - onQuarantine: called for each item set aside because it can never be sent.
+    ///   - claimLease: how long the delivery claim lasts without renewal: how long another
+    ///     process waits for a pump that stopped without releasing it and whose process is still
+    ///     alive (a suspended app). Renewed before every batch, so a batch that takes longer to
+    ///     send than this may be sent by another process too (under the same idempotency keys).
     ///   - send: delivers a batch (see `DeliveryOutcome`).
     public init(
         queue: DeliveryQueue, clock: any SDKClock = SystemClock(), batchLimit: Int = 100,
-        backoff: DeliveryBackoff = DeliveryBackoff(),
+        backoff: DeliveryBackoff = DeliveryBackoff(), claimLease: Duration = .seconds(60),
         onDrop: @escaping @Sendable (QueueItem, String) -> Void = { _, _ in },
         onQuarantine: @escaping @Sendable (QuarantinedItem) -> Void = { _ in },
         send: @escaping Send
@@ -49,6 +57,7 @@ public actor DeliveryPump {
         self.clock = clock
         self.batchLimit = max(1, batchLimit)
         self.backoff = backoff
+        self.claimLease = DeliveryBackoff.seconds(claimLease)
         self.onDrop = onDrop
         self.onQuarantine = onQuarantine
         self.send = send
@@ -58,14 +67,27 @@ public actor DeliveryPump {
     ///
     /// A rate limit or a failed batch ends the drain; call again once the date in the result has
     /// passed (or when new items arrive: a drain before that date returns at once).
+    ///
+    /// Before each batch the pump claims delivery (`DeliveryQueue.claimDelivery`), so that
+    /// processes sharing the storage never send at the same time; while another one holds the
+    /// claim the drain ends with `.claimedElsewhere`. The claim is released when the drain ends.
     public func drain() async -> DrainResult {
         guard !isDraining else { return .alreadyDraining }
         isDraining = true
-        defer { isDraining = false }
+        var hasClaimed = false
+        defer {
+            isDraining = false
+            if hasClaimed { try? queue.releaseDelivery(owner: owner) }
+        }
         var limit = batchLimit
         do throws(StorageError) {
             while !Task.isCancelled {
                 if let hold = try hold() { return hold }
+                if !hasClaimed, try queue.nextBatch(limit: 1).isEmpty { return .emptied }
+                hasClaimed = true
+                let claim = try queue.claimDelivery(owner: owner, lease: claimLease, now: clock.now())
+                if case .heldElsewhere(let until) = claim { return .claimedElsewhere(until: until) }
+                // Read under the claim: what another process sent before it released is gone.
                 let batch = try queue.nextBatch(limit: limit)
                 guard !batch.isEmpty else { return .emptied }
                 let outcome = await send(batch)

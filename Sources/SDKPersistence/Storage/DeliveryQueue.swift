@@ -9,7 +9,8 @@ import Synchronization
 /// delivery order (lane, then ID) and only ever removed by ID, so an item enqueued while a batch
 /// is being sent is never removed by that batch's confirmation.
 public final class DeliveryQueue: Sendable {
-    private let database: StorageDatabase
+    /// The database the queue lives in.
+    let database: StorageDatabase
     private let ids: Mutex<QueueItemIDGenerator>
 
     private static let columns = "id, lane, kind, payload, attempts, last_error, created_at"
@@ -36,6 +37,23 @@ public final class DeliveryQueue: Sendable {
         try database.transaction(synced: lane.isSyncedToDisk) {
             (connection) throws(StorageError) -> QueueItemID in
             try insert(NewQueueItem(lane: lane, kind: kind, payload: payload), now: now, connection)
+        }
+    }
+
+    /// Stores one item and the key-value changes `values` makes from its new ID, in one
+    /// transaction (both or neither), so that a write paired with state (an identity link and
+    /// the signed-in identity that awaits it) is never stored without it across a kill; the
+    /// relaunch then finds either both or neither. Synced to disk like `enqueue`.
+    @discardableResult
+    public func enqueue(
+        lane: DeliveryLane, kind: String, payload: Data, now: Date,
+        storing values: (QueueItemID) throws(StorageError) -> KeyValueBatch
+    ) throws(StorageError) -> QueueItemID {
+        try database.transaction(synced: lane.isSyncedToDisk) {
+            (connection) throws(StorageError) -> QueueItemID in
+            let id = try insert(NewQueueItem(lane: lane, kind: kind, payload: payload), now: now, connection)
+            try values(id).write(to: connection, now: now)
+            return id
         }
     }
 

@@ -24,4 +24,18 @@ public struct KeyValueBatch: Sendable {
     public mutating func removeValue(forKey key: String) {
         changes.append((key, nil))
     }
+
+    /// Writes every change, in order, through `connection` (inside the caller's transaction),
+    /// stamping stored values with `now`.
+    func write(to connection: SQLiteConnection, now: Date) throws(StorageError) {
+        for (key, data) in changes {
+            if let data {
+                try connection.query(
+                    "INSERT OR REPLACE INTO key_value (key, value, stored_at) VALUES (?, ?, ?)",
+                    [.text(key), .blob(data), .real(now.timeIntervalSince1970)])
+            } else {
+                try connection.query("DELETE FROM key_value WHERE key = ?", [.text(key)])
+            }
+        }
+    }
 }

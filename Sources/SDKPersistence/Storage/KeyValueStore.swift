@@ -69,17 +69,9 @@ public final class KeyValueStore: Sendable {
 
     /// Applies every change of `batch`, in order, in one transaction: all of them or none.
     public func apply(_ batch: KeyValueBatch) throws(StorageError) {
-        let now = clock.now().timeIntervalSince1970
+        let now = clock.now()
         try database.transaction { (connection) throws(StorageError) in
-            for (key, data) in batch.changes {
-                if let data {
-                    try connection.query(
-                        "INSERT OR REPLACE INTO key_value (key, value, stored_at) VALUES (?, ?, ?)",
-                        [.text(key), .blob(data), .real(now)])
-                } else {
-                    try connection.query("DELETE FROM key_value WHERE key = ?", [.text(key)])
-                }
-            }
+            try batch.write(to: connection, now: now)
         }
     }
 }

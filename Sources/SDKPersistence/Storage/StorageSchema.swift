@@ -67,6 +67,14 @@ struct StorageSchema: Sendable {
           queued_at REAL NOT NULL
         );
         """,
+        """
+        CREATE TABLE delivery_claim (
+          slot INTEGER PRIMARY KEY NOT NULL CHECK (slot = 1),
+          owner TEXT NOT NULL,
+          pid INTEGER NOT NULL,
+          expires_at REAL NOT NULL
+        );
+        """,
     ])
 
     /// The version a fully migrated database has.
