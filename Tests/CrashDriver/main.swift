@@ -62,6 +62,7 @@ case .purchases:
     await voidhash.flush()
 case .signin:
     DriverOutput.line("started")
+    DriverOutput.line("identity \(await voidhash.getDistinctId())")
     DriverOutput.line("begin signin user-\(arguments.seed)")
     _ = try? await voidhash.identifyState(externalUserId: "user-\(arguments.seed)")
     DriverOutput.line("returned signin user-\(arguments.seed)")
