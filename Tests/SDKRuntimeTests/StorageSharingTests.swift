@@ -154,4 +154,50 @@ struct StorageSharingTests {
             #expect(!storage.isInMemory)
         }
     }
+
+    /// The POSIX locks this process holds on the file at `path`, as `/proc/locks` lists them
+    /// (kind, access and range of each).
+    static func locksHeld(onFileAt path: String) throws -> [String] {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw CocoaError(.fileNoSuchFile) }
+        let text = try String(contentsOfFile: "/proc/locks", encoding: .utf8)
+        return text.split(separator: "\n").compactMap { line in
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            guard fields.count >= 8, fields[4] == "\(getpid())",
+                fields[5].split(separator: ":").last == "\(info.st_ino)"
+            else { return nil }
+            return ([fields[1], fields[3], fields[6], fields[7]]).joined(separator: " ")
+        }.sorted()
+    }
+
+    @Test(
+        "probing whether a database this process has open can be read keeps that connection's locks",
+        .enabled(if: FileManager.default.fileExists(atPath: "/proc/locks"), "reads the kernel's lock table")
+    )
+    func probingAnOpenDatabaseKeepsItsLocks() throws {
+        let directory = StorageTestDirectory()
+        let storage = try directory.open()
+        try storage.queue.enqueue(lane: .events, kind: "event", payload: payloadBytes("{}"), now: Date())
+        let path = directory.databaseURL().path
+        let before = try Self.locksHeld(onFileAt: path)
+        #expect(!before.isEmpty, "the open connection holds no lock to lose")
+
+        #expect(!StorageFiles.isUnreadableForNow(path))
+        #expect(try Self.locksHeld(onFileAt: path) == before)
+        storage.close()
+    }
+
+    @Test("a link, a missing file and a readable file are not \"unreadable for now\"")
+    func onlyARegularFileThatCannotBeOpenedIsUnreadableForNow() throws {
+        let directory = StorageTestDirectory()
+        try directory.open().close()
+        let path = directory.databaseURL().path
+        #expect(!StorageFiles.isUnreadableForNow(path))
+        #expect(!StorageFiles.isUnreadableForNow(path + ".missing"))
+        let link = directory.url.appendingPathComponent("link.sqlite").path
+        #expect(symlink(path, link) == 0)
+        // SQLite refuses the link (no-follow) without a failed open(2): errno says nothing then.
+        errno = EACCES
+        #expect(!StorageFiles.isUnreadableForNow(link))
+    }
 }

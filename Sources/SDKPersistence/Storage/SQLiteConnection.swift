@@ -48,6 +48,22 @@ final class SQLiteConnection {
         handle = try Self.open(location.string ?? path, flags: flags)
     }
 
+    /// Opens the file at `path` for reading and closes it again; `nil` when that worked, else
+    /// the `errno` of the failed open.
+    ///
+    /// Through SQLite rather than `open(2)`: closing a descriptor drops every POSIX lock this
+    /// process holds on the file, those of another connection to it included, and another
+    /// process would then take the shared-memory index for unused. SQLite keeps such a
+    /// descriptor open while its connections in this process hold locks on the file.
+    static func openErrno(readingOnly path: String) -> Int32? {
+        var db: OpaquePointer?
+        errno = 0
+        let code = sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW, nil)
+        let failure = errno
+        sqlite3_close_v2(db)
+        return code == SQLITE_OK ? nil : failure
+    }
+
     /// Opens `filename` with `flags` and sets the busy timeout; the handle, or the error.
     private static func open(_ filename: String, flags: Int32) throws(StorageError) -> OpaquePointer {
         var db: OpaquePointer?

@@ -109,16 +109,19 @@ enum StorageFiles {
     /// use, so that the next open checks every page: `<name>.sqlite-verify`.
     static func verifyMarker(databasePath path: String) -> String { path + "-verify" }
 
-    /// Whether the file at `path` exists but cannot be opened for reading for now (see
-    /// `DataProtectionGate.meansNotReadableForNow(errno:)`): a data-protected file before the
-    /// device's first unlock. Such a file is waited for, never moved aside.
+    /// Whether the file at `path` is a regular file that exists but cannot be opened for reading
+    /// for now (see `DataProtectionGate.meansNotReadableForNow(errno:)`): a data-protected file
+    /// before the device's first unlock. Such a file is waited for, never moved aside. A link or
+    /// anything else that is not a regular file is not "for now": it is moved aside as not ours.
+    ///
+    /// The probe opens the file through SQLite (`SQLiteConnection.openErrno(readingOnly:)`), so
+    /// that probing a database this process already has open keeps that connection's locks.
     static func isUnreadableForNow(_ path: String) -> Bool {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor < 0 else {
-            close(descriptor)
-            return false
-        }
-        return DataProtectionGate.meansNotReadableForNow(errno: errno)
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
+            let failure = SQLiteConnection.openErrno(readingOnly: path)
+        else { return false }
+        return DataProtectionGate.meansNotReadableForNow(errno: failure)
     }
 
     /// Whether anything (file, directory, link) exists at `path`.
