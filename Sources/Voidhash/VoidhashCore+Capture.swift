@@ -24,16 +24,14 @@ extension VoidhashCore {
             }
             return true
         }
-        guard recordEvent(name, properties: checked.mapValues(EventPropertyValueRule.normalized)) != nil
+        guard enqueue(eventWrite(name, properties: checked.mapValues(EventPropertyValueRule.normalized))) != nil
         else { return }
         noteEventQueued()
     }
 
-    /// Queues an analytics event for the current identity and session, stamped now with the
-    /// user's groups (`$groups`; the event's own `$groups` wins for its types). Returns the
-    /// queue item's ID, or `nil` (reported) when storage failed.
-    @discardableResult
-    func recordEvent(_ name: String, properties: [String: JSONValue] = [:]) -> QueueItemID? {
+    /// An analytics event for the current identity and session, stamped now with the user's
+    /// groups (`$groups`; the event's own `$groups` wins for its types), ready to queue.
+    func eventWrite(_ name: String, properties: [String: JSONValue] = [:]) -> QueuedWrite {
         var properties = properties
         properties[VoidhashConstants.groupsProperty] = stampedGroups(
             own: properties[VoidhashConstants.groupsProperty])
@@ -42,7 +40,7 @@ extension VoidhashCore {
             id: UUIDv7.make(now: now).uuidString.lowercased(), event: name,
             distinctId: identity.distinctId, timestamp: now, sessionId: identity.sessionId,
             properties: properties)
-        return enqueue(.event(event, epoch: identity.epoch))
+        return .event(event, epoch: identity.epoch)
     }
 
     /// The `$groups` of an event: the user's groups, with the groups the event names itself

@@ -20,8 +20,7 @@ extension VoidhashCore {
             groups[type] = key
             identity.groups.replace(with: groups)
         }
-        sendGroupIdentify(type: type, key: key, properties: properties)
-        persistIdentity()
+        storeGroups(identifying: [GroupIdentifyProperties(groupType: type, groupKey: key, groupSet: properties)])
     }
 
     /// Replaces the user's groups (see `Voidhash.setGroups(_:)`).
@@ -49,10 +48,7 @@ extension VoidhashCore {
         }
         guard next != identity.groups.current || !identifies.isEmpty else { return }
         identity.groups.replace(with: next)
-        for identify in identifies {
-            sendGroupIdentify(type: identify.groupType, key: identify.groupKey, properties: identify.groupSet)
-        }
-        persistIdentity()
+        storeGroups(identifying: identifies)
     }
 
     /// Takes the user out of every group; sends nothing.
@@ -109,21 +105,35 @@ extension VoidhashCore {
         }
     }
 
-    /// Sends the `$groupidentify` of `key` of `type` with `properties`: with analytics consent
-    /// as a queued event like any other; without, at once and alone (see
+    /// Stores the user's groups (in `identity`) and sends the `$groupidentify` of each of
+    /// `identifies`: with analytics consent as queued events like any other, queued in the
+    /// transaction that stores the groups with those events recorded as sent, so that a kill
+    /// never leaves one without the other; without consent, each at once and alone (see
     /// `sendGroupIdentifyAlone`).
-    private func sendGroupIdentify(type: String, key: String, properties: [String: JSONValue]) {
-        let identify = GroupIdentifyProperties(groupType: type, groupKey: key, groupSet: properties)
-        guard let fields = identify.eventProperties else {
-            reporter.diagnose(.storageWriteFailed, "Could not encode a $groupidentify; it was not sent.")
+    private func storeGroups(identifying identifies: [GroupIdentifyProperties]) {
+        var events: [QueuedWrite] = []
+        var next = identity
+        for identify in identifies {
+            guard let fields = identify.eventProperties else {
+                reporter.diagnose(.storageWriteFailed, "Could not encode a $groupidentify; it was not sent.")
+                continue
+            }
+            guard consent == .granted else {
+                sendGroupIdentifyAlone(identify, fields: fields)
+                continue
+            }
+            events.append(eventWrite(VoidhashConstants.groupIdentifyEvent, properties: fields))
+            next.groups.recordSent(type: identify.groupType, key: identify.groupKey, properties: identify.groupSet)
+        }
+        guard !events.isEmpty else {
+            persistIdentity()
             return
         }
-        guard consent == .granted else {
-            sendGroupIdentifyAlone(identify, fields: fields)
+        guard enqueue(events, storingIdentity: next) != nil else {
+            persistIdentity()  // the groups without the events, which were not queued (reported)
             return
         }
-        guard recordEvent(VoidhashConstants.groupIdentifyEvent, properties: fields) != nil else { return }
-        identity.groups.recordSent(type: type, key: key, properties: properties)
+        identity = next
         noteEventQueued()
     }
 

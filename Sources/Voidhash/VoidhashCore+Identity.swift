@@ -28,10 +28,11 @@ extension VoidhashCore {
             anonymousId: previous.distinctId, externalUserId: externalUserId, email: email, name: name)
         guard
             let linkID = enqueue(
-                .link(request, epoch: next.epoch), switchingTo: next,
+                [.link(request, epoch: next.epoch)], switchingTo: next,
                 cache: {
-                    PersonCacheRecord(epoch: next.epoch, snapshot: previousCache.snapshot, awaitingLink: $0.rawValue)
-                })
+                    PersonCacheRecord(
+                        epoch: next.epoch, snapshot: previousCache.snapshot, awaitingLink: $0.first?.rawValue)
+                })?.first
         else {
             switchIdentity(to: next, cache: .empty(epoch: next.epoch))
             requestRefresh()
@@ -115,9 +116,10 @@ extension VoidhashCore {
         let linked =
             identity.isAnonymous && identityWasStored
             && enqueue(
-                .link(IdentifyRequest(anonymousId: identity.distinctId, externalUserId: known), epoch: next.epoch),
+                [.link(IdentifyRequest(anonymousId: identity.distinctId, externalUserId: known), epoch: next.epoch)],
                 switchingTo: next,
-                cache: { PersonCacheRecord(epoch: next.epoch, snapshot: snapshot, awaitingLink: $0.rawValue) }) != nil
+                cache: { PersonCacheRecord(epoch: next.epoch, snapshot: snapshot, awaitingLink: $0.first?.rawValue) })
+                != nil
         guard !linked else { return }
         switchIdentity(to: next, cache: .empty(epoch: next.epoch))
         requestRefresh()
@@ -126,16 +128,17 @@ extension VoidhashCore {
     /// Starts a new anonymous identity and analytics session, outside any group (after
     /// recording `$sign_out`, carrying the leaving user's groups, when lifecycle events and
     /// consent are on). Queued deliveries, consent and the install record stay.
+    ///
+    /// The `$sign_out` and the new identity are stored in one transaction, so a relaunch after a
+    /// kill finds the user signed out with the event queued, or neither.
     func signOut() {
-        if lifecycleEvents, consent == .granted {
-            recordEvent(VoidhashConstants.signOutEvent)
-        }
+        let events = lifecycleEvents && consent == .granted ? [eventWrite(VoidhashConstants.signOutEvent)] : []
         let next = IdentityRecord.newAnonymous()
-        switchIdentity(
-            to: next,
-            cache: PersonCacheRecord(
-                epoch: next.epoch, snapshot: PersonSnapshot(person: nil, fetchedAt: clock.now()),
-                awaitingLink: nil))
+        let nextCache = PersonCacheRecord(
+            epoch: next.epoch, snapshot: PersonSnapshot(person: nil, fetchedAt: clock.now()), awaitingLink: nil)
+        if enqueue(events, switchingTo: next, cache: { _ in nextCache }) == nil {
+            adoptIdentity(next, cache: nextCache)  // reported; this launch goes on signed out
+        }
         kickDelivery()
     }
 

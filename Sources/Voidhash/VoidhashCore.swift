@@ -198,31 +198,54 @@ actor VoidhashCore {
         }
     }
 
-    /// Queues `write` and makes `next` the identity, with the person cache `makeCache` builds
-    /// from the queued item's ID, storing all three in one transaction: a kill cannot leave the
-    /// item queued for an identity that was never stored (whose relaunch would queue it again
-    /// under a new key), nor the identity stored without its item. `nil` (reported) when storage
-    /// failed; then nothing changed.
+    /// Queues `writes` and makes `next` the identity, with the person cache `makeCache` builds
+    /// from the queued items' IDs, storing them all in one transaction: a kill cannot leave the
+    /// writes queued for an identity that was never stored (whose relaunch would queue them
+    /// again under new keys), nor the identity stored without them. `nil` (reported) when
+    /// storage failed; then nothing changed.
     func enqueue(
-        _ write: QueuedWrite, switchingTo next: IdentityRecord,
-        cache makeCache: (QueueItemID) -> PersonCacheRecord
-    ) -> QueueItemID? {
+        _ writes: [QueuedWrite], switchingTo next: IdentityRecord,
+        cache makeCache: ([QueueItemID]) -> PersonCacheRecord
+    ) -> [QueueItemID]? {
+        guard
+            let ids = enqueue(
+                writes,
+                storing: { (ids) throws(StorageError) -> KeyValueBatch in
+                    var batch = KeyValueBatch()
+                    try batch.set(next, forKey: StoreKeys.identity)
+                    try batch.set(makeCache(ids), forKey: StoreKeys.person)
+                    return batch
+                })
+        else { return nil }
+        adoptIdentity(next, cache: makeCache(ids))
+        return ids
+    }
+
+    /// Queues `writes` and stores `values` (made from their IDs) in one transaction; `nil`
+    /// (reported) when storage failed, and then nothing was stored.
+    func enqueue(
+        _ writes: [QueuedWrite], storing values: ([QueueItemID]) throws(StorageError) -> KeyValueBatch
+    ) -> [QueueItemID]? {
         do {
-            let item = try write.queueItem()
-            let id = try storage.queue.enqueue(
-                lane: item.lane, kind: item.kind, payload: item.payload, now: clock.now()
-            ) { (id) throws(StorageError) -> KeyValueBatch in
-                var batch = KeyValueBatch()
-                try batch.set(next, forKey: StoreKeys.identity)
-                try batch.set(makeCache(id), forKey: StoreKeys.person)
-                return batch
-            }
-            adoptIdentity(next, cache: makeCache(id))
-            return id
+            let items = try writes.map { try $0.queueItem() }
+            return try storage.queue.enqueueMany(items, now: clock.now(), storing: values)
         } catch {
-            reporter.diagnose(
-                .storageWriteFailed, "Could not queue \(write.summary) (\(error)); it will not be sent.")
+            let message =
+                writes.isEmpty
+                ? "Could not store the identity (\(error))."
+                : "Could not queue \(writes.map(\.summary).joined(separator: ", ")) (\(error)); not sent."
+            reporter.diagnose(.storageWriteFailed, message)
             return nil
+        }
+    }
+
+    /// Writes the identity (with its groups) and queues `writes` in one transaction; `nil`
+    /// (reported) when storage failed.
+    func enqueue(_ writes: [QueuedWrite], storingIdentity identity: IdentityRecord) -> [QueueItemID]? {
+        enqueue(writes) { (_) throws(StorageError) -> KeyValueBatch in
+            var batch = KeyValueBatch()
+            try batch.set(identity, forKey: StoreKeys.identity)
+            return batch
         }
     }
 
@@ -274,7 +297,7 @@ actor VoidhashCore {
 
     /// Makes `newIdentity` current with `newCache` in memory (the caller stores them), and lets
     /// waiting reads go on with the new identity.
-    private func adoptIdentity(_ newIdentity: IdentityRecord, cache newCache: PersonCacheRecord) {
+    func adoptIdentity(_ newIdentity: IdentityRecord, cache newCache: PersonCacheRecord) {
         identity = newIdentity
         setCache(newCache)
         refreshInFlight = nil

@@ -7,7 +7,7 @@ import Foundation
 /// voidhash-crash-driver load  --base-url URL --storage DIR [--seconds S] [--tasks N]
 /// voidhash-crash-driver drain --base-url URL --storage DIR
 /// voidhash-crash-driver purchases --base-url URL --storage DIR [--seed N] [--cycles N]
-/// voidhash-crash-driver signin --base-url URL --storage DIR [--seed N]
+/// voidhash-crash-driver signin|signout|group --base-url URL --storage DIR [--seed N]
 /// ```
 struct DriverArguments: Equatable {
     /// What the process does.
@@ -26,6 +26,10 @@ struct DriverArguments: Equatable {
         /// A relaunch with the same seed signs in again, as an app whose user had not seen the
         /// sign-in finish would.
         case signin
+        /// The part of an app that signs `user-<seed>` out at launch while still signed in.
+        case signout
+        /// The part of an app that puts the user in group `team-<seed>` of type `team` at launch.
+        case group
     }
 
     /// What the process does.
@@ -51,13 +55,14 @@ struct DriverArguments: Equatable {
 
     /// The usage line.
     static let usage =
-        "usage: voidhash-crash-driver run|load|drain|purchases|signin --base-url URL --storage DIR [--seed N] [--cycles N] "
+        "usage: voidhash-crash-driver run|load|drain|purchases|signin|signout|group --base-url URL --storage DIR [--seed N] [--cycles N] "
         + "[--seconds S] [--tasks N]"
 
     /// Parses `arguments` (without the program name).
     static func parse(_ arguments: [String]) throws(UsageError) -> DriverArguments {
         guard let first = arguments.first, let mode = Mode(rawValue: first) else {
-            throw UsageError(description: "the first argument must be run, load, drain, purchases or signin")
+            throw UsageError(
+                description: "the first argument must be run, load, drain, purchases, signin, signout or group")
         }
         var options: [String: String] = [:]
         var rest = arguments.dropFirst()

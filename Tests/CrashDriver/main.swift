@@ -60,12 +60,29 @@ case .purchases:
     // Sent before the process ends: `shutdown()` cancels a request in flight, which the next
     // launch sends again under the same key (at least once, not a second sender).
     await voidhash.flush()
-case .signin:
+case .signin, .signout, .group:
+    // The part of an app that runs at every launch: sign the user in, sign them out if still
+    // signed in, or put them in their team; the relaunch after a kill does it again.
+    let user = "user-\(arguments.seed)"
     DriverOutput.line("started")
-    DriverOutput.line("identity \(await voidhash.getDistinctId())")
-    DriverOutput.line("begin signin user-\(arguments.seed)")
-    _ = try? await voidhash.identifyState(externalUserId: "user-\(arguments.seed)")
-    DriverOutput.line("returned signin user-\(arguments.seed)")
+    let identity = await voidhash.getDistinctId()
+    DriverOutput.line("identity \(identity)")
+    switch arguments.mode {
+    case .signin:
+        DriverOutput.line("begin signin \(user)")
+        _ = try? await voidhash.identifyState(externalUserId: user)
+        DriverOutput.line("returned signin \(user)")
+    case .signout where identity == user:
+        DriverOutput.line("begin signout \(user)")
+        await voidhash.signOut()
+        DriverOutput.line("returned signout \(user)")
+    case .group:
+        DriverOutput.line("begin group team-\(arguments.seed)")
+        await voidhash.group(type: "team", key: "team-\(arguments.seed)")
+        DriverOutput.line("returned group team-\(arguments.seed)")
+    default:
+        break
+    }
     await voidhash.flush()
 case .drain:
     await voidhash.flush()

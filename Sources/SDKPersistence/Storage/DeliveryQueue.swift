@@ -40,23 +40,6 @@ public final class DeliveryQueue: Sendable {
         }
     }
 
-    /// Stores one item and the key-value changes `values` makes from its new ID, in one
-    /// transaction (both or neither), so that a write paired with state (an identity link and
-    /// the signed-in identity that awaits it) is never stored without it across a kill; the
-    /// relaunch then finds either both or neither. Synced to disk like `enqueue`.
-    @discardableResult
-    public func enqueue(
-        lane: DeliveryLane, kind: String, payload: Data, now: Date,
-        storing values: (QueueItemID) throws(StorageError) -> KeyValueBatch
-    ) throws(StorageError) -> QueueItemID {
-        try database.transaction(synced: lane.isSyncedToDisk) {
-            (connection) throws(StorageError) -> QueueItemID in
-            let id = try insert(NewQueueItem(lane: lane, kind: kind, payload: payload), now: now, connection)
-            try values(id).write(to: connection, now: now)
-            return id
-        }
-    }
-
     /// Stores every item in one transaction (all or none) and returns their IDs, in order; the
     /// transaction is synced to disk when any item's lane `isSyncedToDisk`.
     @discardableResult
@@ -69,6 +52,25 @@ public final class DeliveryQueue: Sendable {
             try items.map { (item) throws(StorageError) -> QueueItemID in
                 try insert(item, now: now, connection)
             }
+        }
+    }
+
+    /// Stores every item and the key-value changes `values` makes from their new IDs, in one
+    /// transaction (all or nothing), so that writes paired with state (an identity link and the
+    /// signed-in identity that awaits it; a `$sign_out` and the new anonymous identity; a
+    /// `$groupidentify` and the groups) are never stored apart across a kill: the relaunch finds
+    /// all or none of them. Always synced to disk, since it stores state. `items` may be empty.
+    @discardableResult
+    public func enqueueMany(
+        _ items: [NewQueueItem], now: Date,
+        storing values: ([QueueItemID]) throws(StorageError) -> KeyValueBatch
+    ) throws(StorageError) -> [QueueItemID] {
+        try database.transaction(synced: true) { (connection) throws(StorageError) -> [QueueItemID] in
+            let ids = try items.map { (item) throws(StorageError) -> QueueItemID in
+                try insert(item, now: now, connection)
+            }
+            try values(ids).write(to: connection, now: now)
+            return ids
         }
     }
 
