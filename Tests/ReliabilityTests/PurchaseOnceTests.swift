@@ -13,15 +13,14 @@ extension StressTests {
             (0..<count).map { "tx-\(seed)-\($0)" }
         }
 
-        /// What is wrong with the emulator's purchases of `transactions`: each must be there,
+        /// What is wrong with `record`'s purchases of `transactions`: each must be there,
         /// stored once, and sent under one idempotency key (two keys: queued twice); with
         /// `inOneRequest` (no process was killed), also sent in exactly one request (two: two
         /// processes sent it, or one sent it twice).
-        static func problems(_ emulator: DriverEmulator, _ transactions: [String], inOneRequest: Bool = false)
+        static func problems(_ record: EmulatorRecord, _ transactions: [String], inOneRequest: Bool = false)
             -> [String]
         {
-            let record = EmulatorRecord(state: emulator.state, server: emulator.server)
-            return transactions.compactMap { transaction in
+            transactions.compactMap { transaction in
                 let arrivals = record.purchaseArrivals[transaction]
                 let keys = EmulatorRecord.itemCount(arrivals)
                 let stored = record.purchases(transactionId: transaction).count
@@ -31,55 +30,25 @@ extension StressTests {
             }
         }
 
-        /// Whether the harness killed `run`.
-        static func wasKilled(_ run: DriverRun) -> Bool { run.killSent && run.diedOfSignal }
-
-        /// What is wrong with how a driver run ended (a kill aside).
-        static func problems(_ run: DriverRun, _ name: String) -> [String] {
-            guard !wasKilled(run) else { return [] }
-            var found: [String] = []
-            if run.diedOfSignal || run.status != 0 { found.append("the \(name) ended with status \(run.status)") }
-            let diagnostics = DriverLog(lines: run.lines).diagnostics
-            if !diagnostics.isEmpty { found.append("the \(name) reported \(diagnostics.joined(separator: ", "))") }
-            return found
+        /// What `emulator` holds now.
+        static func record(_ emulator: DriverEmulator) -> EmulatorRecord {
+            EmulatorRecord(state: emulator.state, server: emulator.server)
         }
 
         @Test(
             "a kill inside syncPurchases, then a relaunch that syncs the same store again: each transaction under one key"
         )
         func aKilledSyncRerunByTheRelaunchQueuesEachTransactionOnce() async throws {
-            try await withDriverEmulator { emulator, root in
-                var random = SeededRandomNumberGenerator(seed: 2026_12_01)
-                var violations: [String] = []
-                var killedInsideASync = 0
-                for number in 0..<ReliabilityMode.relaunchTrials {
-                    await emulator.server.reset()
-                    let directory = root.appendingPathComponent("relaunch-\(number)", isDirectory: true)
-                    defer { try? FileManager.default.removeItem(at: directory) }
-                    // Markers: `started`, then one `begin sync` per transaction; the kill comes
-                    // 0.06 to 2.5 ms after a sync began.
-                    let plan = KillPlan(
-                        marker: Int.random(in: 2...5, using: &random),
-                        delayMicroseconds: UInt32.random(in: 60...2_500, using: &random))
-                    let arguments = ["purchases", "--seed", "\(number)", "--cycles", "4"]
-                    let killed = try await emulator.run(arguments, storage: directory, kill: plan)
-                    let relaunch = try await emulator.run(arguments, storage: directory)
-                    let drain = try await emulator.run(["drain"], storage: directory)
-                    if killed.diedOfSignal, killed.lines.last?.hasPrefix("begin sync") == true {
-                        killedInsideASync += 1
-                    }
-                    var found = Self.problems(emulator, Self.transactions(seed: number, count: 4))
-                    found += Self.problems(relaunch, "relaunch") + Self.problems(drain, "drain")
-                    if !drain.lines.contains("drained pending=0") { found.append("the drain left work queued") }
-                    violations += found.map { "trial \(number) (\(plan)): \($0)" }
-                }
-                print(
-                    "purchases across a kill and a relaunch: \(ReliabilityMode.relaunchTrials) trials, "
-                        + "\(killedInsideASync) killed inside a sync; violations: \(violations.count)")
-                for violation in violations.prefix(20) { Issue.record(Comment(rawValue: violation)) }
-                #expect(violations.isEmpty)
-                #expect(killedInsideASync > ReliabilityMode.relaunchTrials / 2)
+            // Markers: `started`, then one `begin sync` per transaction; the kill comes 0.06 to
+            // 2.5 ms after a sync began.
+            let trials = RelaunchTrials(
+                mode: "purchases", call: "sync", seed: 2026_12_01, arguments: { ["--seed", "\($0)", "--cycles", "4"] }
+            ) { random in
+                KillPlan(
+                    marker: Int.random(in: 2...5, using: &random),
+                    delayMicroseconds: UInt32.random(in: 60...2_500, using: &random))
             }
+            try await trials.run { record, number in Self.problems(record, Self.transactions(seed: number, count: 4)) }
         }
 
         @Test(
@@ -105,16 +74,16 @@ extension StressTests {
                     async let one = emulator.run(arguments[0], storage: directory, kill: victim == 0 ? plan : nil)
                     async let other = emulator.run(arguments[1], storage: directory, kill: victim == 1 ? plan : nil)
                     let runs = try await [one, other]
-                    var found = Self.problems(runs[0], "first process") + Self.problems(runs[1], "second process")
-                    for (index, run) in runs.enumerated() where Self.wasKilled(run) {
+                    var found = runs[0].problems(as: "first process") + runs[1].problems(as: "second process")
+                    for (index, run) in runs.enumerated() where run.wasKilled {
                         killed += 1
-                        found += Self.problems(try await emulator.run(arguments[index], storage: directory), "relaunch")
+                        found += try await emulator.run(arguments[index], storage: directory).problems(as: "relaunch")
                     }
                     let drain = try await emulator.run(["drain"], storage: directory)
                     found += Self.problems(
-                        emulator, seeds.flatMap { Self.transactions(seed: $0, count: 2) },
-                        inOneRequest: !runs.contains(where: Self.wasKilled))
-                    found += Self.problems(drain, "drain")
+                        Self.record(emulator), seeds.flatMap { Self.transactions(seed: $0, count: 2) },
+                        inOneRequest: !runs.contains(where: \.wasKilled))
+                    found += drain.problems(as: "drain")
                     if !drain.lines.contains("drained pending=0") { found.append("the drain left work queued") }
                     let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
                     found += names.filter { $0.contains(".corrupt-") }.map { "moved aside: \($0)" }
@@ -137,7 +106,7 @@ extension StressTests {
                 var violations: [String] = []
                 let directory = root.appendingPathComponent("shared", isDirectory: true)
                 let first = try await emulator.run(["drain"], storage: directory)
-                violations += Self.problems(first, "first launch")
+                violations += first.problems(as: "first launch")
                 for round in 0..<ReliabilityMode.sharedPurchaseRounds {
                     await emulator.server.reset()
                     let arguments = ["purchases", "--seed", "\(round)", "--cycles", "300"]
@@ -145,9 +114,10 @@ extension StressTests {
                     async let other = emulator.run(arguments, storage: directory)
                     let runs = try await [one, other]
                     let drain = try await emulator.run(["drain"], storage: directory)
-                    var found = Self.problems(emulator, Self.transactions(seed: round, count: 300), inOneRequest: true)
-                    found += Self.problems(runs[0], "first process") + Self.problems(runs[1], "second process")
-                    found += Self.problems(drain, "drain")
+                    var found = Self.problems(
+                        Self.record(emulator), Self.transactions(seed: round, count: 300), inOneRequest: true)
+                    found += runs[0].problems(as: "first process") + runs[1].problems(as: "second process")
+                    found += drain.problems(as: "drain")
                     violations += found.map { "round \(round): \($0)" }
                 }
                 for violation in violations.prefix(20) { Issue.record(Comment(rawValue: violation)) }
