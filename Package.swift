@@ -114,8 +114,11 @@ let package = Package(
             path: "Tests/CrashDriver", swiftSettings: strict),
 
         // MARK: Tests
-        // Child processes and blocking work for the tests (no Foundation `Process`).
-        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
+        // Child processes and blocking work for the tests (no Foundation `Process`), a raw socket
+        // client and an emulator server with sample routes (for the emulator benchmarks too).
+        .target(
+            name: "TestSupport", dependencies: ["SDKRuntime", "SDKEmulator"], path: "Tests/TestSupport",
+            swiftSettings: strict),
         // The golden output of the keyword fixture (Tests/Fixtures/landmine.yaml) must compile.
         .target(
             name: "LandmineAPI", dependencies: ["SDKRuntime", "SDKHashing"], path: "Tests/Golden/landmine/LandmineAPI",

@@ -2,6 +2,7 @@ import Foundation
 import MobileJoeAPI
 import SDKEmulator
 import SDKRuntime
+import TestSupport
 import Testing
 import VoidhashAPI
 

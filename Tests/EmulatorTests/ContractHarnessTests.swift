@@ -1,5 +1,6 @@
 import SDKEmulator
 import SDKRuntime
+import TestSupport
 import Testing
 
 /// The harness generated contract tests run their client through: it starts the server, hands

@@ -1,6 +1,7 @@
 import Foundation
 import SDKEmulator
 import SDKRuntime
+import TestSupport
 import Testing
 
 /// Security properties of the emulator: it listens on loopback only, every request and the

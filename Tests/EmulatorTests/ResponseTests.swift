@@ -1,6 +1,7 @@
 import Foundation
 import SDKEmulator
 import SDKRuntime
+import TestSupport
 import Testing
 
 @Suite("Request and response helpers", .timeLimit(.minutes(1)))

@@ -60,8 +60,7 @@ struct TrafficBoundsTests {
         let limits = ServerLimits.standard
         try await withServer(limits: limits) { server, url in
             let outcome = try await offPool { () -> (status: Int, oldestClosed: Bool, newestOpen: Bool) in
-                let idle = try (0..<limits.maxConnections).map { _ in try RawClient(port: url.serverPort) }
-                while server.connectionCount < limits.maxConnections { usleep(1_000) }
+                let idle = try EmulatorTraffic.idleClients(limits.maxConnections, of: server, port: url.serverPort)
                 let client = try RawClient(port: url.serverPort)
                 client.write(rawRequest("GET", "/v1/ping"))
                 let status = try client.readResponse().status
@@ -78,38 +77,13 @@ struct TrafficBoundsTests {
     @Test("thirty admin clients that ask for a large request log and never read do not delay the routes")
     func adminClientsThatDoNotReadDoNotDelayTheRoutes() async throws {
         try await withServer { _, url in
-            let slowest = try await offPool { () -> (during: Duration, after: Duration) in
-                let filler = try RawClient(port: url.serverPort)
-                let body = String(repeating: "f", count: 4_000)
-                for _ in 0..<500 {
-                    filler.write(rawRequest("POST", "/v1/echo", body: body))
-                    _ = try filler.readResponse()
-                }
-                var readers = try (0..<30).map { _ in try RawClient(port: url.serverPort) }
-                for reader in readers { reader.write(rawRequest("GET", "/_admin/requests")) }
-                let during = try Self.slowestOfTenPings(port: url.serverPort)
-                readers.removeAll()
-                let after = try Self.slowestOfTenPings(port: url.serverPort)
-                return (during, after)
+            let slowest = try await offPool {
+                try EmulatorTraffic.slowestPingsWithStalledAdminClients(port: url.serverPort, pings: 10)
             }
             // A bounded wait, not a performance figure: one after another, the admin answers
             // alone took over ten seconds here.
             #expect(slowest.during < .seconds(2), "slowest ping while they wait: \(slowest.during)")
             #expect(slowest.after < .seconds(2), "slowest ping after they left: \(slowest.after)")
         }
-    }
-
-    /// The longest of ten pings, one after another on one connection.
-    private static func slowestOfTenPings(port: UInt16) throws -> Duration {
-        let client = try RawClient(port: port, timeout: .seconds(20))
-        let clock = ContinuousClock()
-        var slowest = Duration.zero
-        for _ in 0..<10 {
-            let began = clock.now
-            client.write(rawRequest("GET", "/v1/ping"))
-            #expect(try client.readResponse().status == 200)
-            slowest = max(slowest, clock.now - began)
-        }
-        return slowest
     }
 }

@@ -1,6 +1,5 @@
 import Foundation
 import SDKRuntime
-import TestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -8,28 +7,48 @@ import TestSupport
     import Darwin
 #endif
 
-/// A failure of the raw test client.
-struct RawClientError: Error, CustomStringConvertible {
-    let description: String
+/// A failure of ``RawClient``: a socket that could not be opened or connected, or a response
+/// that ended early or did not parse.
+public struct RawClientError: Error, CustomStringConvertible {
+    /// What went wrong.
+    public let description: String
+
+    /// An error saying `description`.
+    public init(description: String) { self.description = description }
 }
 
-/// A response as the raw client read it.
-struct RawResponse: Sendable {
-    var status: Int
-    var headers: [HTTPField]
-    var body: [UInt8]
+/// A response as ``RawClient/readResponse(expectBody:)`` read it.
+public struct RawResponse: Sendable {
+    /// The status code of the status line.
+    public var status: Int
+    /// The header fields, in the order received.
+    public var headers: [HTTPField]
+    /// The body: `Content-Length` bytes.
+    public var body: [UInt8]
 
-    var text: String { String(decoding: body, as: UTF8.self) }
-    func header(_ name: String) -> String? { headers[field: name] }
+    /// A response with these parts.
+    public init(status: Int, headers: [HTTPField], body: [UInt8]) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// The body decoded as UTF-8.
+    public var text: String { String(decoding: body, as: UTF8.self) }
+
+    /// The value of the first field named `name` (case-insensitive), if any.
+    public func header(_ name: String) -> String? { headers[field: name] }
 }
 
-/// A blocking TCP client for sending exact bytes, malformed ones included. Use it inside
-/// `offPool`; every read and write gives up after `timeout`.
-final class RawClient {
+/// A blocking TCP client of a loopback server, for sending exact bytes, malformed ones
+/// included, and reading the answers as they come. Use it inside ``offPool(_:)``; every read
+/// and write gives up after the timeout it was made with.
+public final class RawClient {
     private let descriptor: Int32
     private var buffer: [UInt8] = []
 
-    init(port: UInt16, timeout: Duration = .seconds(5)) throws {
+    /// Connects to `port` on 127.0.0.1; every later read and write gives up after `timeout`.
+    public init(port: UInt16, timeout: Duration = .seconds(5)) throws {
         #if canImport(Darwin)
             descriptor = socket(AF_INET, SOCK_STREAM, 0)
         #else
@@ -65,7 +84,7 @@ final class RawClient {
 
     /// Sends every byte; `false` when the server closed the connection first.
     @discardableResult
-    func write(_ bytes: [UInt8]) -> Bool {
+    public func write(_ bytes: [UInt8]) -> Bool {
         #if canImport(Darwin)
             let flags: Int32 = 0
         #else
@@ -82,10 +101,12 @@ final class RawClient {
         return true
     }
 
+    /// Sends `text` as UTF-8; `false` when the server closed the connection first.
     @discardableResult
-    func write(_ text: String) -> Bool { write(Array(text.utf8)) }
+    public func write(_ text: String) -> Bool { write(Array(text.utf8)) }
 
-    func shutdownWrite() {
+    /// Closes the sending side (the server reads end of stream); answers can still be read.
+    public func shutdownWrite() {
         #if canImport(Darwin)
             shutdown(descriptor, SHUT_WR)
         #else
@@ -103,7 +124,7 @@ final class RawClient {
     }
 
     /// Everything until the server closes the connection (or the timeout passes).
-    func readToEnd() -> [UInt8] {
+    public func readToEnd() -> [UInt8] {
         while fill() {}
         defer { buffer = [] }
         return buffer
@@ -111,7 +132,7 @@ final class RawClient {
 
     /// Whether the server has closed the connection: end of stream (or reset) with no more data.
     /// Waits up to `patience` receive timeouts for the close (a slow machine, or a sanitizer).
-    func isClosedByServer(patience: Int = 6) -> Bool {
+    public func isClosedByServer(patience: Int = 6) -> Bool {
         var byte: UInt8 = 0
         for _ in 0..<patience {
             let count = recv(descriptor, &byte, 1, 0)
@@ -124,7 +145,7 @@ final class RawClient {
 
     /// Reads one response: head, then a body of `Content-Length` bytes (none for HEAD/204/304
     /// when `expectBody` is false). Bytes after it stay buffered for the next call.
-    func readResponse(expectBody: Bool = true) throws -> RawResponse {
+    public func readResponse(expectBody: Bool = true) throws -> RawResponse {
         let separator: [UInt8] = Array("\r\n\r\n".utf8)
         var headEnd: Int?
         while headEnd == nil {
@@ -160,8 +181,10 @@ final class RawClient {
     }
 }
 
-/// A well-formed request in bytes.
-func rawRequest(
+/// A well-formed HTTP/1.1 request as text: the request line, `Host`, `headers` (each
+/// `Name: value`), `Content-Length` when there is a body, `Connection: close` when `close`, then
+/// `body`.
+public func rawRequest(
     _ method: String, _ target: String, headers: [String] = [], body: String = "", close: Bool = false
 ) -> String {
     var lines = ["\(method) \(target) HTTP/1.1", "Host: 127.0.0.1"] + headers
