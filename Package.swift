@@ -103,7 +103,7 @@ let package = Package(
             name: "sdk-benchmarks",
             dependencies: [
                 "SDKGenCore", "SDKRuntime", "SDKPersistence", "VoidhashAPI", "MobileJoeAPI", "Voidhash", "MobileJoe",
-                "SDKEmulator",
+                "SDKEmulator", "TestSupport",
             ],
             path: "Benchmarks/sdk-benchmarks", swiftSettings: strict),
 

@@ -2,7 +2,7 @@
 struct BenchmarkOptions: Sendable {
     /// The sections a run can be limited to with `--only`.
     enum Group: String, Sendable, CaseIterable {
-        case generator, compile, hot, queue
+        case generator, compile, hot, queue, emulator
     }
 
     /// Fewer sizes, samples and items, to finish in under a minute.
@@ -16,7 +16,7 @@ struct BenchmarkOptions: Sendable {
 
     /// How the options are written.
     static let usage = """
-        usage: sdk-benchmarks [--quick] [--shape synthetic|peer] [--json PATH] [--only generator,compile,hot,queue]
+        usage: sdk-benchmarks [--quick] [--shape synthetic|peer] [--json PATH] [--only generator,compile,hot,queue,emulator]
                sdk-benchmarks make-spec [--shape synthetic|peer] --models N --output FILE
                sdk-benchmarks generate-once SPEC --output DIR
                sdk-benchmarks open-queue DIRECTORY NAME

@@ -36,6 +36,7 @@ struct BenchmarkRun {
                 case .compile: figures += try CompileBenchmarks.run(context)
                 case .hot: figures += try await HotPathBenchmarks.run(context)
                 case .queue: figures += try await QueueBenchmarks.run(context)
+                case .emulator: figures += try await EmulatorBenchmarks.run(context)
                 }
             } catch {
                 failed = true

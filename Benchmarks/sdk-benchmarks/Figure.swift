@@ -1,7 +1,7 @@
 /// One measured figure: the median of its samples with their range, and the target it is held
 /// against.
 struct Figure: Sendable, Encodable {
-    /// The section it belongs to (`generator`, `compile`, `hot paths`, `queue`).
+    /// The section it belongs to (`generator`, `compile`, `hot paths`, `queue`, `emulator`).
     var group: String
     /// What was measured, in words.
     var name: String

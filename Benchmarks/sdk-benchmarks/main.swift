@@ -1,9 +1,10 @@
 import Foundation
 
 // `swift run -c release sdk-benchmarks [--quick] [--json PATH] [--only SECTIONS]` measures the
-// generator, the compile cost of generated code, the SDK hot paths and the delivery queue, and
-// prints a table of medians with their range against the targets. The other commands are the
-// parts it runs in child processes (see BenchmarkOptions.usage).
+// generator, the compile cost of generated code, the SDK hot paths, the delivery queue and the
+// emulator under traffic that tries to wear it down, and prints a table of medians with their
+// range against the targets. The other commands are the parts it runs in child processes (see
+// BenchmarkOptions.usage).
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
