@@ -53,9 +53,13 @@ final class ConnectionRegistry: Sendable {
     }
 
     /// Notes that the connection waits for its next request, so a new connection may take its
-    /// place.
+    /// place. A connection idle already keeps the time it became idle (its thread marks it when
+    /// it starts, after `admit` did), so the one idle longest is still the one evicted first.
     func markIdle(_ socket: ConnectionSocket) {
-        state.withLock { $0.entries[socket.descriptor]?.idleSince = .now }
+        state.withLock { state in
+            guard state.entries[socket.descriptor]?.idleSince == nil else { return }
+            state.entries[socket.descriptor]?.idleSince = .now
+        }
     }
 
     /// Notes that a request began to arrive; `false` when the connection was already given up to

@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+@testable import SDKEmulator
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Which connection gives up its slot when the server is full.
+@Suite("Connection registry", .timeLimit(.minutes(1)))
+struct ConnectionRegistryTests {
+    /// A connected pair of sockets: the server's end and the client's.
+    struct Pair {
+        let server: ConnectionSocket
+        let client: Int32
+
+        init() throws {
+            var descriptors: [Int32] = [0, 0]
+            guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &descriptors) == 0 else {
+                throw POSIXError(.EMFILE)
+            }
+            server = ConnectionSocket(descriptor: descriptors[0], writeTimeout: .seconds(1))
+            client = descriptors[1]
+        }
+
+        /// Whether the server shut its end (the client reads the end of the stream).
+        var wasShutDown: Bool {
+            var byte: UInt8 = 0
+            return recv(client, &byte, 1, Int32(MSG_DONTWAIT)) == 0
+        }
+
+        func close() {
+            server.close()
+            POSIX.closeDescriptor(client)
+        }
+    }
+
+    @Test("a connection whose thread marks it idle after it was admitted keeps its place in the idle order")
+    func theConnectionIdleLongestIsEvictedEvenIfItsThreadStartedLate() throws {
+        let registry = ConnectionRegistry(capacity: 2)
+        let first = try Pair()
+        let second = try Pair()
+        let third = try Pair()
+        defer { [first, second, third].forEach { $0.close() } }
+        #expect(registry.admit(first.server) == .admitted)
+        #expect(registry.admit(second.server) == .admitted)
+        // Each connection's thread marks it idle when it starts; the first one's starts last.
+        registry.markIdle(second.server)
+        registry.markIdle(first.server)
+
+        #expect(registry.admit(third.server) == .admitted)
+        #expect(first.wasShutDown, "the connection idle longest gives up its slot")
+        #expect(!second.wasShutDown)
+    }
+
+    @Test func aConnectionIdleAgainAfterARequestCountsFromThen() throws {
+        let registry = ConnectionRegistry(capacity: 2)
+        let first = try Pair()
+        let second = try Pair()
+        let third = try Pair()
+        defer { [first, second, third].forEach { $0.close() } }
+        #expect(registry.admit(first.server) == .admitted)
+        #expect(registry.admit(second.server) == .admitted)
+        #expect(registry.markBusy(first.server))
+        registry.markIdle(first.server)
+
+        #expect(registry.admit(third.server) == .admitted)
+        #expect(second.wasShutDown)
+        #expect(!first.wasShutDown)
+    }
+}
