@@ -233,7 +233,7 @@ actor VoidhashCore {
             let message =
                 writes.isEmpty
                 ? "Could not store the identity (\(error))."
-                : "Could not queue \(writes.map(\.summary).joined(separator: ", ")) (\(error)); not sent."
+                : "Could not queue \(writes.map(\.summary).joined(separator: ", ")) (\(error)); it will not be sent."
             reporter.diagnose(.storageWriteFailed, message)
             return nil
         }
