@@ -67,7 +67,9 @@ struct RelaunchTrials {
                     + "\(killedInsideTheCall) killed inside a call; violations: \(violations.count)")
             for violation in violations.prefix(20) { Issue.record(Comment(rawValue: violation)) }
             #expect(violations.isEmpty)
-            #expect(killedInsideTheCall > ReliabilityMode.relaunchTrials / 2)
+            // Enough kills must land inside the call for the trials to say anything; how many
+            // do depends on the machine's load.
+            #expect(killedInsideTheCall > ReliabilityMode.relaunchTrials / 3)
         }
     }
 }
