@@ -53,6 +53,27 @@ struct IdentityStore: Sendable {
         try PrivateFiles.writeAtomically(data, to: fileURL)
     }
 
+    /// Whether the identity file is a regular file (not a folder, a link or anything else), so
+    /// that writing the identity replaces it.
+    var holdsRegularFile: Bool {
+        var status = stat()
+        return lstat(fileURL.path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+    }
+
+    /// Deletes the copies of damaged identity files that earlier versions moved aside
+    /// (`identity.mbj.corrupt-<ms>`, regular files only): they may hold earlier IDs, and the SDK
+    /// stores exactly one identity. Best effort.
+    func removeEarlierDamagedCopies() {
+        let prefix = MobileJoeConstants.identityFileName + ".corrupt-"
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        for name in names where name.hasPrefix(prefix) {
+            let path = directory.appendingPathComponent(name).path
+            var status = stat()
+            guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
+            unlink(path)
+        }
+    }
+
     /// Moves the unusable file aside, dated by `now`, and returns where it went.
     func moveAside(now: Date) throws(MobileJoeError) -> URL {
         let milliseconds = Int64((now.timeIntervalSince1970 * 1_000).rounded())

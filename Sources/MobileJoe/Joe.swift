@@ -19,15 +19,25 @@ public enum Joe {
     /// its CHANGELOG).
     public static let frameworkVersion = Release.version
 
-    private static let instance = Mutex<JoeInstance?>(nil)
+    /// The process-wide instance, and a `logout()` made before there was one.
+    private struct State {
+        var instance: JoeInstance?
+        var logoutBeforeConfigure = false
+    }
+
+    private static let state = Mutex(State())
 
     /// The configured instance, or `nil` before `configure` has succeeded.
     public static var shared: JoeInstance? {
-        instance.withLock { $0 }.flatMap { $0.isConfigured ? $0 : nil }
+        state.withLock { $0.instance }.flatMap { $0.isConfigured ? $0 : nil }
     }
 
     /// Configures the SDK once per app launch; later calls change nothing (the options of a
     /// later call are ignored too). See `JoeInstance.configure(withAPIKey:appUserID:debugMode:)`.
+    ///
+    /// A `logout()` made before it is applied first, to the identity stored in the folder these
+    /// options name; should that identity not be stored, `.identityNotStored` is reported and the
+    /// stored identity is used.
     ///
     /// - Returns: the process-wide instance.
     @discardableResult
@@ -35,11 +45,16 @@ public enum Joe {
         withAPIKey apiKey: String, appUserID: String? = nil, debugMode: Bool = false,
         options: JoeOptions = JoeOptions()
     ) throws(MobileJoeError) -> JoeInstance {
-        let target = instance.withLock { current in
-            if let current { return current }
+        let (target, loggedOut) = state.withLock { (state) -> (JoeInstance, Result<Void, MobileJoeError>) in
+            if let current = state.instance { return (current, .success(())) }
             let created = JoeInstance(options: options)
-            current = created
-            return created
+            state.instance = created
+            guard state.logoutBeforeConfigure else { return (created, .success(())) }
+            state.logoutBeforeConfigure = false
+            return (created, Result { () throws(MobileJoeError) in try created.logout() })
+        }
+        if case .failure(let error) = loggedOut {
+            options.onDiagnostic(.identityNotStored(reason: "the logout made before configure: \(error.storageReason)"))
         }
         try target.configure(withAPIKey: apiKey, appUserID: appUserID, debugMode: debugMode)
         return target
@@ -48,16 +63,24 @@ public enum Joe {
     /// Signs in `appUserID`; throws `.notConfigured` before `configure`.
     /// See `JoeInstance.identify(appUserID:)`.
     public static func identify(appUserID: String) throws(MobileJoeError) {
-        guard let target = instance.withLock({ $0 }) else {
+        guard let target = state.withLock({ $0.instance }) else {
             _ = try JoeInstance.externalId(for: appUserID)
             throw .notConfigured
         }
         try target.identify(appUserID: appUserID)
     }
 
-    /// Signs out. Before `configure` it replaces the identity stored in the default folder
-    /// locally, as on iOS. See `JoeInstance.logout()`.
+    /// Signs out. See `JoeInstance.logout()`.
+    ///
+    /// Before `configure`, as on iOS, it replaces the stored identity locally and sends nothing;
+    /// since only `configure` names the folder (`JoeOptions.storageDirectory`), the first
+    /// `configure` of the process applies it, before it reads the identity. No other folder's
+    /// identity is touched.
     public static func logout() throws(MobileJoeError) {
-        try (instance.withLock { $0 } ?? JoeInstance()).logout()
+        let target = state.withLock { (state) -> JoeInstance? in
+            if state.instance == nil { state.logoutBeforeConfigure = true }
+            return state.instance
+        }
+        try target?.logout()
     }
 }

@@ -5,8 +5,12 @@ import SDKRuntime
 ///
 /// None of these stop the SDK; they exist so that apps and tests can see what happened.
 public enum JoeDiagnostic: Sendable, Hashable, CustomStringConvertible {
-    /// The stored identity file could not be used: it was moved to `movedTo` (never deleted) and
-    /// a new identity was created.
+    /// The stored identity file could not be used: a new identity was created and stored in its
+    /// place. The damaged file is not kept, since it may hold earlier IDs and the SDK stores
+    /// exactly one identity.
+    case identityFileReplaced(problem: IdentityFileProblem)
+    /// Something that is not a regular file (a folder, a link) stood where the identity file
+    /// goes: it was moved to `movedTo` as it is (never deleted) and a new identity was created.
     case identityFileMovedAside(problem: IdentityFileProblem, movedTo: URL)
     /// `configure` found an identity file it cannot read for now (protected data before the
     /// device's first unlock): the file is kept as it is, and the stored identity is read (and
@@ -24,6 +28,8 @@ public enum JoeDiagnostic: Sendable, Hashable, CustomStringConvertible {
     /// A one-line explanation, free of personal data.
     public var description: String {
         switch self {
+        case .identityFileReplaced(let problem):
+            "\(problem); a new identity was created and stored in its place"
         case .identityFileMovedAside(let problem, let movedTo):
             "\(problem); moved aside to \(movedTo.lastPathComponent) and a new identity was created"
         case .identityNotReadableForNow(let reason):

@@ -259,10 +259,11 @@ public final class JoeInstance: Sendable {
     private func adoptStoredIdentity(
         _ state: inout State, context: RequestContext, diagnostics: inout [JoeDiagnostic]
     ) -> Adoption {
-        var (identity, changed): (IdentityFile, Bool)
+        var (identity, changed, replacing): (IdentityFile, Bool, IdentityFileProblem?)
         switch loadOrCreate(diagnostics: &diagnostics) {
         case .notReadableForNow(let reason): return .notReadableForNow(reason: reason)
-        case .loaded(let stored, let mustStore): (identity, changed) = (stored, mustStore)
+        case .loaded(let stored, let mustStore, let problem):
+            (identity, changed, replacing) = (stored, mustStore, problem)
         }
         if let externalId = state.pendingSignIn, let next = identity.identified(as: externalId) {
             identity = next
@@ -271,8 +272,10 @@ public final class JoeInstance: Sendable {
         if changed {
             do throws(MobileJoeError) {
                 try store.save(identity)
+                if let replacing { diagnostics.append(.identityFileReplaced(problem: replacing)) }
             } catch {
-                diagnostics.append(.identityNotStored(reason: error.storageReason))
+                let reason = (replacing.map { "\($0); " } ?? "") + error.storageReason
+                diagnostics.append(.identityNotStored(reason: reason))
             }
         }
         state.identity = identity
@@ -283,23 +286,31 @@ public final class JoeInstance: Sendable {
 
     /// What `loadOrCreate` found.
     private enum Loading {
-        /// The identity to use; `mustStore` says whether it must be written.
-        case loaded(IdentityFile, mustStore: Bool)
+        /// The identity to use; `mustStore` says whether it must be written, `replacing` why the
+        /// damaged file it is written over could not be used.
+        case loaded(IdentityFile, mustStore: Bool, replacing: IdentityFileProblem? = nil)
         /// The file exists but cannot be read for now: it is left alone.
         case notReadableForNow(reason: String)
     }
 
-    /// The stored identity, or a new one when there is none or it cannot be used (the file is
-    /// moved aside first). A file that cannot be moved aside is never written over: the new
-    /// identity then lives in memory only. A file that cannot be read for now is left alone.
+    /// The stored identity, or a new one when there is none or it cannot be used. A damaged
+    /// regular file is written over (it may hold earlier IDs: nothing of it is kept); anything
+    /// else in its place (a folder, a link) is moved aside first, and when it cannot be, the new
+    /// identity lives in memory only. A file that cannot be read for now is left alone. Copies
+    /// of damaged files that earlier versions moved aside are deleted.
     private func loadOrCreate(diagnostics: inout [JoeDiagnostic]) -> Loading {
-        switch store.load() {
+        let loaded = store.load()
+        if case .notReadableForNow(let reason) = loaded { return .notReadableForNow(reason: reason) }
+        store.removeEarlierDamagedCopies()
+        switch loaded {
         case .found(let identity):
             return .loaded(identity, mustStore: false)
         case .missing:
             return .loaded(.makeAnonymous(), mustStore: true)
         case .notReadableForNow(let reason):
             return .notReadableForNow(reason: reason)
+        case .unusable(let problem) where store.holdsRegularFile:
+            return .loaded(.makeAnonymous(), mustStore: true, replacing: problem)
         case .unusable(let problem):
             do throws(MobileJoeError) {
                 let movedTo = try store.moveAside(now: options.clock.now())

@@ -106,7 +106,7 @@ struct OrderOfCallsTests {
     }
 
     @Test(.enabled(if: geteuid() != 0, "folder permissions do not stop root"))
-    func aDamagedFileThatCannotBeMovedAsideIsLeftAsItIs() async throws {
+    func aDamagedFileThatCannotBeReplacedIsLeftAsItIs() async throws {
         try await withJoe { joe in
             try FileManager.default.createDirectory(at: joe.storageDirectory, withIntermediateDirectories: true)
             let file = joe.storageDirectory.appendingPathComponent("identity.mbj")
@@ -148,14 +148,27 @@ struct OrderOfCallsTests {
         }
     }
 
-    @Test func theStaticAPIConfiguresOncePerProcess() async throws {
+    /// The static API is process-wide, so this is its only test: before `configure`, a logout
+    /// that applies to the folder `configure` names (never the default folder); then one
+    /// configuration per process.
+    @Test func theStaticAPIConfiguresOncePerProcessAndALogoutBeforeItSignsOutItsFolder() async throws {
         try await withJoe { joe in
+            let signedIn = try #require(try await joe.configured(appUserID: "account-7").identity)
+            let defaultFile = JoeOptions().storageDirectory.appendingPathComponent("identity.mbj")
+            let defaultBefore = try? Data(contentsOf: defaultFile)
             #expect(throws: MobileJoeError.notConfigured) { try Joe.identify(appUserID: "account-42") }
             #expect(throws: MobileJoeError.invalidAppUserID) { try Joe.identify(appUserID: " ") }
             #expect(Joe.shared == nil)
+            try Joe.logout()
+            #expect(try joe.storedIdentity() == signedIn, "applied by configure, which names the folder")
+            #expect((try? Data(contentsOf: defaultFile)) == defaultBefore, "the default folder is not ours here")
 
             let instance = try Joe.configure(withAPIKey: testAPIKey, appUserID: nil, options: joe.options())
             #expect(Joe.shared === instance)
+            let signedOut = try #require(instance.identity)
+            #expect(signedOut.externalId == nil && signedOut.anonymousId != signedIn.anonymousId)
+            #expect(signedOut.deviceId != signedIn.deviceId)
+            #expect(try joe.storedIdentity() == signedOut)
             let again = try Joe.configure(withAPIKey: "mj_other", appUserID: "account-1", debugMode: true)
             #expect(again === instance)
             #expect(instance.identity?.externalId == nil)
@@ -166,7 +179,9 @@ struct OrderOfCallsTests {
             try Joe.logout()
             #expect(instance.identity?.externalId == nil)
             await instance.pendingIdentify()
-            #expect(joe.requests(.identify).count == 3)
+            // The earlier launch's, then the configuration's, the identify's and the logout's.
+            #expect(joe.requests(.identify).count == 4)
+            #expect(joe.requests(.identify)[1].header("Identity-Anonymous-ID") == signedOut.anonymousId)
         }
     }
 }

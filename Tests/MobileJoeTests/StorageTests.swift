@@ -104,7 +104,7 @@ struct StorageTests {
     }
 
     @Test(arguments: DamagedIdentityFile.allCases)
-    func aDamagedFileIsMovedAsideReportedAndReplaced(damage: DamagedIdentityFile) async throws {
+    func aDamagedFileIsReportedAndReplacedKeepingNoEarlierIDs(damage: DamagedIdentityFile) async throws {
         try await withJoe { joe in
             try damage.write(to: joe.identityFile)
             let instance = try await joe.configured()
@@ -112,38 +112,61 @@ struct StorageTests {
             let identity = try #require(instance.identity)
             #expect(identity.isFresh)
             #expect(try joe.storedIdentity() == identity)
-            let aside = joe.storageDirectory.appendingPathComponent(
-                "identity.mbj.corrupt-\(Int64(joe.clock.now().timeIntervalSince1970 * 1000))")
             let reported = try #require(joe.diagnostics.all.first)
-            guard case .identityFileMovedAside(let problem, let movedTo) = reported else {
-                Issue.record("expected the file to be reported as moved aside: \(reported)")
-                return
-            }
-            #expect(problem == damage.problem)
-            #expect(movedTo.path == aside.path)
+            let names = try FileManager.default.contentsOfDirectory(atPath: joe.storageDirectory.path).sorted()
             if damage == .folderInPlace {
+                // Not a file of ours: moved aside as it is, never deleted.
+                let aside = joe.storageDirectory.appendingPathComponent(
+                    "identity.mbj.corrupt-\(Int64(joe.clock.now().timeIntervalSince1970 * 1000))")
+                guard case .identityFileMovedAside(let problem, let movedTo) = reported else {
+                    Issue.record("expected the folder to be reported as moved aside: \(reported)")
+                    return
+                }
+                #expect(problem == damage.problem)
+                #expect(movedTo.path == aside.path)
                 #expect(FileManager.default.fileExists(atPath: aside.appendingPathComponent("keep.txt").path))
             } else {
-                let original = joe.root.appendingPathComponent("original")
-                try damage.write(to: original)
-                #expect(try Data(contentsOf: aside) == Data(contentsOf: original), "moved, not deleted")
+                // Our file, damaged: replaced, and nothing of it (an earlier ID) is kept.
+                #expect(reported == .identityFileReplaced(problem: damage.problem))
+                #expect(names == ["identity.mbj"])
             }
             #expect(joe.state.identities.map(\.anonymousId) == [identity.anonymousId])
 
+            try instance.logout()
             _ = try await joe.configured()
             #expect(joe.diagnostics.all.count == 1, "the new file is used at the next launch")
+            let after = try FileManager.default.contentsOfDirectory(atPath: joe.storageDirectory.path).sorted()
+            #expect(after == names, "one identity file, also after a logout")
         }
     }
 
-    @Test func aFileMovedAsideTwiceInTheSameMillisecondKeepsBoth() async throws {
+    @Test func aFolderMovedAsideTwiceInTheSameMillisecondKeepsBoth() async throws {
         try await withJoe { joe in
-            try DamagedIdentityFile.notJSON.write(to: joe.identityFile)
+            try DamagedIdentityFile.folderInPlace.write(to: joe.identityFile)
             _ = try await joe.configured()
-            try DamagedIdentityFile.empty.write(to: joe.identityFile)
+            try FileManager.default.removeItem(at: joe.identityFile)
+            try DamagedIdentityFile.folderInPlace.write(to: joe.identityFile)
             _ = try await joe.configured()
             let names = try FileManager.default.contentsOfDirectory(atPath: joe.storageDirectory.path).sorted()
             let stamp = Int64(joe.clock.now().timeIntervalSince1970 * 1000)
             #expect(names == ["identity.mbj", "identity.mbj.corrupt-\(stamp)", "identity.mbj.corrupt-\(stamp)-2"])
+        }
+    }
+
+    @Test("copies of damaged files that earlier versions moved aside are deleted; folders and other files stay")
+    func copiesThatEarlierVersionsMovedAsideAreDeleted() async throws {
+        try await withJoe { joe in
+            let stored = try #require(try await joe.configured().identity)
+            let folder = joe.storageDirectory
+            let oldIDs = Data(#"{"anonymousId": "$MBJAnonymousID:0b6f9d2e4c1a4c449a57"#.utf8)
+            try oldIDs.write(to: folder.appendingPathComponent("identity.mbj.corrupt-1764000000000"))
+            try oldIDs.write(to: folder.appendingPathComponent("identity.mbj.corrupt-1764000000000-2"))
+            try DamagedIdentityFile.folderInPlace.write(to: folder.appendingPathComponent("identity.mbj.corrupt-5"))
+            try Data("the app's".utf8).write(to: folder.appendingPathComponent("notes.txt"))
+
+            #expect(try await joe.configured().identity == stored)
+            let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+            #expect(names == ["identity.mbj", "identity.mbj.corrupt-5", "notes.txt"])
         }
     }
 }
