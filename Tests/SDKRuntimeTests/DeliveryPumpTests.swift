@@ -1,7 +1,7 @@
 import Foundation
-@testable import SDKPersistence
 import Testing
 
+@testable import SDKPersistence
 @testable import SDKRuntime
 
 @Suite("DeliveryPump: draining the outbox", .timeLimit(.minutes(1)))
@@ -219,6 +219,43 @@ struct DeliveryPumpTests {
         clock.advance(by: 0.5)
         #expect(await pump.drain() == .emptied)
         #expect(sender.sent == [ids, ids])
+    }
+
+    @Test("a lane's back-off never holds an earlier lane: a failing event batch does not delay an identity link")
+    func aFailingLaneNeverHoldsAnEarlierLane() async throws {
+        let storage = try SDKStorage.inMemory()
+        let events = try enqueue(storage, .events, 2)
+        let sender = RecordingBatchSender { batch, _ in
+            batch[0].lane == .events ? .retryLater(retryAfter: nil) : .delivered
+        }
+        let pump = pump(storage, sender: sender)
+        guard case .backingOff(let until) = await pump.drain() else {
+            Issue.record("expected the event batch to back off")
+            return
+        }
+        let links = try enqueue(storage, .identityLinks, 1)
+
+        #expect(await pump.drain() == .backingOff(until: until), "the link goes; the events still wait")
+        #expect(sender.sent == [events, links])
+        #expect(try storage.queue.count(lane: .identityLinks) == 0)
+        #expect(await pump.backingOff == [.events: until])
+    }
+
+    @Test func aLaterLaneWaitsOutAnEarlierLanesBackOff() async throws {
+        let storage = try SDKStorage.inMemory()
+        let links = try enqueue(storage, .identityLinks, 1)
+        let sender = RecordingBatchSender { batch, _ in
+            batch[0].lane == .identityLinks ? .retryLater(retryAfter: nil) : .delivered
+        }
+        let pump = pump(storage, sender: sender)
+        guard case .backingOff(let until) = await pump.drain() else {
+            Issue.record("expected the link to back off")
+            return
+        }
+        _ = try enqueue(storage, .events, 1)
+
+        #expect(await pump.drain() == .backingOff(until: until), "lane order: nothing after the link goes")
+        #expect(sender.sent == [links])
     }
 
     @Test func retryAfterIsTheShortestBackoff() async throws {

@@ -18,6 +18,23 @@ struct VoidhashIdentityTests {
         }
     }
 
+    @Test("identify right after a failed event batch, Voidhash reachable: confirmed in one round trip")
+    func identifyRightAfterAFailedEventBatchIsConfirmedInOneRoundTrip() async throws {
+        try await withSDKHarness { harness in
+            let voidhash = try harness.launch()
+            harness.inject(.status(503, code: "INTERNAL"), into: .captureEvents)
+            await voidhash.capture("before_sign_in")
+            await voidhash.flush()
+            #expect(harness.requests(.captureEvents).count == 1)
+
+            let result = try await voidhash.identifyState(externalUserId: "user-after-a-failed-batch")
+            #expect(result.status == .confirmed)
+            #expect(harness.requests(.identify).count == 1)
+            #expect(harness.requests(.captureEvents).count == 1, "the event batch waits out its own back-off")
+            await voidhash.shutdown()
+        }
+    }
+
     @Test func theAnonymousIdIsStoredAndReusedOnLaterLaunches() async throws {
         try await withSDKHarness { harness in
             let first = try harness.launch()

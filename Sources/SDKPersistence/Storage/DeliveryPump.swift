@@ -26,10 +26,12 @@ public actor DeliveryPump {
     /// How long a claim lasts unless renewed (it is renewed before every batch).
     private let claimLease: TimeInterval
 
-    /// When the next attempt after a failure is due; `drain()` sends nothing before then.
-    /// Kept in memory only: after a restart delivery is tried at once (the attempt counters, which
-    /// set the backoff, are persisted).
-    public private(set) var backingOffUntil: Date?
+    /// When the next attempt of each lane is due after a failure: `drain()` sends nothing of
+    /// that lane before then, nor of the lanes after it (lane order), but a lane's back-off
+    /// never holds an earlier lane, so a failing event batch does not delay an identity link.
+    /// Kept in memory only: after a restart delivery is tried at once (the attempt counters,
+    /// which set the back-off, are persisted).
+    public private(set) var backingOff: [DeliveryLane: Date] = [:]
 
     /// A pump draining `queue`.
     ///
@@ -83,13 +85,17 @@ public actor DeliveryPump {
         do throws(StorageError) {
             while !Task.isCancelled {
                 if let hold = try hold() { return hold }
-                if !hasClaimed, try queue.nextBatch(limit: 1).isEmpty { return .emptied }
+                if !hasClaimed {
+                    guard let first = try queue.nextBatch(limit: 1).first else { return .emptied }
+                    if let waiting = waiting(first.lane) { return waiting }
+                }
                 hasClaimed = true
                 let claim = try queue.claimDelivery(owner: owner, lease: claimLease, now: clock.now())
                 if case .heldElsewhere(let until) = claim { return .claimedElsewhere(until: until) }
                 // Read under the claim: what another process sent before it released is gone.
                 let batch = try queue.nextBatch(limit: limit)
-                guard !batch.isEmpty else { return .emptied }
+                guard let lane = batch.first?.lane else { return .emptied }
+                if let waiting = waiting(lane) { return waiting }
                 let outcome = await send(batch)
                 if let stop = try apply(outcome, to: batch, limit: &limit) { return stop }
             }
@@ -99,10 +105,16 @@ public actor DeliveryPump {
         }
     }
 
-    /// Why nothing may be sent now, if something says so; lifts a rate-limit pause that is over.
+    /// `.backingOff` while `lane` waits out a back-off, else `nil`.
+    private func waiting(_ lane: DeliveryLane) -> DrainResult? {
+        guard let until = backingOff[lane], until > clock.now() else { return nil }
+        return .backingOff(until: until)
+    }
+
+    /// Why nothing may be sent now, if something says so (a rate limit holds every lane); lifts a
+    /// rate-limit pause that is over.
     private func hold() throws(StorageError) -> DrainResult? {
         let now = clock.now()
-        if let backingOffUntil, backingOffUntil > now { return .backingOff(until: backingOffUntil) }
         if let pausedUntil = try queue.pausedUntil {
             if pausedUntil > now { return .paused(until: pausedUntil) }
             try queue.resume()
@@ -118,10 +130,10 @@ public actor DeliveryPump {
         switch outcome {
         case .delivered:
             try queue.remove(ids: batch.map(\.id))
-            backingOffUntil = nil
+            backingOff[batch[0].lane] = nil
         case .rejected(let ids, let code):
             try queue.remove(ids: batch.map(\.id))
-            backingOffUntil = nil
+            backingOff[batch[0].lane] = nil
             for item in Self.items(of: batch, withIDs: ids) { onDrop(item, code) }
         case .tooLarge:
             guard batch.count == 1 else {
@@ -164,7 +176,7 @@ public actor DeliveryPump {
         let delay = backoff.delay(
             afterAttempts: attempts, retryAfter: retryAfter, unit: Double.random(in: 0...1))
         let until = clock.now().addingTimeInterval(DeliveryBackoff.seconds(delay))
-        backingOffUntil = until
+        backingOff[batch[0].lane] = until
         return .backingOff(until: until)
     }
 
