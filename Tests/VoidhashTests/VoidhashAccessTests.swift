@@ -277,13 +277,11 @@ struct VoidhashAccessTests {
         try await withSDKHarness { harness in
             let voidhash = try harness.launch()
             _ = try await voidhash.getCurrentPersonState()
-            // Delivery backs off: an attribute update fails.
-            harness.inject(.status(503, code: "INTERNAL"), into: .setPersonAttributes)
-            _ = try? await voidhash.setPersonAttributes(["plan": "pro"])
-            await voidhash.flush()
-            harness.server.clearFaults()
-            // A link queued behind the back-off: the read that waits for it finds delivery stalled.
+            // The link fails once and its lane backs off: the read that waits for it finds
+            // delivery stalled.
+            harness.inject(.status(503, code: "INTERNAL"), into: .identify)
             #expect(try await voidhash.identifyState(externalUserId: "user_stalled").status == .deferred)
+            harness.server.clearFaults()
             #expect(try await voidhash.getCurrentPersonState().reason == .refreshFailed)
             // Delivery resumes and the link is under way (held): a read now times out waiting.
             harness.inject(.hold, into: .identify)
