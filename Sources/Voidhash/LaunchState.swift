@@ -39,7 +39,7 @@ struct LaunchState: Sendable {
             } else if storedIdentity == nil {
                 // A new anonymous ID: Voidhash cannot have a person for it yet.
                 PersonCacheRecord(
-                    epoch: identity.epoch, snapshot: PersonSnapshot(person: nil, fetchedAt: clock.now()),
+                    epoch: identity.epoch, snapshot: .newAnonymous(at: clock.now()),
                     awaitingLink: nil)
             } else {
                 .empty(epoch: identity.epoch)

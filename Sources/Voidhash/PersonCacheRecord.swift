@@ -20,10 +20,20 @@ struct PersonCacheRecord: Codable, Sendable, Hashable {
     }
 }
 
-/// One answer of Voidhash about a person.
+/// One answer of Voidhash about a person, or what the SDK knows without asking.
 struct PersonSnapshot: Codable, Sendable, Hashable {
     /// The person, or `nil` when Voidhash has none for the distinct ID.
     var person: Person?
     /// When it was fetched, by the device clock (never the server's clock).
     var fetchedAt: Date
+    /// Whether the SDK made it without asking Voidhash: a new anonymous identity (a fresh
+    /// install, a sign-out) has no person yet. Such a snapshot answers reads at once, but it is
+    /// not cached in the sense of the pages (received from Voidhash): it counts as stale, so the
+    /// first read asks Voidhash, and a refused key is thrown as when nothing is cached.
+    var isLocal: Bool?
+
+    /// The snapshot of a new anonymous identity, made at `now`.
+    static func newAnonymous(at now: Date) -> PersonSnapshot {
+        PersonSnapshot(person: nil, fetchedAt: now, isLocal: true)
+    }
 }

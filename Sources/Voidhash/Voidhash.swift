@@ -228,8 +228,12 @@ public final class Voidhash: Sendable {
     /// `nil` means Voidhash has no person yet (no access), or, when the state is stale, that it
     /// is unknown: use `getCurrentPersonState()` to tell them apart.
     ///
+    /// "Cached" means answered by Voidhash. A new anonymous identity (a fresh install, a
+    /// sign-out) has no person yet, and the SDK knows it without asking, but that is not an
+    /// answer: the first read asks Voidhash and waits at most 500 ms, then answers `nil`, stale.
+    ///
     /// - Throws: `AUTHENTICATION_FAILED`, once, when Voidhash refuses the key and nothing is
-    ///   cached.
+    ///   cached (a fresh install included).
     public func getCurrentPerson(forceFetch: Bool = false) async throws(VoidhashError) -> VoidhashPerson? {
         try await getCurrentPersonState(forceFetch: forceFetch).value
     }

@@ -135,7 +135,7 @@ extension VoidhashCore {
         let events = lifecycleEvents && consent == .granted ? [eventWrite(VoidhashConstants.signOutEvent)] : []
         let next = IdentityRecord.newAnonymous()
         let nextCache = PersonCacheRecord(
-            epoch: next.epoch, snapshot: PersonSnapshot(person: nil, fetchedAt: clock.now()), awaitingLink: nil)
+            epoch: next.epoch, snapshot: .newAnonymous(at: clock.now()), awaitingLink: nil)
         if enqueue(events, switchingTo: next, cache: { _ in nextCache }) == nil {
             adoptIdentity(next, cache: nextCache)  // reported; this launch goes on signed out
         }

@@ -7,8 +7,8 @@ extension VoidhashCore {
     enum Freshness {
         /// Younger than 5 minutes (and not waiting for an identity link).
         case fresh
-        /// Older, outdated, waiting for an identity link, or dated in the future by the device
-        /// clock.
+        /// Older, outdated, waiting for an identity link, made by the SDK without asking
+        /// Voidhash, or dated in the future by the device clock.
         case stale
         /// Nothing cached.
         case none
@@ -17,7 +17,7 @@ extension VoidhashCore {
     /// The cached snapshot's freshness, by the age of its fetch on the device clock.
     var freshness: Freshness {
         guard let snapshot = cache.snapshot else { return .none }
-        if cache.awaitingLink != nil || cache.isOutdated == true { return .stale }
+        if cache.awaitingLink != nil || cache.isOutdated == true || snapshot.isLocal == true { return .stale }
         let age = clock.now().timeIntervalSince(snapshot.fetchedAt)
         return age >= 0 && age < VoidhashConstants.personStaleAfter.timeInterval ? .fresh : .stale
     }
@@ -54,16 +54,25 @@ extension VoidhashCore {
             case .none: return state(isStale: true, reason: .noCache)
             }
         case .failed(let error)?:
-            guard cache.snapshot == nil else { return state(isStale: true, reason: .refreshFailed) }
-            if error.category == .authenticationFailed, !hasThrownAuthenticationFailure {
-                hasThrownAuthenticationFailure = true
-                throw VoidhashError(
-                    code: .authenticationFailed, message: "Voidhash refused the publishable key (\(error.summary)).")
+            guard hasReceivedPerson else {
+                if error.category == .authenticationFailed, !hasThrownAuthenticationFailure {
+                    hasThrownAuthenticationFailure = true
+                    throw VoidhashError(
+                        code: .authenticationFailed, message: "Voidhash refused the publishable key (\(error.summary))."
+                    )
+                }
+                return state(isStale: true, reason: cache.snapshot == nil ? .noCache : .refreshFailed)
             }
-            return state(isStale: true, reason: .noCache)
+            return state(isStale: true, reason: .refreshFailed)
         case nil:
             return state(isStale: true, reason: cache.snapshot == nil ? .noCache : staleReason)
         }
+    }
+
+    /// Whether the cache holds an answer Voidhash gave (not a snapshot the SDK made itself).
+    private var hasReceivedPerson: Bool {
+        guard let snapshot = cache.snapshot else { return false }
+        return snapshot.isLocal != true
     }
 
     private var staleReason: VoidhashPersonState.Reason {

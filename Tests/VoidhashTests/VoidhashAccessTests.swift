@@ -203,6 +203,50 @@ struct VoidhashAccessTests {
         }
     }
 
+    @Test("a fresh install with a refused key throws AUTHENTICATION_FAILED once: its own \"no person\" is not cached")
+    func aFreshInstallWithARefusedKeyThrowsAuthenticationFailedOnce() async throws {
+        try await withSDKHarness { harness in
+            harness.inject(.rejectKey, into: .getPerson)
+            let voidhash = try harness.launch()
+            let first = await voidhashError { try await voidhash.getCurrentPerson(forceFetch: true) }
+            #expect(first?.code == .authenticationFailed)
+            let second = try await voidhash.getCurrentPersonState()
+            #expect(second.value == nil)
+            #expect(second.isStale)
+            #expect(second.reason == .refreshFailed)
+            await voidhash.shutdown()
+        }
+    }
+
+    @Test(
+        "the first read of a fresh install or a new anonymous identity asks Voidhash, and says stale until it answered")
+    func theFirstReadOfANewAnonymousIdentityAsksVoidhash() async throws {
+        try await withSDKHarness { harness in
+            let voidhash = try harness.launch()
+            _ = await voidhash.getDistinctId()
+            harness.inject(.hold, into: .getPerson)
+            let sleepers = harness.clock.sleeperCount
+            let read = Task { try await voidhash.getCurrentPersonState() }
+            await harness.waitUntilHeld(.getPerson)
+            await harness.clock.waitForSleepers(sleepers + 1)
+            harness.clock.advance(by: VoidhashConstants.staleReadWait)
+            let waiting = try await read.value
+            #expect(waiting.value == nil)
+            #expect(waiting.isStale, "nothing received from Voidhash yet")
+            harness.server.clearFaults()
+            harness.release(.getPerson)
+            let answered = try await voidhash.getCurrentPersonState()
+            #expect(answered.value == nil)
+            #expect(answered.reason == .fresh)
+            #expect(harness.requests(.getPerson).count == 1)
+
+            await voidhash.signOut()
+            _ = try await voidhash.getCurrentPersonState()
+            #expect(harness.requests(.getPerson).count == 2, "the signed-out identity's first read asks too")
+            await voidhash.shutdown()
+        }
+    }
+
     @Test func resetPersonCacheMakesTheNextReadAskVoidhash() async throws {
         try await withSDKHarness { harness in
             let voidhash = try await premiumUser(harness)

@@ -21,20 +21,21 @@ struct VoidhashClientFaultTests {
         try await withSDKHarness { harness in
             let voidhash = try launch(harness)
             let distinctId = await voidhash.getDistinctId()
-            harness.state.seedPerson(VoidhashPersonSeed(distinctId: distinctId, email: "ada@example.com", name: "Ada"))
 
-            // A new anonymous ID starts with "no person" cached; the malformed answer (to a person
-            // that exists) leaves it as it was.
+            // A new anonymous ID: the first read asks Voidhash, which has no person for it yet;
+            // then the malformed answer (to a person that exists now) leaves that answer as it was.
             let launched = try await voidhash.getCurrentPersonState()
             #expect(launched.value == nil)
-            #expect(harness.requests(.getPerson).isEmpty)
+            #expect(launched.reason == .fresh)
+            #expect(harness.requests(.getPerson).count == 1)
+            harness.state.seedPerson(VoidhashPersonSeed(distinctId: distinctId, email: "ada@example.com", name: "Ada"))
             harness.clock.advance(by: .seconds(10))  // a snapshot taken now would be dated apart
             harness.inject(.malformedBody, into: .getPerson)
             let empty = try await voidhash.getCurrentPersonState(forceFetch: true)
             #expect(empty.value == nil)
             #expect(empty.reason == .refreshFailed)
             #expect(empty.fetchedAt == launched.fetchedAt)
-            #expect(harness.requests(.getPerson).count == 1)  // a 2xx is not sent again
+            #expect(harness.requests(.getPerson).count == 2)  // a 2xx is not sent again
             harness.server.clearFaults()
             harness.clock.advance(by: .seconds(10))
 
@@ -52,7 +53,7 @@ struct VoidhashClientFaultTests {
             #expect(failed.value == person)
             #expect(failed.reason == .refreshFailed)
             #expect(failed.fetchedAt == snapshot.fetchedAt)
-            #expect(harness.requests(.getPerson).count == 3)
+            #expect(harness.requests(.getPerson).count == 4)
 
             // Later reads, in this launch and the next, still see that snapshot.
             #expect(try await voidhash.getCurrentPerson() == person)
@@ -61,7 +62,7 @@ struct VoidhashClientFaultTests {
             let stored = try await relaunched.getCurrentPersonState()
             #expect(stored.value == person)
             #expect(stored.fetchedAt == snapshot.fetchedAt)
-            #expect(harness.requests(.getPerson).count == 3)  // served from the cache
+            #expect(harness.requests(.getPerson).count == 4)  // served from the cache
             await relaunched.shutdown()
         }
     }
