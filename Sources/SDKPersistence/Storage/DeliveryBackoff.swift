@@ -36,7 +36,6 @@ public struct DeliveryBackoff: Sendable, Hashable {
 
     /// `duration` in seconds, never negative.
     static func seconds(_ duration: Duration) -> TimeInterval {
-        let (seconds, attoseconds) = duration.components
-        return max(0, TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18)
+        max(0, duration.timeInterval)
     }
 }
