@@ -38,8 +38,11 @@ struct ConnectionRegistryTests {
         }
     }
 
-    @Test("a connection whose thread marks it idle after it was admitted keeps its place in the idle order")
-    func theConnectionIdleLongestIsEvictedEvenIfItsThreadStartedLate() throws {
+    /// A full registry of two connections, `first` admitted before `second`, after `between`
+    /// ran; then a third connection arrives. Returns which of the two gave up its slot.
+    static func evicted(
+        after between: (ConnectionRegistry, ConnectionSocket, ConnectionSocket) -> Void
+    ) throws -> (first: Bool, second: Bool) {
         let registry = ConnectionRegistry(capacity: 2)
         let first = try Pair()
         let second = try Pair()
@@ -47,28 +50,28 @@ struct ConnectionRegistryTests {
         defer { [first, second, third].forEach { $0.close() } }
         #expect(registry.admit(first.server) == .admitted)
         #expect(registry.admit(second.server) == .admitted)
-        // Each connection's thread marks it idle when it starts; the first one's starts last.
-        registry.markIdle(second.server)
-        registry.markIdle(first.server)
-
+        between(registry, first.server, second.server)
         #expect(registry.admit(third.server) == .admitted)
-        #expect(first.wasShutDown, "the connection idle longest gives up its slot")
-        #expect(!second.wasShutDown)
+        return (first.wasShutDown, second.wasShutDown)
+    }
+
+    @Test("a connection whose thread marks it idle after it was admitted keeps its place in the idle order")
+    func theConnectionIdleLongestIsEvictedEvenIfItsThreadStartedLate() throws {
+        let evicted = try Self.evicted { registry, first, second in
+            // Each connection's thread marks it idle when it starts; the first one's starts last.
+            registry.markIdle(second)
+            registry.markIdle(first)
+        }
+        #expect(evicted.first, "the connection idle longest gives up its slot")
+        #expect(!evicted.second)
     }
 
     @Test func aConnectionIdleAgainAfterARequestCountsFromThen() throws {
-        let registry = ConnectionRegistry(capacity: 2)
-        let first = try Pair()
-        let second = try Pair()
-        let third = try Pair()
-        defer { [first, second, third].forEach { $0.close() } }
-        #expect(registry.admit(first.server) == .admitted)
-        #expect(registry.admit(second.server) == .admitted)
-        #expect(registry.markBusy(first.server))
-        registry.markIdle(first.server)
-
-        #expect(registry.admit(third.server) == .admitted)
-        #expect(second.wasShutDown)
-        #expect(!first.wasShutDown)
+        let evicted = try Self.evicted { registry, first, _ in
+            #expect(registry.markBusy(first))
+            registry.markIdle(first)
+        }
+        #expect(evicted.second)
+        #expect(!evicted.first)
     }
 }
