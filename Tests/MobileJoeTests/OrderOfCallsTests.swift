@@ -92,6 +92,13 @@ struct OrderOfCallsTests {
                 return
             }
             #expect(!reason.contains("account-42"))
+            // Two reports: the file that could not be read nor moved aside, then the signed-in
+            // identity that could not be stored.
+            #expect(joe.diagnostics.all.count == 2)
+            guard case .identityNotStored = joe.diagnostics.all.last else {
+                Issue.record("expected the signed-in identity to be reported as not stored: \(joe.diagnostics.all)")
+                return
+            }
             let identity = try #require(instance.identity)
             #expect(identity.externalId == ExternalId.make(from: "account-42"))
             await instance.pendingIdentify()
