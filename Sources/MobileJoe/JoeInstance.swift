@@ -75,7 +75,7 @@ public final class JoeInstance: Sendable {
     private let store: IdentityStore
     private let transport: any Transport
     private let languages: LanguagesOnce
-    private let sender = IdentifySender()
+    private let sender = SerialWork()
     private let state = Mutex(State())
 
     /// An instance that is not configured yet; it reads and writes nothing until called.
@@ -201,10 +201,11 @@ public final class JoeInstance: Sendable {
         }
     }
 
-    /// Returns when every identify request scheduled before the call has been answered or has
-    /// failed (for tests and for apps that want to know the server has the identity).
+    /// Returns when every identify request scheduled before the call (and while it waits) has
+    /// been answered or has failed (for tests and for apps that want to know the server has the
+    /// identity).
     public func pendingIdentify() async {
-        await sender.drain()
+        await sender.idle()
     }
 
     /// The context and identity of a configured instance; `.notConfigured` before `configure`,
@@ -326,7 +327,7 @@ public final class JoeInstance: Sendable {
     /// Sends the identify request for `identity` after those scheduled before it.
     private func scheduleIdentify(_ identity: IdentityFile, context: RequestContext) {
         let onDiagnostic = options.onDiagnostic
-        sender.schedule {
+        sender.add {
             do throws(APIError) {
                 _ = try await context.client(for: identity).identify(idempotencyKey: UUID().uuidString.lowercased())
             } catch {

@@ -106,7 +106,7 @@ struct VoidhashDeliveryTests {
             gate.lock()
             let capture = Task { await voidhash.capture("while_locked") }
             let attributes = Task { try await voidhash.setPersonAttributesState(["plan": "pro"]) }
-            #expect(await eventually { voidhash.pendingOrderedCalls == 1 })
+            #expect(await eventually { voidhash.pendingOrderedCalls == 2 }, "both wait for the unlock")
             #expect(await voidhash.getDistinctId().hasPrefix("vh_anon_"), "reads do not wait")
 
             gate.unlock()

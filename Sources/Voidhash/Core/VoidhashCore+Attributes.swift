@@ -3,34 +3,33 @@ import SDKRuntime
 import VoidhashAPI
 
 extension VoidhashCore {
-    /// Sets person attributes (see `Voidhash.setPersonAttributesState`).
-    func setAttributes(
-        _ attributes: [String: JSONValue]
-    ) async throws(VoidhashError) -> VoidhashAttributesResult {
+    /// Sets person attributes (see `Voidhash.setPersonAttributesState`): they are queued now;
+    /// what is left is the wait for Voidhash to confirm them.
+    func setAttributes(_ attributes: [String: JSONValue]) -> CallStep<VoidhashAttributesResult> {
         if let violation = PersonAttributesRule.validate(attributes) {
-            throw .invalidArgument("The attributes are invalid: the dictionary \(violation.message).")
+            return .failure(.invalidArgument("The attributes are invalid: the dictionary \(violation.message)."))
         }
-        guard consent == .granted else { return VoidhashAttributesResult(status: .skipped, person: person) }
-        guard !attributes.isEmpty else { return VoidhashAttributesResult(status: .confirmed, person: person) }
+        guard consent == .granted else { return .answer(VoidhashAttributesResult(status: .skipped, person: person)) }
+        guard !attributes.isEmpty else { return .answer(VoidhashAttributesResult(status: .confirmed, person: person)) }
         guard
             let id = enqueue(
                 .attributes(
                     distinctId: identity.distinctId,
                     attributes: attributes.mapValues(AttributeValueRule.normalized), isProfile: false,
                     epoch: identity.epoch))
-        else { return VoidhashAttributesResult(status: .deferred, person: person) }
-        let wait = OutcomeWait<ItemOutcome>()
-        itemWaits[id] = wait
-        kickDelivery()
-        let outcome = await wait.outcome(within: VoidhashConstants.attributesWait, clock: clock)
-        itemWaits[id] = nil
-        switch outcome {
-        case .delivered?:
-            return VoidhashAttributesResult(status: .confirmed, person: person)
-        case .rejected(let code, let message)?:
-            throw VoidhashError(code: VoidhashError.Code(rawValue: code), message: message)
-        case .failedForNow?, nil:
-            return VoidhashAttributesResult(status: .deferred, person: person)
+        else { return .answer(VoidhashAttributesResult(status: .deferred, person: person)) }
+        let wait = awaitOutcome(of: id)
+        return .waiting {
+            let outcome = await wait(VoidhashConstants.attributesWait)
+            let person = await self.person
+            switch outcome {
+            case .delivered?:
+                return .success(VoidhashAttributesResult(status: .confirmed, person: person))
+            case .rejected(let code, let message)?:
+                return .failure(VoidhashError(code: VoidhashError.Code(rawValue: code), message: message))
+            case .failedForNow?, nil:
+                return .success(VoidhashAttributesResult(status: .deferred, person: person))
+            }
         }
     }
 }

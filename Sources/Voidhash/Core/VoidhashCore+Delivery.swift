@@ -103,6 +103,25 @@ extension VoidhashCore {
         requestRefresh()
     }
 
+    /// Waits for what becomes of the queued item `id` and starts delivery: the closure returned
+    /// waits at most the time it is given (on the SDK's clock) and answers the outcome, or `nil`
+    /// when the time passed first.
+    func awaitOutcome(of id: QueueItemID) -> @Sendable (Duration) async -> ItemOutcome? {
+        let wait = OutcomeWait<ItemOutcome>()
+        itemWaits[id] = wait
+        kickDelivery()
+        let clock = clock
+        return { limit in
+            let outcome = await wait.outcome(within: limit, clock: clock)
+            await self.stopWaitingForItem(id)
+            return outcome
+        }
+    }
+
+    private func stopWaitingForItem(_ id: QueueItemID) {
+        itemWaits[id] = nil
+    }
+
     /// Reports that Voidhash refused `write` for good and it was dropped.
     func reportRejection(of write: QueuedWrite) {
         if case .event = write {

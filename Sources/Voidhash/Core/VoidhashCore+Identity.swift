@@ -4,16 +4,15 @@ import SDKRuntime
 import VoidhashAPI
 
 extension VoidhashCore {
-    /// Signs the device in as `externalUserId` (see `Voidhash.identifyState`).
-    func identify(
-        externalUserId: String, email: String?, name: String?
-    ) async throws(VoidhashError) -> VoidhashIdentifyResult {
+    /// Signs the device in as `externalUserId` (see `Voidhash.identifyState`): the identity
+    /// switches now; what is left is the wait for Voidhash to confirm the link or the profile.
+    func identify(externalUserId: String, email: String?, name: String?) -> CallStep<VoidhashIdentifyResult> {
         if let violation = ExternalUserIdRule.validate(externalUserId) {
-            throw .invalidArgument("The external user ID \(violation.message).")
+            return .failure(.invalidArgument("The external user ID \(violation.message)."))
         }
         let previous = identity
         if previous.externalUserId == externalUserId {
-            return await updateProfile(email: email, name: name)
+            return updateProfile(email: email, name: name)
         }
         let next = previous.identified(as: externalUserId, email: email, name: name)
         guard previous.isAnonymous else {
@@ -21,7 +20,7 @@ extension VoidhashCore {
             switchIdentity(to: next, cache: .empty(epoch: next.epoch))
             queueProfile(email: email, name: name)
             requestRefresh()
-            return VoidhashIdentifyResult(status: .confirmed, distinctId: next.distinctId)
+            return .answer(VoidhashIdentifyResult(status: .confirmed, distinctId: next.distinctId))
         }
         let previousCache = cache
         let request = IdentifyRequest(
@@ -36,16 +35,25 @@ extension VoidhashCore {
         else {
             switchIdentity(to: next, cache: .empty(epoch: next.epoch))
             requestRefresh()
-            return VoidhashIdentifyResult(status: .deferred, distinctId: next.distinctId)
+            return .answer(VoidhashIdentifyResult(status: .deferred, distinctId: next.distinctId))
         }
-        let wait = OutcomeWait<ItemOutcome>()
-        itemWaits[linkID] = wait
-        kickDelivery()
-        let outcome = await wait.outcome(within: VoidhashConstants.identifyWait, clock: clock)
-        itemWaits[linkID] = nil
+        let wait = awaitOutcome(of: linkID)
+        return .waiting {
+            await self.answerIdentify(
+                outcome: await wait(VoidhashConstants.identifyWait), next: next, previous: previous,
+                previousCache: previousCache)
+        }
+    }
+
+    /// The answer of `identify` once the link's outcome came, or did not within the wait: a
+    /// refusal restores the identity before the link (keeping the groups set meanwhile).
+    private func answerIdentify(
+        outcome: ItemOutcome?, next: IdentityRecord, previous: IdentityRecord,
+        previousCache: PersonCacheRecord
+    ) -> Result<VoidhashIdentifyResult, VoidhashError> {
         switch outcome {
         case .delivered?:
-            return VoidhashIdentifyResult(status: .confirmed, distinctId: next.distinctId)
+            return .success(VoidhashIdentifyResult(status: .confirmed, distinctId: next.distinctId))
         case .rejected(let code, let message)?:
             if identity.epoch == next.epoch {
                 // Group changes made while waiting stay.
@@ -53,40 +61,39 @@ extension VoidhashCore {
                 restored.groups = identity.groups
                 switchIdentity(to: restored, cache: previousCache)
             }
-            throw VoidhashError(code: VoidhashError.Code(rawValue: code), message: message)
+            return .failure(VoidhashError(code: VoidhashError.Code(rawValue: code), message: message))
         case .failedForNow?, nil:
-            return VoidhashIdentifyResult(status: .deferred, distinctId: next.distinctId)
+            return .success(VoidhashIdentifyResult(status: .deferred, distinctId: next.distinctId))
         }
     }
 
     /// `identify` with the current user ID: sends changed profile fields, else does nothing.
-    private func updateProfile(email: String?, name: String?) async -> VoidhashIdentifyResult {
+    private func updateProfile(email: String?, name: String?) -> CallStep<VoidhashIdentifyResult> {
         let changedEmail = email.flatMap { $0 == identity.email ? nil : $0 }
         let changedName = name.flatMap { $0 == identity.name ? nil : $0 }
         guard changedEmail != nil || changedName != nil else {
             let status: VoidhashIdentifyResult.Status = cache.awaitingLink == nil ? .confirmed : .deferred
-            return VoidhashIdentifyResult(status: status, distinctId: identity.distinctId)
+            return .answer(VoidhashIdentifyResult(status: status, distinctId: identity.distinctId))
         }
         identity.email = changedEmail ?? identity.email
         identity.name = changedName ?? identity.name
         persistIdentityAndCache()
-        guard let id = queueProfile(email: changedEmail, name: changedName) else {
-            return VoidhashIdentifyResult(status: .deferred, distinctId: identity.distinctId)
-        }
         let distinctId = identity.distinctId
-        let wait = OutcomeWait<ItemOutcome>()
-        itemWaits[id] = wait
-        kickDelivery()
-        let outcome = await wait.outcome(within: VoidhashConstants.identifyWait, clock: clock)
-        itemWaits[id] = nil
-        switch outcome {
-        case .delivered?:
-            return VoidhashIdentifyResult(status: .confirmed, distinctId: distinctId)
-        case .rejected?:
-            reportRejection(of: .attributes(distinctId: distinctId, attributes: [:], isProfile: true, epoch: ""))
-            return VoidhashIdentifyResult(status: .confirmed, distinctId: distinctId)
-        case .failedForNow?, nil:
-            return VoidhashIdentifyResult(status: .deferred, distinctId: distinctId)
+        guard let id = queueProfile(email: changedEmail, name: changedName) else {
+            return .answer(VoidhashIdentifyResult(status: .deferred, distinctId: distinctId))
+        }
+        let wait = awaitOutcome(of: id)
+        return .waiting {
+            switch await wait(VoidhashConstants.identifyWait) {
+            case .delivered?:
+                return .success(VoidhashIdentifyResult(status: .confirmed, distinctId: distinctId))
+            case .rejected?:
+                await self.reportRejection(
+                    of: .attributes(distinctId: distinctId, attributes: [:], isProfile: true, epoch: ""))
+                return .success(VoidhashIdentifyResult(status: .confirmed, distinctId: distinctId))
+            case .failedForNow?, nil:
+                return .success(VoidhashIdentifyResult(status: .deferred, distinctId: distinctId))
+            }
         }
     }
 

@@ -32,8 +32,9 @@ extension VoidhashCore {
     /// The current person and how far to trust it (see `Voidhash.getCurrentPersonState`).
     ///
     /// A fresh snapshot is served at once; a stale one after a refresh of at most 500 ms; with
-    /// nothing cached, or with `forceFetch`, the read waits up to the 10 s request timeout.
-    func personState(forceFetch: Bool) async throws(VoidhashError) -> VoidhashPersonState {
+    /// nothing cached, or with `forceFetch`, the read waits up to the 10 s request timeout. The
+    /// refresh is asked for now, for the identity of now; what is left is the wait for it.
+    func personState(forceFetch: Bool) -> CallStep<VoidhashPersonState> {
         let limit: Duration? =
             if forceFetch {
                 VoidhashConstants.requestTimeout
@@ -44,28 +45,37 @@ extension VoidhashCore {
                 case .none: VoidhashConstants.requestTimeout
                 }
             }
-        guard let limit else { return state(isStale: false, reason: .fresh) }
-        let outcome = await awaitRefresh(within: limit)
+        guard let limit else { return .answer(state(isStale: false, reason: .fresh)) }
+        let refresh = refreshWait()
+        return .waiting {
+            let outcome = await refresh(limit)
+            return await self.answerRead(after: outcome)
+        }
+    }
+
+    /// The answer of a read whose refresh ended with `outcome` (`nil`: it did not come in time).
+    private func answerRead(after outcome: RefreshOutcome?) -> Result<VoidhashPersonState, VoidhashError> {
         switch outcome {
         case .updated?, .superseded?:
             switch freshness {
-            case .fresh: return state(isStale: false, reason: .fresh)
-            case .stale: return state(isStale: true, reason: staleReason)
-            case .none: return state(isStale: true, reason: .noCache)
+            case .fresh: return .success(state(isStale: false, reason: .fresh))
+            case .stale: return .success(state(isStale: true, reason: staleReason))
+            case .none: return .success(state(isStale: true, reason: .noCache))
             }
         case .failed(let error)?:
             guard hasReceivedPerson else {
                 if error.category == .authenticationFailed, !hasThrownAuthenticationFailure {
                     hasThrownAuthenticationFailure = true
-                    throw VoidhashError(
-                        code: .authenticationFailed, message: "Voidhash refused the publishable key (\(error.summary))."
-                    )
+                    return .failure(
+                        VoidhashError(
+                            code: .authenticationFailed,
+                            message: "Voidhash refused the publishable key (\(error.summary))."))
                 }
-                return state(isStale: true, reason: cache.snapshot == nil ? .noCache : .refreshFailed)
+                return .success(state(isStale: true, reason: cache.snapshot == nil ? .noCache : .refreshFailed))
             }
-            return state(isStale: true, reason: .refreshFailed)
+            return .success(state(isStale: true, reason: .refreshFailed))
         case nil:
-            return state(isStale: true, reason: cache.snapshot == nil ? .noCache : staleReason)
+            return .success(state(isStale: true, reason: cache.snapshot == nil ? .noCache : staleReason))
         }
     }
 
@@ -87,12 +97,25 @@ extension VoidhashCore {
 
     /// Starts a refresh (or joins the one under way) and waits for its outcome at most `limit`.
     func awaitRefresh(within limit: Duration) async -> RefreshOutcome? {
+        await refreshWait()(limit)
+    }
+
+    /// Starts a refresh (or joins the one under way): the closure returned waits for its outcome
+    /// at most the time it is given, and answers `nil` when the time passed first.
+    private func refreshWait() -> @Sendable (Duration) async -> RefreshOutcome? {
         let wait = OutcomeWait<RefreshOutcome>()
         refreshWaits.append(wait)
         requestRefresh()
-        let outcome = await wait.outcome(within: limit, clock: clock)
+        let clock = clock
+        return { limit in
+            let outcome = await wait.outcome(within: limit, clock: clock)
+            await self.stopWaitingForRefresh(wait)
+            return outcome
+        }
+    }
+
+    private func stopWaitingForRefresh(_ wait: OutcomeWait<RefreshOutcome>) {
         refreshWaits.removeAll { $0 === wait }
-        return outcome
     }
 
     /// Hands `outcome` to every waiting read.

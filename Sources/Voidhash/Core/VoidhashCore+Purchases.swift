@@ -4,16 +4,29 @@ import SDKRuntime
 import VoidhashAPI
 
 extension VoidhashCore {
-    /// Records the store's transactions not recorded before, then waits (at most the request
-    /// timeout) for their delivery and the person refresh.
-    func syncPurchases() async throws(VoidhashError) -> VoidhashPerson? {
-        await record(try await storeTransactions(restoring: false), evenIfRecorded: false)
+    /// Records the store's transactions not recorded before for the identity of now, then waits
+    /// (at most the request timeout) for their delivery and the person refresh. The store is
+    /// asked outside the call's turn: it may take long (a restore can ask the user to sign in).
+    func syncPurchases() -> CallStep<VoidhashPerson?> {
+        purchases(restoring: false)
     }
 
-    /// Brings the store up to date and records every transaction for the current person, then
+    /// Brings the store up to date and records every transaction for the identity of now, then
     /// waits (at most the request timeout) for their delivery and the person refresh.
-    func restorePurchases() async throws(VoidhashError) -> VoidhashPerson? {
-        await record(try await storeTransactions(restoring: true), evenIfRecorded: true)
+    func restorePurchases() -> CallStep<VoidhashPerson?> {
+        purchases(restoring: true)
+    }
+
+    private func purchases(restoring: Bool) -> CallStep<VoidhashPerson?> {
+        let buyer = identity
+        return .waiting {
+            do throws(VoidhashError) {
+                let transactions = try await self.storeTransactions(restoring: restoring)
+                return .success(await self.record(transactions, for: buyer, evenIfRecorded: restoring))
+            } catch {
+                return .failure(error)
+            }
+        }
     }
 
     /// The key under which a transaction is recorded as queued once (`DeliveryQueue`'s
@@ -31,19 +44,21 @@ extension VoidhashCore {
         }
     }
 
-    /// Queues `transactions` behind any identity link (those recorded before only when
-    /// `evenIfRecorded`), waits for them and the refresh.
-    private func record(_ transactions: [VoidhashStoreTransaction], evenIfRecorded: Bool) async -> VoidhashPerson? {
+    /// Queues `transactions` for `buyer` behind any identity link (those recorded before only
+    /// when `evenIfRecorded`), waits for them and the refresh.
+    private func record(
+        _ transactions: [VoidhashStoreTransaction], for buyer: IdentityRecord, evenIfRecorded: Bool
+    ) async -> VoidhashPerson? {
         var waits: [(QueueItemID, OutcomeWait<ItemOutcome>)] = []
         for transaction in transactions {
             let record = PurchaseRecord(
-                distinctId: identity.distinctId, productId: transaction.productId,
+                distinctId: buyer.distinctId, productId: transaction.productId,
                 transactionId: transaction.transactionId, environment: transaction.environment,
                 purchasedAt: transaction.purchasedAt)
             // Not queued: recorded before, or storage failed (reported; offered again next time).
             guard
                 let id = enqueue(
-                    .purchase(record, epoch: identity.epoch),
+                    .purchase(record, epoch: buyer.epoch),
                     onceKey: Self.onceKey(transactionId: transaction.transactionId), evenIfRecorded: evenIfRecorded)
             else { continue }
             let wait = OutcomeWait<ItemOutcome>()

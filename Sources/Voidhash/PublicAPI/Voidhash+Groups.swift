@@ -15,7 +15,7 @@ extension Voidhash {
     /// group's display name.
     ///
     /// Before the device's first unlock after a restart, the call waits for the stored
-    /// identity; group calls apply in the order they were made.
+    /// identity, in call order (see ``Voidhash``).
     public func group(type: String, key: String, properties: [String: JSONValue] = [:]) async {
         await inCallOrder { core in await core.group(type: type, key: key, properties: properties) }
     }
@@ -38,11 +38,10 @@ extension Voidhash {
     /// restart, whether or not the system announced that protected data is unavailable).
     public var groups: [String: String] {
         get async {
-            if let core = progress.core { return await core.currentGroups() }
-            guard dataProtection.isAvailable, case .loaded(let core) = await progress.settled() else {
-                return [:]
+            if progress.core == nil {
+                guard dataProtection.isAvailable, case .loaded = await progress.settled() else { return [:] }
             }
-            return await core.currentGroups()
+            return await inCallOrder(writing: false) { core in await core.currentGroups() }
         }
     }
 
@@ -62,19 +61,5 @@ extension Voidhash {
     /// sent as null.
     public func capture(_ event: String, properties: [String: JSONValue] = [:]) async {
         await inCallOrder { core in await core.capture(event, properties: properties) }
-    }
-
-    /// How many group changes and captures were called and have not finished (they wait for
-    /// storage before the device's first unlock).
-    var pendingOrderedCalls: Int {
-        callOrder.pendingCount
-    }
-
-    /// Runs `body` with the core after every group change and capture called before it (and
-    /// once protected data can be written).
-    private func inCallOrder(_ body: @escaping @Sendable (VoidhashCore) async -> Void) async {
-        let loading = loading
-        let gate = dataProtection
-        await callOrder.run { await body(await Self.writable(loading, gate)) }
     }
 }

@@ -18,9 +18,12 @@ import VoidhashAPI
 /// Every method may be called from any task at any time. Calls that change the identity take
 /// effect in the order they reach the instance; writes are stored on the device before they
 /// are sent, and sent in order (identity links, then purchases, then attributes, then events)
-/// until Voidhash applies them, across outages and launches. Group changes and captures take
-/// effect in the order they were called, even while storage waits for the device's first
-/// unlock.
+/// until Voidhash applies them, across outages and launches. Calls that read or change the
+/// identity, groups, consent, attributes, events or the person take effect in the order they
+/// were made, also while storage waits for the device's first unlock: `group(type:key:)` then
+/// `signOut()` leaves the new anonymous user outside the group, `signOut()` then `group` puts
+/// the new anonymous user in it. A call that waits for Voidhash (`identify`, attributes, a
+/// person read) does not hold up the calls made after it.
 public final class Voidhash: Sendable {
     /// This SDK's version, sent with every request: the package's release (the latest entry of
     /// its CHANGELOG).
@@ -63,7 +66,7 @@ public final class Voidhash: Sendable {
     let progress = LoadProgress()
     /// Whether protected data can be read now.
     let dataProtection: DataProtectionGate
-    /// Runs group changes and captures in the order they were called.
+    /// Where calls wait for their turn (see `inCallOrder(writing:_:)`).
     let callOrder = SerialWork()
 
     /// An instance of its own, not the shared one (for tests, or apps with several projects).
@@ -102,13 +105,8 @@ public final class Voidhash: Sendable {
         get async { await loading.value }
     }
 
-    /// The core, once storage is open and protected data can be written: a change made while the
-    /// device is locked waits for the unlock rather than fail to be stored.
-    var writingCore: VoidhashCore {
-        get async { await Self.writable(loading, dataProtection) }
-    }
-
-    /// `loading`'s core once `gate` is open.
+    /// `loading`'s core once `gate` is open: a change made while the device is locked waits for
+    /// the unlock rather than fail to be stored.
     static func writable(_ loading: Task<VoidhashCore, Never>, _ gate: DataProtectionGate) async -> VoidhashCore {
         let core = await loading.value
         await gate.waitUntilAvailable()
@@ -143,35 +141,37 @@ public final class Voidhash: Sendable {
     public func identifyState(
         externalUserId: String, email: String? = nil, name: String? = nil
     ) async throws(VoidhashError) -> VoidhashIdentifyResult {
-        try await writingCore.identify(externalUserId: externalUserId, email: email, name: name)
+        try await inCallOrder { core in
+            await core.identify(externalUserId: externalUserId, email: email, name: name)
+        }.answer()
     }
 
     /// The distinct ID in use: `vh_anon_<uuid>` or the external user ID.
     public func getDistinctId() async -> String {
-        await core.distinctId()
+        await inCallOrder(writing: false) { core in await core.distinctId() }
     }
 
     /// Records `$sign_out` (with lifecycle events and consent on), then starts a new anonymous
     /// identity and analytics session. Queued deliveries, consent and the install record stay.
     public func signOut() async {
-        await writingCore.signOut()
+        await inCallOrder { core in await core.signOut() }
     }
 
     /// Does what `signOut()` does.
     public func reset() async {
-        await writingCore.signOut()
+        await signOut()
     }
 
     // MARK: Consent
 
     /// Sets (and stores) the user's analytics consent; attributes and events need `.granted`.
     public func setAnalyticsConsent(_ consent: VoidhashAnalyticsConsent) async {
-        await writingCore.setConsent(consent)
+        await inCallOrder { core in await core.setConsent(consent) }
     }
 
     /// The user's analytics consent.
     public func analyticsConsent() async -> VoidhashAnalyticsConsent {
-        await core.analyticsConsent()
+        await inCallOrder(writing: false) { core in await core.analyticsConsent() }
     }
 
     // MARK: Attributes
@@ -196,7 +196,7 @@ public final class Voidhash: Sendable {
     public func setPersonAttributesState(
         _ attributes: [String: JSONValue]
     ) async throws(VoidhashError) -> VoidhashAttributesResult {
-        try await writingCore.setAttributes(attributes)
+        try await inCallOrder { core in await core.setAttributes(attributes) }.answer()
     }
 
     // MARK: Purchases
@@ -207,7 +207,7 @@ public final class Voidhash: Sendable {
     /// - Throws: `PURCHASE_SOURCE_FAILED` when the store failed.
     @discardableResult
     public func syncPurchases() async throws(VoidhashError) -> VoidhashPerson? {
-        try await writingCore.syncPurchases()
+        try await inCallOrder { core in await core.syncPurchases() }.answer()
     }
 
     /// Brings the store up to date, records every purchase for the current person, and waits,
@@ -216,7 +216,7 @@ public final class Voidhash: Sendable {
     /// - Throws: `PURCHASE_SOURCE_FAILED` when the store failed.
     @discardableResult
     public func restorePurchases() async throws(VoidhashError) -> VoidhashPerson? {
-        try await writingCore.restorePurchases()
+        try await inCallOrder { core in await core.restorePurchases() }.answer()
     }
 
     // MARK: Access
@@ -242,7 +242,7 @@ public final class Voidhash: Sendable {
     public func getCurrentPersonState(
         forceFetch: Bool = false
     ) async throws(VoidhashError) -> VoidhashPersonState {
-        try await core.personState(forceFetch: forceFetch)
+        try await inCallOrder(writing: false) { core in await core.personState(forceFetch: forceFetch) }.answer()
     }
 
     /// Drops the cached snapshot, so the next read asks Voidhash.
