@@ -69,10 +69,13 @@ extension VoidhashCore {
         return groups.isEmpty ? nil : .object(groups.mapValues(JSONValue.string))
     }
 
-    /// Starts a delivery once enough events wait, else makes sure one starts within
-    /// `VoidhashConstants.eventDeliveryDelay`.
-    func noteEventQueued() {
-        if let waiting = try? storage.queue.count(lane: .events), waiting >= VoidhashConstants.eventBatchSize {
+    /// Starts a delivery once enough events wait (`VoidhashConstants.eventBatchSize` queued since
+    /// delivery last started: a delivery sends everything queued when it runs), else makes sure
+    /// one starts within `VoidhashConstants.eventDeliveryDelay`. Counted in memory: a capture
+    /// does not ask storage how many events wait.
+    func noteEventQueued(_ count: Int = 1) {
+        eventsQueuedSinceKick += count
+        if eventsQueuedSinceKick >= VoidhashConstants.eventBatchSize {
             kickDelivery()
             return
         }

@@ -134,7 +134,7 @@ extension VoidhashCore {
             return
         }
         identity = next
-        noteEventQueued()
+        noteEventQueued(events.count)
     }
 
     /// Sends a `$groupidentify` made without analytics consent: at once, in a request of its

@@ -44,6 +44,8 @@ actor VoidhashCore {
     var groupIdentifiesInFlight: [(id: String, identify: GroupIdentifyProperties)] = []
     /// Kicks delivery once queued events have waited `VoidhashConstants.eventDeliveryDelay`.
     var eventTimer: Task<Void, Never>?
+    /// Events queued since delivery last started (see `noteEventQueued(_:)`).
+    var eventsQueuedSinceKick = 0
     /// The number of the request whose answer the cache holds.
     var lastAppliedSequence: UInt64 = 0
     /// The person refresh under way, if any.
@@ -172,6 +174,7 @@ actor VoidhashCore {
 
     /// Asks the scheduler for a drain, without waiting.
     func kickDelivery() {
+        eventsQueuedSinceKick = 0
         let scheduler = scheduler
         Task { await scheduler.kick() }
     }
