@@ -79,6 +79,33 @@ struct VoidhashPurchaseTests {
         }
     }
 
+    @Test func aUserWhoBoughtAnonymouslyGetsAccessBackOnANewInstallByRestoringPurchases() async throws {
+        try await withSDKHarness { harness in
+            let first = try harness.launch()
+            harness.store.purchase(productId: "pro_monthly")
+            #expect(try await first.syncPurchases()?.hasActivePerk("premium") == true)
+            let buyer = await first.getDistinctId()
+            await first.shutdown()
+
+            // A new install: new storage, so a new anonymous ID; the same store account.
+            let reinstalled = try Voidhash(
+                publishableKey: VoidhashEmulator.testKey,
+                options: harness.options(directory: harness.directory.appendingPathComponent("reinstalled")))
+            let newId = await reinstalled.getDistinctId()
+            #expect(newId != buyer)
+            let synced = try await reinstalled.syncPurchases()
+            #expect(synced?.hasActivePerk("premium") != true, "a sync records the known transaction, moving nothing")
+            #expect(harness.state.person(buyer)?.activePerkSlugs == ["premium"])
+
+            let restored = try await reinstalled.restorePurchases()
+            #expect(restored?.hasActivePerk("premium") == true)
+            #expect(try await reinstalled.getCurrentPerson(forceFetch: true)?.hasActivePerk("premium") == true)
+            #expect(harness.state.person(buyer)?.activePerkSlugs == [], "the access moved with the purchase")
+            #expect(harness.state.purchases.map(\.distinctId) == [newId])
+            await reinstalled.shutdown()
+        }
+    }
+
     @Test func purchasesWaitAtMostTheRequestTimeoutAndAreSentLater() async throws {
         try await withSDKHarness { harness in
             let voidhash = try harness.launch()

@@ -33,19 +33,28 @@ public struct PurchaseRecord: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// - Remark: Generated from Spec/voidhash.yaml:382:7.
     public var purchasedAt: Foundation.Date
 
+    /// Sent by restorePurchases(): the store restored the transaction for this person. A transaction
+    /// Voidhash holds for another person moves to this one, with the access it grants (the store account's
+    /// buyer gets access back on a new install); without it a known transaction changes nothing.
+    ///
+    /// - Remark: Generated from Spec/voidhash.yaml:383:7.
+    public var restored: Swift.Bool?
+
     /// Creates a value with every member given; optional members default to `nil`.
     public init(
         distinctId: Swift.String,
         productId: Swift.String,
         transactionId: Swift.String,
         environment: PurchaseEnvironment,
-        purchasedAt: Foundation.Date
+        purchasedAt: Foundation.Date,
+        restored: Swift.Bool? = nil
     ) {
         self.distinctId = distinctId
         self.productId = productId
         self.transactionId = transactionId
         self.environment = environment
         self.purchasedAt = purchasedAt
+        self.restored = restored
     }
 
     /// Decodes the value from a JSON object: unknown members are ignored; optional members may be
@@ -57,6 +66,7 @@ public struct PurchaseRecord: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.transactionId = try container.decode("transactionId")
         self.environment = try container.decode("environment")
         self.purchasedAt = try container.decode("purchasedAt")
+        self.restored = try container.decodeIfPresent("restored")
     }
 
     /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
@@ -68,6 +78,7 @@ public struct PurchaseRecord: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encode(self.transactionId, as: "transactionId")
         try container.encode(self.environment, as: "environment")
         try container.encode(self.purchasedAt, as: "purchasedAt")
+        try container.encodeIfPresent(self.restored, as: "restored")
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
@@ -77,6 +88,7 @@ public struct PurchaseRecord: Swift.Codable, Swift.Hashable, Swift.Sendable {
         guard SDKRuntime.ModelEquality.equal(lhs.transactionId, rhs.transactionId) else { return false }
         guard SDKRuntime.ModelEquality.equal(lhs.environment, rhs.environment) else { return false }
         guard SDKRuntime.ModelEquality.equal(lhs.purchasedAt, rhs.purchasedAt) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.restored, rhs.restored) else { return false }
         return true
     }
 
@@ -87,5 +99,6 @@ public struct PurchaseRecord: Swift.Codable, Swift.Hashable, Swift.Sendable {
         hasher.combine(self.transactionId)
         hasher.combine(self.environment)
         hasher.combine(self.purchasedAt)
+        hasher.combine(self.restored)
     }
 }

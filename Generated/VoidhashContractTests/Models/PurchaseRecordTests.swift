@@ -14,7 +14,12 @@ struct PurchaseRecordTests {
             """
             {"distinctId":"user_123","productId":"pro_monthly","transactionId":"2000000456","environment":"simulated",\
             "purchasedAt":"2026-11-29T10:00:00Z"}
+            """,
             """
+            {"distinctId":"vh_anon_0190b6d2-6c1e-7a3b-8f00-0123456789ab","productId":"pro_monthly",\
+            "transactionId":"2000000456","environment":"simulated","purchasedAt":"2026-11-29T10:00:00Z",\
+            "restored":true}
+            """,
         ])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()

@@ -5,7 +5,8 @@ import VoidhashAPI
 extension VoidhashStore {
     /// Stores a purchase for the person `record.distinctId` stands for (created if needed),
     /// once per `transactionId`, and grants the catalog's perk when the purchase's environment
-    /// counts for the key's environment.
+    /// counts for the key's environment. A `restored` record of a transaction another person
+    /// holds moves it to this person, with its access (`transfer(_:to:key:)`).
     mutating func recordPurchase(_ record: PurchaseRecord, key: VoidhashEnvironment, now: Date)
         throws(VoidhashEmulatorError) -> Person
     {
@@ -21,8 +22,9 @@ extension VoidhashStore {
             throw .personWriteRejected("Voidhash refused purchases for this person.")
         }
         var person = personOrNew(owner)
-        guard !purchaseLog.contains(where: { $0.transactionId == record.transactionId }) else {
-            return person.snapshot(requestedId: record.distinctId, now: now)
+        if let known = purchaseLog.first(where: { $0.transactionId == record.transactionId }) {
+            if record.restored == true { transfer(known, to: owner, key: key) }
+            return personOrNew(owner).snapshot(requestedId: record.distinctId, now: now)
         }
         let purchase = Purchase(
             id: makeID(prefix: "pur"), productId: record.productId, transactionId: record.transactionId,
@@ -36,6 +38,30 @@ extension VoidhashStore {
         }
         people[owner] = person
         return person.snapshot(requestedId: record.distinctId, now: now)
+    }
+
+    /// Moves `purchase`, and the access it granted, from the person who holds it to `owner`: a
+    /// restore on a new install gives the store account's buyer access back. Nothing moves when
+    /// `owner` holds it already.
+    private mutating func transfer(_ purchase: Purchase, to owner: String, key: VoidhashEnvironment) {
+        guard let holder = people.first(where: { $0.value.purchases.contains { $0.id == purchase.id } })?.key,
+            holder != owner, var previous = people[holder]
+        else { return }
+        let subscriptions = Set(
+            previous.subscriptions.filter { $0.productId == purchase.productId && $0.startedAt == purchase.purchasedAt }
+                .map(\.id))
+        previous.purchases.removeAll { $0.id == purchase.id }
+        previous.subscriptions.removeAll { subscriptions.contains($0.id) }
+        previous.grants.removeAll { $0.sourceId == purchase.id || subscriptions.contains($0.sourceId) }
+        people[holder] = previous
+        var person = personOrNew(owner)
+        person.purchases.append(purchase)
+        if VoidhashKeyEnvironment.counts(purchase.environment, for: key),
+            let product = catalog.first(where: { $0.productId == purchase.productId })
+        {
+            grant(product, for: purchase, to: &person)
+        }
+        people[owner] = person
     }
 
     /// Gives `person` the perk of `product`: a subscription and its grant for subscription

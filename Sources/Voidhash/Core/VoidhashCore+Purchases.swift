@@ -54,7 +54,7 @@ extension VoidhashCore {
             let record = PurchaseRecord(
                 distinctId: buyer.distinctId, productId: transaction.productId,
                 transactionId: transaction.transactionId, environment: transaction.environment,
-                purchasedAt: transaction.purchasedAt)
+                purchasedAt: transaction.purchasedAt, restored: evenIfRecorded ? true : nil)
             // Not queued: recorded before, or storage failed (reported; offered again next time).
             guard
                 let id = enqueue(

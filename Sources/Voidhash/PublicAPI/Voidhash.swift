@@ -202,7 +202,8 @@ public final class Voidhash: Sendable {
     // MARK: Purchases
 
     /// Records the store's purchases not recorded yet (behind any queued identity link) and
-    /// waits, at most the 10 s request timeout, for them and the person refresh.
+    /// waits, at most the request timeout (``VoidhashConstants/requestTimeout``), for them and
+    /// the person refresh. A transaction Voidhash holds for another person stays with them.
     ///
     /// - Throws: `PURCHASE_SOURCE_FAILED` when the store failed.
     @discardableResult
@@ -210,8 +211,10 @@ public final class Voidhash: Sendable {
         try await inCallOrder { core in await core.syncPurchases() }.answer()
     }
 
-    /// Brings the store up to date, records every purchase for the current person, and waits,
-    /// at most the 10 s request timeout, for them and the person refresh.
+    /// Brings the store up to date, records every purchase as restored for the current person,
+    /// and waits, at most the request timeout (``VoidhashConstants/requestTimeout``), for them
+    /// and the person refresh. A transaction Voidhash holds for another person (the anonymous
+    /// buyer of an earlier install) moves to the current person with its access.
     ///
     /// - Throws: `PURCHASE_SOURCE_FAILED` when the store failed.
     @discardableResult
