@@ -301,8 +301,11 @@ public final class JoeInstance: Sendable {
     /// of damaged files that earlier versions moved aside are deleted.
     private func loadOrCreate(diagnostics: inout [JoeDiagnostic]) -> Loading {
         let loaded = store.load()
-        if case .notReadableForNow(let reason) = loaded { return .notReadableForNow(reason: reason) }
-        store.removeEarlierDamagedCopies()
+        if case .notReadableForNow = loaded {
+            // Left as it is, and so is the folder, until the file can be read.
+        } else {
+            store.removeEarlierDamagedCopies()
+        }
         switch loaded {
         case .found(let identity):
             return .loaded(identity, mustStore: false)
