@@ -1,9 +1,12 @@
 import Foundation
+import SDKEmulator
 import SDKPersistence
 import SDKRuntime
+import VoidhashAPI
 
-/// The durable delivery queue: capture-like single enqueues with their latency, batched
-/// enqueues, opening a large queue, and draining events to the emulator.
+/// The durable delivery queue: capture-like single enqueues with their latency, `capture`
+/// through the public API, batched enqueues, opening a large queue, and draining events to the
+/// emulator, directly and through the SDK while other tasks call it.
 enum QueueBenchmarks {
     private static let group = "queue"
 
@@ -14,6 +17,7 @@ enum QueueBenchmarks {
         figures += try enqueueMany(context)
         figures += try open(context)
         figures += try await DrainBenchmark.run(context)
+        figures += try await DeliveryUnderCallersBenchmark.run(context)
         return figures
     }
 
@@ -36,22 +40,42 @@ enum QueueBenchmarks {
             throughputTarget: .atLeast(20_000), p99Target: .under(1_000))
     }
 
-    /// `Voidhash.capture` end to end (validation, `$groups`, the event stored in the queue),
-    /// while the SDK delivers to the emulator in the background.
+    /// `Voidhash.capture` end to end (validation, `$groups`, the event stored in the queue), twice:
+    /// while a delivery request waits for its answer (what capture itself costs, as on a device
+    /// whose server is elsewhere), and while the SDK delivers to the emulator, which runs in this
+    /// process and takes its share of the two cores.
     private static func capture(_ context: BenchmarkContext) async throws -> [Figure] {
         context.log("queue: Voidhash.capture")
         let count = context.quick ? 500 : 2_000
         return try await VoidhashFixture.with(context, name: "voidhash-capture") { fixture in
-            var runs: [LatencyRun] = []
-            for _ in 0..<context.samples(5, quick: 2) {
-                runs.append(
-                    await LatencyRun.measure(count: count) { index in
-                        await fixture.voidhash.capture(
-                            "report_shared", properties: ["plan": .string("pro"), "seats": .number(Double(index % 50))])
-                    })
-            }
-            return LatencyRun.figures(runs, group: group, name: "Voidhash.capture", count: count)
+            let events = VoidhashEmulator.routeName(for: .captureEvents)
+            fixture.server.inject(.hold, route: events)
+            let waiting = await captureRuns(fixture, context: context, count: count)
+            fixture.server.clearFaults(route: events)
+            _ = fixture.server.release(route: events)
+            let delivering = await captureRuns(fixture, context: context, count: count)
+            return LatencyRun.figures(
+                waiting, group: group, name: "Voidhash.capture, delivery request outstanding", count: count,
+                throughputTarget: .atLeast(20_000), p99Target: .under(1_000))
+                + LatencyRun.figures(
+                    delivering, group: group, name: "Voidhash.capture, delivering to the in-process emulator",
+                    count: count)
         }
+    }
+
+    /// Runs of `count` captures through the public API.
+    private static func captureRuns(_ fixture: VoidhashFixture, context: BenchmarkContext, count: Int) async
+        -> [LatencyRun]
+    {
+        var runs: [LatencyRun] = []
+        for _ in 0..<context.samples(5, quick: 2) {
+            runs.append(
+                await LatencyRun.measure(count: count) { index in
+                    await fixture.voidhash.capture(
+                        "report_shared", properties: ["plan": .string("pro"), "seats": .number(Double(index % 50))])
+                })
+        }
+        return runs
     }
 
     /// `enqueueMany` in batches of 100.

@@ -4,11 +4,15 @@ import SDKPersistence
 import SDKRuntime
 import VoidhashAPI
 
-/// Turns the delivery pump's batches into requests and reports every item's fate to the core.
+/// Turns the delivery pump's batches into requests and reports to the core the fate of each item
+/// it acts on.
 ///
 /// Links, purchases and attributes are sent one request per item, in order; an item is removed
 /// from the queue as soon as Voidhash applied or refused it, so a later failure in the same
-/// batch never sends it again. Events go in one request per batch.
+/// batch never sends it again, and each one's fate is reported (a call may wait for it, and an
+/// answer carries the person). Events go in one request per batch; only those Voidhash refused
+/// are reported (for the diagnostic): no call waits for an event, and a delivered one needs
+/// nothing of the core, so a batch costs the core no turn of its own.
 struct DeliveryHandler: Sendable {
     /// The generated client.
     let client: VoidhashClient
@@ -16,7 +20,7 @@ struct DeliveryHandler: Sendable {
     let queue: DeliveryQueue
     /// Numbers each request.
     let sequencer: RequestSequencer
-    /// Receives the fate of each item (the core's `settle`).
+    /// Receives the fate of an item (the core's `settle`).
     let report: @Sendable (ItemReport) async -> Void
 
     /// Delivers `batch` and says what happened, as the pump expects.
@@ -106,13 +110,11 @@ struct DeliveryHandler: Sendable {
             let rejected = Dictionary(
                 result.rejected.map { ($0.id, $0.code) }, uniquingKeysWith: { first, _ in first })
             for (item, write, event) in events {
-                let fate: ItemReport.Result =
-                    if let code = rejected[event.id] {
-                        .rejected(code: code, message: "Voidhash refused the event.")
-                    } else {
-                        .delivered(person: nil, outcome: nil)
-                    }
-                await report(ItemReport(id: item.id, write: write, sequence: sequence, result: fate))
+                guard let code = rejected[event.id] else { continue }
+                await report(
+                    ItemReport(
+                        id: item.id, write: write, sequence: sequence,
+                        result: .rejected(code: code, message: "Voidhash refused the event.")))
             }
             return .delivered
         } catch {
