@@ -120,15 +120,11 @@ enum EmulatorRequestFuzzing {
     static func blockingExecute(_ prepared: RequestDispatcher.Prepared, dispatcher: RequestDispatcher)
         -> ResponsePlan
     {
-        let result = Locked<ResponsePlan?>(nil)
-        let finished = DispatchSemaphore(value: 0)
+        let result = TaskResultHandoff<ResponsePlan>()
         Task.immediate {
-            let plan = await dispatcher.execute(prepared)
-            result.withLock { $0 = plan }
-            finished.signal()
+            result.deliver(await dispatcher.execute(prepared))
         }
-        finished.wait()
-        return result.withLock { $0 } ?? .drop
+        return result.wait() ?? .drop
     }
 
     /// What every answer satisfies: a real status, and JSON where it says JSON (unless the

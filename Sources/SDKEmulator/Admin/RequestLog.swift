@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Every request that reached routing, in arrival order (admin requests excluded), bounded by
 /// count and by bytes: the oldest entries are forgotten first, and a body longer than
@@ -11,7 +12,7 @@ final class RequestLog: Sendable {
         var bytes = 0
     }
 
-    private let state = Locked(State())
+    private let state = Mutex(State())
     private let capacity: Int
     private let byteCapacity: Int
     private let bodyCapacity: Int

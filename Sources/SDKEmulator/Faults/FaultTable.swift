@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The active fault rules, consulted once per request in the order they were added.
 final class FaultTable: Sendable {
     private struct Entry: Sendable {
@@ -5,7 +7,7 @@ final class FaultTable: Sendable {
         var generator: SeededRandomNumberGenerator?
     }
 
-    private let entries = Locked<[Entry]>([])
+    private let entries = Mutex<[Entry]>([])
 
     /// Adds `rule` after the existing ones. A rule for no requests (`.next(0)`) is ignored.
     func add(_ rule: FaultRule) {

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Where requests under a `.hold` fault wait until a test releases them.
 final class HoldGate: Sendable {
     private struct Held: Sendable {
@@ -36,7 +38,7 @@ final class HoldGate: Sendable {
         }
     }
 
-    private let state = Locked(State())
+    private let state = Mutex(State())
 
     /// Starts holding and watching (the server started).
     func open() {

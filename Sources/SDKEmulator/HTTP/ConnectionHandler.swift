@@ -65,8 +65,7 @@ struct ConnectionHandler: Sendable {
     /// and blocks this (dedicated, non-pool) thread until it finishes. `stop()` cancels the task
     /// through the registry.
     private func waitForPlan(_ prepared: RequestDispatcher.Prepared) -> ResponsePlan {
-        let result = Locked<ResponsePlan?>(nil)
-        let finished = DispatchSemaphore(value: 0)
+        let result = TaskResultHandoff<ResponsePlan>()
         let dispatcher = dispatcher
         let executor: HandlerExecutor
         switch prepared.destination {
@@ -74,14 +73,12 @@ struct ConnectionHandler: Sendable {
         case .routes: executor = .routes
         }
         let task = Task(executorPreference: executor) {
-            let plan = await dispatcher.execute(prepared)
-            result.withLock { $0 = plan }
-            finished.signal()
+            result.deliver(await dispatcher.execute(prepared))
         }
         registry.attach(task, to: socket)
-        finished.wait()
+        let plan = result.wait()
         registry.detachTask(from: socket)
-        return result.withLock { $0 } ?? .drop
+        return plan ?? .drop
     }
 
     /// Closes gracefully so the client reads the whole response before the connection ends.

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The open connections of a running server, so that `stop()` can wake and end them all, and
 /// a new connection past the limit can take the place of the one idle longest.
 ///
@@ -26,7 +28,7 @@ final class ConnectionRegistry: Sendable {
         var closing = false
     }
 
-    private let state = Locked(State())
+    private let state = Mutex(State())
     private let capacity: Int
 
     /// A registry for at most `capacity` connections at once.

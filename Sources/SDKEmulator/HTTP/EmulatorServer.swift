@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import SDKRuntime
+import Synchronization
 
 /// A small HTTP/1.1 server on the loopback interface, for tests and offline development.
 ///
@@ -39,7 +40,7 @@ public final class EmulatorServer: Sendable {
     private let router: Router
     private let limits: ServerLimits
     private let controls: EmulatorControls
-    private let lifecycle = Locked(Lifecycle.idle)
+    private let lifecycle = Mutex(Lifecycle.idle)
 
     /// A server for `router`'s routes (the admin API under `/_admin/` comes with it).
     ///
