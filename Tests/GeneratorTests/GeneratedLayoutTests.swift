@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import SDKGenCore
@@ -98,7 +99,7 @@ struct GeneratedLayoutTests {
     ]
 
     @Test("a string literal too long for a line becomes a multi-line literal holding the same string")
-    func longStringsKeepTheirValue() throws {
+    func longStringsKeepTheirValue() async throws {
         var writer = CodeWriter(lineLimit: 60)
         writer.line("let values: [String] = [")
         writer.indented { writer in
@@ -113,7 +114,8 @@ struct GeneratedLayoutTests {
         writer.line(
             "for value in values { print(value.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: \" \")) }"
         )
-        let printed = try Toolchain.output(of: writer.text)
+        let program = writer.text
+        let printed = try await offPool { try Toolchain.output(of: program) }
             .split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
         #expect(
             printed

@@ -202,7 +202,7 @@ public final class Voidhash: Sendable {
     // MARK: Purchases
 
     /// Records the store's purchases not recorded yet (behind any queued identity link) and
-    /// waits, at most the request timeout (``VoidhashConstants/requestTimeout``), for them and
+    /// waits, at most the request timeout (`VoidhashConstants.requestTimeout`), for them and
     /// the person refresh. A transaction Voidhash holds for another person stays with them.
     ///
     /// - Throws: `PURCHASE_SOURCE_FAILED` when the store failed.
@@ -212,7 +212,7 @@ public final class Voidhash: Sendable {
     }
 
     /// Brings the store up to date, records every purchase as restored for the current person,
-    /// and waits, at most the request timeout (``VoidhashConstants/requestTimeout``), for them
+    /// and waits, at most the request timeout (`VoidhashConstants.requestTimeout`), for them
     /// and the person refresh. A transaction Voidhash holds for another person (the anonymous
     /// buyer of an earlier install) moves to the current person with its access.
     ///
