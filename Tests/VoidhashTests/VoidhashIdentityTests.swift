@@ -270,6 +270,18 @@ struct VoidhashIdentityTests {
         }
     }
 
+    @Test func aSwitchFromOneUserToAnotherIsStoredForTheNextLaunch() async throws {
+        try await withSDKHarness { harness in
+            let first = try harness.launch()
+            try await first.identify(externalUserId: "user_a")
+            try await first.identify(externalUserId: "user_b")
+            await first.shutdown()
+            let relaunched = try harness.launch()
+            #expect(await relaunched.getDistinctId() == "user_b")
+            await relaunched.shutdown()
+        }
+    }
+
     @Test func identifyDoesNotThrowForARejectedPublishableKey() async throws {
         try await withSDKHarness { harness in
             let voidhash = try harness.launch()
