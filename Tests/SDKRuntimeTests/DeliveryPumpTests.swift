@@ -258,6 +258,36 @@ struct DeliveryPumpTests {
         #expect(sender.sent == [links])
     }
 
+    @Test("lifting a lane's back-off tries it and the lanes before it at once; later lanes keep theirs")
+    func liftingABackOffTriesThatLaneAndTheEarlierOnes() async throws {
+        let storage = try SDKStorage.inMemory()
+        let links = try enqueue(storage, .identityLinks, 1)
+        let attributes = try enqueue(storage, .attributes, 1)
+        let events = try enqueue(storage, .events, 1)
+        let failing = StorageTestBox(true)
+        let sender = RecordingBatchSender { batch, _ in
+            failing.current || batch[0].lane == .events ? .retryLater(retryAfter: nil) : .delivered
+        }
+        let pump = pump(storage, sender: sender)
+        guard case .backingOff = await pump.drain() else {
+            Issue.record("expected the link to back off")
+            return
+        }
+        failing.update { $0 = false }
+        #expect(await pump.drain() == .backingOff(until: await pump.backingOff[.identityLinks]!))
+
+        await pump.liftBackOff(through: .attributes)
+        guard case .backingOff = await pump.drain() else {
+            Issue.record("expected the events to back off")
+            return
+        }
+        #expect(sender.sent == [links, links, attributes, events])
+        #expect(try storage.queue.count() == 1)
+        #expect(Array(await pump.backingOff.keys) == [.events])
+        await pump.liftBackOff(through: .attributes)
+        #expect(Array(await pump.backingOff.keys) == [.events], "a later lane keeps its back-off")
+    }
+
     @Test func retryAfterIsTheShortestBackoff() async throws {
         let storage = try SDKStorage.inMemory()
         _ = try enqueue(storage, .events, 1)

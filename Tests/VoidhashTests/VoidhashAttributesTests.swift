@@ -86,6 +86,24 @@ struct VoidhashAttributesTests {
         }
     }
 
+    @Test("setPersonAttributes tries Voidhash at once while earlier attributes wait out their back-off")
+    func attributesTryVoidhashDuringTheirLanesBackOff() async throws {
+        try await withSDKHarness { harness in
+            let voidhash = try harness.launch()
+            let distinctId = await voidhash.getDistinctId()
+            harness.inject(.status(503, code: "INTERNAL"), into: .setPersonAttributes, scope: .next(1))
+            #expect(try await voidhash.setPersonAttributesState(["plan": "pro"]).status == .deferred)
+
+            // The clock has not moved: the first update's back-off still runs.
+            let result = try await voidhash.setPersonAttributesState(["seats": 3])
+            #expect(result.status == .confirmed)
+            #expect(harness.requests(.setPersonAttributes).count == 3)
+            #expect(harness.state.person(distinctId)?.attributes["plan"] == "pro")
+            #expect(harness.state.person(distinctId)?.attributes["seats"] == 3)
+            await voidhash.shutdown()
+        }
+    }
+
     @Test func attributesSavedOfflineAreSentOnceVoidhashIsReachable() async throws {
         try await withSDKHarness { harness in
             let voidhash = try harness.launch()

@@ -35,6 +35,27 @@ struct VoidhashIdentityTests {
         }
     }
 
+    @Test("identify tries Voidhash at once while an earlier link of the same lane waits out its back-off")
+    func identifyTriesVoidhashDuringItsLanesBackOff() async throws {
+        try await withSDKHarness { harness in
+            let voidhash = try harness.launch()
+            let firstAnonymousId = await voidhash.getDistinctId()
+            harness.inject(.status(503, code: "INTERNAL"), into: .identify, scope: .next(1))
+            #expect(try await voidhash.identifyState(externalUserId: "user_first").status == .deferred)
+            await voidhash.signOut()
+            let secondAnonymousId = await voidhash.getDistinctId()
+
+            // The clock has not moved: the first link's back-off still runs.
+            let result = try await voidhash.identifyState(externalUserId: "user_second")
+            #expect(result.status == .confirmed)
+            #expect(harness.requests(.identify).count == 3, "the earlier link goes first, once")
+            #expect(harness.state.links[firstAnonymousId] == "user_first")
+            #expect(harness.state.links[secondAnonymousId] == "user_second")
+            #expect(await voidhash.pendingDeliveryCount() == 0)
+            await voidhash.shutdown()
+        }
+    }
+
     @Test func theAnonymousIdIsStoredAndReusedOnLaterLaunches() async throws {
         try await withSDKHarness { harness in
             let first = try harness.launch()

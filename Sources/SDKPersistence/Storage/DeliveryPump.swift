@@ -105,6 +105,13 @@ public actor DeliveryPump {
         }
     }
 
+    /// Ends the back-off of `lane` and of every lane before it: the next drain tries them at
+    /// once (for a call that waits for an item of `lane`). Later lanes keep theirs. A failed
+    /// attempt backs off again, counting one more attempt.
+    public func liftBackOff(through lane: DeliveryLane) {
+        backingOff = backingOff.filter { $0.key > lane }
+    }
+
     /// `.backingOff` while `lane` waits out a back-off, else `nil`.
     private func waiting(_ lane: DeliveryLane) -> DrainResult? {
         guard let until = backingOff[lane], until > clock.now() else { return nil }

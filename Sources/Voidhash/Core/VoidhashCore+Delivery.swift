@@ -23,12 +23,12 @@ extension VoidhashCore {
                     requestRefresh()
                 }
             }
-            itemWaits[report.id]?.deliver(.delivered)
+            itemWaits[report.id]?.wait.deliver(.delivered)
         case .rejected(let code, let message):
-            let taken = itemWaits[report.id]?.deliver(.rejected(code: code, message: message)) ?? false
+            let taken = itemWaits[report.id]?.wait.deliver(.rejected(code: code, message: message)) ?? false
             if !taken { handleLateRejection(report) }
         case .failedForNow(let error):
-            itemWaits[report.id]?.deliver(.failedForNow)
+            itemWaits[report.id]?.wait.deliver(.failedForNow)
             noteAuthenticationFailure(error)
             if case .link = report.write, cache.awaitingLink == report.id.rawValue {
                 lastLinkFailure = error
@@ -71,11 +71,15 @@ extension VoidhashCore {
         requestRefresh()
     }
 
-    /// Delivery stopped with items left (a back-off, a pause, a storage failure): calls waiting
-    /// for a queued write, and reads waiting for the awaited identity link, learn at once that
-    /// it is not coming now instead of waiting out their time limits.
-    func deliveryStalled() {
-        for wait in itemWaits.values { wait.deliver(.failedForNow) }
+    /// Delivery stopped with items left (a back-off, a pause, a storage failure) at the end of
+    /// drain number `drain`: calls waiting for a queued write that this drain or an earlier one
+    /// was asked to try learn at once that it is not coming now, instead of waiting out their
+    /// time limits, and so do reads waiting for the awaited identity link.
+    func deliveryStalled(drain: UInt64) {
+        lastStalledDrain = max(lastStalledDrain, drain)
+        for waiter in itemWaits.values where waiter.attemptDrain.map({ $0 <= drain }) == true {
+            waiter.wait.deliver(.failedForNow)
+        }
         guard cache.awaitingLink != nil, !refreshWaits.isEmpty else { return }
         lastRefreshFailed = true
         broadcastRefresh(
@@ -94,7 +98,7 @@ extension VoidhashCore {
         let link = cache.awaitingLink.map(QueueItemID.init(rawValue:))
         let awaited = Array(itemWaits.keys) + (link.map { [$0] } ?? [])
         guard !awaited.isEmpty, let stored = try? Set(storage.queue.storedIDs(among: awaited)) else { return }
-        for id in itemWaits.keys where !stored.contains(id) { itemWaits[id]?.deliver(.delivered) }
+        for id in itemWaits.keys where !stored.contains(id) { itemWaits[id]?.wait.deliver(.delivered) }
         guard let link, !stored.contains(link) else { return }
         var confirmed = cache
         confirmed.awaitingLink = nil
@@ -103,23 +107,51 @@ extension VoidhashCore {
         requestRefresh()
     }
 
-    /// Waits for what becomes of the queued item `id` and starts delivery: the closure returned
-    /// waits at most the time it is given (on the SDK's clock) and answers the outcome, or `nil`
-    /// when the time passed first.
-    func awaitOutcome(of id: QueueItemID) -> @Sendable (Duration) async -> ItemOutcome? {
-        let wait = OutcomeWait<ItemOutcome>()
-        itemWaits[id] = wait
-        kickDelivery()
+    /// Waits for what becomes of the queued items `ids`, all of `kind`: the closure returned asks
+    /// for an attempt of their lane that ignores its back-off (a call waiting for its own item tries
+    /// Voidhash now, see `DeliveryScheduler.attempt(through:)`), waits at most the time it is
+    /// given (on the SDK's clock), and answers each item's outcome in order, `nil` for those
+    /// whose outcome had not come when the time passed.
+    func awaitOutcomes(
+        of ids: [QueueItemID], kind: QueuedWrite.Kind
+    ) -> @Sendable (Duration) async -> [ItemOutcome?] {
+        let lane = kind.lane
+        let waits = ids.map { id in
+            let waiter = ItemWaiter()
+            itemWaits[id] = waiter
+            return waiter.wait
+        }
         let clock = clock
         return { limit in
-            let outcome = await wait.outcome(within: limit, clock: clock)
-            await self.stopWaitingForItem(id)
-            return outcome
+            await self.askForAttempt(of: ids, through: lane)
+            _ = try? await withDeadline(limit, clock: clock) {
+                for wait in waits { _ = await wait.outcome() }
+            }
+            for wait in waits { wait.expire() }
+            await self.stopWaitingForItems(ids)
+            return waits.map { $0.decision ?? nil }
         }
     }
 
-    private func stopWaitingForItem(_ id: QueueItemID) {
-        itemWaits[id] = nil
+    /// `awaitOutcomes(of:kind:)` for one item.
+    func awaitOutcome(of id: QueueItemID, kind: QueuedWrite.Kind) -> @Sendable (Duration) async -> ItemOutcome? {
+        let wait = awaitOutcomes(of: [id], kind: kind)
+        return { limit in await wait(limit).first ?? nil }
+    }
+
+    /// Asks delivery to try `lane` now and records which drain will; when that drain already
+    /// stalled, the waits end as failed for now.
+    private func askForAttempt(of ids: [QueueItemID], through lane: DeliveryLane) async {
+        eventsQueuedSinceKick = 0
+        let drain = await scheduler.attempt(through: lane)
+        for id in ids {
+            itemWaits[id]?.attemptDrain = drain
+            if lastStalledDrain >= drain { itemWaits[id]?.wait.deliver(.failedForNow) }
+        }
+    }
+
+    private func stopWaitingForItems(_ ids: [QueueItemID]) {
+        for id in ids { itemWaits[id] = nil }
     }
 
     /// Reports that Voidhash refused `write` for good and it was dropped.

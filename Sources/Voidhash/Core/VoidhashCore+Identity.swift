@@ -37,7 +37,7 @@ extension VoidhashCore {
             requestRefresh()
             return .answer(VoidhashIdentifyResult(status: .deferred, distinctId: next.distinctId))
         }
-        let wait = awaitOutcome(of: linkID)
+        let wait = awaitOutcome(of: linkID, kind: .link)
         return .waiting {
             await self.answerIdentify(
                 outcome: await wait(VoidhashConstants.identifyWait), next: next, previous: previous,
@@ -82,7 +82,7 @@ extension VoidhashCore {
         guard let id = queueProfile(email: changedEmail, name: changedName) else {
             return .answer(VoidhashIdentifyResult(status: .deferred, distinctId: distinctId))
         }
-        let wait = awaitOutcome(of: id)
+        let wait = awaitOutcome(of: id, kind: .attributes)
         return .waiting {
             switch await wait(VoidhashConstants.identifyWait) {
             case .delivered?:

@@ -49,7 +49,7 @@ extension VoidhashCore {
     private func record(
         _ transactions: [VoidhashStoreTransaction], for buyer: IdentityRecord, evenIfRecorded: Bool
     ) async -> VoidhashPerson? {
-        var waits: [(QueueItemID, OutcomeWait<ItemOutcome>)] = []
+        var ids: [QueueItemID] = []
         for transaction in transactions {
             let record = PurchaseRecord(
                 distinctId: buyer.distinctId, productId: transaction.productId,
@@ -61,25 +61,15 @@ extension VoidhashCore {
                     .purchase(record, epoch: buyer.epoch),
                     onceKey: Self.onceKey(transactionId: transaction.transactionId), evenIfRecorded: evenIfRecorded)
             else { continue }
-            let wait = OutcomeWait<ItemOutcome>()
-            itemWaits[id] = wait
-            waits.append((id, wait))
+            ids.append(id)
         }
-        guard !waits.isEmpty else {
+        guard !ids.isEmpty else {
             _ = await awaitRefresh(within: VoidhashConstants.requestTimeout)
             return person
         }
-        kickDelivery()
-        let pending = waits.map(\.1)
-        _ = try? await withDeadline(VoidhashConstants.requestTimeout, clock: clock) {
-            for wait in pending { _ = await wait.outcome() }
-        }
-        for (id, wait) in waits {
-            itemWaits[id] = nil
-            wait.expire()
-            if case .rejected?? = wait.decision {
-                reporter.diagnose(.personWriteRejected, "Voidhash refused a purchase; it was dropped.")
-            }
+        let outcomes = await awaitOutcomes(of: ids, kind: .purchase)(VoidhashConstants.requestTimeout)
+        for case .rejected? in outcomes {
+            reporter.diagnose(.personWriteRejected, "Voidhash refused a purchase; it was dropped.")
         }
         return person
     }

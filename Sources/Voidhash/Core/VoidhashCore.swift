@@ -59,7 +59,9 @@ actor VoidhashCore {
     /// Whether the refused key was already reported as a diagnostic.
     var hasReportedAuthenticationFailure = false
     /// Calls waiting for a queued write's outcome.
-    var itemWaits: [QueueItemID: OutcomeWait<ItemOutcome>] = [:]
+    var itemWaits: [QueueItemID: ItemWaiter] = [:]
+    /// The number of the last drain that ended with delivery stalled.
+    var lastStalledDrain: UInt64 = 0
     /// Reads waiting for the next refresh outcome.
     var refreshWaits: [OutcomeWait<RefreshOutcome>] = []
     /// Subscribers to person snapshots.
@@ -106,7 +108,7 @@ actor VoidhashCore {
                 guard error != .temporarilyUnavailable else { return }
                 reporter.diagnose(.storageWriteFailed, "Delivery could not read its queue (\(error)).")
             },
-            onStall: { await reference.core?.deliveryStalled() },
+            onStall: { drain in await reference.core?.deliveryStalled(drain: drain) },
             onEmptied: { await reference.core?.settleDeliveredElsewhere() },
             onClaimedElsewhere: { await reference.core?.settleDeliveredElsewhere() })
         identity = launch.identity

@@ -24,6 +24,16 @@ enum QueuedWrite: Sendable, Hashable {
         case attributes = "attributes"
         case purchase = "purchase"
         case event = "event"
+
+        /// The lane items of this kind wait in.
+        var lane: DeliveryLane {
+            switch self {
+            case .link: .identityLinks
+            case .purchase: .purchases
+            case .attributes: .attributes
+            case .event: .events
+            }
+        }
     }
 
     /// The kind stored with the item.
@@ -37,14 +47,7 @@ enum QueuedWrite: Sendable, Hashable {
     }
 
     /// The lane the item waits in.
-    var lane: DeliveryLane {
-        switch self {
-        case .link: .identityLinks
-        case .purchase: .purchases
-        case .attributes: .attributes
-        case .event: .events
-        }
-    }
+    var lane: DeliveryLane { kind.lane }
 
     /// The identity epoch that made the write.
     var epoch: String {
