@@ -43,7 +43,7 @@ enum DrainBenchmark {
                 baseURL: baseURL, transport: URLSessionTransport(),
                 headers: { [HTTPField(name: "Authorization", value: "Bearer \(VoidhashEmulator.testKey)")] }
             ))
-        let pump = DeliveryPump(queue: storage.queue, batchLimit: 50) { batch in
+        let pump = DeliveryPump(queue: storage.queue, batchLimit: 50) { batch, _ in
             await send(batch, with: client)
         }
         let start = ContinuousClock.now

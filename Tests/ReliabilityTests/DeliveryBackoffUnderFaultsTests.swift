@@ -8,25 +8,23 @@ import Testing
 /// climbing to the maximum for items that never failed.
 @Suite("Delivery back-off under faults", .timeLimit(.minutes(1)))
 struct DeliveryBackoffUnderFaultsTests {
-    /// Sends items one by one, in order, removing each delivered one, and fails the items whose
+    /// Sends items one by one, in order, settling each delivered one, and fails the items whose
     /// payload is in `failing` once each (as the Voidhash delivery handler does).
     private final class OneByOneSender: Sendable {
-        let queue: DeliveryQueue
         let failing: Set<Data>
         private let failed = Recorded<Data>()
 
-        init(queue: DeliveryQueue, failing: Set<Data>) {
-            self.queue = queue
+        init(failing: Set<Data>) {
             self.failing = failing
         }
 
-        func send(_ batch: [QueueItem]) -> DeliveryOutcome {
+        func send(_ batch: [QueueItem], _ settle: DeliveryPump.Settle) -> DeliveryOutcome {
             for item in batch {
                 if failing.contains(item.payload), !failed.all.contains(item.payload) {
                     failed.append(item.payload)
                     return .retryLater(retryAfter: nil)
                 }
-                _ = try? queue.remove(ids: [item.id])
+                settle(item.id)
             }
             return .delivered
         }
@@ -38,8 +36,8 @@ struct DeliveryBackoffUnderFaultsTests {
         let ids = try (0..<3).map { index in
             try storage.queue.enqueue(lane: .purchases, kind: "purchase", payload: Data([UInt8(index)]), now: now)
         }
-        let sender = OneByOneSender(queue: storage.queue, failing: [Data([1])])
-        let pump = DeliveryPump(queue: storage.queue, clock: ManualClock(now: now), send: { sender.send($0) })
+        let sender = OneByOneSender(failing: [Data([1])])
+        let pump = DeliveryPump(queue: storage.queue, clock: ManualClock(now: now), send: { sender.send($0, $1) })
         guard case .backingOff = await pump.drain() else {
             Issue.record("expected a back-off")
             return
@@ -58,8 +56,8 @@ struct DeliveryBackoffUnderFaultsTests {
             try storage.queue.enqueue(lane: .purchases, kind: "purchase", payload: payload, now: clock.now())
         }
         let failing = Set(payloads.enumerated().filter { $0.offset % 10 == 5 }.map(\.element))
-        let sender = OneByOneSender(queue: storage.queue, failing: failing)
-        let pump = DeliveryPump(queue: storage.queue, clock: clock, batchLimit: 50, send: { sender.send($0) })
+        let sender = OneByOneSender(failing: failing)
+        let pump = DeliveryPump(queue: storage.queue, clock: clock, batchLimit: 50, send: { sender.send($0, $1) })
         var longest = Duration.zero
         for _ in 0..<100 {
             let result = await pump.drain()

@@ -1,7 +1,7 @@
 import Foundation
-@testable import SDKPersistence
 import Synchronization
 
+@testable import SDKPersistence
 @testable import SDKRuntime
 
 /// A directory under the system temporary directory, removed when the value goes away.
@@ -95,7 +95,8 @@ final class RecordingBatchSender: Sendable {
     /// The batches sent so far, as IDs.
     var sent: [[QueueItemID]] { batches.current.map { $0.map(\.id) } }
 
-    func send(_ batch: [QueueItem]) async -> DeliveryOutcome {
+    /// Records `batch` and answers as `respond` says; never settles an item on its own.
+    func send(_ batch: [QueueItem], _ settle: DeliveryPump.Settle) async -> DeliveryOutcome {
         let number = batches.update { batches in
             batches.append(batch)
             return batches.count - 1

@@ -11,7 +11,16 @@ import SDKRuntime
 /// keys) on the next launch.
 public actor DeliveryPump {
     /// Sends a batch and reports what happened.
-    public typealias Send = @Sendable ([QueueItem]) async -> DeliveryOutcome
+    ///
+    /// A sender that sends a batch item by item calls `settle` with each item whose fate is
+    /// known (accepted, or refused for good and reported by the sender) as soon as it is: the
+    /// item is removed then, so a later failure in the same batch never sends it again. A
+    /// sender that sends the batch at once ignores `settle` and says everything in the outcome.
+    public typealias Send = @Sendable (_ batch: [QueueItem], _ settle: Settle) async -> DeliveryOutcome
+
+    /// Removes one item of the batch being sent, whose fate is known. A removal that fails
+    /// leaves the item queued: it is sent again, under the same idempotency key.
+    public typealias Settle = @Sendable (QueueItemID) -> Void
 
     private let queue: DeliveryQueue
     private let clock: any SDKClock
@@ -89,14 +98,15 @@ public actor DeliveryPump {
                     guard let first = try queue.nextBatch(limit: 1).first else { return .emptied }
                     if let waiting = waiting(first.lane) { return waiting }
                 }
-                hasClaimed = true
                 let claim = try queue.claimDelivery(owner: owner, lease: claimLease, now: clock.now())
                 if case .heldElsewhere(let until) = claim { return .claimedElsewhere(until: until) }
+                hasClaimed = true  // a claim held elsewhere is not this pump's to release
                 // Read under the claim: what another process sent before it released is gone.
                 let batch = try queue.nextBatch(limit: limit)
                 guard let lane = batch.first?.lane else { return .emptied }
                 if let waiting = waiting(lane) { return waiting }
-                let outcome = await send(batch)
+                let queue = queue
+                let outcome = await send(batch) { id in _ = try? queue.remove(ids: [id]) }
                 if let stop = try apply(outcome, to: batch, limit: &limit) { return stop }
             }
             return .cancelled
@@ -134,13 +144,14 @@ public actor DeliveryPump {
     private func apply(
         _ outcome: DeliveryOutcome, to batch: [QueueItem], limit: inout Int
     ) throws(StorageError) -> DrainResult? {
+        guard let lane = batch.first?.lane else { return nil }
         switch outcome {
         case .delivered:
             try queue.remove(ids: batch.map(\.id))
-            backingOff[batch[0].lane] = nil
+            backingOff[lane] = nil
         case .rejected(let ids, let code):
             try queue.remove(ids: batch.map(\.id))
-            backingOff[batch[0].lane] = nil
+            backingOff[lane] = nil
             for item in Self.items(of: batch, withIDs: ids) { onDrop(item, code) }
         case .tooLarge:
             guard batch.count == 1 else {
@@ -168,9 +179,9 @@ public actor DeliveryPump {
 
     /// Counts a failed attempt for the item of `batch` that failed and schedules the next one.
     ///
-    /// A sender goes through a batch in order and stops at the first failure, removing what it
-    /// delivered before it: the first item of the batch still queued is the one that failed, and
-    /// only it is charged. The items after it were not tried; charging them too would make one
+    /// A sender that goes through a batch item by item stops at the first failure, after
+    /// settling each item before it: the first item of the batch still queued is the one that
+    /// failed, and only it is charged. The items after it were not tried; charging them too would make one
     /// failure in ten push every later item's back-off towards the maximum (under a steady 10 %
     /// of failed requests, delivery almost stopped).
     private func backOff(

@@ -109,7 +109,7 @@ extension VoidhashCore {
 
     /// Waits for what becomes of the queued items `ids`, all of `kind`: the closure returned asks
     /// for an attempt of their lane that ignores its back-off (a call waiting for its own item tries
-    /// Voidhash now, see `DeliveryScheduler.attempt(through:)`), waits at most the time it is
+    /// Voidhash now, see `Outbox.attempt(through:)`), waits at most the time it is
     /// given (on the SDK's clock), and answers each item's outcome in order, `nil` for those
     /// whose outcome had not come when the time passed.
     func awaitOutcomes(
@@ -143,7 +143,7 @@ extension VoidhashCore {
     /// stalled, the waits end as failed for now.
     private func askForAttempt(of ids: [QueueItemID], through lane: DeliveryLane) async {
         eventsQueuedSinceKick = 0
-        let drain = await scheduler.attempt(through: lane)
+        let drain = await outbox.attempt(through: lane)
         for id in ids {
             itemWaits[id]?.attemptDrain = drain
             if lastStalledDrain >= drain { itemWaits[id]?.wait.deliver(.failedForNow) }

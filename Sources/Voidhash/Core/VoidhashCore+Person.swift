@@ -3,31 +3,8 @@ import SDKRuntime
 import VoidhashAPI
 
 extension VoidhashCore {
-    /// How current the cached snapshot is.
-    enum Freshness {
-        /// Younger than 5 minutes (and not waiting for an identity link).
-        case fresh
-        /// Older, outdated, waiting for an identity link, made by the SDK without asking
-        /// Voidhash, or dated in the future by the device clock.
-        case stale
-        /// Nothing cached.
-        case none
-    }
-
-    /// The cached snapshot's freshness, by the age of its fetch on the device clock.
-    var freshness: Freshness {
-        guard let snapshot = cache.snapshot else { return .none }
-        if cache.awaitingLink != nil || cache.isOutdated == true || snapshot.isLocal == true { return .stale }
-        let age = clock.now().timeIntervalSince(snapshot.fetchedAt)
-        return age >= 0 && age < VoidhashConstants.personStaleAfter.timeInterval ? .fresh : .stale
-    }
-
-    /// Whether the cached snapshot is older than 2 days.
-    var isExpired: Bool {
-        guard let snapshot = cache.snapshot else { return false }
-        return clock.now().timeIntervalSince(snapshot.fetchedAt)
-            > VoidhashConstants.personExpiresAfter.timeInterval
-    }
+    /// The cached snapshot's freshness now.
+    var freshness: PersonCacheRecord.Freshness { cache.freshness(at: clock.now()) }
 
     /// The current person and how far to trust it (see `Voidhash.getCurrentPersonState`).
     ///
@@ -90,9 +67,7 @@ extension VoidhashCore {
     }
 
     private func state(isStale: Bool, reason: VoidhashPersonState.Reason) -> VoidhashPersonState {
-        VoidhashPersonState(
-            value: person, isStale: isStale, isExpired: isExpired, reason: reason,
-            fetchedAt: cache.snapshot?.fetchedAt)
+        cache.state(person: person, isStale: isStale, reason: reason, at: clock.now())
     }
 
     /// Starts a refresh (or joins the one under way) and waits for its outcome at most `limit`.

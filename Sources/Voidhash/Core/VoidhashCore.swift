@@ -24,8 +24,8 @@ actor VoidhashCore {
     let lifecycleEvents: Bool
     /// Numbers requests in start order.
     let sequencer: RequestSequencer
-    /// Runs the delivery pump.
-    let scheduler: DeliveryScheduler
+    /// Sends what the queue holds.
+    let outbox: Outbox
     /// Sends `$groupidentify` events made without consent, one at a time, outside the queue.
     let directEvents = SerialWork()
 
@@ -33,6 +33,8 @@ actor VoidhashCore {
     var identity: IdentityRecord
     /// The cached person of the current identity.
     var cache: PersonCacheRecord
+    /// Where `cache` is published for reads that need no turn of the core.
+    let cacheView: PersonCacheView
     /// `cache`'s person, wrapped (its perks precomputed).
     var person: VoidhashPerson?
     /// The analytics consent.
@@ -71,7 +73,7 @@ actor VoidhashCore {
 
     private init(
         configuration: CoreConfiguration, storage: SDKStorage, launch: LaunchState,
-        reference: CoreReference, reporter: Reporter
+        reference: CoreReference, reporter: Reporter, cacheView: PersonCacheView
     ) {
         let options = configuration.options
         clock = options.clock
@@ -92,35 +94,38 @@ actor VoidhashCore {
         let sequencer = RequestSequencer()
         self.sequencer = sequencer
         let handler = DeliveryHandler(
-            client: client, queue: storage.queue, sequencer: sequencer,
-            report: { report in await reference.core?.settle(report) })
-        let pump = DeliveryPump(
+            client: client, sequencer: sequencer, report: { report in await reference.core?.settle(report) })
+        outbox = Outbox(
             queue: storage.queue, clock: options.clock, batchLimit: 50,
-            onQuarantine: { _ in
-                reporter.diagnose(
-                    .deliveryQuarantined, "A queued item could not be sent and was set aside.")
-            },
-            send: { batch in await handler.send(batch) })
-        scheduler = DeliveryScheduler(
-            pump: pump, clock: options.clock,
-            onStorageFailure: { error in
-                // A locked device is not a failure: delivery tries again once it is unlocked.
-                guard error != .temporarilyUnavailable else { return }
-                reporter.diagnose(.storageWriteFailed, "Delivery could not read its queue (\(error)).")
-            },
-            onStall: { drain in await reference.core?.deliveryStalled(drain: drain) },
-            onEmptied: { await reference.core?.settleDeliveredElsewhere() },
-            onClaimedElsewhere: { await reference.core?.settleDeliveredElsewhere() })
+            observers: Outbox.Observers(
+                storageFailed: { error in
+                    // A locked device is not a failure: delivery tries again once it is unlocked.
+                    guard error != .temporarilyUnavailable else { return }
+                    reporter.diagnose(.storageWriteFailed, "Delivery could not read its queue (\(error)).")
+                },
+                stalled: { drain in await reference.core?.deliveryStalled(drain: drain) },
+                emptied: { await reference.core?.settleDeliveredElsewhere() },
+                claimedElsewhere: { await reference.core?.settleDeliveredElsewhere() },
+                quarantined: { _ in
+                    reporter.diagnose(
+                        .deliveryQuarantined, "A queued item could not be sent and was set aside.")
+                }),
+            send: { batch, settle in await handler.send(batch, settle: settle) })
         identity = launch.identity
         cache = launch.cache
         person = launch.cache.snapshot?.person.map(VoidhashPerson.init)
+        self.cacheView = cacheView
+        cacheView.publish(cache, person: person)
         consent = launch.consent
         groupTypes = launch.groupTypes
     }
 
     /// Opens storage (waiting for protected data, as `progress` tells), restores the stored
-    /// state, applies the options, and starts delivering what is queued.
-    static func load(_ configuration: CoreConfiguration, progress: LoadProgress) async -> VoidhashCore {
+    /// state, applies the options, and starts delivering what is queued. Every cache the core
+    /// sets is published to `cacheView`.
+    static func load(
+        _ configuration: CoreConfiguration, progress: LoadProgress, cacheView: PersonCacheView
+    ) async -> VoidhashCore {
         let options = configuration.options
         let reporter = Reporter(onWarning: options.onWarning, onDiagnostic: options.onDiagnostic)
         if options.purchaseSource is SimulatedPurchaseSource, configuration.key.environment == .production {
@@ -137,7 +142,7 @@ actor VoidhashCore {
         let reference = CoreReference()
         let core = VoidhashCore(
             configuration: configuration, storage: storage, launch: launch, reference: reference,
-            reporter: reporter)
+            reporter: reporter, cacheView: cacheView)
         reference.core = core
         await core.start(distinctId: options.distinctId, identityWasStored: launch.identityWasStored)
         return core
@@ -145,7 +150,7 @@ actor VoidhashCore {
 
     private func start(distinctId: String?, identityWasStored: Bool) async {
         if let distinctId { adopt(distinctId, identityWasStored: identityWasStored) }
-        await scheduler.kick()
+        await outbox.kick()
     }
 
     /// Stops delivery and closes storage; the instance does nothing useful afterwards.
@@ -154,7 +159,7 @@ actor VoidhashCore {
         eventTimer?.cancel()
         eventTimer = nil
         await directEvents.idle()
-        await scheduler.stop()
+        await outbox.stop()
         for observer in observers.values { observer.finish() }
         observers.removeAll()
         storage.close()
@@ -164,7 +169,7 @@ actor VoidhashCore {
     /// when the queue is empty or delivery must wait.
     func flush() async {
         await directEvents.idle()
-        await scheduler.flush()
+        await outbox.flush()
     }
 
     /// How many writes wait in the delivery queue (`nil` when storage cannot say).
@@ -174,11 +179,11 @@ actor VoidhashCore {
 
     // MARK: Shared helpers
 
-    /// Asks the scheduler for a drain, without waiting.
+    /// Asks the outbox for a drain, without waiting.
     func kickDelivery() {
         eventsQueuedSinceKick = 0
-        let scheduler = scheduler
-        Task { await scheduler.kick() }
+        let outbox = outbox
+        Task { await outbox.kick() }
     }
 
     /// Stores `write` in the delivery queue; `nil` (reported) when storage failed.
@@ -288,8 +293,10 @@ actor VoidhashCore {
     func setCache(_ newCache: PersonCacheRecord) {
         cache = newCache
         let newPerson = newCache.snapshot?.person.map(VoidhashPerson.init)
-        guard newPerson != person else { return }
-        person = newPerson
+        let changed = newPerson != person
+        if changed { person = newPerson }
+        cacheView.publish(newCache, person: person)
+        guard changed else { return }
         for observer in observers.values { observer.yield(newPerson) }
     }
 

@@ -4,65 +4,52 @@ import SDKPersistence
 import SDKRuntime
 import VoidhashAPI
 
-/// Turns the delivery pump's batches into requests and reports to the core the fate of each item
-/// it acts on.
+/// Turns the outbox's batches into requests and reports to the core the fate of each item it
+/// acts on.
 ///
-/// Links, purchases and attributes are sent one request per item, in order; an item is removed
-/// from the queue as soon as Voidhash applied or refused it, so a later failure in the same
-/// batch never sends it again, and each one's fate is reported (a call may wait for it, and an
-/// answer carries the person). Events go in one request per batch; only those Voidhash refused
-/// are reported (for the diagnostic): no call waits for an event, and a delivered one needs
-/// nothing of the core, so a batch costs the core no turn of its own.
+/// Links, purchases and attributes are sent one request per item, in order; the handler stops
+/// at the first that must be tried again, settles each item as soon as Voidhash applied or
+/// refused it (the outbox removes it then, so a later failure in the same batch never sends it
+/// again), and reports each one's fate (a call may wait for it, and an answer carries the
+/// person). Events go in one request per batch; only those Voidhash refused are reported (for
+/// the diagnostic): no call waits for an event, and a delivered one needs nothing of the core,
+/// so a batch costs the core no turn of its own. The handler never removes an item itself.
 struct DeliveryHandler: Sendable {
     /// The generated client.
     let client: VoidhashClient
-    /// The queue the batches come from.
-    let queue: DeliveryQueue
     /// Numbers each request.
     let sequencer: RequestSequencer
     /// Receives the fate of an item (the core's `settle`).
     let report: @Sendable (ItemReport) async -> Void
 
-    /// Delivers `batch` and says what happened, as the pump expects.
-    func send(_ batch: [QueueItem]) async -> DeliveryOutcome {
+    /// Delivers `batch` and says what happened, as the outbox expects; `settle` removes an item
+    /// whose fate is known.
+    func send(_ batch: [QueueItem], settle: DeliveryPump.Settle) async -> DeliveryOutcome {
         if batch.first?.kind == QueuedWrite.Kind.event.rawValue {
             return await sendEvents(batch)
         }
         for item in batch {
             guard let write = QueuedWrite(item: item) else { return .undecodable(ids: [item.id]) }
             let sequence = sequencer.next()
-            let result = await deliver(write, idempotencyKey: item.id.rawValue)
-            switch result {
+            let result: ItemReport.Result
+            var retry: DeliveryOutcome?
+            switch await deliver(write, idempotencyKey: item.id.rawValue) {
             case .success(let (person, outcome)):
-                _ = try? queue.remove(ids: [item.id])
-                await report(
-                    ItemReport(
-                        id: item.id, write: write, sequence: sequence,
-                        result: .delivered(person: person, outcome: outcome)))
+                result = .delivered(person: person, outcome: outcome)
             case .failure(let error):
                 switch DeliveryFailure(error) {
                 case .refused(let code):
-                    _ = try? queue.remove(ids: [item.id])
-                    await report(
-                        ItemReport(
-                            id: item.id, write: write, sequence: sequence,
-                            result: .rejected(code: code, message: error.message)))
+                    result = .rejected(code: code, message: error.message)
                 case .tooLarge:
-                    _ = try? queue.remove(ids: [item.id])
-                    await report(
-                        ItemReport(
-                            id: item.id, write: write, sequence: sequence,
-                            result: .rejected(
-                                code: VoidhashErrorCode.payloadTooLarge.rawValue,
-                                message: error.message)))
+                    result = .rejected(code: VoidhashErrorCode.payloadTooLarge.rawValue, message: error.message)
                 case .later(let outcome):
-                    await report(
-                        ItemReport(
-                            id: item.id, write: write, sequence: sequence,
-                            result: .failedForNow(error)))
-                    return outcome
+                    result = .failedForNow(error)
+                    retry = outcome
                 }
             }
+            if retry == nil { settle(item.id) }
+            await report(ItemReport(id: item.id, write: write, sequence: sequence, result: result))
+            if let retry { return retry }
         }
         return .delivered
     }

@@ -1,4 +1,5 @@
 import Foundation
+import SDKRuntime
 import VoidhashAPI
 
 /// The cached person of one identity epoch, as stored.
@@ -17,6 +18,43 @@ struct PersonCacheRecord: Codable, Sendable, Hashable {
     /// An empty cache for `epoch`.
     static func empty(epoch: String) -> PersonCacheRecord {
         PersonCacheRecord(epoch: epoch, snapshot: nil, awaitingLink: nil)
+    }
+
+    /// How current a cached snapshot is.
+    enum Freshness: Sendable, Hashable {
+        /// Fetched less than `VoidhashConstants.personStaleAfter` ago, and not waiting for an
+        /// identity link.
+        case fresh
+        /// Older, outdated, waiting for an identity link, made by the SDK without asking
+        /// Voidhash, or dated in the future by the device clock.
+        case stale
+        /// Nothing cached.
+        case none
+    }
+
+    /// The snapshot's freshness at `now`, by the age of its fetch on the device clock.
+    func freshness(at now: Date) -> Freshness {
+        guard let snapshot else { return .none }
+        if awaitingLink != nil || isOutdated == true || snapshot.isLocal == true { return .stale }
+        let age = now.timeIntervalSince(snapshot.fetchedAt)
+        return age >= 0 && age < VoidhashConstants.personStaleAfter.timeInterval ? .fresh : .stale
+    }
+
+    /// Whether the snapshot was fetched more than `VoidhashConstants.personExpiresAfter` before
+    /// `now`.
+    func isExpired(at now: Date) -> Bool {
+        guard let snapshot else { return false }
+        return now.timeIntervalSince(snapshot.fetchedAt) > VoidhashConstants.personExpiresAfter.timeInterval
+    }
+
+    /// What a read at `now` answers with this cache, whose person is `person`, given how the
+    /// read judged it.
+    func state(
+        person: VoidhashPerson?, isStale: Bool, reason: VoidhashPersonState.Reason, at now: Date
+    ) -> VoidhashPersonState {
+        VoidhashPersonState(
+            value: person, isStale: isStale, isExpired: isExpired(at: now), reason: reason,
+            fetchedAt: snapshot?.fetchedAt)
     }
 }
 

@@ -1,9 +1,13 @@
 import Foundation
-import SDKPersistence
 import SDKRuntime
 
-/// Runs the delivery pump whenever there may be something to send, and again when a back-off
-/// or a rate-limit pause ends (timed on the SDK's clock).
+/// Everything between "stored in the queue" and "Voidhash answered": the durable queue, the
+/// pump that sends it batch by batch, the back-off of each lane, and the timer that drains
+/// again when a back-off or a rate-limit pause ends (on the SDK's clock).
+///
+/// An SDK enqueues into `queue` and calls `kick()`; the outbox sends in lane order, removes an
+/// item only once its fate is known (in `DeliveryPump`, the one place that removes), and tells
+/// the SDK only what it asked for through `Observers`.
 ///
 /// `kick()` never starts a second drain: a kick during a drain makes the running loop drain
 /// once more, so an item enqueued at any moment is picked up. While another process sharing the
@@ -12,17 +16,49 @@ import SDKRuntime
 /// Drains are numbered from 1 in the order they start, and a stall names the drain that ended
 /// with it, so a call that asked for an attempt (`attempt(through:)`) can tell a stall of a
 /// drain that tried its item from one of an earlier drain that did not.
-actor DeliveryScheduler {
+public actor Outbox {
+    /// What the outbox tells its SDK.
+    public struct Observers: Sendable {
+        /// A drain could not read or write the queue (the storage error).
+        public var storageFailed: @Sendable (StorageError) -> Void
+        /// The drain with this number ended with items left that must wait: a back-off, a
+        /// rate-limit pause or a storage failure.
+        public var stalled: @Sendable (_ drain: UInt64) async -> Void
+        /// A drain emptied the queue.
+        public var emptied: @Sendable () async -> Void
+        /// Another process sharing the storage holds the delivery claim.
+        public var claimedElsewhere: @Sendable () async -> Void
+        /// An item was set aside because it can never be sent.
+        public var quarantined: @Sendable (QuarantinedItem) -> Void
+
+        /// Observers with these callbacks; each one left out does nothing.
+        public init(
+            storageFailed: @escaping @Sendable (StorageError) -> Void = { _ in },
+            stalled: @escaping @Sendable (_ drain: UInt64) async -> Void = { _ in },
+            emptied: @escaping @Sendable () async -> Void = {},
+            claimedElsewhere: @escaping @Sendable () async -> Void = {},
+            quarantined: @escaping @Sendable (QuarantinedItem) -> Void = { _ in }
+        ) {
+            self.storageFailed = storageFailed
+            self.stalled = stalled
+            self.emptied = emptied
+            self.claimedElsewhere = claimedElsewhere
+            self.quarantined = quarantined
+        }
+    }
+
     /// How soon to look again while another process holds the delivery claim: that process
     /// releases it when its drain ends, and calls here may be waiting for items it sent.
-    static let claimRecheck: TimeInterval = 0.1
+    public static let claimRecheck: TimeInterval = 0.1
 
+    /// How soon to try again after a drain could not use storage.
+    static let storageRetry: TimeInterval = 1
+
+    /// The durable queue items wait in.
+    public nonisolated let queue: DeliveryQueue
     private let pump: DeliveryPump
     private let clock: any SDKClock
-    private let onStorageFailure: @Sendable (StorageError) -> Void
-    private let onStall: @Sendable (_ drain: UInt64) async -> Void
-    private let onEmptied: @Sendable () async -> Void
-    private let onClaimedElsewhere: @Sendable () async -> Void
+    private let observers: Observers
     private var loop: Task<Void, Never>?
     private var isRequested = false
     private var timer: Task<Void, Never>?
@@ -33,27 +69,22 @@ actor DeliveryScheduler {
     /// asked for an attempt.
     private var attemptThrough: DeliveryLane?
 
-    /// A scheduler for `pump`, timing retries on `clock`; `onStall` is called with the drain's
-    /// number whenever a drain ends with items left that must wait (a back-off, a pause, a
-    /// storage failure), `onEmptied`
-    /// whenever one empties the queue, `onClaimedElsewhere` whenever another process is sending.
-    init(
-        pump: DeliveryPump, clock: any SDKClock,
-        onStorageFailure: @escaping @Sendable (StorageError) -> Void,
-        onStall: @escaping @Sendable (_ drain: UInt64) async -> Void,
-        onEmptied: @escaping @Sendable () async -> Void,
-        onClaimedElsewhere: @escaping @Sendable () async -> Void
+    /// An outbox over `queue` that hands batches of at most `batchLimit` items to `send` (see
+    /// `DeliveryPump` for the batches and outcomes), times retries on `clock`, and reports to
+    /// `observers`.
+    public init(
+        queue: DeliveryQueue, clock: any SDKClock, batchLimit: Int, observers: Observers,
+        send: @escaping DeliveryPump.Send
     ) {
-        self.pump = pump
+        self.queue = queue
         self.clock = clock
-        self.onStorageFailure = onStorageFailure
-        self.onStall = onStall
-        self.onEmptied = onEmptied
-        self.onClaimedElsewhere = onClaimedElsewhere
+        self.observers = observers
+        pump = DeliveryPump(
+            queue: queue, clock: clock, batchLimit: batchLimit, onQuarantine: observers.quarantined, send: send)
     }
 
     /// Asks for a drain as soon as possible.
-    func kick() {
+    public func kick() {
         guard !isStopped else { return }
         isRequested = true
         guard loop == nil else { return }
@@ -65,20 +96,20 @@ actor DeliveryScheduler {
     /// that lane to wait (a rate-limit pause still holds: the server asked for it). Returns the
     /// number of the drain that will make the attempt: a stall of that drain or a later one
     /// means the item was not delivered.
-    func attempt(through lane: DeliveryLane) -> UInt64 {
+    public func attempt(through lane: DeliveryLane) -> UInt64 {
         attemptThrough = max(attemptThrough ?? lane, lane)
         kick()
         return drainsStarted + 1
     }
 
     /// Drains now and returns when the queue is empty or delivery has stopped for a while.
-    func flush() async {
+    public func flush() async {
         kick()
         await loop?.value
     }
 
     /// Stops for good: no more drains, no more timers.
-    func stop() async {
+    public func stop() async {
         isStopped = true
         timer?.cancel()
         timer = nil
@@ -99,16 +130,16 @@ actor DeliveryScheduler {
             switch await pump.drain() {
             case .backingOff(let until), .paused(let until):
                 schedule(at: until)
-                await onStall(drain)
+                await observers.stalled(drain)
             case .storageFailed(let error):
-                onStorageFailure(error)
-                schedule(at: clock.now().addingTimeInterval(1))
-                await onStall(drain)
+                observers.storageFailed(error)
+                schedule(at: clock.now().addingTimeInterval(Self.storageRetry))
+                await observers.stalled(drain)
             case .emptied:
-                await onEmptied()
+                await observers.emptied()
             case .claimedElsewhere(let until):
                 schedule(at: min(until, clock.now().addingTimeInterval(Self.claimRecheck)))
-                await onClaimedElsewhere()
+                await observers.claimedElsewhere()
             case .alreadyDraining, .cancelled:
                 break
             }

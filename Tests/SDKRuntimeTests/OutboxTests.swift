@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+@testable import SDKPersistence
+@testable import SDKRuntime
+
+@Suite("Outbox: the queue, its drains and their numbers", .timeLimit(.minutes(1)))
+struct OutboxTests {
+    let clock = ManualClock(now: Date(timeIntervalSince1970: 1_800_000_000))
+
+    func outbox(
+        _ storage: SDKStorage, sender: RecordingBatchSender, stalls: StorageTestBox<[UInt64]>
+    ) -> Outbox {
+        Outbox(
+            queue: storage.queue, clock: clock, batchLimit: 10,
+            observers: Outbox.Observers(stalled: { drain in stalls.update { $0.append(drain) } }),
+            send: sender.send)
+    }
+
+    func enqueueLink(_ storage: SDKStorage, _ name: String) throws -> QueueItemID {
+        try storage.queue.enqueue(lane: .identityLinks, kind: "k", payload: payloadBytes(name), now: clock.now())
+    }
+
+    @Test("a stall names its drain; an attempt lifts its lane's back-off in the drain whose number it returns")
+    func anAttemptIsMadeByTheDrainItNames() async throws {
+        let storage = try SDKStorage.inMemory()
+        let first = try enqueueLink(storage, "first")
+        let stalls = StorageTestBox<[UInt64]>([])
+        let sender = RecordingBatchSender { _, number in number == 0 ? .retryLater(retryAfter: nil) : .delivered }
+        let outbox = outbox(storage, sender: sender, stalls: stalls)
+
+        await outbox.flush()
+        #expect(stalls.current == [1])
+        let second = try enqueueLink(storage, "second")
+        await outbox.flush()
+        #expect(stalls.current == [1, 2], "the back-off holds the lane: nothing is sent")
+        #expect(sender.sent == [[first]])
+
+        #expect(await outbox.attempt(through: .identityLinks) == 3)
+        await outbox.flush()
+        #expect(sender.sent == [[first], [first, second]])
+        #expect(stalls.current == [1, 2])
+        #expect(try storage.queue.count() == 0)
+        await outbox.stop()
+    }
+
+    @Test func anAttemptForAnEarlierLaneLeavesALaterLanesBackOff() async throws {
+        let storage = try SDKStorage.inMemory()
+        let event = try storage.queue.enqueue(lane: .events, kind: "k", payload: payloadBytes("e"), now: clock.now())
+        let stalls = StorageTestBox<[UInt64]>([])
+        let sender = RecordingBatchSender { batch, _ in
+            batch[0].lane == .events ? .retryLater(retryAfter: nil) : .delivered
+        }
+        let outbox = outbox(storage, sender: sender, stalls: stalls)
+
+        await outbox.flush()
+        let link = try enqueueLink(storage, "link")
+        #expect(await outbox.attempt(through: .identityLinks) == 2)
+        await outbox.flush()
+        #expect(sender.sent == [[event], [link]], "the event batch still waits out its back-off")
+        // flush() may ask for one more drain if drain 2 had begun: it stalls too.
+        #expect(stalls.current.prefix(2) == [1, 2])
+        await outbox.stop()
+    }
+
+    @Test("an item settled during a send is removed at once; the failed one after it is charged")
+    func aSettledItemIsRemovedAtOnce() async throws {
+        let storage = try SDKStorage.inMemory()
+        let ids = try ["a", "b", "c"].map { try enqueueLink(storage, $0) }
+        let stillQueued = StorageTestBox<[QueueItemID]>([])
+        let pump = DeliveryPump(queue: storage.queue, clock: clock) { batch, settle in
+            settle(batch[0].id)
+            stillQueued.update { $0 = (try? storage.queue.nextBatch(limit: 10).map(\.id)) ?? [] }
+            return .retryLater(retryAfter: nil)
+        }
+        guard case .backingOff = await pump.drain() else {
+            Issue.record("expected a back-off")
+            return
+        }
+        #expect(stillQueued.current == [ids[1], ids[2]])
+        let left = try storage.queue.nextBatch(limit: 10)
+        #expect(left.map(\.id) == [ids[1], ids[2]])
+        #expect(left.map(\.attempts) == [1, 0])
+    }
+}
