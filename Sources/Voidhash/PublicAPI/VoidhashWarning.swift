@@ -1,8 +1,10 @@
+import SDKRuntime
+
 /// A mistake in how the app called the SDK that the SDK ignored instead of throwing, reported
 /// through `VoidhashOptions.onWarning`. Never carries personal data.
-public struct VoidhashWarning: Sendable, Hashable, CustomStringConvertible {
+public struct VoidhashWarning: CodedReport {
     /// A warning code; an open set.
-    public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+    public struct Code: ReportCode {
         /// The code's text.
         public let rawValue: String
 
@@ -30,9 +32,6 @@ public struct VoidhashWarning: Sendable, Hashable, CustomStringConvertible {
         /// An event property name or value broke its rule (or a `$groups` entry was not a valid
         /// group); it was left out.
         public static let invalidEventProperty = Code(rawValue: "INVALID_EVENT_PROPERTY")
-
-        /// The raw value.
-        public var description: String { rawValue }
     }
 
     /// What was ignored.
@@ -45,7 +44,4 @@ public struct VoidhashWarning: Sendable, Hashable, CustomStringConvertible {
         self.code = code
         self.message = message
     }
-
-    /// `CODE: message`.
-    public var description: String { "\(code.rawValue): \(message)" }
 }
