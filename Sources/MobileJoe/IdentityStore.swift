@@ -3,8 +3,8 @@ import MobileJoeAPI
 import SDKPersistence
 import SDKRuntime
 
-/// The one file the SDK stores: the generated `IdentityFile` as JSON at
-/// `<storage folder>/identity.mbj`.
+/// The one file the SDK stores: the generated `IdentityFile` as JSON in the storage folder, named
+/// `MobileJoeConstants.identityFileName`.
 struct IdentityStore: Sendable {
     /// What loading found.
     enum LoadResult: Sendable, Hashable {
@@ -61,8 +61,8 @@ struct IdentityStore: Sendable {
     }
 
     /// Deletes the copies of damaged identity files that earlier versions moved aside
-    /// (`identity.mbj.corrupt-<ms>`, regular files only): they may hold earlier IDs, and the SDK
-    /// stores exactly one identity. Best effort.
+    /// (`<MobileJoeConstants.identityFileName>.corrupt-<ms>`, regular files only): they may hold
+    /// earlier IDs, and the SDK stores exactly one identity. Best effort.
     func removeEarlierDamagedCopies() {
         let prefix = MobileJoeConstants.identityFileName + ".corrupt-"
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []

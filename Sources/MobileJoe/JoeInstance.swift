@@ -51,7 +51,7 @@ import Synchronization
 /// | `OS-Name` | `iOS` on iOS; on Linux the distribution's name (see `JoeDeviceInfo`) |
 /// | `OS-Version` | the system version (`18.2.0`); on Linux `VERSION_ID` or the kernel release |
 /// | `Device-Model` | the model identifier (`iPhone16,2`); on Linux the `uname` machine (`x86_64`) |
-/// | `Preferred-Languages` | up to three of `Locale.preferredLanguages` (on Linux `LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`), read once at the instance's first request; absent when there are none |
+/// | `Preferred-Languages` | up to `MobileJoeConstants.maxPreferredLanguages` of `Locale.preferredLanguages` (on Linux `LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`), read once at the instance's first request; absent when there are none |
 /// | `Debug-Mode` | `true` or `false`, the `debugMode` passed to `configure` |
 ///
 /// `Device-Brand` (Android only) is not sent.
@@ -100,7 +100,7 @@ public final class JoeInstance: Sendable {
         state.withLock { $0.identity }
     }
 
-    /// Where the identity is stored: `<storageDirectory>/identity.mbj`.
+    /// Where the identity is stored: `MobileJoeConstants.identityFileName` in `storageDirectory`.
     public var identityFileURL: URL {
         store.fileURL
     }

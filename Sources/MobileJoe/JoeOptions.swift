@@ -11,8 +11,9 @@ public struct JoeOptions: Sendable {
     /// The Mobile Joe API every default instance talks to.
     public static let defaultBaseURL = URL(string: "https://api.mobilejoe.dev") ?? URL(fileURLWithPath: "/")
 
-    /// The folder holding `identity.mbj`: by default `Application Support/MobileJoe` on Apple
-    /// platforms and `$XDG_DATA_HOME/MobileJoe` (or `~/.local/share/MobileJoe`) on Linux.
+    /// The folder holding the identity file (`MobileJoeConstants.identityFileName`): by default
+    /// the folder `MobileJoeConstants.identityFolder` in Application Support on Apple platforms
+    /// and in `$XDG_DATA_HOME` (or `~/.local/share`) on Linux.
     ///
     /// The SDK does not exclude it from backups. On Apple platforms an app that wants to sets
     /// `URLResourceValues.isExcludedFromBackup` on this folder once it exists (after the first
@@ -26,9 +27,10 @@ public struct JoeOptions: Sendable {
     public var storageDirectory: URL
     /// The API's base URL; request paths are appended to it.
     public var baseURL: URL
-    /// What sends requests; `nil` means a `URLSessionTransport` with the contract's 10 s
-    /// timeout, measured on `clock`, caching responses in `URLCache.shared` on Apple platforms
-    /// (nothing elsewhere). Identify requests are not retried within a launch.
+    /// What sends requests; `nil` means a `URLSessionTransport` with the contract's timeout
+    /// (`MobileJoeConstants.requestTimeout`), measured on `clock`, caching responses in
+    /// `URLCache.shared` on Apple platforms (nothing elsewhere). Identify requests are not retried
+    /// within a launch.
     public var transport: (any Transport)?
     /// The clock for timeouts, `Retry-After` dates and the names of moved-aside files.
     public var clock: any SDKClock
@@ -37,7 +39,8 @@ public struct JoeOptions: Sendable {
     /// The `OS-Name`, `OS-Version` and `Device-Model` values; `nil` reads the system.
     public var deviceInfo: JoeDeviceInfo?
     /// Reads the preferred languages, once, at the instance's first request; `nil` reads the
-    /// system's (`PreferredLanguages.system()`). Only the first three are sent.
+    /// system's (`PreferredLanguages.system()`). Only the first
+    /// `MobileJoeConstants.maxPreferredLanguages` are sent.
     public var preferredLanguages: (@Sendable () -> [String])?
     /// Whether protected data can be read now: while it cannot, the identity file is not read
     /// (it is kept, and read once the gate opens). By default `DataProtectionGate.system`.

@@ -10,7 +10,7 @@ actor LanguagesOnce {
         self.read = read
     }
 
-    /// The languages (at most the contract's three), read on the first call.
+    /// The languages (at most `MobileJoeConstants.maxPreferredLanguages`), read on the first call.
     func languages() -> [String] {
         if let value { return value }
         let read = Array(read().prefix(MobileJoeConstants.maxPreferredLanguages))

@@ -11,7 +11,9 @@ import SDKRuntime
 #endif
 
 /// The few file operations the identity store needs, on POSIX calls so that modes and
-/// atomicity are exactly as documented: folders 0700, files 0600, replaced by rename.
+/// atomicity are exactly as documented: the owner-only folder and the atomic replacement are
+/// `OwnerOnlyFiles` (folders 0700, files 0600, replaced by rename); reading with a size limit and
+/// moving a damaged file aside are the identity file's own.
 enum PrivateFiles {
     /// What reading a file found.
     enum ReadResult: Sendable, Hashable {
@@ -57,58 +59,21 @@ enum PrivateFiles {
     /// unreadable one.
     static func failedRead(_ code: Int32, missingIfAbsent: Bool) -> ReadResult {
         if missingIfAbsent, code == ENOENT { return .missing }
-        if DataProtectionGate.meansNotReadableForNow(errno: code) { return .notReadableForNow(reason: describe(code)) }
-        return .unusable(.unreadable(reason: describe(code)))
+        if DataProtectionGate.meansNotReadableForNow(errno: code) {
+            return .notReadableForNow(reason: OwnerOnlyFiles.describe(errno: code))
+        }
+        return .unusable(.unreadable(reason: OwnerOnlyFiles.describe(errno: code)))
     }
 
-    /// Creates `directory` (and missing parents) with mode 0700; an existing folder is kept as
-    /// it is.
-    static func createDirectory(_ directory: URL) throws(MobileJoeError) {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else {
-                throw .storageFailed(reason: "a file is in the place of the storage folder")
-            }
-            return
-        }
-        do {
-            try FileManager.default.createDirectory(
-                at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw .storageFailed(reason: "the storage folder could not be created (\(error.localizedDescription))")
-        }
-        guard chmod(directory.path, 0o700) == 0 else {
-            throw .storageFailed(reason: "the storage folder could not be restricted: \(describe(errno))")
-        }
-    }
-
-    /// Replaces the file at `url` with `data` atomically: the bytes go to a new 0600 file in the
-    /// same folder, are flushed, and the new file is renamed over the old one. A reader sees the
-    /// old file or the new one, never a mix; on failure the old file is untouched.
+    /// Replaces the file at `url` with `data` atomically, in an owner-only folder, readable before
+    /// the device's first unlock as the page says the identity file is written
+    /// (`OwnerOnlyFiles.writeAtomically(_:to:readableBeforeFirstUnlock:)`).
     static func writeAtomically(_ data: Data, to url: URL) throws(MobileJoeError) {
-        let directory = url.deletingLastPathComponent()
-        try createDirectory(directory)
-        let temporary = directory.appendingPathComponent(
-            ".\(url.lastPathComponent).\(UUID().uuidString.lowercased()).tmp")
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw failure("could not be created", errno) }
-        var closed = false
-        defer {
-            if !closed { close(descriptor) }
-        }
-        do throws(MobileJoeError) {
-            guard fchmod(descriptor, 0o600) == 0 else { throw failure("could not be restricted", errno) }
-            withoutDataProtectionClass(temporary)
-            try writeAll(data, to: descriptor)
-            guard fsync(descriptor) == 0 else { throw failure("could not be flushed", errno) }
-            closed = true
-            guard close(descriptor) == 0 else { throw failure("could not be closed", errno) }
-            guard rename(temporary.path, url.path) == 0 else { throw failure("could not be renamed", errno) }
+        do {
+            try OwnerOnlyFiles.writeAtomically(data, to: url, readableBeforeFirstUnlock: true)
         } catch {
-            unlink(temporary.path)
-            throw error
+            throw storageFailure(error)
         }
-        syncDirectory(directory)
     }
 
     /// Renames the file at `url` to `<name>.corrupt-<stamp>` (with `-2`, `-3`, ... when taken)
@@ -122,7 +87,9 @@ enum PrivateFiles {
             if !FileManager.default.fileExists(atPath: target.path) {
                 guard rename(url.path, target.path) == 0 else {
                     throw .storageFailed(
-                        reason: "the unusable identity file could not be moved aside: \(describe(errno))")
+                        reason:
+                            "the unusable identity file could not be moved aside: \(OwnerOnlyFiles.describe(errno: errno))"
+                    )
                 }
                 return target
             }
@@ -130,45 +97,20 @@ enum PrivateFiles {
         }
     }
 
-    /// Gives the file at `url` no Data Protection class on Apple platforms, as the page says the
-    /// identity file is written, so that a launch before the device's first unlock can read it
-    /// (files otherwise get the app's default class). Best effort: where the system keeps the
-    /// default class (macOS ignores file protection), the file is still written.
-    private static func withoutDataProtectionClass(_ url: URL) {
-        #if canImport(Darwin)
-            try? FileManager.default.setAttributes([.protectionKey: FileProtectionType.none], ofItemAtPath: url.path)
-        #endif
-    }
-
-    /// Writes every byte of `data`, retrying short and interrupted writes.
-    static func writeAll(_ data: Data, to descriptor: Int32) throws(MobileJoeError) {
-        var offset = 0
-        while offset < data.count {
-            let written = data.withUnsafeBytes { bytes in
-                write(descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+    /// The reason of the `.storageFailed` error for a failed step of writing the identity file.
+    static func storageFailure(_ error: OwnerOnlyFileError) -> MobileJoeError {
+        if error.isFileInTheWay { return .storageFailed(reason: "a file is in the place of the storage folder") }
+        let what =
+            switch error.operation {
+            case .createDirectory: "the storage folder could not be created"
+            case .restrictDirectory: "the storage folder could not be restricted"
+            case .createFile: "the identity file could not be created"
+            case .restrictFile: "the identity file could not be restricted"
+            case .writeFile: "the identity file could not be written"
+            case .flushFile: "the identity file could not be flushed"
+            case .closeFile: "the identity file could not be closed"
+            case .renameFile: "the identity file could not be renamed"
             }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw failure("could not be written", errno)
-            }
-            offset += written
-        }
-    }
-
-    /// Flushes the folder entry of a rename; best effort (some file systems refuse it).
-    private static func syncDirectory(_ directory: URL) {
-        let descriptor = open(directory.path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return }
-        _ = fsync(descriptor)
-        close(descriptor)
-    }
-
-    private static func failure(_ what: String, _ code: Int32) -> MobileJoeError {
-        .storageFailed(reason: "the identity file \(what): \(describe(code))")
-    }
-
-    /// The system's message for `code`, with the number.
-    static func describe(_ code: Int32) -> String {
-        "\(String(cString: strerror(code))) (errno \(code))"
+        return .storageFailed(reason: "\(what): \(error.reason)")
     }
 }

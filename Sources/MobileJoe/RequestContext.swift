@@ -15,7 +15,8 @@ struct RequestContext: Sendable {
     let clock: any SDKClock
 
     /// The headers of a request made for `identity`, built by the generated
-    /// `MobileJoeRequestHeaders` (the external ID only when set, at most three languages).
+    /// `MobileJoeRequestHeaders` (the external ID only when set, at most
+    /// `MobileJoeConstants.maxPreferredLanguages` languages).
     func headers(for identity: IdentityFile) async -> MobileJoeRequestHeaders {
         MobileJoeRequestHeaders(
             apiKey: apiKey,

@@ -1,6 +1,4 @@
-import Dispatch
 import Foundation
-import Synchronization
 import Testing
 
 @testable import MobileJoe
@@ -11,26 +9,10 @@ import Testing
     import Darwin
 #endif
 
-/// The identity file's low-level writes: a failing write is reported at once, never retried.
+/// The identity file's writes: each failure of `OwnerOnlyFiles` becomes a `.storageFailed` reason
+/// naming the storage folder or the identity file.
 @Suite("Private files", .timeLimit(.minutes(1)))
 struct PrivateFilesTests {
-    @Test("a write the system refuses throws at once; only an interrupted write is tried again")
-    func aRefusedWriteThrows() throws {
-        let descriptor = open("/dev/null", O_RDONLY | O_CLOEXEC)
-        try #require(descriptor >= 0)
-        let threw = Mutex<Bool?>(nil)
-        let finished = DispatchSemaphore(value: 0)
-        // On a thread of its own, so a write retried forever fails this test in seconds.
-        Thread {
-            let failed = (try? PrivateFiles.writeAll(Data("identity".utf8), to: descriptor)) == nil
-            threw.withLock { $0 = failed }
-            finished.signal()
-        }.start()
-        try #require(finished.wait(timeout: .now() + 10) == .success, "the refused write was tried again and again")
-        close(descriptor)
-        #expect(threw.withLock { $0 } == true)
-    }
-
     @Test("a temporary file that cannot be created is reported as such, and nothing is left behind")
     func aTemporaryFileThatCannotBeCreatedIsReported() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("private-files-\(UUID())")
@@ -45,5 +27,16 @@ struct PrivateFilesTests {
                 && reason.contains("(errno \(ENAMETOOLONG))")
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+    }
+
+    @Test("a file where the storage folder goes is reported as such, and left as it is")
+    func aFileInPlaceOfTheFolderIsReported() throws {
+        let blocker = FileManager.default.temporaryDirectory.appendingPathComponent("private-files-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: blocker) }
+        try Data("not a folder".utf8).write(to: blocker)
+        #expect(throws: MobileJoeError.storageFailed(reason: "a file is in the place of the storage folder")) {
+            try PrivateFiles.writeAtomically(Data("identity".utf8), to: blocker.appendingPathComponent("identity.mbj"))
+        }
+        #expect(try Data(contentsOf: blocker) == Data("not a folder".utf8))
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
 import SDKRuntime
 
-/// The file-system side of storage: owner-only directories and files, explicit permissions
-/// (independent of the process umask), and moving an unusable database aside.
+/// The file-system side of storage: owner-only directories and files (made by `OwnerOnlyFiles`,
+/// with explicit permissions independent of the process umask), the database's sidecars, and
+/// moving an unusable database aside.
 ///
 /// Nothing here follows a symbolic link or changes a file that is not ours: a file is created
 /// with `O_NOFOLLOW`, permissions are set on regular files only, and a database whose file or
@@ -17,42 +18,34 @@ enum StorageFiles {
         ([""] + sidecarSuffixes).map { path + $0 }
     }
 
-    /// Creates `directory` and any missing parents, each with mode 0700. Directories that already
-    /// exist keep their permissions.
+    /// Creates `directory` and any missing parents, each with mode 0700
+    /// (`OwnerOnlyFiles.createDirectory(_:)`), and checks that this process can write to it.
+    /// Directories that already exist keep their permissions.
     static func createDirectory(_ directory: URL) throws(StorageError) {
-        var missing: [String] = []
-        var current = directory.standardizedFileURL
-        while !isDirectory(current.path) {
-            if exists(current.path) {
-                if isDirectory(current.path) { break }  // another opener made it since the check
+        do {
+            try OwnerOnlyFiles.createDirectory(directory)
+        } catch {
+            if error.isFileInTheWay {
                 throw .io(code: ENOTDIR, message: "File system: a file is in the way of the directory")
             }
-            missing.append(current.path)
-            let parent = current.deletingLastPathComponent()
-            guard parent.path != current.path else { break }
-            current = parent
-        }
-        for path in missing.reversed() {
-            guard mkdir(path, 0o700) == 0 else {
-                guard errno == EEXIST, isDirectory(path) else { throw error(errno, "creating the directory") }
-                continue  // another opener made it first, with the same mode
-            }
-            if chmod(path, 0o700) != 0 { throw error(errno, "restricting the directory") }
+            throw self.error(
+                error.code, error.operation == .createDirectory ? "creating the directory" : "restricting the directory"
+            )
         }
         if access(directory.path, W_OK) != 0 { throw error(errno, "writing to the directory") }
     }
 
     /// Creates the file at `path`, readable and writable by the owner only (0600), unless
     /// something exists there already: an existing file is left exactly as it is (it may be
-    /// another program's, not yet inspected).
+    /// another program's, not yet inspected). See `OwnerOnlyFiles.createFileIfMissing(atPath:)`.
     static func createPrivateFileIfMissing(atPath path: String) throws(StorageError) {
-        let descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
-            if errno == EEXIST { return }
-            throw error(errno, "creating the database file")
+        do {
+            try OwnerOnlyFiles.createFileIfMissing(atPath: path)
+        } catch {
+            throw self.error(
+                error.code,
+                error.operation == .createFile ? "creating the database file" : "restricting the database file")
         }
-        defer { close(descriptor) }
-        if fchmod(descriptor, 0o600) != 0 { throw error(errno, "restricting the database file") }
     }
 
     /// Sets mode 0600 on the database file and on whichever of its sidecars exist, once the file
@@ -124,16 +117,8 @@ enum StorageFiles {
         return DataProtectionGate.meansNotReadableForNow(errno: failure)
     }
 
-    /// Whether anything (file, directory, link) exists at `path`.
-    static func exists(_ path: String) -> Bool {
-        var info = stat()
-        return lstat(path, &info) == 0
-    }
-
-    private static func isDirectory(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
-    }
+    /// Whether anything (file, directory, link) exists at `path` (`OwnerOnlyFiles.exists(_:)`).
+    static func exists(_ path: String) -> Bool { OwnerOnlyFiles.exists(path) }
 
     /// Maps a POSIX `errno` to a storage error.
     private static func error(_ code: Int32, _ operation: String) -> StorageError {

@@ -8,10 +8,10 @@ extension Voidhash {
     /// Every event captured after this returns carries the group in `$groups`. A
     /// `$groupidentify` is sent when `properties` are given or the group of that type changed:
     /// with analytics consent as a queued event; without, at once and alone, with only the
-    /// group's type, key and properties. Never throws: an invalid type (a lower-case letter,
-    /// then up to 63 lower-case letters, digits or underscores) or key (1 to 256 characters),
-    /// or a sixth type for the project, is ignored and reported through `onWarning`; a property
-    /// that is not a string, number or boolean is left out with a warning. `name` is the
+    /// group's type, key and properties. Never throws: an invalid type (`GroupTypeRule`) or key
+    /// (`GroupKeyRule`), or a type beyond the project's limit (`VoidhashConstants.maxGroupTypes`),
+    /// is ignored and reported through `onWarning`; a property that breaks
+    /// `GroupPropertyValueRule` is left out with a warning. `name` is the
     /// group's display name.
     ///
     /// Before the device's first unlock after a restart, the call waits for the stored
@@ -28,7 +28,7 @@ extension Voidhash {
     /// same groups again send and store nothing. Leaving a group sends nothing. An entry that
     /// breaks the rules of `group(type:key:properties:)` is ignored with a warning, as if left
     /// out. Entries are taken in type order, which decides which new type a project already
-    /// using 5 types refuses.
+    /// at its limit of types (`VoidhashConstants.maxGroupTypes`) refuses.
     public func setGroups(_ groups: [String: VoidhashGroup]) async {
         await inCallOrder { core in await core.setGroups(groups) }
     }

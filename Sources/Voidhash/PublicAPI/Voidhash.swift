@@ -134,15 +134,16 @@ public final class Voidhash: Sendable {
     /// Signs the device in as `externalUserId` and says whether Voidhash confirmed it.
     ///
     /// The identity switches on the device at once. The link from the anonymous ID is stored,
-    /// then sent until Voidhash applies it; the call waits at most 2 seconds for that and
-    /// returns `.deferred` when it did not come. Until then the person keeps the anonymous
-    /// person's snapshot, marked stale. The same ID again with no profile change does nothing;
-    /// switching from one user ID to another merges nothing.
+    /// then sent until Voidhash applies it; the call waits at most the identify wait
+    /// (`VoidhashConstants.identifyWait`) for that and returns `.deferred` when it did not come.
+    /// Until then the person keeps the anonymous person's snapshot, marked stale. The same ID
+    /// again with no profile change does nothing; switching from one user ID to another merges
+    /// nothing.
     ///
-    /// - Throws: `INVALID_ARGUMENT` for an ID that breaks the rules (blank, over 255
-    ///   characters, a NUL, or an anonymous prefix), identity unchanged; the refusal code
+    /// - Throws: `INVALID_ARGUMENT` for an ID that breaks the rules of `ExternalUserIdRule`
+    ///   (blank, too long, a NUL, or an anonymous prefix), identity unchanged; the refusal code
     ///   (such as `PERSON_WRITE_REJECTED`) when Voidhash refused the link for good within the
-    ///   2 seconds, after restoring the previous identity. Never for network failures or a
+    ///   identify wait, after restoring the previous identity. Never for network failures or a
     ///   refused key.
     public func identifyState(
         externalUserId: String, email: String? = nil, name: String? = nil
@@ -193,11 +194,12 @@ public final class Voidhash: Sendable {
 
     /// Sets person attributes: strings, numbers, booleans or `nil` (`.null`) to remove one;
     /// `email` and `name` set the built-in fields; a number that is not finite is written as
-    /// `nil`. Waits at most 2 seconds; when Voidhash cannot confirm in time the attributes are
-    /// saved on the device and sent later (`.deferred`). `.skipped` without analytics consent.
+    /// `nil`. Waits at most `VoidhashConstants.attributesWait`; when Voidhash cannot confirm in
+    /// time the attributes are saved on the device and sent later (`.deferred`). `.skipped`
+    /// without analytics consent.
     ///
     /// - Throws: `INVALID_ARGUMENT` for an object or array value or an invalid key (nothing is
-    ///   saved); the refusal code when Voidhash refused the attributes within the 2 seconds.
+    ///   saved); the refusal code when Voidhash refused the attributes within that wait.
     ///   A refusal that comes later is reported as the `PERSON_WRITE_REJECTED` diagnostic.
     public func setPersonAttributesState(
         _ attributes: [String: JSONValue]
@@ -230,16 +232,19 @@ public final class Voidhash: Sendable {
 
     // MARK: Access
 
-    /// The current person: the cached snapshot at once while it is younger than 5 minutes;
-    /// after a refresh of at most 500 ms when it is older; with `forceFetch`, Voidhash's answer
-    /// (waiting up to the 10 s request timeout, else the cached snapshot).
+    /// The current person: the cached snapshot at once while it is fresh (younger than
+    /// `VoidhashConstants.personStaleAfter`); after a refresh of at most
+    /// `VoidhashConstants.staleReadWait` when it is older; with `forceFetch`, Voidhash's answer
+    /// (waiting up to the request timeout, `VoidhashConstants.requestTimeout`, else the cached
+    /// snapshot).
     ///
     /// `nil` means Voidhash has no person yet (no access), or, when the state is stale, that it
     /// is unknown: use `getCurrentPersonState()` to tell them apart.
     ///
     /// "Cached" means answered by Voidhash. A new anonymous identity (a fresh install, a
     /// sign-out) has no person yet, and the SDK knows it without asking, but that is not an
-    /// answer: the first read asks Voidhash and waits at most 500 ms, then answers `nil`, stale.
+    /// answer: the first read asks Voidhash and waits at most `VoidhashConstants.staleReadWait`,
+    /// then answers `nil`, stale.
     ///
     /// - Throws: `AUTHENTICATION_FAILED`, once, when Voidhash refuses the key and nothing is
     ///   cached (a fresh install included).

@@ -1,10 +1,12 @@
+import SDKRuntime
+
 /// Something the SDK noticed at run time that the app may want to log or count, reported
 /// through `VoidhashOptions.onDiagnostic`. Never carries personal data.
-public struct VoidhashDiagnostic: Sendable, Hashable, CustomStringConvertible {
+public struct VoidhashDiagnostic: CodedReport {
     /// A diagnostic code; `rawValue` is the code as the docs spell it.
     ///
     /// An open set: later versions may report codes this one does not name.
-    public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+    public struct Code: ReportCode {
         /// The code as the docs spell it.
         public let rawValue: String
 
@@ -34,9 +36,6 @@ public struct VoidhashDiagnostic: Sendable, Hashable, CustomStringConvertible {
         /// A `$groupidentify` sent without analytics consent could not be delivered; it is not
         /// retried, and the next `setGroups` sends it again.
         public static let groupIdentifyNotSent = Code(rawValue: "GROUP_IDENTIFY_NOT_SENT")
-
-        /// The raw value.
-        public var description: String { rawValue }
     }
 
     /// What happened.
@@ -49,7 +48,4 @@ public struct VoidhashDiagnostic: Sendable, Hashable, CustomStringConvertible {
         self.code = code
         self.message = message
     }
-
-    /// `CODE: message`.
-    public var description: String { "\(code.rawValue): \(message)" }
 }

@@ -1,13 +1,14 @@
+import SDKRuntime
 import VoidhashAPI
 
 /// What the Voidhash SDK throws: a code from the docs' error list and an explanation.
 ///
 /// Messages never contain the values the app passed (user IDs, emails, attribute values).
-public struct VoidhashError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct VoidhashError: CodedReport, Error {
     /// An error code; `rawValue` is the code as the docs spell it, such as `INVALID_ARGUMENT`.
     ///
     /// An open set: a code this version does not know keeps its raw value.
-    public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+    public struct Code: ReportCode {
         /// The code as the docs spell it.
         public let rawValue: String
 
@@ -24,9 +25,6 @@ public struct VoidhashError: Error, Sendable, Hashable, CustomStringConvertible 
             rawValue: VoidhashErrorCode.personWriteRejected.rawValue)
         /// The purchase source (the store) failed.
         public static let purchaseSourceFailed = Code(rawValue: "PURCHASE_SOURCE_FAILED")
-
-        /// The raw value.
-        public var description: String { rawValue }
     }
 
     /// What went wrong.
@@ -39,9 +37,6 @@ public struct VoidhashError: Error, Sendable, Hashable, CustomStringConvertible 
         self.code = code
         self.message = message
     }
-
-    /// `CODE: message`.
-    public var description: String { "\(code.rawValue): \(message)" }
 
     /// `INVALID_ARGUMENT` with `message`.
     static func invalidArgument(_ message: String) -> VoidhashError {

@@ -8,10 +8,10 @@
 /// ])
 /// ```
 public struct VoidhashGroup: Sendable, Hashable, ExpressibleByStringLiteral {
-    /// The app's own ID of the group (its key), 1 to 256 characters.
+    /// The app's own ID of the group (its key), within the lengths of `GroupKeyRule`.
     public var id: String
-    /// The group's properties: strings, numbers or booleans (other values are left out with a
-    /// warning); `name` is the name Studio shows.
+    /// The group's properties: the kinds of value `GroupPropertyValueRule` allows (other values
+    /// are left out with a warning); `name` is the name Studio shows.
     public var properties: [String: JSONValue]
 
     /// A group with `id` and `properties`.

@@ -17,7 +17,8 @@ public struct VoidhashOptions: Sendable {
     /// Where the SDK keeps its database; `nil` for the platform default
     /// (`StorageLocation.defaultDirectory(sdk: "Voidhash")`).
     public var storageDirectory: URL?
-    /// What sends requests; `nil` for a `URLSessionTransport` with the 10 s request timeout.
+    /// What sends requests; `nil` for a `URLSessionTransport` with the request timeout
+    /// (`VoidhashConstants.requestTimeout`).
     public var transport: (any Transport)?
     /// The clock for every time limit and timestamp; tests pass a `ManualClock`.
     public var clock: any SDKClock

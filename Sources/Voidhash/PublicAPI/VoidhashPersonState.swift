@@ -7,7 +7,7 @@ import Foundation
 public struct VoidhashPersonState: Sendable, Hashable {
     /// Why the snapshot is as fresh as it is.
     public enum Reason: String, Sendable, Hashable {
-        /// Fetched from Voidhash within the last 5 minutes (or just now).
+        /// Fetched from Voidhash within `VoidhashConstants.personStaleAfter` (or just now).
         case fresh
         /// Stale, and a refresh is still under way.
         case refreshInFlight
@@ -21,7 +21,8 @@ public struct VoidhashPersonState: Sendable, Hashable {
     public var value: VoidhashPerson?
     /// Whether the snapshot may be out of date.
     public var isStale: Bool
-    /// Whether the snapshot is older than 2 days; branch on it for high-value content.
+    /// Whether the snapshot is older than `VoidhashConstants.personExpiresAfter`; branch on it
+    /// for high-value content.
     public var isExpired: Bool
     /// Why the snapshot is as fresh as it is.
     public var reason: Reason

@@ -1,8 +1,10 @@
+import SDKRuntime
+
 /// A mistake in how the app called the SDK that the SDK ignored instead of throwing, reported
 /// through `VoidhashOptions.onWarning`. Never carries personal data.
-public struct VoidhashWarning: Sendable, Hashable, CustomStringConvertible {
+public struct VoidhashWarning: CodedReport {
     /// A warning code; an open set.
-    public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+    public struct Code: ReportCode {
         /// The code's text.
         public let rawValue: String
 
@@ -15,24 +17,21 @@ public struct VoidhashWarning: Sendable, Hashable, CustomStringConvertible {
         /// never unlock perks there.
         public static let simulatedPurchasesInProduction = Code(
             rawValue: "SIMULATED_PURCHASES_IN_PRODUCTION")
-        /// A group type broke the rule (a lower-case letter, then up to 63 lower-case letters,
-        /// digits or underscores); the group was ignored.
+        /// A group type broke its rule (`GroupTypeRule`); the group was ignored.
         public static let invalidGroupType = Code(rawValue: "INVALID_GROUP_TYPE")
-        /// A group key broke the rule (1 to 256 characters); the group was ignored.
+        /// A group key broke its rule (`GroupKeyRule`); the group was ignored.
         public static let invalidGroupKey = Code(rawValue: "INVALID_GROUP_KEY")
-        /// The project already has 5 group types; a group of another type was ignored.
+        /// The project already has as many group types as it may keep
+        /// (`VoidhashConstants.maxGroupTypes`); a group of another type was ignored.
         public static let groupTypeLimit = Code(rawValue: "GROUP_TYPE_LIMIT")
         /// A group property was not a string, number or boolean (or its name was invalid); it was
         /// left out.
         public static let invalidGroupProperty = Code(rawValue: "INVALID_GROUP_PROPERTY")
-        /// An event name broke the rule; the event was dropped.
+        /// An event name broke its rule (`EventNameRule`); the event was dropped.
         public static let invalidEventName = Code(rawValue: "INVALID_EVENT_NAME")
         /// An event property name or value broke its rule (or a `$groups` entry was not a valid
         /// group); it was left out.
         public static let invalidEventProperty = Code(rawValue: "INVALID_EVENT_PROPERTY")
-
-        /// The raw value.
-        public var description: String { rawValue }
     }
 
     /// What was ignored.
@@ -45,7 +44,4 @@ public struct VoidhashWarning: Sendable, Hashable, CustomStringConvertible {
         self.code = code
         self.message = message
     }
-
-    /// `CODE: message`.
-    public var description: String { "\(code.rawValue): \(message)" }
 }

@@ -8,8 +8,8 @@ enum StoreKeys {
     static let install = "voidhash.install"
     /// The analytics consent (`VoidhashAnalyticsConsent`); survives sign-out.
     static let consent = "voidhash.consent"
-    /// Every group type the project used on this install (`[String]`, at most 5); survives
-    /// sign-out.
+    /// Every group type the project used on this install (`[String]`, at most
+    /// `VoidhashConstants.maxGroupTypes`); survives sign-out.
     static let groupTypes = "voidhash.groups.types"
     /// Transaction IDs queued by `syncPurchases()` before 0.3 (`[String]`); a launch moves them
     /// into the queue's once-table (`VoidhashCore.onceKey(transactionId:)`) and removes this value.
