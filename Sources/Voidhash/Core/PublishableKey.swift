@@ -5,10 +5,12 @@ import VoidhashAPI
 struct PublishableKey: Sendable, Hashable {
     /// The key as given.
     let value: String
-    /// `.test` for `vh_pk_test_` keys, `.production` for other `vh_pk_` keys.
+    /// `.test` for keys starting with `VoidhashConstants.testKeyPrefix`, `.production` for other
+    /// keys starting with `VoidhashConstants.productionKeyPrefix`.
     let environment: VoidhashEnvironment
 
-    /// Checks `key`; anything but a `vh_pk_` key is refused with `INVALID_ARGUMENT`.
+    /// Checks `key`; anything but a key starting with `VoidhashConstants.productionKeyPrefix` is
+    /// refused with `INVALID_ARGUMENT`.
     init(_ key: String) throws(VoidhashError) {
         guard PublishableKeyRule.validate(key) == nil,
             TextChecks.hasPrefix(key, VoidhashConstants.productionKeyPrefix)

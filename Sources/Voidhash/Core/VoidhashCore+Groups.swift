@@ -59,8 +59,8 @@ extension VoidhashCore {
     }
 
     /// Whether `type` and `key` follow the rules and the project may use `type` (it already
-    /// did, or uses fewer than 5 types, in which case `type` is remembered); reports the reason
-    /// otherwise.
+    /// did, or uses fewer than `VoidhashConstants.maxGroupTypes` types, in which case `type` is
+    /// remembered); reports the reason otherwise.
     private func admitsGroup(type: String, key: String) -> Bool {
         if let violation = GroupTypeRule.validate(type) {
             reporter.warn(.invalidGroupType, "A group type \(violation.message); the group was ignored.")

@@ -8,9 +8,10 @@ extension VoidhashCore {
 
     /// The current person and how far to trust it (see `Voidhash.getCurrentPersonState`).
     ///
-    /// A fresh snapshot is served at once; a stale one after a refresh of at most 500 ms; with
-    /// nothing cached, or with `forceFetch`, the read waits up to the 10 s request timeout. The
-    /// refresh is asked for now, for the identity of now; what is left is the wait for it.
+    /// A fresh snapshot is served at once; a stale one after a refresh of at most
+    /// `VoidhashConstants.staleReadWait`; with nothing cached, or with `forceFetch`, the read
+    /// waits up to `VoidhashConstants.requestTimeout`. The refresh is asked for now, for the
+    /// identity of now; what is left is the wait for it.
     func personState(forceFetch: Bool) -> CallStep<VoidhashPersonState> {
         let limit: Duration? =
             if forceFetch {

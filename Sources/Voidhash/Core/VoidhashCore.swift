@@ -39,7 +39,8 @@ actor VoidhashCore {
     var person: VoidhashPerson?
     /// The analytics consent.
     var consent: VoidhashAnalyticsConsent
-    /// Every group type the project used on this install (at most 5), in the order first used.
+    /// Every group type the project used on this install (at most
+    /// `VoidhashConstants.maxGroupTypes`), in the order first used.
     var groupTypes: [String]
     /// The `$groupidentify` events sent without consent whose answer has not come, by event ID,
     /// in send order: `setGroups` counts them as sent until they fail.
