@@ -80,6 +80,51 @@ struct ModelCodingTests {
     /// Its synthesized twin.
     struct SynthesizedEmpty: Codable {}
 
+    /// A model of scalars, which the helpers hand to the coder's own method for their type,
+    /// written the way the generator writes one.
+    struct WrittenScalars: Codable, Equatable {
+        var flag: Bool
+        var count: Int64
+        var ratio: Double
+        var size: Int
+        var limit: Int64?
+
+        init(flag: Bool, count: Int64, ratio: Double, size: Int, limit: Int64?) {
+            self.flag = flag
+            self.count = count
+            self.ratio = ratio
+            self.size = size
+            self.limit = limit
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try ModelDecodingContainer(decoder)
+            self.flag = try container.decode("flag")
+            self.count = try container.decode("count")
+            self.ratio = try container.decode("ratio")
+            self.size = try container.decode("size")
+            self.limit = try container.decodeIfPresent("limit")
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = ModelEncodingContainer(encoder)
+            try container.encode(self.flag, as: "flag")
+            try container.encode(self.count, as: "count")
+            try container.encode(self.ratio, as: "ratio")
+            try container.encode(self.size, as: "size")
+            try container.encodeIfPresent(self.limit, as: "limit")
+        }
+    }
+
+    /// Its synthesized twin.
+    struct SynthesizedScalars: Codable, Equatable {
+        var flag: Bool
+        var count: Int64
+        var ratio: Double
+        var size: Int
+        var limit: Int64?
+    }
+
     static let day = Date(timeIntervalSince1970: 1_700_000_000.5)
 
     @Test(
@@ -124,6 +169,64 @@ struct ModelCodingTests {
         if let written, let synthesized {
             #expect(written.name == synthesized.name && written.note == synthesized.note)
             #expect(written.when == synthesized.when && written.tags == synthesized.tags)
+        }
+    }
+
+    @Test(
+        "scalars encode as synthesized, including the edges of their types",
+        arguments: [
+            WrittenScalars(flag: true, count: .max, ratio: 0.1, size: .min, limit: nil),
+            WrittenScalars(flag: false, count: -1, ratio: -1e300, size: 0, limit: .min),
+            WrittenScalars(flag: true, count: 0, ratio: .infinity, size: 1, limit: 7),
+        ])
+    func scalarsEncodeLikeSynthesized(scalars: WrittenScalars) {
+        let twin = SynthesizedScalars(
+            flag: scalars.flag, count: scalars.count, ratio: scalars.ratio, size: scalars.size, limit: scalars.limit)
+        let encoder = JSONCoding.makeEncoder()
+        let written = Result { try encoder.encode(scalars) }
+        let synthesized = Result { try encoder.encode(twin) }
+        #expect((try? written.get()) == (try? synthesized.get()))
+        #expect((try? written.get()) != nil || scalars.ratio.isInfinite, "only a non-finite number fails")
+    }
+
+    @Test(
+        "scalars decode and refuse what the synthesized conformance does",
+        arguments: [
+            #"{"flag": true, "count": 9223372036854775807, "ratio": 1.5, "size": -3}"#,
+            #"{"flag": false, "count": 1, "ratio": 2, "size": 0, "limit": null}"#,
+            #"{"flag": false, "count": 1, "ratio": 2, "size": 0, "limit": -9223372036854775808}"#,
+            #"{"flag": 1, "count": 1, "ratio": 2, "size": 0}"#,
+            #"{"flag": true, "count": 1.5, "ratio": 2, "size": 0}"#,
+            #"{"flag": true, "count": 9223372036854775808, "ratio": 2, "size": 0}"#,
+            #"{"flag": true, "count": "1", "ratio": 2, "size": 0}"#,
+            #"{"flag": true, "count": 1, "ratio": "2", "size": 0}"#,
+            #"{"flag": true, "count": 1, "ratio": 2, "size": null}"#,
+            #"{"flag": true, "count": 1, "ratio": 2}"#,
+            #"{"flag": true, "count": 1, "ratio": 2, "size": 0, "limit": 0.5}"#,
+        ])
+    func scalarsDecodeLikeSynthesized(json: String) {
+        let decoder = JSONCoding.makeDecoder()
+        let written = try? decoder.decode(WrittenScalars.self, from: Data(json.utf8))
+        let synthesized = try? decoder.decode(SynthesizedScalars.self, from: Data(json.utf8))
+        #expect((written == nil) == (synthesized == nil))
+        if let written, let synthesized {
+            #expect(
+                written
+                    == WrittenScalars(
+                        flag: synthesized.flag, count: synthesized.count, ratio: synthesized.ratio,
+                        size: synthesized.size, limit: synthesized.limit))
+        }
+    }
+
+    @Test("a scalar of the wrong type is reported under its JSON name")
+    func wrongScalarNamesTheKey() throws {
+        let json = Data(#"{"flag": true, "count": "many", "ratio": 2, "size": 0}"#.utf8)
+        do {
+            _ = try JSONCoding.makeDecoder().decode(WrittenScalars.self, from: json)
+            Issue.record("decoding succeeded with a string count")
+        } catch DecodingError.typeMismatch(let type, let context) {
+            #expect(ObjectIdentifier(type) == ObjectIdentifier(Int64.self))
+            #expect(context.codingPath.map(\.stringValue) == ["count"])
         }
     }
 
