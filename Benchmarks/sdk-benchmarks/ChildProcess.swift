@@ -63,7 +63,8 @@ enum ChildProcess {
             cpuSeconds: seconds(usage.ru_utime) + seconds(usage.ru_stime), output: output)
     }
 
-    private static func seconds(_ time: timeval) -> Double {
+    /// `time` in seconds.
+    static func seconds(_ time: timeval) -> Double {
         Double(time.tv_sec) + Double(time.tv_usec) / 1_000_000
     }
 

@@ -19,9 +19,12 @@ enum DeliveryUnderCallersBenchmark {
         context.log("queue: Voidhash delivery of \(count) events, idle and with \(callers) callers")
         var idle: [Double] = []
         var busy: [Double] = []
+        var readersAlone: [Double] = []
         for sample in 0..<context.samples(3, quick: 1) {
-            idle.append(try await rate(context, events: count, callers: 0, name: "delivery-idle-\(sample)"))
-            busy.append(try await rate(context, events: count, callers: callers, name: "delivery-busy-\(sample)"))
+            idle.append(try await rate(context, events: count, callers: 0, name: "delivery-idle-\(sample)").rate)
+            let measured = try await rate(context, events: count, callers: callers, name: "delivery-busy-\(sample)")
+            busy.append(measured.rate)
+            readersAlone.append(measured.readersCores)
         }
         return [
             Figure(
@@ -34,14 +37,21 @@ enum DeliveryUnderCallersBenchmark {
                 group: group, name: "delivery rate with \(callers) callers / idle rate", unit: .times,
                 values: zip(busy, idle).map { $0 / $1 }, target: .atLeast(0.8),
                 note: "each sample's two rates measured back to back"),
+            Figure(
+                group: group, name: "CPU the \(callers) reading tasks take before delivery starts", unit: .cores,
+                values: readersAlone,
+                note:
+                    "process CPU time over 1 s of wall time, of the machine's \(ProcessInfo.processInfo.activeProcessorCount) cores"
+            ),
         ]
     }
 
     /// Events per second from the answer to a held delivery request until `flush()` returns with
-    /// every event on the emulator, while `callers` tasks read the person every 10 ms.
+    /// every event on the emulator, while `callers` tasks read the person every 10 ms; and the
+    /// cores those tasks keep busy on their own, measured for a second before delivery starts.
     private static func rate(
         _ context: BenchmarkContext, events count: Int, callers: Int, name: String
-    ) async throws -> Double {
+    ) async throws -> (rate: Double, readersCores: Double) {
         try await VoidhashFixture.with(context, name: name) { fixture in
             let voidhash = fixture.voidhash
             _ = try await voidhash.getCurrentPerson(forceFetch: true)
@@ -56,6 +66,13 @@ enum DeliveryUnderCallersBenchmark {
                     }
                 }
             }
+            var readersCores = 0.0
+            if callers > 0 {
+                let cpuBefore = processCPUSeconds()
+                let wallBefore = ContinuousClock.now
+                try await Task.sleep(for: .seconds(1))
+                readersCores = (processCPUSeconds() - cpuBefore) / Sampler.seconds(ContinuousClock.now - wallBefore)
+            }
             fixture.server.clearFaults(route: route)
             let start = ContinuousClock.now
             _ = fixture.server.release(route: route)
@@ -67,7 +84,14 @@ enum DeliveryUnderCallersBenchmark {
             guard delivered == count else {
                 throw ChildProcess.Failure(description: "delivered \(delivered) of \(count) events")
             }
-            return Double(count) / Sampler.seconds(elapsed)
+            return (Double(count) / Sampler.seconds(elapsed), readersCores)
         }
+    }
+
+    /// User and system CPU time this process has used so far, in seconds.
+    private static func processCPUSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return ChildProcess.seconds(usage.ru_utime) + ChildProcess.seconds(usage.ru_stime)
     }
 }

@@ -7,6 +7,7 @@ enum FigureUnit: String, Sendable {
     case megabytes = "MB"
     case perSecond = "/s"
     case times = "×"
+    case cores = "cores"
 
     /// `value` formatted for the table, with three significant digits or more.
     func format(_ value: Double) -> String {

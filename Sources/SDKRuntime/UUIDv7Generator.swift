@@ -9,19 +9,26 @@ import Synchronization
 /// 1 to 2³², so IDs stay unguessable and ordered. Safe to share between tasks.
 public final class UUIDv7Generator: Sendable {
     private let clock: any SDKClock
-    private let last = Mutex<UUIDv7Bits?>(nil)
+    private let last: Mutex<UUIDv7Bits?>
 
-    /// A generator reading time from `clock`.
-    public init(clock: any SDKClock = SystemClock()) {
+    /// A generator reading time from `clock`, whose IDs all sort after `previous` when that is a
+    /// version 7 UUID (say, the greatest ID already stored).
+    public init(clock: any SDKClock = SystemClock(), after previous: UUID? = nil) {
         self.clock = clock
+        last = Mutex(previous.map(UUIDv7Bits.init).flatMap { $0.isVersion7 ? $0 : nil })
     }
 
     /// The next ID: greater, as bytes and as `uuidString`, than every ID this generator made.
     public func next() -> UUID {
+        next(at: clock.now())
+    }
+
+    /// The next ID, stamped with `now` instead of the generator's clock unless that would not
+    /// sort after the previous ID.
+    public func next(at now: Date) -> UUID {
         // Every random bit is drawn before taking the lock: the lock is held only to compare and
         // store.
-        let fresh = UUIDv7Bits(
-            milliseconds: UUIDv7.milliseconds(of: clock.now()), randomBits: UUIDv7Bits.systemRandomBits())
+        let fresh = UUIDv7Bits(milliseconds: UUIDv7.milliseconds(of: now), randomBits: UUIDv7Bits.systemRandomBits())
         let step = UInt64.random(in: 1...(UInt64(1) << 32))
         return last.withLock { last in
             var bits = fresh

@@ -145,6 +145,19 @@ struct IdentifierUUIDv7Tests {
         #expect(increments.allSatisfy { (1...(1 << 32)).contains($0) })
     }
 
+    @Test("a generator made after an ID from a later time sorts after it; a UUID of another version is ignored")
+    func generatorAfterAPreviousID() {
+        let later = UUIDv7Generator(clock: ManualClock(now: Self.instant.addingTimeInterval(3_600))).next()
+        let generator = UUIDv7Generator(clock: ManualClock(now: Self.instant), after: later)
+        let next = generator.next(at: Self.instant)
+        #expect(later.uuidString < next.uuidString)
+        #expect(Self.hasVersion7Layout(next))
+
+        let version4 = UUID(uuidString: "FFFFFFFF-FFFF-4FFF-BFFF-FFFFFFFFFFFF")
+        let fresh = UUIDv7Generator(clock: ManualClock(now: Self.instant), after: version4).next()
+        #expect(UUIDv7.timestamp(of: fresh) == Self.instant)
+    }
+
     @Test("IDs keep increasing when the clock steps back")
     func generatorClockStepsBack() {
         let clock = ManualClock(now: Self.instant)

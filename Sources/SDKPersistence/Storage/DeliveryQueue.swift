@@ -1,6 +1,5 @@
 import Foundation
 import SDKRuntime
-import Synchronization
 
 /// The durable outbox: every write the app hands over is stored here before it is sent.
 ///
@@ -11,7 +10,8 @@ import Synchronization
 public final class DeliveryQueue: Sendable {
     /// The database the queue lives in.
     let database: StorageDatabase
-    private let ids: Mutex<QueueItemIDGenerator>
+    /// Makes the IDs of new items: version 7 UUIDs in lower case, so they sort by time of enqueue.
+    private let ids: UUIDv7Generator
 
     private static let columns = "id, lane, kind, payload, attempts, last_error, created_at"
     private static let pausedUntilName = "paused_until"
@@ -25,7 +25,7 @@ public final class DeliveryQueue: Sendable {
                 .optionalText(0)
             return [outbox, quarantine].compactMap { $0 }.max()
         }
-        ids = Mutex(QueueItemIDGenerator(after: greatest.map(QueueItemID.init(rawValue:))))
+        ids = UUIDv7Generator(after: greatest.flatMap { UUID(uuidString: $0) })
     }
 
     /// Stores one item and returns its new ID; the item is committed when this returns, and
@@ -125,7 +125,7 @@ public final class DeliveryQueue: Sendable {
     private func insert(
         _ item: NewQueueItem, now: Date, _ connection: SQLiteConnection
     ) throws(StorageError) -> QueueItemID {
-        let id = ids.withLock { $0.next(now: now) }
+        let id = QueueItemID(rawValue: ids.next(at: now).uuidString.lowercased())
         try connection.query(
             "INSERT INTO outbox (id, lane, kind, payload, attempts, created_at) VALUES (?, ?, ?, ?, 0, ?)",
             [
