@@ -46,7 +46,7 @@ struct IdentityStore: Sendable {
     func save(_ identity: IdentityFile) throws(MobileJoeError) {
         let data: Data
         do {
-            data = try JSONCoding.makeEncoder().encode(identity)
+            data = try JSONCoding.encoder.encode(identity)
         } catch {
             throw .storageFailed(reason: "the identity could not be encoded")
         }
@@ -84,7 +84,7 @@ struct IdentityStore: Sendable {
     static func decode(_ data: Data) -> LoadResult {
         let identity: IdentityFile
         do {
-            identity = try JSONCoding.makeDecoder().decode(IdentityFile.self, from: data)
+            identity = try JSONCoding.decoder.decode(IdentityFile.self, from: data)
         } catch DecodingError.dataCorrupted {
             return .unusable(.notJSON)
         } catch {

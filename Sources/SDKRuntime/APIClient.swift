@@ -58,7 +58,7 @@ public struct APIClient: Sendable {
     {
         let response = try await exchange(request)
         do {
-            return try JSONCoding.makeDecoder().decode(R.self, from: response.body)
+            return try JSONCoding.decoder.decode(R.self, from: response.body)
         } catch {
             throw APIError(
                 category: .invalidResponse, status: response.status,

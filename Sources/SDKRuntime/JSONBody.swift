@@ -6,7 +6,7 @@ public enum JSONBody {
     /// without sending anything.
     public static func encode<Body: Encodable>(_ value: Body) throws(APIError) -> Data {
         do {
-            return try JSONCoding.makeEncoder().encode(value)
+            return try JSONCoding.encoder.encode(value)
         } catch {
             throw APIError(category: .rejected, message: "the request body of type \(Body.self) could not be encoded")
         }

@@ -42,10 +42,10 @@ public struct ExampleAnswer: Sendable {
     public static func body<Model: Decodable & Equatable & Sendable>(_ type: Model.Type, equalTo json: String)
         -> @Sendable (Data) -> Bool
     {
-        guard let expected = try? JSONCoding.makeDecoder().decode(Model.self, from: Data(json.utf8)) else {
+        guard let expected = try? JSONCoding.decoder.decode(Model.self, from: Data(json.utf8)) else {
             return { _ in false }
         }
-        return { data in (try? JSONCoding.makeDecoder().decode(Model.self, from: data)) == expected }
+        return { data in (try? JSONCoding.decoder.decode(Model.self, from: data)) == expected }
     }
 
     /// A JSON response whose body is `json` exactly as the spec writes it.

@@ -89,6 +89,6 @@ public enum MobileJoeEmulator {
 
     /// `value` as JSON written the SDKs' way (RFC 3339 dates).
     static func json(_ value: some Encodable) -> EmulatorResponse {
-        .json(value, encoder: JSONCoding.makeEncoder())
+        .json(value, encoder: JSONCoding.encoder)
     }
 }

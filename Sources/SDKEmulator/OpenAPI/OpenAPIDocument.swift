@@ -29,7 +29,7 @@ public struct OpenAPIDocument: Sendable {
         while folder.path.count > 1 {
             let candidate = folder.appendingPathComponent("OpenAPI/\(name).openapi.json")
             if let data = FileManager.default.contents(atPath: candidate.path) {
-                root = try JSONCoding.makeDecoder().decode(JSONValue.self, from: data)
+                root = try JSONCoding.decoder.decode(JSONValue.self, from: data)
                 return
             }
             folder = folder.deletingLastPathComponent()
@@ -53,7 +53,7 @@ public struct OpenAPIDocument: Sendable {
     /// `operationId`, each as JSON bytes.
     public func responseExamples(operationId: String, status: Int) -> [Data] {
         let content = operation(operationId)?["responses"]?[String(status)]?["content"]?["application/json"]
-        return Self.exampleValues(content?["examples"]).compactMap { try? JSONCoding.makeEncoder().encode($0) }
+        return Self.exampleValues(content?["examples"]).compactMap { try? JSONCoding.encoder.encode($0) }
     }
 
     /// Why `body` (JSON bytes) does not conform to the request body schema of `operationId`;
@@ -62,7 +62,7 @@ public struct OpenAPIDocument: Sendable {
         guard let schema = operation(operationId)?["requestBody"]?["content"]?["application/json"]?["schema"] else {
             return ["\(operationId) has no JSON request body"]
         }
-        guard let value = try? JSONCoding.makeDecoder().decode(JSONValue.self, from: body) else {
+        guard let value = try? JSONCoding.decoder.decode(JSONValue.self, from: body) else {
             return ["the body is not JSON"]
         }
         return JSONSchemaCheck(document: root).problems(value, schema: schema, at: "body")
@@ -76,7 +76,7 @@ public struct OpenAPIDocument: Sendable {
             return ["\(operationId): status \(status) is not declared"]
         }
         guard let schema = response["content"]?["application/json"]?["schema"] else { return [] }
-        guard let value = try? JSONCoding.makeDecoder().decode(JSONValue.self, from: body) else {
+        guard let value = try? JSONCoding.decoder.decode(JSONValue.self, from: body) else {
             return ["\(operationId): the \(status) body is not JSON"]
         }
         return JSONSchemaCheck(document: root).problems(value, schema: schema, at: "\(operationId) \(status)")

@@ -8,8 +8,8 @@ extension VoidhashEmulatorState {
     /// (their timestamps; arrival order between equal ones), so a later change of a property
     /// wins however late it arrived. `nil` when no `$groupidentify` named the group.
     public func groupProperties(type: String, key: String) -> [String: JSONValue]? {
-        let decoder = JSONCoding.makeDecoder()
-        let encoder = JSONCoding.makeEncoder()
+        let decoder = JSONCoding.decoder
+        let encoder = JSONCoding.encoder
         let identifies = events.enumerated().compactMap { index, event -> (Date, Int, GroupIdentifyProperties)? in
             guard event.event == VoidhashConstants.groupIdentifyEvent,
                 let data = try? encoder.encode(event.properties),

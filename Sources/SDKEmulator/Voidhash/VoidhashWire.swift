@@ -9,7 +9,7 @@ enum VoidhashWire {
         throws(VoidhashEmulatorError) -> Value
     {
         do {
-            return try JSONCoding.makeDecoder().decode(type, from: request.body)
+            return try JSONCoding.decoder.decode(type, from: request.body)
         } catch {
             throw .invalidArgument("The body is not a valid \(Value.self).")
         }
@@ -17,6 +17,6 @@ enum VoidhashWire {
 
     /// `value` as a JSON response with `status`.
     static func json(_ value: some Encodable, status: Int = 200) -> EmulatorResponse {
-        .json(value, status: status, encoder: JSONCoding.makeEncoder())
+        .json(value, status: status, encoder: JSONCoding.encoder)
     }
 }

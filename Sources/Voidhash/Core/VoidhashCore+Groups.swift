@@ -190,7 +190,7 @@ extension VoidhashCore {
 extension GroupIdentifyProperties {
     /// The event properties of a `$groupidentify`: `$group_type`, `$group_key`, `$group_set`.
     var eventProperties: [String: JSONValue]? {
-        guard let data = try? JSONCoding.makeEncoder().encode(self) else { return nil }
-        return try? JSONCoding.makeDecoder().decode([String: JSONValue].self, from: data)
+        guard let data = try? JSONCoding.encoder.encode(self) else { return nil }
+        return try? JSONCoding.decoder.decode([String: JSONValue].self, from: data)
     }
 }

@@ -60,7 +60,7 @@ enum QueuedWrite: Sendable, Hashable {
 
     /// The item to enqueue.
     func queueItem() throws -> NewQueueItem {
-        let encoder = JSONCoding.makeEncoder()
+        let encoder = JSONCoding.encoder
         let payload: Data =
             switch self {
             case .link(let request, let epoch):
@@ -80,7 +80,7 @@ enum QueuedWrite: Sendable, Hashable {
 
     /// The write an item holds, or `nil` when its kind is unknown or its payload unreadable.
     init?(item: QueueItem) {
-        let decoder = JSONCoding.makeDecoder()
+        let decoder = JSONCoding.decoder
         switch Kind(rawValue: item.kind) {
         case .link:
             guard let payload = try? decoder.decode(LinkPayload.self, from: item.payload) else {
