@@ -165,8 +165,7 @@ extension VoidhashCore {
 
     /// Reports a refused publishable key once per instance.
     func noteAuthenticationFailure(_ error: APIError) {
-        guard error.category == .authenticationFailed, !hasReportedAuthenticationFailure else { return }
-        hasReportedAuthenticationFailure = true
+        guard authentication.shouldReport(error) else { return }
         reporter.diagnose(
             .authenticationFailed, "Voidhash refused the publishable key; queued work stays queued.")
     }

@@ -41,17 +41,14 @@ extension VoidhashCore {
             case .none: return .success(state(isStale: true, reason: .noCache))
             }
         case .failed(let error)?:
-            guard hasReceivedPerson else {
-                if error.category == .authenticationFailed, !hasThrownAuthenticationFailure {
-                    hasThrownAuthenticationFailure = true
-                    return .failure(
-                        VoidhashError(
-                            code: .authenticationFailed,
-                            message: "Voidhash refused the publishable key (\(error.summary))."))
-                }
-                return .success(state(isStale: true, reason: cache.snapshot == nil ? .noCache : .refreshFailed))
+            if authentication.shouldThrow(for: error, hasCachedAnswer: hasReceivedPerson) {
+                return .failure(
+                    VoidhashError(
+                        code: .authenticationFailed, message: "Voidhash refused the publishable key (\(error.summary))."
+                    ))
             }
-            return .success(state(isStale: true, reason: .refreshFailed))
+            let nothingCached = !hasReceivedPerson && cache.snapshot == nil
+            return .success(state(isStale: true, reason: nothingCached ? .noCache : .refreshFailed))
         case nil:
             return .success(state(isStale: true, reason: cache.snapshot == nil ? .noCache : staleReason))
         }

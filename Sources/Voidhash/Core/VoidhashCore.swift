@@ -57,10 +57,8 @@ actor VoidhashCore {
     var lastRefreshFailed = false
     /// Why the last delivery attempt of the awaited identity link failed.
     var lastLinkFailure: APIError?
-    /// Whether `AUTHENTICATION_FAILED` was already thrown from a read.
-    var hasThrownAuthenticationFailure = false
-    /// Whether the refused key was already reported as a diagnostic.
-    var hasReportedAuthenticationFailure = false
+    /// What was said about a refused publishable key.
+    var authentication = AuthenticationLatch()
     /// Calls waiting for a queued write's outcome.
     var itemWaits: [QueueItemID: ItemWaiter] = [:]
     /// The number of the last drain that ended with delivery stalled.
