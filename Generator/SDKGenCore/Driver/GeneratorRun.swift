@@ -1,4 +1,6 @@
+import Dispatch
 import Foundation
+import Synchronization
 
 /// One run of the generator over some spec files: load them all, report every problem, and
 /// produce the files of every module.
@@ -18,9 +20,19 @@ public struct GeneratorRun {
 
     /// Every file a loaded spec generates (its Swift modules and its OpenAPI document), by path
     /// below the output folder.
+    ///
+    /// The OpenAPI document is one large piece of work that depends on nothing else: it is
+    /// written on a thread of its own while the Swift files are rendered, instead of after them.
     public static func files(for spec: Spec) -> [String: String] {
+        let document = Mutex("")
+        let exported = DispatchGroup()
+        DispatchQueue.global().async(group: exported) {
+            let text = OpenAPIExporter.text(for: spec)
+            document.withLock { $0 = text }
+        }
         var files = SpecTranslator.files(for: spec)
-        files[OpenAPIExporter.path(for: spec)] = OpenAPIExporter.text(for: spec)
+        exported.wait()
+        files[OpenAPIExporter.path(for: spec)] = document.withLock { $0 }
         return files
     }
 

@@ -41,9 +41,14 @@ public struct OutputSync {
 
     /// Compares without changing anything.
     public func changes() -> Changes {
-        let stale = files.keys.sorted().filter { path in
-            !FileTree.contains(rootPath + "/" + path, exactly: files[path, default: ""])
+        let files = files
+        let rootPath = rootPath
+        let paths = files.keys.sorted()
+        // Reading thousands of files back is independent work: spread over the cores.
+        let isCurrent = paths.parallelMap { path in
+            FileTree.contains(rootPath + "/" + path, exactly: files[path, default: ""])
         }
+        let stale = zip(paths, isCurrent).filter { !$0.1 }.map(\.0)
         let specs = Set(files.values.compactMap(GeneratedFileHeader.specFile(of:)))
         var orphaned: [String] = []
         var foreign: [String] = []
@@ -89,16 +94,29 @@ public struct OutputSync {
     }
 
     /// Writes stale files (atomically), then removes orphaned ones and folders left empty;
-    /// writes nothing when a generated file would replace a file sdkgen did not write.
+    /// writes nothing when a generated file would replace a file sdkgen did not write, and
+    /// removes nothing when a write failed.
     public func apply(_ changes: Changes) throws {
         guard changes.conflicts.isEmpty else { throw Conflict(paths: changes.conflicts) }
+        let files = files
+        let rootPath = rootPath
         var folders = Set<String>()
         for path in changes.stale {
             let target = rootPath + "/" + path
             let folder = String(target[..<(target.lastIndex(of: "/") ?? target.endIndex)])
             if folders.insert(folder).inserted { try FileTree.createDirectories(folder) }
-            try FileTree.writeAtomically(files[path, default: ""], to: target)
         }
+        // Each write is a file of its own: spread over the cores (creating a file is most of the
+        // time of a fresh output). Every write is tried; the first failure in path order is thrown.
+        let failures = changes.stale.parallelMap { path -> FileTree.Failure? in
+            do throws(FileTree.Failure) {
+                try FileTree.writeAtomically(files[path, default: ""], to: rootPath + "/" + path)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let failure = failures.lazy.compactMap({ $0 }).first { throw failure }
         for path in changes.orphaned {
             try FileTree.removeFile(rootPath + "/" + path)
         }

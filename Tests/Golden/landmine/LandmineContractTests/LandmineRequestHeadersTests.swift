@@ -6,9 +6,9 @@ import LandmineAPI
 import SDKRuntime
 import Testing
 
-@Suite("Request headers (Tests/Fixtures/landmine.yaml:1000:3)", .timeLimit(.minutes(1)))
+@Suite("Request headers (Tests/Fixtures/landmine.yaml:1004:3)", .timeLimit(.minutes(1)))
 struct LandmineRequestHeadersTests {
-    @Test("example at Tests/Fixtures/landmine.yaml:1017:7 gives exactly its headers, in contract order")
+    @Test("example at Tests/Fixtures/landmine.yaml:1021:7 gives exactly its headers, in contract order")
     func example1() {
         let fields = LandmineAPI.LandmineRequestHeaders(
             self_: "a",
