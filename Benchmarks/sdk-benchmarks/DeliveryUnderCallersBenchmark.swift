@@ -1,77 +1,112 @@
 import Foundation
 import SDKEmulator
+import Voidhash
 import VoidhashAPI
 
 /// Delivery through the SDK while 1,000 tasks use it, against delivery while nothing else calls
 /// it: events captured while a delivery request waits for its answer are delivered once it is
 /// answered, and the rate at which they reach the emulator is compared.
 ///
-/// Each caller reads the person (`getCurrentPerson()`, a fresh cache: one turn of the SDK's core)
-/// every 10 ms, as screens checking access would; together they keep the core busy with about
-/// 100,000 turns a second, beside which delivery must get its own.
+/// Each caller makes one call every 10 ms, about 100,000 calls a second together, in two runs:
+/// reading the person (`getCurrentPerson()` of a fresh snapshot, as screens checking access
+/// would; it answers without a turn of the SDK's core), and reading the distinct ID
+/// (`getDistinctId()`, a turn of the core each, beside which delivery must get its own). The CPU
+/// the callers take by themselves is measured too: what is left of the machine bounds delivery.
 enum DeliveryUnderCallersBenchmark {
     private static let group = "queue"
     private static let callers = 1_000
 
-    /// Measures both rates and their ratio.
+    /// The call each caller makes.
+    private enum Call: CaseIterable {
+        case person
+        case distinctId
+
+        /// The call, in words.
+        var name: String {
+            switch self {
+            case .person: "reading the person"
+            case .distinctId: "reading the distinct ID"
+            }
+        }
+
+        func make(_ voidhash: Voidhash) async {
+            switch self {
+            case .person: _ = try? await voidhash.getCurrentPerson()
+            case .distinctId: _ = await voidhash.getDistinctId()
+            }
+        }
+    }
+
+    /// Measures the rates, their ratios, and the callers' own CPU.
     static func run(_ context: BenchmarkContext) async throws -> [Figure] {
         let count = context.quick ? 1_000 : 5_000
         context.log("queue: Voidhash delivery of \(count) events, idle and with \(callers) callers")
         var idle: [Double] = []
-        var busy: [Double] = []
-        var readersAlone: [Double] = []
+        var busy: [Call: [Double]] = [:]
+        var callersAlone: [Double] = []
         for sample in 0..<context.samples(3, quick: 1) {
-            idle.append(try await rate(context, events: count, callers: 0, name: "delivery-idle-\(sample)").rate)
-            let measured = try await rate(context, events: count, callers: callers, name: "delivery-busy-\(sample)")
-            busy.append(measured.rate)
-            readersAlone.append(measured.readersCores)
+            idle.append(try await rate(context, events: count, callers: nil, name: "delivery-idle-\(sample)").rate)
+            for call in Call.allCases {
+                let measured = try await rate(
+                    context, events: count, callers: call, name: "delivery-busy-\(call)-\(sample)")
+                busy[call, default: []].append(measured.rate)
+                if call == .person { callersAlone.append(measured.callersCores) }
+            }
         }
-        return [
+        var figures = [
             Figure(
                 group: group, name: "Voidhash delivery of \(count) events, nothing else calling",
-                unit: .perSecond, values: idle),
+                unit: .perSecond, values: idle)
+        ]
+        for call in Call.allCases {
+            let rates = busy[call, default: []]
+            figures += [
+                Figure(
+                    group: group, name: "Voidhash delivery of \(count) events, \(callers) tasks \(call.name)",
+                    unit: .perSecond, values: rates),
+                Figure(
+                    group: group, name: "delivery rate with \(callers) tasks \(call.name) / idle rate", unit: .times,
+                    values: zip(rates, idle).map { $0 / $1 }, target: .atLeast(0.8),
+                    note: "each sample's rates measured back to back"),
+            ]
+        }
+        figures.append(
             Figure(
-                group: group, name: "Voidhash delivery of \(count) events, \(callers) tasks reading the person",
-                unit: .perSecond, values: busy),
-            Figure(
-                group: group, name: "delivery rate with \(callers) callers / idle rate", unit: .times,
-                values: zip(busy, idle).map { $0 / $1 }, target: .atLeast(0.8),
-                note: "each sample's two rates measured back to back"),
-            Figure(
-                group: group, name: "CPU the \(callers) reading tasks take before delivery starts", unit: .cores,
-                values: readersAlone,
+                group: group, name: "CPU the \(callers) tasks reading the person take before delivery starts",
+                unit: .cores, values: callersAlone,
                 note:
                     "process CPU time over 1 s of wall time, of the machine's \(ProcessInfo.processInfo.activeProcessorCount) cores"
-            ),
-        ]
+            ))
+        return figures
     }
 
     /// Events per second from the answer to a held delivery request until `flush()` returns with
-    /// every event on the emulator, while `callers` tasks read the person every 10 ms; and the
-    /// cores those tasks keep busy on their own, measured for a second before delivery starts.
+    /// every event on the emulator, while 1,000 tasks make `callers` every 10 ms (none when
+    /// `nil`); and the cores those tasks keep busy on their own, measured for a second before
+    /// delivery starts.
     private static func rate(
-        _ context: BenchmarkContext, events count: Int, callers: Int, name: String
-    ) async throws -> (rate: Double, readersCores: Double) {
+        _ context: BenchmarkContext, events count: Int, callers call: Call?, name: String
+    ) async throws -> (rate: Double, callersCores: Double) {
         try await VoidhashFixture.with(context, name: name) { fixture in
             let voidhash = fixture.voidhash
             _ = try await voidhash.getCurrentPerson(forceFetch: true)
             let route = VoidhashEmulator.routeName(for: .captureEvents)
             fixture.server.inject(.hold, route: route)
             for index in 0..<count { await voidhash.capture("bench_\(index % 10)") }
-            let readers = (0..<callers).map { _ in
+            let readers = (0..<(call == nil ? 0 : callers)).map { _ in
                 Task {
                     while !Task.isCancelled {
-                        _ = try? await voidhash.getCurrentPerson()
+                        await call?.make(voidhash)
                         try? await Task.sleep(for: .milliseconds(10))
                     }
                 }
             }
-            var readersCores = 0.0
-            if callers > 0 {
+            var callersCores = 0.0
+            if call != nil {
                 let cpuBefore = processCPUSeconds()
                 let wallBefore = ContinuousClock.now
                 try await Task.sleep(for: .seconds(1))
-                readersCores = (processCPUSeconds() - cpuBefore) / Sampler.seconds(ContinuousClock.now - wallBefore)
+                callersCores = (processCPUSeconds() - cpuBefore) / Sampler.seconds(ContinuousClock.now - wallBefore)
             }
             fixture.server.clearFaults(route: route)
             let start = ContinuousClock.now
@@ -84,14 +119,18 @@ enum DeliveryUnderCallersBenchmark {
             guard delivered == count else {
                 throw ChildProcess.Failure(description: "delivered \(delivered) of \(count) events")
             }
-            return (Double(count) / Sampler.seconds(elapsed), readersCores)
+            return (Double(count) / Sampler.seconds(elapsed), callersCores)
         }
     }
 
     /// User and system CPU time this process has used so far, in seconds.
     private static func processCPUSeconds() -> Double {
         var usage = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &usage)
+        #if canImport(Glibc)
+            getrusage(RUSAGE_SELF.rawValue, &usage)
+        #else
+            getrusage(RUSAGE_SELF, &usage)
+        #endif
         return ChildProcess.seconds(usage.ru_utime) + ChildProcess.seconds(usage.ru_stime)
     }
 }

@@ -7,13 +7,14 @@ import Foundation
 /// - Dates are RFC 3339 strings in UTC with milliseconds (`2023-11-14T22:13:20.123Z`) when
 ///   encoding; decoding accepts them with or without fractional seconds and with any UTC offset.
 public enum JSONCoding {
-    /// One encoder made by `makeEncoder()`, shared: an encoder may be used from several threads
-    /// at once as long as nobody changes its settings, and making one costs about as much as
-    /// encoding a small value. Make your own with `makeEncoder()` to change settings.
-    public static let encoder = makeEncoder()
+    /// One encoder made by `makeEncoder()`, shared by this package's modules: an encoder may be
+    /// used from several threads at once as long as nobody changes its settings (nothing here
+    /// does, and it is not visible outside the package), and making one costs about as much as
+    /// encoding a small value.
+    package static let encoder = makeEncoder()
 
     /// One decoder made by `makeDecoder()`, shared on the same terms as `encoder`.
-    public static let decoder = makeDecoder()
+    package static let decoder = makeDecoder()
 
     /// A new encoder with sorted keys and RFC 3339 millisecond dates.
     public static func makeEncoder() -> JSONEncoder {

@@ -88,7 +88,12 @@ public actor DeliveryPump {
         var hasClaimed = false
         defer {
             isDraining = false
-            if hasClaimed { try? queue.releaseDelivery(owner: owner) }
+            if hasClaimed {
+                try? queue.releaseDelivery(owner: owner)
+            } else {
+                // Asked for the claim but never held it: nothing to release, and not draining.
+                DeliveryClaimHolder.end(owner: owner)
+            }
         }
         var limit = batchLimit
         do throws(StorageError) {

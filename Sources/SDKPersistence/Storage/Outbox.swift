@@ -94,8 +94,9 @@ public actor Outbox {
     /// Asks for a drain that first lifts the back-off of `lane` and of every lane before it, so
     /// that a call waiting for its own item gets an attempt now even if an earlier failure set
     /// that lane to wait (a rate-limit pause still holds: the server asked for it). Returns the
-    /// number of the drain that will make the attempt: a stall of that drain or a later one
-    /// means the item was not delivered.
+    /// number of the drain that will make the attempt: once that drain or a later one stalls,
+    /// the item was tried, and unless its fate was reported before the stall it was not
+    /// delivered. After `stop()` no drain comes.
     public func attempt(through lane: DeliveryLane) -> UInt64 {
         attemptThrough = max(attemptThrough ?? lane, lane)
         kick()

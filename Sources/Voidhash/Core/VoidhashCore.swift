@@ -159,6 +159,8 @@ actor VoidhashCore {
         eventTimer = nil
         await directEvents.idle()
         await outbox.stop()
+        // No drain comes any more: calls waiting for a queued write learn it now.
+        for waiter in itemWaits.values { waiter.wait.deliver(.failedForNow) }
         for observer in observers.values { observer.finish() }
         observers.removeAll()
         storage.close()
