@@ -6,7 +6,7 @@ import MobileJoeAPI
 import SDKRuntime
 import Testing
 
-@Suite("Error codes of Spec/mobilejoe.yaml", .timeLimit(.minutes(1)))
+@Suite("Error codes of Spec/mobilejoe.yaml", .timeLimit(.minutes(3)))
 struct MobileJoeErrorCodeTests {
     @Test(
         "every code keeps its raw value, status and category",

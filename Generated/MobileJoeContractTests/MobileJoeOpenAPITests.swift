@@ -7,7 +7,7 @@ import SDKEmulator
 import SDKRuntime
 import Testing
 
-@Suite("The OpenAPI document OpenAPI/MobileJoe.openapi.json and the client's models", .timeLimit(.minutes(1)))
+@Suite("The OpenAPI document OpenAPI/MobileJoe.openapi.json and the client's models", .timeLimit(.minutes(3)))
 struct MobileJoeOpenAPITests {
     @Test("identify 200: every response example of the document decodes as IdentifyResult")
     func identifyResponse200Examples() throws {

@@ -7,7 +7,7 @@ import SDKEmulator
 import SDKRuntime
 import Testing
 
-@Suite("Operations of Spec/mobilejoe.yaml against the emulator", .timeLimit(.minutes(1)))
+@Suite("Operations of Spec/mobilejoe.yaml against the emulator", .timeLimit(.minutes(3)))
 struct MobileJoeOperationTests {
     @Test("identify: records the identity (Spec/mobilejoe.yaml:275:9)")
     func identifyExample1() async throws {

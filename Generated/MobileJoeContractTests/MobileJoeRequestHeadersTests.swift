@@ -6,7 +6,7 @@ import MobileJoeAPI
 import SDKRuntime
 import Testing
 
-@Suite("Request headers (Spec/mobilejoe.yaml:197:3)", .timeLimit(.minutes(1)))
+@Suite("Request headers (Spec/mobilejoe.yaml:197:3)", .timeLimit(.minutes(3)))
 struct MobileJoeRequestHeadersTests {
     @Test("example at Spec/mobilejoe.yaml:224:7 gives exactly its headers, in contract order")
     func example1() {

@@ -6,7 +6,7 @@ import SDKRuntime
 import Testing
 import VoidhashAPI
 
-@Suite("Error codes of Spec/voidhash.yaml", .timeLimit(.minutes(1)))
+@Suite("Error codes of Spec/voidhash.yaml", .timeLimit(.minutes(3)))
 struct VoidhashErrorCodeTests {
     @Test(
         "every code keeps its raw value, status and category",

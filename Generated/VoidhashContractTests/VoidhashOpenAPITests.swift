@@ -7,7 +7,7 @@ import SDKRuntime
 import Testing
 import VoidhashAPI
 
-@Suite("The OpenAPI document OpenAPI/Voidhash.openapi.json and the client's models", .timeLimit(.minutes(1)))
+@Suite("The OpenAPI document OpenAPI/Voidhash.openapi.json and the client's models", .timeLimit(.minutes(3)))
 struct VoidhashOpenAPITests {
     @Test("identify 200: every response example of the document decodes as IdentifyResponse")
     func identifyResponse200Examples() throws {

@@ -7,7 +7,7 @@ import SDKRuntime
 import Testing
 import VoidhashAPI
 
-@Suite("Operations of Spec/voidhash.yaml against the emulator", .timeLimit(.minutes(1)))
+@Suite("Operations of Spec/voidhash.yaml against the emulator", .timeLimit(.minutes(3)))
 struct VoidhashOperationTests {
     @Test("identify: links an anonymous person (Spec/voidhash.yaml:486:9)")
     func identifyExample1() async throws {

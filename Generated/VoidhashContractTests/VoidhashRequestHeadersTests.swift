@@ -6,7 +6,7 @@ import SDKRuntime
 import Testing
 import VoidhashAPI
 
-@Suite("Request headers (Spec/voidhash.yaml:467:3)", .timeLimit(.minutes(1)))
+@Suite("Request headers (Spec/voidhash.yaml:467:3)", .timeLimit(.minutes(3)))
 struct VoidhashRequestHeadersTests {
     @Test("example at Spec/voidhash.yaml:474:7 gives exactly its headers, in contract order")
     func example1() {

@@ -12,7 +12,7 @@ import VoidhashAPI
 
 /// `GET /_admin/`, fault rules checked against the routes, one spelling of route names, the
 /// status in the request log, the Mobile Joe admin routes and the dashboard's files.
-@Suite("Admin index, route names and dashboard files", .timeLimit(.minutes(1)))
+@Suite("Admin index, route names and dashboard files", .timeLimit(.minutes(3)))
 struct AdminIndexTests {
     private struct Index: Decodable {
         struct AdminRoute: Decodable, Equatable {
@@ -174,7 +174,7 @@ struct AdminIndexTests {
 
 /// The admin API and the dashboard answer only requests addressed to, and pages served from,
 /// a loopback host.
-@Suite("Admin API: other sites are refused", .timeLimit(.minutes(1)))
+@Suite("Admin API: other sites are refused", .timeLimit(.minutes(3)))
 struct AdminRequestGuardTests {
     /// The status line of a raw `method path` request with `headers`.
     private func statusLine(_ method: String, _ path: String, headers: [String], port: UInt16) async throws -> String {

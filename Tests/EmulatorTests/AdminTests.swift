@@ -14,7 +14,7 @@ actor ResetCounter {
     func increment() { count += 1 }
 }
 
-@Suite("Admin API", .timeLimit(.minutes(1)))
+@Suite("Admin API", .timeLimit(.minutes(3)))
 struct AdminTests {
     private struct RequestList: Decodable { var requests: [RecordedRequest] }
     private struct FaultList: Decodable { var faults: [FaultRule] }

@@ -8,7 +8,7 @@ import VoidhashAPI
 /// Each fault the emulator can inject, met by the generated clients over the real stack
 /// (`URLSessionTransport` inside `RetryingTransport`, real loopback HTTP): the error kind the
 /// caller sees, whether the request was sent again, and what the server applied.
-@Suite("Generated clients under faults, over loopback HTTP", .timeLimit(.minutes(1)))
+@Suite("Generated clients under faults, over loopback HTTP", .timeLimit(.minutes(3)))
 struct ClientFaultTests {
     private static let getPerson = VoidhashEmulator.routeName(for: .getPerson)
     private static let captureEvents = VoidhashEmulator.routeName(for: .captureEvents)

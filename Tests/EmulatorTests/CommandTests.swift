@@ -3,7 +3,7 @@ import SDKEmulator
 import TestSupport
 import Testing
 
-@Suite("sdk-emulator command line", .timeLimit(.minutes(1)))
+@Suite("sdk-emulator command line", .timeLimit(.minutes(3)))
 struct CommandTests {
     @Test func parsesPortAndHelp() throws {
         #expect(try EmulatorCommand.parse([]) == .serve(port: 0, api: .voidhash))

@@ -10,7 +10,7 @@ import Testing
 #endif
 
 /// Which connection gives up its slot when the server is full.
-@Suite("Connection registry", .timeLimit(.minutes(1)))
+@Suite("Connection registry", .timeLimit(.minutes(3)))
 struct ConnectionRegistryTests {
     /// A connected pair of sockets: the server's end and the client's.
     struct Pair {

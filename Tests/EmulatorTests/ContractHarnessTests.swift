@@ -5,7 +5,7 @@ import Testing
 
 /// The harness generated contract tests run their client through: it starts the server, hands
 /// over a client for it, and stops the server afterwards, whether the body returned or threw.
-@Suite("Contract harness", .timeLimit(.minutes(1)))
+@Suite("Contract harness", .timeLimit(.minutes(3)))
 struct ContractHarnessTests {
     private struct Planned: Error {}
 

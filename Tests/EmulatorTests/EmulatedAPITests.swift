@@ -7,7 +7,7 @@ import Testing
 #endif
 
 /// The `sdk-emulator` command line.
-@Suite("sdk-emulator APIs", .timeLimit(.minutes(1)))
+@Suite("sdk-emulator APIs", .timeLimit(.minutes(3)))
 struct EmulatedAPITests {
     @Test("--api chooses the API, --port the port")
     func apiAndPortAreRead() throws {

@@ -8,7 +8,7 @@ import Testing
 /// Replays the emulator fuzz targets' inputs (`Fuzz/README.md`) in the regular suite: their seed
 /// corpora and every input kept in `Fuzz/Crashes/<target>/`, each checked with the property its
 /// target checks, so a finding stays fixed.
-@Suite("Fuzz regressions: emulator", .timeLimit(.minutes(1)))
+@Suite("Fuzz regressions: emulator", .timeLimit(.minutes(3)))
 struct EmulatorFuzzRegressionTests {
     /// The package root, found from this file's location.
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

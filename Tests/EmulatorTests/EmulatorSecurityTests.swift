@@ -6,7 +6,7 @@ import Testing
 
 /// Security properties of the emulator: it listens on loopback only, every request and the
 /// request log are bounded, and refusals never echo what the client sent.
-@Suite("Emulator security", .timeLimit(.minutes(1)))
+@Suite("Emulator security", .timeLimit(.minutes(3)))
 struct EmulatorSecurityTests {
     @Test(
         "the emulator refuses to listen anywhere but 127.0.0.0/8",

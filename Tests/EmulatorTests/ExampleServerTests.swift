@@ -5,7 +5,7 @@ import Testing
 
 /// The server made from a spec's examples (what `<Name>ExampleServer` is built on): which
 /// example answers, what is refused, and that it has the emulator's fault injection.
-@Suite("Example server", .timeLimit(.minutes(1)))
+@Suite("Example server", .timeLimit(.minutes(3)))
 struct ExampleServerTests {
     /// A model whose body test must compare decoded values, not text.
     struct Stamp: Codable, Equatable, Sendable {

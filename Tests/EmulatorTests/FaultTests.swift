@@ -8,7 +8,7 @@ import Testing
     import FoundationNetworking
 #endif
 
-@Suite("Fault injection", .timeLimit(.minutes(1)))
+@Suite("Fault injection", .timeLimit(.minutes(3)))
 struct FaultTests {
     /// Sends `count` GET requests to `path` on one keep-alive connection; returns the statuses.
     private func statuses(_ count: Int, _ path: String, port: UInt16) async throws -> [Int] {

@@ -4,7 +4,7 @@ import SDKRuntime
 import TestSupport
 import Testing
 
-@Suite("Server lifecycle", .timeLimit(.minutes(1)))
+@Suite("Server lifecycle", .timeLimit(.minutes(3)))
 struct LifecycleTests {
     @Test func startReturnsALoopbackURLOnAnEphemeralPort() async throws {
         let server = EmulatorServer(router: try sampleRouter())

@@ -4,7 +4,7 @@ import SDKRuntime
 import TestSupport
 import Testing
 
-@Suite("Limits and timeouts", .timeLimit(.minutes(1)))
+@Suite("Limits and timeouts", .timeLimit(.minutes(3)))
 struct LimitsTests {
     /// Sends `text`, expects a refusal with `status`, then checks the server still answers.
     private func expectRefusal(_ text: String, status: Int, limits: ServerLimits = .standard)

@@ -4,7 +4,7 @@ import SDKRuntime
 import TestSupport
 import Testing
 
-@Suite("Malformed traffic", .timeLimit(.minutes(1)))
+@Suite("Malformed traffic", .timeLimit(.minutes(3)))
 struct MalformedTrafficTests {
     @Test func malformedRequestLineIs400AndServerAnswersAfterwards() async throws {
         try await withServer { server, url throws in

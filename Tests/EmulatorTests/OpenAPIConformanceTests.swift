@@ -8,7 +8,7 @@ import VoidhashAPI
 /// Regression tests for what Schemathesis found when it ran the exported OpenAPI documents
 /// against the emulator (`.ci/openapi`): every answer's status and error code must be one the
 /// document declares for the operation.
-@Suite("The emulator answers only what the exported OpenAPI documents declare", .timeLimit(.minutes(1)))
+@Suite("The emulator answers only what the exported OpenAPI documents declare", .timeLimit(.minutes(3)))
 struct OpenAPIConformanceTests {
     /// Schemathesis, first run: `GET /v1/alerts` and `GET /v1/feature-plans` answered
     /// `400 INVALID_ARGUMENT` to a malformed `Identity-Anonymous-ID` (the emulator checks the

@@ -6,7 +6,7 @@ import Testing
 /// The component schemas of the exported documents against the spec's own examples: every
 /// valid example of a model, rule or identifier conforms to its schema, and the invalid ones a
 /// schema can tell apart are refused by it.
-@Suite("The exported schemas and the spec's examples", .timeLimit(.minutes(1)))
+@Suite("The exported schemas and the spec's examples", .timeLimit(.minutes(3)))
 struct OpenAPISchemaExampleTests {
     /// Reasons whose check JSON Schema cannot say exactly (lengths are counted in scalars
     /// there), so a schema may accept such an invalid example.

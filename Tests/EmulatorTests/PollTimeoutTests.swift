@@ -3,7 +3,7 @@ import Testing
 @testable import SDKEmulator
 
 /// The wait handed to `poll()`: whole milliseconds, never negative, clamped instead of wrapping.
-@Suite("poll() timeouts", .timeLimit(.minutes(1)))
+@Suite("poll() timeouts", .timeLimit(.minutes(3)))
 struct PollTimeoutTests {
     @Test(
         "a duration becomes its whole milliseconds, rounded down",

@@ -6,7 +6,7 @@ import Testing
 
 /// The server keeps answering while CPU-bound work holds every thread of Swift's cooperative
 /// pool (as parallel tests on a 2-core machine do): its handlers run on an executor of its own.
-@Suite("Pool starvation", .timeLimit(.minutes(1)))
+@Suite("Pool starvation", .timeLimit(.minutes(3)))
 struct PoolStarvationTests {
     /// A flag the busy tasks and the client thread share.
     final class Flag: Sendable {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import SDKEmulator
 
-@Suite("Request head parser", .timeLimit(.minutes(1)))
+@Suite("Request head parser", .timeLimit(.minutes(3)))
 struct RequestHeadParserTests {
     private func parse(_ text: String, limits: ServerLimits = .standard) throws(ProtocolError)
         -> RequestHead

@@ -4,7 +4,7 @@ import SDKRuntime
 import TestSupport
 import Testing
 
-@Suite("Request log", .timeLimit(.minutes(1)))
+@Suite("Request log", .timeLimit(.minutes(3)))
 struct RequestLogTests {
     @Test func recordsRequestsInArrivalOrderWithRouteNames() async throws {
         let clock = RecordingClock(date: Date(timeIntervalSince1970: 1_800_000_000))

@@ -4,7 +4,7 @@ import SDKRuntime
 import TestSupport
 import Testing
 
-@Suite("Request and response helpers", .timeLimit(.minutes(1)))
+@Suite("Request and response helpers", .timeLimit(.minutes(3)))
 struct ResponseTests {
     private struct Person: Codable, Equatable {
         var name: String

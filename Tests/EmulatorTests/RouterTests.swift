@@ -4,7 +4,7 @@ import SDKRuntime
 import TestSupport
 import Testing
 
-@Suite("Router", .timeLimit(.minutes(1)))
+@Suite("Router", .timeLimit(.minutes(3)))
 struct RouterTests {
     private func body(_ response: EmulatorResponse) -> String {
         String(decoding: response.body, as: UTF8.self)

@@ -27,7 +27,7 @@ actor Barrier {
     }
 }
 
-@Suite("Server basics", .timeLimit(.minutes(1)))
+@Suite("Server basics", .timeLimit(.minutes(3)))
 struct ServerTests {
     @Test func routesWithParametersAndQueryOverURLSession() async throws {
         try await withServer { _, url throws in

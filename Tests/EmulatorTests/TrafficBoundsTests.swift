@@ -8,7 +8,7 @@ import Testing
 /// The bounds that keep bounded traffic from wearing the emulator down: a request log bounded by
 /// bytes, handlers that do not wait for one another, and connection slots that go to clients
 /// that send requests.
-@Suite("Traffic bounds", .timeLimit(.minutes(1)))
+@Suite("Traffic bounds", .timeLimit(.minutes(3)))
 struct TrafficBoundsTests {
     @Test("a body longer than the log keeps is logged as its length and SHA-256; the handler still gets it whole")
     func aLongBodyIsLoggedAsItsLengthAndDigest() async throws {

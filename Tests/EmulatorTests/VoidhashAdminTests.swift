@@ -5,7 +5,7 @@ import Testing
 import VoidhashAPI
 
 /// The JSON admin routes, called in process through their router.
-@Suite("Voidhash emulator: admin API", .timeLimit(.minutes(1)))
+@Suite("Voidhash emulator: admin API", .timeLimit(.minutes(3)))
 struct VoidhashAdminTests {
     private let clock = ManualClock(now: voidhashTestEpoch)
     private let state: VoidhashEmulatorState

@@ -4,7 +4,7 @@ import SDKRuntime
 import Testing
 import VoidhashAPI
 
-@Suite("Voidhash emulator: person attributes", .timeLimit(.minutes(1)))
+@Suite("Voidhash emulator: person attributes", .timeLimit(.minutes(3)))
 struct VoidhashAttributesTests {
     private func set(
         _ attributes: [String: JSONValue], on distinctId: String = "user_attr", in emulator: VoidhashHarness

@@ -4,7 +4,7 @@ import SDKRuntime
 import Testing
 import VoidhashAPI
 
-@Suite("Voidhash emulator: events", .timeLimit(.minutes(1)))
+@Suite("Voidhash emulator: events", .timeLimit(.minutes(3)))
 struct VoidhashEventTests {
     private func event(_ id: String, _ name: String = "report_shared", seconds: Double = 0) -> Event {
         Event(

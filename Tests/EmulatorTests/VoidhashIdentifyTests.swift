@@ -4,7 +4,7 @@ import SDKRuntime
 import Testing
 import VoidhashAPI
 
-@Suite("Voidhash emulator: identify and getPerson", .timeLimit(.minutes(1)))
+@Suite("Voidhash emulator: identify and getPerson", .timeLimit(.minutes(3)))
 struct VoidhashIdentifyTests {
     private func premiumPurchase(for distinctId: String, transactionId: String = "tx_1") -> PurchaseRecord {
         PurchaseRecord(

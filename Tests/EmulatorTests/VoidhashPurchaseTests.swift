@@ -4,7 +4,7 @@ import SDKRuntime
 import Testing
 import VoidhashAPI
 
-@Suite("Voidhash emulator: purchases and perks", .timeLimit(.minutes(1)))
+@Suite("Voidhash emulator: purchases and perks", .timeLimit(.minutes(3)))
 struct VoidhashPurchaseTests {
     private static let day: Duration = .seconds(86_400)
 

@@ -4,7 +4,7 @@ import SDKRuntime
 import Testing
 import VoidhashAPI
 
-@Suite("Voidhash emulator: routes, keys and idempotency", .timeLimit(.minutes(1)))
+@Suite("Voidhash emulator: routes, keys and idempotency", .timeLimit(.minutes(3)))
 struct VoidhashRoutesTests {
     /// A concrete path for `operation`: its template with every placeholder filled.
     private func path(for operation: VoidhashOperation) -> String {

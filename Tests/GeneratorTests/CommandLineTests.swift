@@ -6,7 +6,7 @@ import Testing
 /// The option parser sdkgen and sdk-emulator share, and the sdkgen executable's conventions:
 /// `--name=value` and `--name value`, `--help` listing every option, exit 64 for usage errors,
 /// the system's reason for an unreadable file.
-@Suite("Command lines", .timeLimit(.minutes(1)))
+@Suite("Command lines", .timeLimit(.minutes(3)))
 struct CommandLineTests {
     static let parser = CommandLineParser(
         program: "tool", synopses: ["[--flag] ARG"],

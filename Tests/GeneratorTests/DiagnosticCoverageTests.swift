@@ -5,7 +5,7 @@ import Testing
 /// fixture line (`Tests/Fixtures/diagnostics/*.expected`) or by a line `RunDiagnosticTests`
 /// expects: a new message without one fails here, and so does a diagnostic call whose message
 /// the source scanner cannot read.
-@Suite("Every diagnostic message has a fixture", .timeLimit(.minutes(1)))
+@Suite("Every diagnostic message has a fixture", .timeLimit(.minutes(3)))
 struct DiagnosticCoverageTests {
     /// The generator's sources, scanned for diagnostics.
     static let sourceFolder = "Generator/SDKGenCore"

@@ -3,7 +3,7 @@ import Testing
 
 /// One fixture per kind of spec error, each with the exact lines `sdkgen` must print
 /// (`DiagnosticCoverageTests` checks that every message the generator can print has one).
-@Suite("Diagnostics of broken specs", .timeLimit(.minutes(1)))
+@Suite("Diagnostics of broken specs", .timeLimit(.minutes(3)))
 struct DiagnosticFixtureTests {
     static let fixtures: [String] = {
         let folder = PackagePaths.url("Tests/Fixtures/diagnostics")

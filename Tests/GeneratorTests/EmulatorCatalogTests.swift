@@ -4,7 +4,7 @@ import Testing
 
 /// `api.emulator` may name only an emulator the package has, and the generator's list of them
 /// is the list in `Sources/SDKEmulator`.
-@Suite("Emulator catalog", .timeLimit(.minutes(1)))
+@Suite("Emulator catalog", .timeLimit(.minutes(3)))
 struct EmulatorCatalogTests {
     /// The types in `Sources/SDKEmulator` that declare `withContractClient`, found by reading
     /// each top-level declaration (a line starting at column 0) of every source file.

@@ -3,7 +3,7 @@ import Testing
 
 /// Large specs are written as files of 50 declarations (12 for models, which cost about four
 /// times as much to compile); specs up to 24 per folder keep one file per declaration.
-@Suite("File grouping of large specs", .timeLimit(.minutes(1)))
+@Suite("File grouping of large specs", .timeLimit(.minutes(3)))
 struct FileGroupingTests {
     /// A spec with `count` one-property models and `enums` enums.
     private func spec(models count: Int, enums: Int = 0) -> String {

@@ -4,7 +4,7 @@ import Testing
 @testable import SDKGenCore
 
 /// Rules on model members: how they are written, what is refused, and what is generated.
-@Suite("Member rules", .timeLimit(.minutes(1)))
+@Suite("Member rules", .timeLimit(.minutes(3)))
 struct MemberRuleLoadingTests {
     static func spec(_ properties: String, rules: String = "", examples: String = "") -> String {
         """

@@ -3,7 +3,7 @@ import Testing
 /// A model's members of model type are stored out of line (`SDKRuntime.Indirect`,
 /// `SDKRuntime.OptionalIndirect`), so that a chain of models that refer to one another does not
 /// make every model as large as the chain; every other member is stored in place.
-@Suite("Generated models store members of model type out of line", .timeLimit(.minutes(1)))
+@Suite("Generated models store members of model type out of line", .timeLimit(.minutes(3)))
 struct ModelStorageTests {
     private let spec = """
         sdkgen: 1

@@ -2,7 +2,7 @@ import SDKGenCore
 import Testing
 
 /// The naming component and small spec fragments with the exact Swift they must produce.
-@Suite("Naming and rendering", .timeLimit(.minutes(1)))
+@Suite("Naming and rendering", .timeLimit(.minutes(3)))
 struct NamingAndRenderingTests {
     @Test(
         "spec names become Swift names",

@@ -4,7 +4,7 @@ import Testing
 
 /// The OpenAPI 3.1 document `sdkgen` exports for every spec: where it goes, that it is
 /// deterministic and checked by `--check`, and what it says about each construct.
-@Suite("OpenAPI export", .timeLimit(.minutes(1)))
+@Suite("OpenAPI export", .timeLimit(.minutes(3)))
 struct OpenAPIExportTests {
     /// The document exported from `Spec/<file>`, as text.
     private func exported(_ file: String) throws -> (path: String, text: String) {

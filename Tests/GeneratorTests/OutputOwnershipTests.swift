@@ -4,7 +4,7 @@ import Testing
 
 /// sdkgen removes only files that carry its own header for a spec of the run (or for a spec
 /// that no longer exists); every other file in an output folder is kept and reported.
-@Suite("Output ownership", .timeLimit(.minutes(1)))
+@Suite("Output ownership", .timeLimit(.minutes(3)))
 struct OutputOwnershipTests {
     static func temporaryRoot() -> URL {
         FileManager.default.temporaryDirectory.appendingPathComponent("sdkgen-own-\(UUID().uuidString)")

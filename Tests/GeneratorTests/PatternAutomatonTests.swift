@@ -5,7 +5,7 @@ import Testing
 /// Checks the shape promised by `PatternAutomaton` on every pattern of the property test:
 /// canonical numbering and ordering, clean ranges, no dead states, and true minimality
 /// (checked here by a plain Moore refinement, independent of the compiler's Hopcroft).
-@Suite("PatternAutomaton", .timeLimit(.minutes(1)))
+@Suite("PatternAutomaton", .timeLimit(.minutes(3)))
 struct PatternAutomatonTests {
     static let patterns = PatternPropertyTests.patterns
 

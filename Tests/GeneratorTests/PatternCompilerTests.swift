@@ -2,7 +2,7 @@ import Testing
 
 @testable import SDKGenCore
 
-@Suite("PatternCompiler", .timeLimit(.minutes(1)))
+@Suite("PatternCompiler", .timeLimit(.minutes(3)))
 struct PatternCompilerTests {
     static let groupType = "^[a-z][a-z0-9_]{0,63}$"
 

@@ -2,7 +2,7 @@ import Testing
 
 @testable import SDKGenCore
 
-@Suite("Pattern errors", .timeLimit(.minutes(1)))
+@Suite("Pattern errors", .timeLimit(.minutes(3)))
 struct PatternErrorTests {
     static let supported =
         "supported: anchors, literals, classes, ?, *, +, {m,n}, groups, alternation"

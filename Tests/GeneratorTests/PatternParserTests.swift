@@ -2,7 +2,7 @@ import Testing
 
 @testable import SDKGenCore
 
-@Suite("PatternParser", .timeLimit(.minutes(1)))
+@Suite("PatternParser", .timeLimit(.minutes(3)))
 struct PatternParserTests {
     static func scalar(_ value: Unicode.Scalar) -> PatternNode { .scalars(ScalarSet(value)) }
 

@@ -4,7 +4,7 @@ import Testing
 
 /// An error inside a scalar's value (a pattern's column) is reported where the character is
 /// written, however the value is quoted, or not at all when its line does not show it.
-@Suite("Columns inside scalars", .timeLimit(.minutes(1)))
+@Suite("Columns inside scalars", .timeLimit(.minutes(3)))
 struct QuotedScalarColumnsTests {
     /// A source line, the column its scalar starts at, the value libyaml read and whether it
     /// was quoted, an offset into the value, and the column of that character in the line

@@ -5,7 +5,7 @@ import Testing
 /// The messages of a run over spec files that a single-spec fixture cannot show: a file that
 /// cannot be read, one that is not UTF-8, two specs with one API name. `DiagnosticCoverageTests`
 /// counts the lines expected here as fixtures.
-@Suite("Diagnostics of a run over several spec files", .timeLimit(.minutes(1)))
+@Suite("Diagnostics of a run over several spec files", .timeLimit(.minutes(3)))
 struct RunDiagnosticTests {
     /// A file of a run: its bytes, or `nil` for a path that names no file.
     struct SpecFile: Sendable {

@@ -3,7 +3,7 @@ import Testing
 @testable import SDKGenCore
 
 /// Membership in a set of scalar ranges, at and beyond its edges.
-@Suite("ScalarSet", .timeLimit(.minutes(1)))
+@Suite("ScalarSet", .timeLimit(.minutes(3)))
 struct ScalarSetTests {
     @Test("membership at, between and beyond the ranges, and in an empty set")
     func membershipAtTheEdges() {

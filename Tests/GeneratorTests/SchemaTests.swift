@@ -4,7 +4,7 @@ import Testing
 @testable import SDKGenCore
 
 /// The JSON Schema editors use stays in step with what the loader accepts.
-@Suite("Spec JSON Schema", .timeLimit(.minutes(1)))
+@Suite("Spec JSON Schema", .timeLimit(.minutes(3)))
 struct SchemaTests {
     static func schema() throws -> [String: Any] {
         let data = try Data(contentsOf: PackagePaths.url("Spec/sdkgen.schema.json"))

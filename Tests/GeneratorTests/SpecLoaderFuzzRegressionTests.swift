@@ -6,7 +6,7 @@ import Testing
 /// Replays what the fuzzers kept (`Fuzz/README.md`): every input that ever crashed or stalled a
 /// generator target is a file below `Fuzz/Crashes/<target>/` or `Fuzz/Slow/<target>/`, and is
 /// checked here with the property its target checks, so a finding stays fixed.
-@Suite("Fuzz regressions: spec loader and pattern compiler", .timeLimit(.minutes(1)))
+@Suite("Fuzz regressions: spec loader and pattern compiler", .timeLimit(.minutes(3)))
 struct SpecLoaderFuzzRegressionTests {
     /// The files kept for `target`, by path relative to the package root.
     static func kept(_ target: String) -> [String] {

@@ -4,7 +4,7 @@ import Testing
 
 /// The edit distance behind "did you mean" hints: one edit for an insertion, a deletion, a
 /// substitution or two neighbouring characters swapped.
-@Suite("Suggestions", .timeLimit(.minutes(1)))
+@Suite("Suggestions", .timeLimit(.minutes(3)))
 struct SuggestionTests {
     @Test(
         "each kind of edit counts once",

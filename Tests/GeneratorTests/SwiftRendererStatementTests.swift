@@ -3,7 +3,7 @@ import Testing
 @testable import SDKGenCore
 
 /// Statements the renderer writes that no spec of the repository happens to need.
-@Suite("Swift renderer: statements", .timeLimit(.minutes(1)))
+@Suite("Swift renderer: statements", .timeLimit(.minutes(3)))
 struct SwiftRendererStatementTests {
     @Test("a binding without a value is declared with its type and nothing after it")
     func aBindingWithoutAValue() {

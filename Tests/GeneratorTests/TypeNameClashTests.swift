@@ -7,7 +7,7 @@ import Testing
 /// names are renamed (a module declaring `Void` would shadow Swift's for its users), and the
 /// contract tests write every API type with its module (`DemoAPI.Tag`), so Swift Testing's,
 /// Foundation's and SDKRuntime's names never make a reference ambiguous.
-@Suite("Type names that clash with imported modules", .timeLimit(.minutes(1)))
+@Suite("Type names that clash with imported modules", .timeLimit(.minutes(3)))
 struct TypeNameClashTests {
     static let spec = """
         sdkgen: 1

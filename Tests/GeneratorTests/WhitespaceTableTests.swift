@@ -4,7 +4,7 @@ import Testing
 
 /// The OpenAPI export reads the `White_Space` scalars only up to the last one, so that a run
 /// does not read the property of every scalar there is.
-@Suite("The White_Space scalars the OpenAPI export reads", .timeLimit(.minutes(1)))
+@Suite("The White_Space scalars the OpenAPI export reads", .timeLimit(.minutes(3)))
 struct WhitespaceTableTests {
     @Test("no scalar after the last one the export reads has the White_Space property")
     func noWhitespaceAfterTheLastOneRead() {

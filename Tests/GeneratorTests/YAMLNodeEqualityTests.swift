@@ -4,7 +4,7 @@ import Testing
 /// `YAMLNode` equality is structural and ignores nothing: the spec checks compare nodes (for
 /// example a repeated example), so two readings of one text must be equal and any difference,
 /// a location included, must not be.
-@Suite("YAML node equality", .timeLimit(.minutes(1)))
+@Suite("YAML node equality", .timeLimit(.minutes(3)))
 struct YAMLNodeEqualityTests {
     private static func read(_ text: String, file: String = "a.yaml") -> YAMLNode? {
         var log = DiagnosticLog()

@@ -5,7 +5,7 @@ import SDKEmulator
 import SDKRuntime
 import Testing
 
-@Suite("Identity: anonymous by default, sign in, sign out", .timeLimit(.minutes(1)))
+@Suite("Identity: anonymous by default, sign in, sign out", .timeLimit(.minutes(3)))
 struct IdentityTests {
     @Test func anonymousByDefault() async throws {
         try await withJoe { joe in

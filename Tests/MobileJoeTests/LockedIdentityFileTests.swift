@@ -19,7 +19,7 @@ import Testing
 /// The tests run as root, which reads any file whatever its mode, so the locked device is made
 /// with a locked `DataProtectionGate` (the SDK then does not even open the file) and the errno
 /// mapping is checked on its own; the `chmod 000` test runs only as a user other than root.
-@Suite("Storage: an identity file that cannot be read for now is kept", .timeLimit(.minutes(1)))
+@Suite("Storage: an identity file that cannot be read for now is kept", .timeLimit(.minutes(3)))
 struct LockedIdentityFileTests {
     @Test func anIdentityFileThatCannotBeReadForNowIsNeverMovedAsideNorReplacedByNewIDs() async throws {
         try await withJoe { joe in

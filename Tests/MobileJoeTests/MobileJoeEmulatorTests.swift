@@ -27,7 +27,7 @@ func rawSend(
     return (status, try? JSONDecoder().decode(EmulatorErrorBody.self, from: data).error.code, data)
 }
 
-@Suite("Mobile Joe emulator routes", .timeLimit(.minutes(1)))
+@Suite("Mobile Joe emulator routes", .timeLimit(.minutes(3)))
 struct MobileJoeEmulatorTests {
     @Test func everyGeneratedOperationHasARoute() throws {
         let router = try MobileJoeEmulator.makeRouter(state: MobileJoeEmulatorState())

@@ -4,7 +4,7 @@ import Testing
 
 /// Each number the Mobile Joe page states, written here as the page states it, so that a change
 /// to the spec that drifts from the page fails a test instead of following along.
-@Suite("The numbers of the Mobile Joe page", .timeLimit(.minutes(1)))
+@Suite("The numbers of the Mobile Joe page", .timeLimit(.minutes(3)))
 struct MobileJoePageNumbersTests {
     @Test func atMostThreePreferredLanguagesAreSent() {
         #expect(MobileJoeConstants.maxPreferredLanguages == 3)

@@ -7,7 +7,7 @@ import SDKRuntime
 import Testing
 
 /// The app user ID is personal data: only its truncated hash may leave the app or reach the disk.
-@Suite("Mobile Joe security: the app user ID never leaves the app", .timeLimit(.minutes(1)))
+@Suite("Mobile Joe security: the app user ID never leaves the app", .timeLimit(.minutes(3)))
 struct MobileJoeSecurityTests {
     /// App user IDs with characters that are not hex digits, so none can appear in a hash by chance.
     static let appUserIDs = [

@@ -17,7 +17,7 @@ func requestCode(_ error: any Error) -> MobileJoeErrorCode? {
     return apiError.mobileJoeCode
 }
 
-@Suite("Operations: FAQs, feature plans and votes, alerts", .timeLimit(.minutes(1)))
+@Suite("Operations: FAQs, feature plans and votes, alerts", .timeLimit(.minutes(3)))
 struct OperationsTests {
     @Test func searchFAQsFindsMatchesQuestionsFirstTheSameForEveryIdentity() async throws {
         try await withJoe(faqs: [votingFAQ, refundFAQ]) { joe in

@@ -5,7 +5,7 @@ import SDKEmulator
 import SDKRuntime
 import Testing
 
-@Suite("Order of calls", .timeLimit(.minutes(1)))
+@Suite("Order of calls", .timeLimit(.minutes(3)))
 struct OrderOfCallsTests {
     @Test func identifyThrowsBeforeConfiguration() async throws {
         try await withJoe { joe in

@@ -11,7 +11,7 @@ import Testing
 
 /// The identity file's writes: each failure of `OwnerOnlyFiles` becomes a `.storageFailed` reason
 /// naming the storage folder or the identity file.
-@Suite("Private files", .timeLimit(.minutes(1)))
+@Suite("Private files", .timeLimit(.minutes(3)))
 struct PrivateFilesTests {
     @Test("a temporary file that cannot be created is reported as such, and nothing is left behind")
     func aTemporaryFileThatCannotBeCreatedIsReported() throws {

@@ -41,7 +41,7 @@ func pageHeaders(of request: EmulatorRequest) -> [String: String] {
     return found
 }
 
-@Suite("Identify requests and request headers", .timeLimit(.minutes(1)))
+@Suite("Identify requests and request headers", .timeLimit(.minutes(3)))
 struct RequestTests {
     @Test func identifyIsSentOnceAtEveryAppStart() async throws {
         try await withJoe { joe in

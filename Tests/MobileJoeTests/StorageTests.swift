@@ -46,7 +46,7 @@ enum DamagedIdentityFile: String, CaseIterable, Sendable, CustomTestStringConver
     }
 }
 
-@Suite("Storage: one identity file, atomic, private, never fatal", .timeLimit(.minutes(1)))
+@Suite("Storage: one identity file, atomic, private, never fatal", .timeLimit(.minutes(3)))
 struct StorageTests {
     @Test func theIdentityIsStoredAsJSONAtMobileJoeIdentityMbj() async throws {
         try await withJoe { joe in

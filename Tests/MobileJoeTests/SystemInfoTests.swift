@@ -7,7 +7,7 @@ import Testing
     import Glibc
 #endif
 
-@Suite("Header sources: app, device, languages", .timeLimit(.minutes(1)))
+@Suite("Header sources: app, device, languages", .timeLimit(.minutes(3)))
 struct SystemInfoTests {
     @Test func osReleaseValuesAreUnquotedAndUnescaped() {
         let text = """

@@ -6,7 +6,7 @@ import Testing
 import Voidhash
 
 /// One version everywhere: the CHANGELOG's latest entry, the SDKs, and the two tools.
-@Suite("Release version", .timeLimit(.minutes(1)))
+@Suite("Release version", .timeLimit(.minutes(3)))
 struct VersionTests {
     /// The package's root folder (this file is `Tests/ReleaseTests/VersionTests.swift`).
     private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

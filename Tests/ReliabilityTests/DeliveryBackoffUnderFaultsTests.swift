@@ -6,7 +6,7 @@ import Testing
 /// A failed item must not charge the items queued behind it, which were never tried: under a
 /// steady rate of failed requests, the back-off must stay near its first step instead of
 /// climbing to the maximum for items that never failed.
-@Suite("Delivery back-off under faults", .timeLimit(.minutes(1)))
+@Suite("Delivery back-off under faults", .timeLimit(.minutes(3)))
 struct DeliveryBackoffUnderFaultsTests {
     /// Sends items one by one, in order, settling each delivered one, and fails the items whose
     /// payload is in `failing` once each (as the Voidhash delivery handler does).

@@ -4,7 +4,7 @@ import Testing
 
 /// The harness's way of starting children holds up when many start at once: every child runs,
 /// its output is read whole, and its end is reported as it happened.
-@Suite("Starting driver processes", .timeLimit(.minutes(1)))
+@Suite("Starting driver processes", .timeLimit(.minutes(3)))
 struct DriverProcessTests {
     private static let shell = URL(fileURLWithPath: "/bin/sh")
 

@@ -10,7 +10,7 @@ import Testing
 /// On Linux, libcurl re-sends a request whose reused connection closed without an answer, and
 /// FoundationNetworking cannot rewind an in-memory body for it: before the fix in
 /// `URLSessionResponseCollector`, a dropped POST hung until the 10 s time limit.
-@Suite("Dropped connections", .serialized, .timeLimit(.minutes(1)))
+@Suite("Dropped connections", .serialized, .timeLimit(.minutes(3)))
 struct DroppedConnectionTests {
     /// An echo server for `GET /ping` and `POST /echo`.
     private static func makeServer() throws -> EmulatorServer {
@@ -23,7 +23,7 @@ struct DroppedConnectionTests {
     }
 
     @Test(
-        .timeLimit(.minutes(1)),
+        .timeLimit(.minutes(3)),
         arguments: [("GET", 0), ("POST", 2), ("POST", 256 * 1024)], [true, false])
     func aDroppedRequestFailsFastAndTheNextOneWorks(
         request: (method: String, bodySize: Int), reusedConnection: Bool

@@ -8,7 +8,7 @@ import Voidhash
 
 /// Damaged files at launch, end to end through the SDKs: no crash, a diagnostic, the app keeps
 /// working, and the damaged file is moved aside with every byte, never deleted.
-@Suite("Storage faults at launch", .timeLimit(.minutes(1)))
+@Suite("Storage faults at launch", .timeLimit(.minutes(3)))
 struct StorageFaultTests {
     @Test(arguments: DamagedDatabase.allCases)
     func voidhashMovesADamagedDatabaseAsideAndKeepsWorking(damage: DamagedDatabase) async throws {

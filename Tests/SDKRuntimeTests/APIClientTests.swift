@@ -3,7 +3,7 @@ import SDKRuntime
 import Synchronization
 import Testing
 
-@Suite("APIClient", .timeLimit(.minutes(1)))
+@Suite("APIClient", .timeLimit(.minutes(3)))
 struct APIClientTests {
     struct Person: Decodable, Sendable, Equatable {
         var id: String

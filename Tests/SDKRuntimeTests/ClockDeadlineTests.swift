@@ -1,7 +1,7 @@
 import SDKRuntime
 import Testing
 
-@Suite("withDeadline", .timeLimit(.minutes(1)))
+@Suite("withDeadline", .timeLimit(.minutes(3)))
 struct ClockDeadlineTests {
     struct Failure: Error, Equatable {}
 

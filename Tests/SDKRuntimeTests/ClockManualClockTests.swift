@@ -2,7 +2,7 @@ import Foundation
 import SDKRuntime
 import Testing
 
-@Suite("ManualClock", .timeLimit(.minutes(1)))
+@Suite("ManualClock", .timeLimit(.minutes(3)))
 struct ClockManualClockTests {
     @Test("now() starts at the given date, can be set, and moves with advance(by:)")
     func wallClock() {

@@ -2,7 +2,7 @@ import SDKRuntime
 import Testing
 
 /// The shape the SDKs' errors, warnings and diagnostics share: an open code and a message.
-@Suite("Coded reports", .timeLimit(.minutes(1)))
+@Suite("Coded reports", .timeLimit(.minutes(3)))
 struct CodedReportTests {
     /// A report of this test's own, with only the stored parts written out.
     struct Notice: CodedReport {

@@ -3,7 +3,7 @@ import SDKHashing
 import SDKRuntime
 import Testing
 
-@Suite("SHA256Hash", .timeLimit(.minutes(1)))
+@Suite("SHA256Hash", .timeLimit(.minutes(3)))
 struct CryptoSHA256Tests {
     @Test(
         "FIPS 180-4 examples",

@@ -6,7 +6,7 @@ import Testing
 
 /// The delivery claim: processes (and storages) sharing one database send one at a time, and a
 /// claim ends with whatever took it, or with its lease.
-@Suite("Queue: one sender at a time across openers", .timeLimit(.minutes(1)))
+@Suite("Queue: one sender at a time across openers", .timeLimit(.minutes(3)))
 struct DeliveryClaimTests {
     static let lease: TimeInterval = 60
 

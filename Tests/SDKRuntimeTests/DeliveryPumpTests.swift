@@ -4,7 +4,7 @@ import Testing
 @testable import SDKPersistence
 @testable import SDKRuntime
 
-@Suite("DeliveryPump: draining the outbox", .timeLimit(.minutes(1)))
+@Suite("DeliveryPump: draining the outbox", .timeLimit(.minutes(3)))
 struct DeliveryPumpTests {
     let clock = StorageTestClock()
 
@@ -343,7 +343,7 @@ struct DeliveryPumpTests {
     }
 }
 
-@Suite("DeliveryBackoff", .timeLimit(.minutes(1)))
+@Suite("DeliveryBackoff", .timeLimit(.minutes(3)))
 struct DeliveryBackoffTests {
     let backoff = DeliveryBackoff(initialDelay: .seconds(1), maximumDelay: .seconds(60))
 

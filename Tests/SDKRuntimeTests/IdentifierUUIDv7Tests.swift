@@ -3,7 +3,7 @@ import Testing
 
 @testable import SDKRuntime
 
-@Suite("UUIDv7", .timeLimit(.minutes(1)))
+@Suite("UUIDv7", .timeLimit(.minutes(3)))
 struct IdentifierUUIDv7Tests {
     /// SplitMix64: a small seeded generator so layouts are reproducible.
     struct SeededRandom: RandomNumberGenerator {

@@ -6,7 +6,7 @@ import Testing
 /// generator writes one, with its model members behind `Indirect` and `OptionalIndirect`, gives
 /// the same JSON, equality and hashing as its twin with every member in place, keeps value
 /// semantics, and stays one reference wide however large the stored value is.
-@Suite("Out-of-line storage of model members", .timeLimit(.minutes(1)))
+@Suite("Out-of-line storage of model members", .timeLimit(.minutes(3)))
 struct IndirectStorageTests {
     /// A nested model, large enough that storing it in place would show in the outer size.
     struct Inner: Codable, Hashable, Sendable {

@@ -6,7 +6,7 @@ import Testing
 /// `JSONValue`: the seed fragments and every input kept in `Fuzz/Crashes/model-decoding/`, with
 /// the target's property. (Inputs that broke a generated model are replayed by a typed test in
 /// the suite of that model's module.)
-@Suite("Fuzz regressions: JSONValue", .timeLimit(.minutes(1)))
+@Suite("Fuzz regressions: JSONValue", .timeLimit(.minutes(3)))
 struct JSONValueFuzzRegressionTests {
     /// The package root, found from this file's location.
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -5,7 +5,7 @@ import Testing
 /// The helpers that generated models write their `Codable` and `Hashable` members with behave
 /// as the conformances Swift would synthesize: a model written the generated way and its
 /// synthesized twin give the same JSON, decode the same inputs, and agree on equality.
-@Suite("Model coding helpers", .timeLimit(.minutes(1)))
+@Suite("Model coding helpers", .timeLimit(.minutes(3)))
 struct ModelCodingTests {
     /// A model written the way the generator writes one.
     struct Written: Codable, Hashable {

@@ -4,7 +4,7 @@ import Testing
 @testable import SDKPersistence
 @testable import SDKRuntime
 
-@Suite("Outbox: the queue, its drains and their numbers", .timeLimit(.minutes(1)))
+@Suite("Outbox: the queue, its drains and their numbers", .timeLimit(.minutes(3)))
 struct OutboxTests {
     let clock = ManualClock(now: Date(timeIntervalSince1970: 1_800_000_000))
 

@@ -12,7 +12,7 @@ import Testing
 
 /// The owner-only folders and files both SDKs store in: exact modes whatever the umask, parents
 /// created, a file in the way refused, concurrent openers tolerated, atomic replacement.
-@Suite("Owner-only files", .timeLimit(.minutes(1)))
+@Suite("Owner-only files", .timeLimit(.minutes(3)))
 struct OwnerOnlyFilesTests {
     @Test(
         "a new folder, its new parents and a new file are 0700 and 0600 even under a umask that strips the owner's bits"

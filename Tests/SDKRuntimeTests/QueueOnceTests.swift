@@ -6,7 +6,7 @@ import Testing
 
 /// Writes queued once by a key (a purchase by its transaction ID): the key and the item are one
 /// transaction, across openers of one database too.
-@Suite("Queue: items queued once by a key", .timeLimit(.minutes(1)))
+@Suite("Queue: items queued once by a key", .timeLimit(.minutes(3)))
 struct QueueOnceTests {
     static let now = Date(timeIntervalSince1970: 1_700_000_000)
 

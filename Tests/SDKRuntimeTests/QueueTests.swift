@@ -4,7 +4,7 @@ import Testing
 
 @testable import SDKRuntime
 
-@Suite("DeliveryQueue: the durable outbox", .timeLimit(.minutes(1)))
+@Suite("DeliveryQueue: the durable outbox", .timeLimit(.minutes(3)))
 struct QueueTests {
     let now = Date(timeIntervalSince1970: 1_700_000_000)
 
@@ -227,7 +227,7 @@ struct QueueTests {
     }
 }
 
-@Suite("DeliveryQueue: failures", .timeLimit(.minutes(1)))
+@Suite("DeliveryQueue: failures", .timeLimit(.minutes(3)))
 struct QueueFailureTests {
     let now = Date(timeIntervalSince1970: 1_700_000_000)
 

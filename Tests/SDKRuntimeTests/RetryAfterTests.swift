@@ -2,7 +2,7 @@ import Foundation
 import SDKRuntime
 import Testing
 
-@Suite("RetryAfter", .timeLimit(.minutes(1)))
+@Suite("RetryAfter", .timeLimit(.minutes(3)))
 struct RetryAfterTests {
     /// 1994-11-06T08:49:00Z, 37 seconds before the date of RFC 9110's examples.
     static let now = Date(timeIntervalSince1970: 784_111_777 - 37)

@@ -1,7 +1,7 @@
 import SDKRuntime
 import Testing
 
-@Suite("RetryPolicy", .timeLimit(.minutes(1)))
+@Suite("RetryPolicy", .timeLimit(.minutes(3)))
 struct RetryPolicyTests {
     static func policy(random: Double) -> RetryPolicy {
         RetryPolicy(

@@ -2,7 +2,7 @@ import Foundation
 import SDKRuntime
 import Testing
 
-@Suite("RetryingTransport", .timeLimit(.minutes(1)))
+@Suite("RetryingTransport", .timeLimit(.minutes(3)))
 struct RetryingTransportTests {
     static let baseURL = exampleURL("https://api.example.com")
     static let get = HTTPRequest(method: "GET", path: "/v1/person", isSafeToRepeat: true)

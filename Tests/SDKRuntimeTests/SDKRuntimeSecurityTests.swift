@@ -10,7 +10,7 @@ import Testing
 
 /// Security properties of the runtime: TLS everywhere but loopback, bounded responses, and
 /// owner-only storage whatever was on disk before.
-@Suite("Runtime security", .timeLimit(.minutes(1)))
+@Suite("Runtime security", .timeLimit(.minutes(3)))
 struct SDKRuntimeSecurityTests {
     static let get = HTTPRequest(method: "GET", path: "/v1/items", isSafeToRepeat: true)
 

@@ -6,7 +6,7 @@ import Testing
 
 /// The two shortcuts that keep capture and opening fast: events and attributes are committed
 /// without a disk sync, and opening does not read every page of the queue.
-@Suite("Storage: unsynced event commits and the open-time check", .timeLimit(.minutes(1)))
+@Suite("Storage: unsynced event commits and the open-time check", .timeLimit(.minutes(3)))
 struct StorageFastPathTests {
     @Test func identityLinksAndPurchasesAreSyncedEventsAndAttributesAreNot() {
         #expect(DeliveryLane.identityLinks.isSyncedToDisk)

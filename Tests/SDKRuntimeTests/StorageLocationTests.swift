@@ -4,7 +4,7 @@ import Testing
 
 @testable import SDKRuntime
 
-@Suite("StorageLocation", .timeLimit(.minutes(1)))
+@Suite("StorageLocation", .timeLimit(.minutes(3)))
 struct StorageLocationTests {
     #if !canImport(Darwin)
         @Test func usesXDGDataHomeWhenItIsAbsolute() {

@@ -6,7 +6,7 @@ import Testing
 
 /// When the file cannot take writes (a full disk, a read-only volume), storage carries on in
 /// memory with everything it held, and the file keeps what it had.
-@Suite("Storage: falling back to memory", .timeLimit(.minutes(1)))
+@Suite("Storage: falling back to memory", .timeLimit(.minutes(3)))
 struct StorageMemoryFallbackTests {
     /// Makes the next write that needs a new page fail with `SQLITE_FULL`, as a full disk does
     /// (the limit belongs to this connection only; the in-memory copy does not inherit it).

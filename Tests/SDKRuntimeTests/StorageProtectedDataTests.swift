@@ -14,7 +14,7 @@ import Testing
 /// The data-protection gate follows the platform's protected-data signals (UIKit's two
 /// notifications on Apple; a private center and names here), and a database file that exists
 /// but cannot be opened for now is never taken for damage.
-@Suite("Storage: protected data", .timeLimit(.minutes(1)))
+@Suite("Storage: protected data", .timeLimit(.minutes(3)))
 struct StorageProtectedDataTests {
     private static let willLock = Notification.Name("test.protectedDataWillBecomeUnavailable")
     private static let didUnlock = Notification.Name("test.protectedDataDidBecomeAvailable")

@@ -12,7 +12,7 @@ import Testing
 
 /// One storage directory used by more than one opener at once (an app and its extensions), and
 /// files at the storage path that are not ours: other programs' databases and links.
-@Suite("Storage: shared directories and files that are not ours", .timeLimit(.minutes(1)))
+@Suite("Storage: shared directories and files that are not ours", .timeLimit(.minutes(3)))
 struct StorageSharingTests {
     /// The bytes and permission bits of the file at `path`, without following a link.
     struct FileState: Equatable, CustomStringConvertible {

@@ -10,7 +10,7 @@ import Testing
     import CSQLite
 #endif
 
-@Suite("Storage: opening, key values, files", .timeLimit(.minutes(1)))
+@Suite("Storage: opening, key values, files", .timeLimit(.minutes(3)))
 struct StorageTests {
     struct Identity: Codable, Equatable {
         var distinctID: String

@@ -2,7 +2,7 @@ import Foundation
 import SDKRuntime
 import Testing
 
-@Suite("JSONCoding", .timeLimit(.minutes(1)))
+@Suite("JSONCoding", .timeLimit(.minutes(3)))
 struct TransportJSONCodingTests {
     struct Stamped: Codable, Equatable {
         var zeta: String

@@ -2,7 +2,7 @@ import Foundation
 import SDKRuntime
 import Testing
 
-@Suite("RequestURL", .timeLimit(.minutes(1)))
+@Suite("RequestURL", .timeLimit(.minutes(3)))
 struct TransportRequestURLTests {
     static func url(_ base: String, _ path: String, query: [HTTPField] = []) throws -> String {
         let request = HTTPRequest(method: "GET", path: path, query: query, isSafeToRepeat: true)

@@ -6,7 +6,7 @@ import Testing
     import FoundationNetworking
 #endif
 
-@Suite("URLSessionTransport", .timeLimit(.minutes(1)))
+@Suite("URLSessionTransport", .timeLimit(.minutes(3)))
 struct TransportURLSessionTests {
     /// Sends `request` and returns the outcome as a value.
     static func outcome(
@@ -151,7 +151,9 @@ struct TransportURLSessionTests {
         let server = try LoopbackServer { _ in nil }
         defer { server.stop() }
         let clock = ManualClock()
-        let transport = URLSessionTransport(clock: clock)
+        // URLSession also applies the limit as an idle timeout in real time: a long one keeps a
+        // slow first minute of a full test run from timing the request out before the cancel.
+        let transport = URLSessionTransport(timeout: .seconds(600), clock: clock)
         let sending = Task { await Self.outcome(of: transport, Self.get, to: server.baseURL) }
         await clock.waitForSleepers(1)
         sending.cancel()

@@ -5,7 +5,7 @@ import Testing
 @testable import SDKRuntime
 
 /// Checkpoints of the write-ahead log run beside the writer, not inside its commits.
-@Suite("Storage: background checkpoints of the write-ahead log", .timeLimit(.minutes(1)))
+@Suite("Storage: background checkpoints of the write-ahead log", .timeLimit(.minutes(3)))
 struct WALCheckpointerTests {
     /// A WAL database with one table, the checkpointer installed on it, and the jobs it
     /// scheduled (run only when a test says so).

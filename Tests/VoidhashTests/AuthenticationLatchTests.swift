@@ -3,7 +3,7 @@ import Testing
 
 @testable import Voidhash
 
-@Suite("The refused-key latch as a value", .timeLimit(.minutes(1)))
+@Suite("The refused-key latch as a value", .timeLimit(.minutes(3)))
 struct AuthenticationLatchTests {
     let refused = APIError(category: .authenticationFailed, message: "refused")
     let unreachable = APIError(category: .unreachable, message: "offline")

@@ -5,7 +5,7 @@ import Voidhash
 
 /// The example of the DocC article "Testing against the emulator"
 /// (`Sources/Voidhash/Voidhash.docc/TestingWithTheEmulator.md`), run as it is written there.
-@Suite("Documentation examples", .timeLimit(.minutes(1)))
+@Suite("Documentation examples", .timeLimit(.minutes(3)))
 struct DocumentationExampleTests {
     @Test func premiumUnlocksAfterAPurchase() async throws {
         let emulator = VoidhashEmulator.makeServer()

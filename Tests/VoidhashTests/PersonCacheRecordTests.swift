@@ -4,7 +4,7 @@ import VoidhashAPI
 
 @testable import Voidhash
 
-@Suite("The person cache as a value: freshness and expiry", .timeLimit(.minutes(1)))
+@Suite("The person cache as a value: freshness and expiry", .timeLimit(.minutes(3)))
 struct PersonCacheRecordTests {
     let fetchedAt = Date(timeIntervalSince1970: 1_800_000_000)
     let staleAfter = VoidhashConstants.personStaleAfter.timeInterval

@@ -5,7 +5,7 @@ import Testing
 import Voidhash
 import VoidhashAPI
 
-@Suite("Check access", .timeLimit(.minutes(1)))
+@Suite("Check access", .timeLimit(.minutes(3)))
 struct VoidhashAccessTests {
     /// An instance signed in as `userId` who bought `pro_monthly` (perk `premium`).
     private func premiumUser(_ harness: SDKHarness, _ userId: String = "user_premium") async throws -> Voidhash {

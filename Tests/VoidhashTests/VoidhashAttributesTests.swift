@@ -5,7 +5,7 @@ import Testing
 import Voidhash
 import VoidhashAPI
 
-@Suite("Attributes", .timeLimit(.minutes(1)))
+@Suite("Attributes", .timeLimit(.minutes(3)))
 struct VoidhashAttributesTests {
     @Test func stringsNumbersBooleansAndNilAreSaved() async throws {
         try await withSDKHarness { harness in

@@ -5,7 +5,7 @@ import Testing
 import Voidhash
 import VoidhashAPI
 
-@Suite("Capture", .timeLimit(.minutes(1)))
+@Suite("Capture", .timeLimit(.minutes(3)))
 struct VoidhashCaptureTests {
     @Test func captureQueuesTheEventDurablyWithAnIdATimestampTheDistinctIdAndTheSession() async throws {
         try await withSDKHarness { harness in

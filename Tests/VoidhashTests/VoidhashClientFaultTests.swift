@@ -7,7 +7,7 @@ import VoidhashAPI
 
 /// A malformed answer met by the Voidhash SDK over the real stack (`URLSessionTransport` inside
 /// `RetryingTransport`, loopback HTTP to the emulator): nothing of it reaches the person cache.
-@Suite("Voidhash SDK under a malformed response, over loopback HTTP", .timeLimit(.minutes(1)))
+@Suite("Voidhash SDK under a malformed response, over loopback HTTP", .timeLimit(.minutes(3)))
 struct VoidhashClientFaultTests {
     /// A launch on `harness`'s device whose requests go through the retry layer (waits on the
     /// SDK's manual clock).

@@ -5,7 +5,7 @@ import Testing
 import Voidhash
 import VoidhashAPI
 
-@Suite("Configure", .timeLimit(.minutes(1)))
+@Suite("Configure", .timeLimit(.minutes(3)))
 struct VoidhashConfigureTests {
     @Test func testKeySelectsTheTestEnvironment() throws {
         let voidhash = try Voidhash(publishableKey: "vh_pk_test_abc123", options: VoidhashOptions())

@@ -7,7 +7,7 @@ import VoidhashAPI
 
 @testable import Voidhash
 
-@Suite("Delivery and storage", .timeLimit(.minutes(1)))
+@Suite("Delivery and storage", .timeLimit(.minutes(3)))
 struct VoidhashDeliveryTests {
     @Test func storageWaitsForProtectedDataInsteadOfStartingOver() async throws {
         try await withSDKHarness { harness in

@@ -9,7 +9,7 @@ import VoidhashAPI
 
 /// A disk that fills up while the app runs: the SDK says so once, keeps every later change in
 /// memory (and delivers it in this launch), and the file keeps what was stored before.
-@Suite("Delivery and storage: a full disk", .timeLimit(.minutes(1)))
+@Suite("Delivery and storage: a full disk", .timeLimit(.minutes(3)))
 struct VoidhashFullDiskTests {
     @Test func aFullDiskKeepsLaterChangesInMemoryAndDeliversThemInThisLaunch() async throws {
         try await withSDKHarness { harness in

@@ -6,7 +6,7 @@ import Voidhash
 import VoidhashAPI
 
 /// Groups are sent whatever the analytics consent; events are not.
-@Suite("Groups: consent", .timeLimit(.minutes(1)))
+@Suite("Groups: consent", .timeLimit(.minutes(3)))
 struct VoidhashGroupsConsentTests {
     @Test(arguments: [VoidhashAnalyticsConsent.denied, .pending])
     func withoutConsentNoEventLeavesButTheGroupIdentifyDoesAloneWithOnlyTypeKeyAndProperties(

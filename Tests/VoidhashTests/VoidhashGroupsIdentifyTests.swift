@@ -7,7 +7,7 @@ import Voidhash
 import VoidhashAPI
 
 /// "What the SDK sends": which `$groupidentify` events go out, and with what.
-@Suite("Groups: $groupidentify", .timeLimit(.minutes(1)))
+@Suite("Groups: $groupidentify", .timeLimit(.minutes(3)))
 struct VoidhashGroupsIdentifyTests {
     @Test func groupSendsAGroupIdentifyEveryTimePropertiesArePassed() async throws {
         try await withSDKHarness { harness in

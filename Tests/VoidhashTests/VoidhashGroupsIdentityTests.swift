@@ -7,7 +7,7 @@ import VoidhashAPI
 
 /// Groups are stored with the distinct ID: they last across launches, `identify` keeps them,
 /// `signOut()` and `reset()` clear them.
-@Suite("Groups: identity", .timeLimit(.minutes(1)))
+@Suite("Groups: identity", .timeLimit(.minutes(3)))
 struct VoidhashGroupsIdentityTests {
     @Test func groupsAndWhatWasSentLastAcrossLaunches() async throws {
         try await withSDKHarness { harness in

@@ -11,7 +11,7 @@ import VoidhashAPI
 /// Before the device's first unlock after a restart, the stored identity cannot be read: the
 /// gate is locked, or (a background launch, which no notification announces) the gate is open
 /// and the database file refuses to open.
-@Suite("Groups: locked storage", .timeLimit(.minutes(1)))
+@Suite("Groups: locked storage", .timeLimit(.minutes(3)))
 struct VoidhashGroupsLockedStorageTests {
     @Test func beforeTheFirstUnlockGroupsIsEmptyAndGroupCallsWaitForTheStoredIdentityInCallOrder() async throws {
         try await withSDKHarness { harness in

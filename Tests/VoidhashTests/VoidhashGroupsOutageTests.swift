@@ -5,7 +5,7 @@ import Testing
 import Voidhash
 import VoidhashAPI
 
-@Suite("Groups: outage", .timeLimit(.minutes(1)))
+@Suite("Groups: outage", .timeLimit(.minutes(3)))
 struct VoidhashGroupsOutageTests {
     @Test func eventsCapturedWhileVoidhashIsDownArriveLaterOnceEachInCaptureOrderWithTheGroupsTheyWereCapturedUnder()
         async throws

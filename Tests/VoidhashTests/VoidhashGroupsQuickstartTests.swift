@@ -4,7 +4,7 @@ import SDKRuntime
 import Testing
 import Voidhash
 
-@Suite("Groups: quickstart", .timeLimit(.minutes(1)))
+@Suite("Groups: quickstart", .timeLimit(.minutes(3)))
 struct VoidhashGroupsQuickstartTests {
     /// Steps 5 to 7 of `Examples/VoidhashQuickstart.md`, compiled and run against the emulator.
     @Test func quickstartGroupsAndCapture() async throws {

@@ -6,7 +6,7 @@ import Voidhash
 import VoidhashAPI
 
 /// "What the SDK sends": the `$groups` every event carries.
-@Suite("Groups: $groups on events", .timeLimit(.minutes(1)))
+@Suite("Groups: $groups on events", .timeLimit(.minutes(3)))
 struct VoidhashGroupsStampTests {
     @Test func everyEventCapturedAfterGroupReturnsCarriesTheUsersGroups() async throws {
         try await withSDKHarness { harness in

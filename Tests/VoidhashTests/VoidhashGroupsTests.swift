@@ -6,7 +6,7 @@ import Voidhash
 import VoidhashAPI
 
 /// "Put the user in a group", "Set every group at once" and "Read and clear groups".
-@Suite("Groups", .timeLimit(.minutes(1)))
+@Suite("Groups", .timeLimit(.minutes(3)))
 struct VoidhashGroupsTests {
     @Test func groupPutsTheUserInTheGroupAndGroupsReadsIt() async throws {
         try await withSDKHarness { harness in

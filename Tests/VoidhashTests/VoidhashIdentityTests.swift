@@ -5,7 +5,7 @@ import Testing
 import Voidhash
 import VoidhashAPI
 
-@Suite("Identity", .timeLimit(.minutes(1)))
+@Suite("Identity", .timeLimit(.minutes(3)))
 struct VoidhashIdentityTests {
     @Test func everyInstallStartsWithAnAnonymousId() async throws {
         try await withSDKHarness { harness in

@@ -12,7 +12,7 @@ import VoidhashAPI
 ///
 /// The tests run as root, which opens any file whatever its mode, so the locked device is a
 /// locked `DataProtectionGate`, driven by hand or by the protected-data notifications.
-@Suite("Storage: a database that cannot be read for now is kept", .timeLimit(.minutes(1)))
+@Suite("Storage: a database that cannot be read for now is kept", .timeLimit(.minutes(3)))
 struct VoidhashLockedDatabaseTests {
     @Test func aDatabaseThatCannotBeReadForNowIsNeverMovedAsideNorReplacedByANewAnonymousID() async throws {
         try await withSDKHarness { harness in

@@ -4,7 +4,7 @@ import VoidhashAPI
 
 /// Each number the Voidhash pages state, written here as the page states it, so that a change to
 /// the spec that drifts from the pages fails a test instead of following along.
-@Suite("The numbers of the Voidhash pages", .timeLimit(.minutes(1)))
+@Suite("The numbers of the Voidhash pages", .timeLimit(.minutes(3)))
 struct VoidhashPageNumbersTests {
     @Test func identifyWaitsUpToTwoSeconds() {
         #expect(VoidhashConstants.identifyWait == .seconds(2))

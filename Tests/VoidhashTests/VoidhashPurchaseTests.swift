@@ -13,7 +13,7 @@ private struct BrokenStore: PurchaseSource {
     func restoredTransactions() async throws -> [VoidhashStoreTransaction] { throw Failure() }
 }
 
-@Suite("Purchases", .timeLimit(.minutes(1)))
+@Suite("Purchases", .timeLimit(.minutes(3)))
 struct VoidhashPurchaseTests {
     @Test func syncPurchasesRecordsASimulatedPurchaseAndWaitsForTheRefresh() async throws {
         try await withSDKHarness { harness in

@@ -3,7 +3,7 @@ import Voidhash
 
 /// The three things the SDK reports (errors, warnings, diagnostics) as the docs show them: a code
 /// spelled as the docs spell it, and `CODE: message`.
-@Suite("Voidhash reports", .timeLimit(.minutes(1)))
+@Suite("Voidhash reports", .timeLimit(.minutes(3)))
 struct VoidhashReportTests {
     @Test("an error, a warning and a diagnostic read CODE: message")
     func reportsReadCodeThenMessage() {

@@ -5,7 +5,7 @@ import Testing
 import Voidhash
 import VoidhashAPI
 
-@Suite("Restart", .timeLimit(.minutes(1)))
+@Suite("Restart", .timeLimit(.minutes(3)))
 struct VoidhashRestartTests {
     @Test func aLinkStoredOfflineIsDeliveredAfterARestartBeforeAPurchaseQueuedAfterIt() async throws {
         try await withSDKHarness { harness in

@@ -9,7 +9,7 @@ import Testing
 
 /// The tests that call `Voidhash.configure`, which replaces (and shuts down) the shared
 /// instance: they run one at a time.
-@Suite("Shared instance", .serialized, .timeLimit(.minutes(1)))
+@Suite("Shared instance", .serialized, .timeLimit(.minutes(3)))
 struct VoidhashSharedInstanceTests {
     @Test func configureMakesTheSharedInstanceAndShutsDownThePreviousOne() async throws {
         try await withSDKHarness { harness in

@@ -6,7 +6,7 @@ import VoidhashAPI
 
 /// `restorePurchases()` on StoreKit: `AppStore.sync()` throws when the user cancels the sign-in
 /// and offline; the transactions the device already has are recorded all the same.
-@Suite("Purchases: restoring when the store sync fails", .timeLimit(.minutes(1)))
+@Suite("Purchases: restoring when the store sync fails", .timeLimit(.minutes(3)))
 struct VoidhashStoreRestoreTests {
     private struct SyncFailed: Error {}
 

@@ -6,7 +6,7 @@ import MobileJoeAPI
 import SDKRuntime
 import Testing
 
-@Suite("Enum AlertSeverity (Spec/mobilejoe.yaml:104:3)", .timeLimit(.minutes(1)))
+@Suite("Enum AlertSeverity (Spec/mobilejoe.yaml:104:3)", .timeLimit(.minutes(3)))
 struct AlertSeverityTests {
     @Test(
         "every known value decodes to a known case and keeps its raw value",

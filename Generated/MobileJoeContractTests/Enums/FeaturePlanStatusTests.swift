@@ -6,7 +6,7 @@ import MobileJoeAPI
 import SDKRuntime
 import Testing
 
-@Suite("Enum FeaturePlanStatus (Spec/mobilejoe.yaml:101:3)", .timeLimit(.minutes(1)))
+@Suite("Enum FeaturePlanStatus (Spec/mobilejoe.yaml:101:3)", .timeLimit(.minutes(3)))
 struct FeaturePlanStatusTests {
     @Test(
         "every known value decodes to a known case and keeps its raw value",

@@ -6,7 +6,7 @@ import MobileJoeAPI
 import SDKRuntime
 import Testing
 
-@Suite("Identifier anonymousId (Spec/mobilejoe.yaml:65:3)", .timeLimit(.minutes(1)))
+@Suite("Identifier anonymousId (Spec/mobilejoe.yaml:65:3)", .timeLimit(.minutes(3)))
 struct AnonymousIdTests {
     @Test("a new identifier has the prefix, is recognised, and differs from the next")
     func madeIdentifierIsRecognised() {

@@ -6,7 +6,7 @@ import MobileJoeAPI
 import SDKRuntime
 import Testing
 
-@Suite("Identifier deviceId (Spec/mobilejoe.yaml:77:3)", .timeLimit(.minutes(1)))
+@Suite("Identifier deviceId (Spec/mobilejoe.yaml:77:3)", .timeLimit(.minutes(3)))
 struct DeviceIdTests {
     @Test("a new identifier has the prefix, is recognised, and differs from the next")
     func madeIdentifierIsRecognised() {

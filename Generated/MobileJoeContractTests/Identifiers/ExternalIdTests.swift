@@ -6,7 +6,7 @@ import MobileJoeAPI
 import SDKRuntime
 import Testing
 
-@Suite("Identifier externalId (Spec/mobilejoe.yaml:84:3)", .timeLimit(.minutes(1)))
+@Suite("Identifier externalId (Spec/mobilejoe.yaml:84:3)", .timeLimit(.minutes(3)))
 struct ExternalIdTests {
     @Test(
         "derives the documented identifier, which does not reveal its input",

@@ -6,7 +6,7 @@ import MobileJoeAPI
 import SDKRuntime
 import Testing
 
-@Suite("Model AlertList (Spec/mobilejoe.yaml:168:3)", .timeLimit(.minutes(1)))
+@Suite("Model AlertList (Spec/mobilejoe.yaml:168:3)", .timeLimit(.minutes(3)))
 struct AlertListTests {
     @Test(
         "every example decodes, and encodes back to a value that decodes equal",

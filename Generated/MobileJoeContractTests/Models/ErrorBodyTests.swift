@@ -6,7 +6,7 @@ import MobileJoeAPI
 import SDKRuntime
 import Testing
 
-@Suite("Model ErrorBody (Spec/mobilejoe.yaml:175:3)", .timeLimit(.minutes(1)))
+@Suite("Model ErrorBody (Spec/mobilejoe.yaml:175:3)", .timeLimit(.minutes(3)))
 struct ErrorBodyTests {
     @Test(
         "every example decodes, and encodes back to a value that decodes equal",

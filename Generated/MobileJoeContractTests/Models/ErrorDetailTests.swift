@@ -6,7 +6,7 @@ import MobileJoeAPI
 import SDKRuntime
 import Testing
 
-@Suite("Model ErrorDetail (Spec/mobilejoe.yaml:181:3)", .timeLimit(.minutes(1)))
+@Suite("Model ErrorDetail (Spec/mobilejoe.yaml:181:3)", .timeLimit(.minutes(3)))
 struct ErrorDetailTests {
     @Test(
         "every example decodes, and encodes back to a value that decodes equal",

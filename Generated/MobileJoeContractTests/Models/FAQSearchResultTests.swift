@@ -6,7 +6,7 @@ import MobileJoeAPI
 import SDKRuntime
 import Testing
 
-@Suite("Model FAQSearchResult (Spec/mobilejoe.yaml:136:3)", .timeLimit(.minutes(1)))
+@Suite("Model FAQSearchResult (Spec/mobilejoe.yaml:136:3)", .timeLimit(.minutes(3)))
 struct FAQSearchResultTests {
     @Test(
         "every example decodes, and encodes back to a value that decodes equal",

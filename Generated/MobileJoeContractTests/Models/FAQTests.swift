@@ -6,7 +6,7 @@ import MobileJoeAPI
 import SDKRuntime
 import Testing
 
-@Suite("Model FAQ (Spec/mobilejoe.yaml:128:3)", .timeLimit(.minutes(1)))
+@Suite("Model FAQ (Spec/mobilejoe.yaml:128:3)", .timeLimit(.minutes(3)))
 struct FAQTests {
     @Test(
         "every example decodes, and encodes back to a value that decodes equal",

@@ -6,7 +6,7 @@ import MobileJoeAPI
 import SDKRuntime
 import Testing
 
-@Suite("Model FeaturePlanList (Spec/mobilejoe.yaml:153:3)", .timeLimit(.minutes(1)))
+@Suite("Model FeaturePlanList (Spec/mobilejoe.yaml:153:3)", .timeLimit(.minutes(3)))
 struct FeaturePlanListTests {
     @Test(
         "every example decodes, and encodes back to a value that decodes equal",

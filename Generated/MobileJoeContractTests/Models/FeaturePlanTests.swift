@@ -6,7 +6,7 @@ import MobileJoeAPI
 import SDKRuntime
 import Testing
 
-@Suite("Model FeaturePlan (Spec/mobilejoe.yaml:142:3)", .timeLimit(.minutes(1)))
+@Suite("Model FeaturePlan (Spec/mobilejoe.yaml:142:3)", .timeLimit(.minutes(3)))
 struct FeaturePlanTests {
     @Test(
         "every example decodes, and encodes back to a value that decodes equal",

@@ -6,7 +6,7 @@ import MobileJoeAPI
 import SDKRuntime
 import Testing
 
-@Suite("Model IdentifyResult (Spec/mobilejoe.yaml:120:3)", .timeLimit(.minutes(1)))
+@Suite("Model IdentifyResult (Spec/mobilejoe.yaml:120:3)", .timeLimit(.minutes(3)))
 struct IdentifyResultTests {
     @Test(
         "every example decodes, and encodes back to a value that decodes equal",

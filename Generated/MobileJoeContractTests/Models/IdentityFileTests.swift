@@ -6,7 +6,7 @@ import MobileJoeAPI
 import SDKRuntime
 import Testing
 
-@Suite("Model IdentityFile (Spec/mobilejoe.yaml:109:3)", .timeLimit(.minutes(1)))
+@Suite("Model IdentityFile (Spec/mobilejoe.yaml:109:3)", .timeLimit(.minutes(3)))
 struct IdentityFileTests {
     @Test(
         "every example decodes, and encodes back to a value that decodes equal",

@@ -6,7 +6,7 @@ import MobileJoeAPI
 import SDKRuntime
 import Testing
 
-@Suite("Model MobileJoeAlert (Spec/mobilejoe.yaml:159:3)", .timeLimit(.minutes(1)))
+@Suite("Model MobileJoeAlert (Spec/mobilejoe.yaml:159:3)", .timeLimit(.minutes(3)))
 struct MobileJoeAlertTests {
     @Test(
         "every example decodes, and encodes back to a value that decodes equal",

@@ -6,7 +6,7 @@ import MobileJoeAPI
 import SDKRuntime
 import Testing
 
-@Suite("Rule appUserId (Spec/mobilejoe.yaml:30:3)", .timeLimit(.minutes(1)))
+@Suite("Rule appUserId (Spec/mobilejoe.yaml:30:3)", .timeLimit(.minutes(3)))
 struct AppUserIdRuleTests {
     @Test(
         "the spec's examples and samples give their expected reasons",

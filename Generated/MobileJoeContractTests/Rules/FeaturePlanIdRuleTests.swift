@@ -6,7 +6,7 @@ import MobileJoeAPI
 import SDKRuntime
 import Testing
 
-@Suite("Rule featurePlanId (Spec/mobilejoe.yaml:53:3)", .timeLimit(.minutes(1)))
+@Suite("Rule featurePlanId (Spec/mobilejoe.yaml:53:3)", .timeLimit(.minutes(3)))
 struct FeaturePlanIdRuleTests {
     @Test(
         "the spec's examples and samples give their expected reasons",

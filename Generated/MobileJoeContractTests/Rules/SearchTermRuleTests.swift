@@ -6,7 +6,7 @@ import MobileJoeAPI
 import SDKRuntime
 import Testing
 
-@Suite("Rule searchTerm (Spec/mobilejoe.yaml:43:3)", .timeLimit(.minutes(1)))
+@Suite("Rule searchTerm (Spec/mobilejoe.yaml:43:3)", .timeLimit(.minutes(3)))
 struct SearchTermRuleTests {
     @Test(
         "the spec's examples and samples give their expected reasons",

@@ -6,7 +6,7 @@ import SDKRuntime
 import Testing
 import VoidhashAPI
 
-@Suite("Rule groupPropertyValue (Spec/voidhash.yaml:147:3)", .timeLimit(.minutes(1)))
+@Suite("Rule groupPropertyValue (Spec/voidhash.yaml:147:3)", .timeLimit(.minutes(3)))
 struct GroupPropertyValueRuleTests {
     @Test(
         "the spec's examples and samples give their expected reasons",

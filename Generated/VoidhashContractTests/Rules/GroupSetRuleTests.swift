@@ -6,7 +6,7 @@ import SDKRuntime
 import Testing
 import VoidhashAPI
 
-@Suite("Rule groupSet (Spec/voidhash.yaml:158:3)", .timeLimit(.minutes(1)))
+@Suite("Rule groupSet (Spec/voidhash.yaml:158:3)", .timeLimit(.minutes(3)))
 struct GroupSetRuleTests {
     @Test(
         "the spec's examples and samples give their expected reasons",

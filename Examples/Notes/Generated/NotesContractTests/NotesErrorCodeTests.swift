@@ -6,7 +6,7 @@ import NotesAPI
 import SDKRuntime
 import Testing
 
-@Suite("Error codes of Examples/Notes/Spec/notes.yaml", .timeLimit(.minutes(1)))
+@Suite("Error codes of Examples/Notes/Spec/notes.yaml", .timeLimit(.minutes(3)))
 struct NotesErrorCodeTests {
     @Test(
         "every code keeps its raw value, status and category",

@@ -8,7 +8,7 @@ import SDKEmulator
 import SDKRuntime
 import Testing
 
-@Suite("Operations of Examples/Notes/Spec/notes.yaml against the emulator", .timeLimit(.minutes(1)))
+@Suite("Operations of Examples/Notes/Spec/notes.yaml against the emulator", .timeLimit(.minutes(3)))
 struct NotesOperationTests {
     @Test("listNotes: every note (Examples/Notes/Spec/notes.yaml:126:9)")
     func listNotesExample1() async throws {

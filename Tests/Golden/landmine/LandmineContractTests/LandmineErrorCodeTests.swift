@@ -6,7 +6,7 @@ import LandmineAPI
 import SDKRuntime
 import Testing
 
-@Suite("Error codes of Tests/Fixtures/landmine.yaml", .timeLimit(.minutes(1)))
+@Suite("Error codes of Tests/Fixtures/landmine.yaml", .timeLimit(.minutes(3)))
 struct LandmineErrorCodeTests {
     @Test(
         "every code keeps its raw value, status and category",

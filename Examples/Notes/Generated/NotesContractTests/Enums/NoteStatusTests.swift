@@ -6,7 +6,7 @@ import NotesAPI
 import SDKRuntime
 import Testing
 
-@Suite("Enum NoteStatus (Examples/Notes/Spec/notes.yaml:59:3)", .timeLimit(.minutes(1)))
+@Suite("Enum NoteStatus (Examples/Notes/Spec/notes.yaml:59:3)", .timeLimit(.minutes(3)))
 struct NoteStatusTests {
     @Test(
         "every known value decodes to a known case and keeps its raw value",

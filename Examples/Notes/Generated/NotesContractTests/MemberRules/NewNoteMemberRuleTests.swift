@@ -6,7 +6,7 @@ import NotesAPI
 import SDKRuntime
 import Testing
 
-@Suite("Member rules of model NewNote (Examples/Notes/Spec/notes.yaml:80:3)", .timeLimit(.minutes(1)))
+@Suite("Member rules of model NewNote (Examples/Notes/Spec/notes.yaml:80:3)", .timeLimit(.minutes(3)))
 struct NewNoteMemberRuleTests {
     @Test(
         "every example passes the rules of its members",

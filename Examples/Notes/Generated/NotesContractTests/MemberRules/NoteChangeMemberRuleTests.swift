@@ -6,7 +6,7 @@ import NotesAPI
 import SDKRuntime
 import Testing
 
-@Suite("Member rules of model NoteChange (Examples/Notes/Spec/notes.yaml:89:3)", .timeLimit(.minutes(1)))
+@Suite("Member rules of model NoteChange (Examples/Notes/Spec/notes.yaml:89:3)", .timeLimit(.minutes(3)))
 struct NoteChangeMemberRuleTests {
     @Test("every example passes the rules of its members", arguments: ["{\"status\":\"archived\"}"])
     func examplesPassTheMemberRules(json: Swift.String) throws {

@@ -6,7 +6,7 @@ import NotesAPI
 import SDKRuntime
 import Testing
 
-@Suite("Member rules of model Note (Examples/Notes/Spec/notes.yaml:67:3)", .timeLimit(.minutes(1)))
+@Suite("Member rules of model Note (Examples/Notes/Spec/notes.yaml:67:3)", .timeLimit(.minutes(3)))
 struct NoteMemberRuleTests {
     @Test(
         "every example passes the rules of its members",

@@ -6,7 +6,7 @@ import NotesAPI
 import SDKRuntime
 import Testing
 
-@Suite("Model NewNote (Examples/Notes/Spec/notes.yaml:80:3)", .timeLimit(.minutes(1)))
+@Suite("Model NewNote (Examples/Notes/Spec/notes.yaml:80:3)", .timeLimit(.minutes(3)))
 struct NewNoteTests {
     @Test(
         "every example decodes, and encodes back to a value that decodes equal",

@@ -6,7 +6,7 @@ import NotesAPI
 import SDKRuntime
 import Testing
 
-@Suite("Model NoteChange (Examples/Notes/Spec/notes.yaml:89:3)", .timeLimit(.minutes(1)))
+@Suite("Model NoteChange (Examples/Notes/Spec/notes.yaml:89:3)", .timeLimit(.minutes(3)))
 struct NoteChangeTests {
     @Test(
         "every example decodes, and encodes back to a value that decodes equal",

@@ -6,7 +6,7 @@ import NotesAPI
 import SDKRuntime
 import Testing
 
-@Suite("Model NoteList (Examples/Notes/Spec/notes.yaml:97:3)", .timeLimit(.minutes(1)))
+@Suite("Model NoteList (Examples/Notes/Spec/notes.yaml:97:3)", .timeLimit(.minutes(3)))
 struct NoteListTests {
     @Test(
         "every example decodes, and encodes back to a value that decodes equal",

@@ -6,7 +6,7 @@ import NotesAPI
 import SDKRuntime
 import Testing
 
-@Suite("Model Note (Examples/Notes/Spec/notes.yaml:67:3)", .timeLimit(.minutes(1)))
+@Suite("Model Note (Examples/Notes/Spec/notes.yaml:67:3)", .timeLimit(.minutes(3)))
 struct NoteTests {
     @Test(
         "every example decodes, and encodes back to a value that decodes equal",

@@ -6,7 +6,7 @@ import NotesAPI
 import SDKRuntime
 import Testing
 
-@Suite("Rule NoteChangeTitle (Examples/Notes/Spec/notes.yaml:92:7)", .timeLimit(.minutes(1)))
+@Suite("Rule NoteChangeTitle (Examples/Notes/Spec/notes.yaml:92:7)", .timeLimit(.minutes(3)))
 struct NoteChangeTitleRuleTests {
     @Test(
         "the spec's examples and samples give their expected reasons",

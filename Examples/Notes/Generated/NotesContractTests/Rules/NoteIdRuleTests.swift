@@ -6,7 +6,7 @@ import NotesAPI
 import SDKRuntime
 import Testing
 
-@Suite("Rule noteId (Examples/Notes/Spec/notes.yaml:17:3)", .timeLimit(.minutes(1)))
+@Suite("Rule noteId (Examples/Notes/Spec/notes.yaml:17:3)", .timeLimit(.minutes(3)))
 struct NoteIdRuleTests {
     @Test(
         "the spec's examples and samples give their expected reasons",

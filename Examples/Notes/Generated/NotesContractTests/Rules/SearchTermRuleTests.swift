@@ -6,7 +6,7 @@ import NotesAPI
 import SDKRuntime
 import Testing
 
-@Suite("Rule searchTerm (Examples/Notes/Spec/notes.yaml:47:3)", .timeLimit(.minutes(1)))
+@Suite("Rule searchTerm (Examples/Notes/Spec/notes.yaml:47:3)", .timeLimit(.minutes(3)))
 struct SearchTermRuleTests {
     @Test(
         "the spec's examples and samples give their expected reasons",

@@ -6,7 +6,7 @@ import NotesAPI
 import SDKRuntime
 import Testing
 
-@Suite("Rule tagName (Examples/Notes/Spec/notes.yaml:27:3)", .timeLimit(.minutes(1)))
+@Suite("Rule tagName (Examples/Notes/Spec/notes.yaml:27:3)", .timeLimit(.minutes(3)))
 struct TagNameRuleTests {
     @Test(
         "the spec's examples and samples give their expected reasons",

@@ -6,7 +6,7 @@ import NotesAPI
 import SDKRuntime
 import Testing
 
-@Suite("Rule title (Examples/Notes/Spec/notes.yaml:37:3)", .timeLimit(.minutes(1)))
+@Suite("Rule title (Examples/Notes/Spec/notes.yaml:37:3)", .timeLimit(.minutes(3)))
 struct TitleRuleTests {
     @Test(
         "the spec's examples and samples give their expected reasons",

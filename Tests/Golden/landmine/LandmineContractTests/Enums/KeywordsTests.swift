@@ -6,7 +6,7 @@ import LandmineAPI
 import SDKRuntime
 import Testing
 
-@Suite("Enum Keywords (Tests/Fixtures/landmine.yaml:47:3)", .timeLimit(.minutes(1)))
+@Suite("Enum Keywords (Tests/Fixtures/landmine.yaml:47:3)", .timeLimit(.minutes(3)))
 struct KeywordsTests {
     @Test(
         "every known value decodes to a known case and keeps its raw value",
