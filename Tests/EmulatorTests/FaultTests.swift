@@ -13,7 +13,8 @@ struct FaultTests {
     /// Sends `count` GET requests to `path` on one keep-alive connection; returns the statuses.
     private func statuses(_ count: Int, _ path: String, port: UInt16) async throws -> [Int] {
         try await offPool {
-            let client = try RawClient(port: port)
+            // Answers are expected: a minute only bounds a hang (see `exchange`).
+            let client = try RawClient(port: port, timeout: .seconds(60))
             return try (0..<count).map { _ in
                 client.write(rawRequest("GET", path))
                 return try client.readResponse().status

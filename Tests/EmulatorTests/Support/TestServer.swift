@@ -31,7 +31,9 @@ func fetch(
 /// closes: everything the server answered.
 func exchange(_ text: String, port: UInt16) async throws -> String {
     try await offPool {
-        let client = try RawClient(port: port)
+        // A minute, not RawClient's 5 s: a request held by a test waits for the test's next step,
+        // which in a full run's first minute (every test starts at once) can take longer than 5 s.
+        let client = try RawClient(port: port, timeout: .seconds(60))
         client.write(text)
         client.shutdownWrite()
         return String(decoding: client.readToEnd(), as: UTF8.self)
