@@ -36,21 +36,22 @@ struct ClientFaultTests {
     // MARK: 1. Server down
 
     @Test func aServerThatIsDownIsUnreachableForBothClients() async throws {
-        let baseURL = try await unreachableBaseURL()
-        let stack = ClientFaultStack()
-        let voidhash = Task {
-            await APIOutcome.of { try await stack.voidhash(baseURL).getPerson(distinctId: anonymousId()) }
-        }
-        // No connection is worth retrying: the retry layer waits its back-off, then is refused again.
-        #expect(await stack.passBackoff(of: voidhash))
-        #expect(await voidhash.value.error?.category == .unreachable)
+        try await withUnreachableBaseURL { baseURL in
+            let stack = ClientFaultStack()
+            let voidhash = Task {
+                await APIOutcome.of { try await stack.voidhash(baseURL).getPerson(distinctId: anonymousId()) }
+            }
+            // No connection is worth retrying: the retry layer waits its back-off, then is refused again.
+            #expect(await stack.passBackoff(of: voidhash))
+            #expect(await voidhash.value.error?.category == .unreachable)
 
-        let mobileJoe = Task { await APIOutcome.of { try await stack.mobileJoe(baseURL).listAlerts() } }
-        #expect(await stack.passBackoff(of: mobileJoe))
-        let error = try #require(await mobileJoe.value.error)
-        #expect(error.category == .unreachable)
-        #expect(error.status == nil)
-        #expect(stack.retryClock.sleeperCount == 0)
+            let mobileJoe = Task { await APIOutcome.of { try await stack.mobileJoe(baseURL).listAlerts() } }
+            #expect(await stack.passBackoff(of: mobileJoe))
+            let error = try #require(await mobileJoe.value.error)
+            #expect(error.category == .unreachable)
+            #expect(error.status == nil)
+            #expect(stack.retryClock.sleeperCount == 0)
+        }
     }
 
     // MARK: 2. Slower than the time limit

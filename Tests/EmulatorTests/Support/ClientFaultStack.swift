@@ -2,13 +2,14 @@ import Foundation
 import MobileJoeAPI
 import SDKEmulator
 import SDKRuntime
+import Testing
 import VoidhashAPI
 
 /// The client side of a fault test, as an app has it: a generated client over `APIClient`, over
 /// `RetryingTransport`, over `URLSessionTransport`, talking real HTTP to an emulator on loopback.
 ///
 /// Time runs on two manual clocks, so no test waits for real and each wait is moved on its own:
-/// the transport's 10 s time limit on `timeoutClock`, the retry layer's waits on `retryClock`.
+/// the transport's time limit on `timeoutClock`, the retry layer's waits on `retryClock`.
 /// The policy makes two attempts; its back-off before the second is exactly `backoff` (the
 /// jitter draw is fixed), unless the server sent `Retry-After`.
 struct ClientFaultStack: Sendable {
@@ -104,11 +105,28 @@ func withMobileJoeEmulator(
     await server.stop()
 }
 
-/// The base URL of a loopback port where nothing listens: an emulator is started on port 0 and
-/// stopped again, which closes its socket.
-func unreachableBaseURL() async throws -> URL {
-    let server = EmulatorServer()
-    let baseURL = try await server.start()
-    await server.stop()
-    return baseURL
+/// Runs `body` with the base URL of a loopback port where nothing listens: the port is held by
+/// a socket that is bound but never listens, so a connection is refused, and no other test's
+/// server can take the port meanwhile (a server started and stopped again freed it, and in a
+/// full run another emulator sometimes bound it and answered).
+func withUnreachableBaseURL(_ body: (URL) async throws -> Void) async throws {
+    #if canImport(Glibc)
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #else
+        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+    #endif
+    guard descriptor >= 0 else { throw POSIXError(.EMFILE) }
+    defer { close(descriptor) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) { pointer in
+        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
+            bind(descriptor, socketAddress, length) == 0 && getsockname(descriptor, socketAddress, &length) == 0
+        }
+    }
+    guard bound else { throw POSIXError(.EADDRNOTAVAIL) }
+    let port = UInt16(bigEndian: address.sin_port)
+    try await body(try #require(URL(string: "http://127.0.0.1:\(port)")))
 }
