@@ -13,7 +13,9 @@ bin=$out/bin
 generated=$out/generated
 mkdir -p "$modules" "$bin" "$generated"
 
-common=(-swift-version 6 -enable-upcoming-feature ExistentialAny -parse-as-library
+# -package-name: SwiftPM gives every module of the package the same one, which `package`
+# declarations (SDKRuntime's shared JSON coders) need.
+common=(-swift-version 6 -enable-upcoming-feature ExistentialAny -parse-as-library -package-name sdkgen
     -sanitize=fuzzer,address -O -g -use-ld=lld -I "$modules" -L "$modules"
     -I "$root/Sources/CSQLite" -I "$root/Sources/CCrypto" -I "$root/Generator/CYAML")
 
