@@ -65,27 +65,6 @@ struct FileGroupingTests {
         }
     }
 
-    @Test("30 operations are one file holding one extension of the client, functions in spec order")
-    func groupedOperationsShareOneExtension() throws {
-        var lines = [spec(models: 1)]
-        lines.append("operations:")
-        for index in 0..<30 {
-            lines += [
-                "  getItem\(index):", "    method: GET", "    path: /items\(index)", "    response: Item0",
-                "    status: 200",
-            ]
-        }
-        let (files, diagnostics) = Generate.files(lines.joined(separator: "\n") + "\n")
-        try #require(diagnostics.isEmpty)
-        let operations = files.keys.filter { $0.hasPrefix("BigAPI/Client/BigClient+") }
-        #expect(operations == ["BigAPI/Client/BigClient+Operations-1.swift"])
-        let text = try #require(files["BigAPI/Client/BigClient+Operations-1.swift"])
-        #expect(text.components(separatedBy: "\nextension BigClient {\n").count == 2)
-        let positions = (0..<30).map { text.range(of: "public func getItem\($0)(")?.lowerBound }
-        #expect(positions.allSatisfy { $0 != nil })
-        #expect(positions.compactMap { $0 } == positions.compactMap { $0 }.sorted())
-    }
-
     @Test("generating a large spec twice gives the same bytes")
     func largeOutputIsDeterministic() {
         let text = spec(models: 1_000)

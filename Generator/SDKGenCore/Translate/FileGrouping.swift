@@ -39,40 +39,8 @@ enum FileGrouping {
                 let built = members.map { $0.build() }
                 return SwiftFile(
                     path: path, specFile: built[0].specFile, imports: Array(Set(built.flatMap(\.imports))),
-                    declarations: mergingExtensions(built.flatMap(\.declarations)),
-                    qualification: built[0].qualification)
+                    declarations: built.flatMap(\.declarations), qualification: built[0].qualification)
             }
         }
-    }
-
-    /// `declarations` with each run of plain extensions of one type (no doc comment, attribute or
-    /// conformance, as the client's operations are) merged into one extension holding their
-    /// members in order.
-    ///
-    /// The compiler pays for every extension of a type on each lookup into it: the 250 one-method
-    /// extensions of the 1,000-model peer-shape client cost the job that writes the module 3 s of
-    /// its 12, and merged, nothing measurable.
-    static func mergingExtensions(_ declarations: [SwiftDeclaration]) -> [SwiftDeclaration] {
-        var merged: [SwiftDeclaration] = []
-        for declaration in declarations {
-            if case .type(let next) = declaration, next.isPlainExtension,
-                case .type(var previous)? = merged.last, previous.isPlainExtension, previous.name == next.name,
-                previous.access == next.access
-            {
-                previous.members += next.members
-                merged[merged.count - 1] = .type(previous)
-            } else {
-                merged.append(declaration)
-            }
-        }
-        return merged
-    }
-}
-
-extension SwiftTypeDeclaration {
-    /// An extension with no doc comment, attribute or conformance: merging two such extensions of
-    /// one type changes nothing but the file's layout.
-    fileprivate var isPlainExtension: Bool {
-        kind == .extension && doc.isEmpty && attributes.isEmpty && conformances.isEmpty
     }
 }
