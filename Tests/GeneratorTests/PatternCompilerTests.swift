@@ -88,6 +88,15 @@ struct PatternCompilerTests {
         #expect(!end.matches("aby"))
     }
 
+    @Test("a class range whose ends are the same scalar holds that scalar alone")
+    func singleScalarRange() throws {
+        let automaton = try PatternCompiler.compile("^[a-a0-0]$")
+        #expect(automaton.matches("a"))
+        #expect(automaton.matches("0"))
+        #expect(!automaton.matches("b"))
+        #expect(!automaton.matches("1"))
+    }
+
     @Test("$ does not match before a final newline, as in Swift Regex")
     func dollarBeforeNewline() throws {
         let pattern = "^a$"

@@ -168,6 +168,9 @@ struct VoidhashGroupsLockedStorageTests {
             #expect(await eventually { probe.withLock { $0.attempts } > tried }, "tried again at 5 s")
 
             await harness.clock.waitForSleepers(1)
+            #expect(
+                harness.diagnosticCodes.filter { $0 == .storageUnavailable }.count == 1,
+                "the wait is reported once, not at every attempt")
             probe.withLock { $0.unreadable = false }
             harness.clock.advance(by: .seconds(5))
             _ = await voidhash.getDistinctId()  // the database opened: the instance is whole
