@@ -3,11 +3,12 @@
 /// Generated `init(from:)` bodies call one method per member: `decode` for a member that must
 /// be present and `decodeIfPresent` for an optional one (absent or `null` gives `nil`). Each
 /// has a single generic overload, so that the compiler's type checker settles every call at
-/// once.
+/// once. The methods are inlinable, as ``ModelEncodingContainer``'s are, and for the same reason.
 public struct ModelDecodingContainer {
-    private let container: KeyedDecodingContainer<ModelCodingKey>
+    @usableFromInline let container: KeyedDecodingContainer<ModelCodingKey>
 
     /// The members of the JSON object `decoder` holds; anything else is a `DecodingError`.
+    @inlinable
     public init(_ decoder: any Decoder) throws {
         container = try decoder.container(keyedBy: ModelCodingKey.self)
     }
@@ -16,6 +17,7 @@ public struct ModelDecodingContainer {
     ///
     /// A string, boolean or number is read by the decoder's own method for its type: the
     /// generic one asks at run time what is wanted and reads through a decoder of its own.
+    @inlinable
     public func decode<Value: Decodable>(_ name: String) throws -> Value {
         let key = ModelCodingKey(name)
         if let scalar = try decodeScalar(Value.self, forKey: key) { return scalar }
@@ -23,13 +25,15 @@ public struct ModelDecodingContainer {
     }
 
     /// The member `name`, or `nil` when it is absent or `null`.
+    @inlinable
     public func decodeIfPresent<Value: Decodable>(_ name: String) throws -> Value? {
         try container.decodeIfPresent(Value.self, forKey: ModelCodingKey(name))
     }
 
     /// The member at `key` read as a string, boolean or number when `Value` is one; `nil` for
     /// any other type.
-    private func decodeScalar<Value: Decodable>(_: Value.Type, forKey key: ModelCodingKey) throws -> Value? {
+    @inlinable
+    func decodeScalar<Value: Decodable>(_: Value.Type, forKey key: ModelCodingKey) throws -> Value? {
         if Value.self == String.self { return try container.decode(String.self, forKey: key) as? Value }
         if Value.self == Bool.self { return try container.decode(Bool.self, forKey: key) as? Value }
         if Value.self == Double.self { return try container.decode(Double.self, forKey: key) as? Value }

@@ -2,11 +2,14 @@
 ///
 /// Generated `encode(to:)` bodies call one method per member, in spec order: `encode` for a
 /// member that is always written and `encodeIfPresent` for an optional one, which is left out
-/// when it is `nil` (as the synthesized conformance does).
+/// when it is `nil` (as the synthesized conformance does). The methods are inlinable: a release
+/// build of a generated module gets a copy for each member's type, in which the checks for a
+/// string, boolean or number are settled when it compiles.
 public struct ModelEncodingContainer {
-    private var container: KeyedEncodingContainer<ModelCodingKey>
+    @usableFromInline var container: KeyedEncodingContainer<ModelCodingKey>
 
     /// A JSON object written into `encoder`.
+    @inlinable
     public init(_ encoder: any Encoder) {
         container = encoder.container(keyedBy: ModelCodingKey.self)
     }
@@ -16,6 +19,7 @@ public struct ModelEncodingContainer {
     /// A string, boolean or number goes to the encoder's own method for its type: the generic
     /// one asks at run time what the value is and wraps it in an encoder of its own, which
     /// takes about twice as long.
+    @inlinable
     public mutating func encode<Value: Encodable>(_ value: Value, as name: String) throws {
         let key = ModelCodingKey(name)
         switch value {
@@ -29,6 +33,7 @@ public struct ModelEncodingContainer {
     }
 
     /// Writes `value` as the member `name`, or nothing when it is `nil`.
+    @inlinable
     public mutating func encodeIfPresent<Value: Encodable>(_ value: Value?, as name: String) throws {
         guard let value else { return }
         try encode(value, as: name)
