@@ -1,7 +1,7 @@
 import Foundation
-@testable import SDKPersistence
 import Testing
 
+@testable import SDKPersistence
 @testable import SDKRuntime
 
 /// Checkpoints of the write-ahead log run beside the writer, not inside its commits.
@@ -15,7 +15,8 @@ struct WALCheckpointerTests {
         let connection: SQLiteConnection
         let gate = DataProtectionGate()
 
-        init(threshold: Int32, inlineLimit: Int32) throws {
+        /// With `runAtOnce`, each job runs as soon as it is scheduled (and is still counted).
+        init(threshold: Int32, inlineLimit: Int32, runAtOnce: Bool = false) throws {
             try FileManager.default.createDirectory(
                 at: directory.url, withIntermediateDirectories: true)
             connection = try SQLiteConnection(path: directory.databaseURL().path)
@@ -25,7 +26,11 @@ struct WALCheckpointerTests {
             try connection.install(
                 WALCheckpointer(
                     path: directory.databaseURL().path, gate: gate, threshold: threshold,
-                    inlineLimit: inlineLimit, schedule: { job in jobs.update { $0.append(job) } }))
+                    inlineLimit: inlineLimit,
+                    schedule: { job in
+                        jobs.update { $0.append(job) }
+                        if runAtOnce { job() }
+                    }))
         }
 
         /// Commits `count` rows of 5,000 bytes, one transaction each.
@@ -58,6 +63,25 @@ struct WALCheckpointerTests {
         #expect(fixture.databaseFileSize > 100_000)
         try fixture.commit(1)
         #expect(fixture.jobs.current.count == 2)
+        fixture.connection.close()
+    }
+
+    /// A log that cannot restart (here a reader keeps its frames; in an app, commits going on
+    /// while the checkpoint runs) stays past the threshold. Each commit used to schedule
+    /// another checkpoint then, syncing both files every time; the next one now waits for a
+    /// threshold of new frames.
+    @Test func aLogThatCannotRestartIsCheckpointedOncePerThresholdOfNewFrames() throws {
+        let fixture = try Fixture(threshold: 20, inlineLimit: 1_000, runAtOnce: true)
+        let reader = try SQLiteConnection(path: fixture.directory.databaseURL().path, create: false)
+        try reader.execute("BEGIN")
+        try reader.query("SELECT count(*) FROM t")
+        try fixture.commit(30)
+        let logFrames = try fixture.connection.query("PRAGMA wal_checkpoint(PASSIVE)").first?.integer(1) ?? 0
+        #expect(logFrames >= 60)
+        #expect(fixture.jobs.current.count <= Int(logFrames) / 20)
+        #expect(fixture.jobs.current.count >= 2)
+        try reader.execute("COMMIT")
+        reader.close()
         fixture.connection.close()
     }
 

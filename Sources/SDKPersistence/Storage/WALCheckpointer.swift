@@ -13,7 +13,8 @@ import Synchronization
 /// pages, so one `enqueue` in a few hundred waits for pages to be copied and the file to be
 /// synced (milliseconds). Installed on a connection instead, this checkpointer is told the size
 /// of the log after every commit; past `threshold` pages it runs a passive checkpoint on a
-/// connection of its own, on a background queue, while commits carry on. Only when the log
+/// connection of its own, on a background queue, while commits carry on, and no other until
+/// `threshold` more pages are written. Only when the log
 /// reaches `inlineLimit` pages (the background never got to run) does the committing
 /// connection checkpoint itself, as SQLite would. Nothing runs while the data-protection gate is
 /// locked.
@@ -32,6 +33,12 @@ final class WALCheckpointer: Sendable {
     private let inlineLimit: Int32
     private let schedule: Scheduler
     private let isPending = Atomic<Bool>(false)
+    /// The log's size when the last checkpoint was scheduled. A checkpoint that runs while
+    /// commits go on leaves the frames written meanwhile, so the log is not restarted and stays
+    /// past `threshold`: the next one waits until `threshold` more frames have been written (or
+    /// the log restarted), rather than following at the next commit and syncing the files
+    /// again and again while a writer is busy.
+    private let scheduledAt = Atomic<Int32>(0)
     private let checkpointConnection = Mutex<Checkpointing>(.idle)
 
     /// The background connection's state.
@@ -61,10 +68,12 @@ final class WALCheckpointer: Sendable {
             sqlite3_wal_checkpoint_v2(connection, database, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
             return
         }
-        guard pages >= threshold,
+        let last = scheduledAt.load(ordering: .relaxed)
+        guard pages >= threshold, pages < last || pages - last >= threshold,
             isPending.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing)
                 .exchanged
         else { return }
+        scheduledAt.store(pages, ordering: .relaxed)
         schedule { self.checkpoint() }
     }
 
