@@ -65,30 +65,42 @@ enum HotPathBenchmarks {
         }
     }
 
-    /// Microseconds per encoding and per decoding of the full person snapshot with `JSONCoding`.
+    /// Microseconds per encoding and per decoding with `JSONCoding` of the full person snapshot,
+    /// and of an analytics event as the queue stores it and delivery reads it back.
     private static func coding(_ sampler: Sampler) throws -> [Figure] {
-        let person = try Fixtures.person()
         let encoder = JSONCoding.makeEncoder()
+        let person = try Fixtures.person()
+        let event = try JSONCoding.makeDecoder().decode(
+            Event.self, from: try Fixtures.eventPayload(7, encoder: encoder))
+        return try coding(sampler, person, name: "Person", encoder: encoder) { $0.activePerkSlugs.count }
+            + coding(sampler, event, name: "Event, 3 properties", encoder: encoder) { $0.properties.count }
+    }
+
+    /// Microseconds per encoding and per decoding of `value`; `count` reads something of each
+    /// decoded value, so that decoding cannot be left out.
+    private static func coding<Value: Codable>(
+        _ sampler: Sampler, _ value: Value, name: String, encoder: JSONEncoder, count: (Value) -> Int
+    ) throws -> [Figure] {
         let decoder = JSONCoding.makeDecoder()
-        let data = try encoder.encode(person)
+        let data = try encoder.encode(value)
         let encoding = sampler.nanosecondsPerCall { iterations in
             var bytes = 0
-            for _ in 0..<iterations { bytes += (try? encoder.encode(person))?.count ?? 0 }
+            for _ in 0..<iterations { bytes += (try? encoder.encode(value))?.count ?? 0 }
             blackHole(bytes)
         }
         let decoding = sampler.nanosecondsPerCall { iterations in
-            var perks = 0
+            var total = 0
             for _ in 0..<iterations {
-                perks += (try? decoder.decode(Person.self, from: data))?.activePerkSlugs.count ?? 0
+                total += (try? decoder.decode(Value.self, from: data)).map(count) ?? 0
             }
-            blackHole(perks)
+            blackHole(total)
         }
         return [
             Figure(
-                group: group, name: "Person encode (JSONCoding, \(data.count) bytes)",
+                group: group, name: "\(name) encode (JSONCoding, \(data.count) bytes)",
                 unit: .microseconds, values: encoding.map { $0 / 1_000 }),
             Figure(
-                group: group, name: "Person decode (JSONCoding)", unit: .microseconds,
+                group: group, name: "\(name) decode (JSONCoding)", unit: .microseconds,
                 values: decoding.map { $0 / 1_000 }),
         ]
     }

@@ -19,20 +19,26 @@ public enum JSONValue: Sendable, Hashable, Codable {
     case object([String: JSONValue])
 
     /// Decodes whichever JSON value comes next.
+    ///
+    /// A decoder can only be asked for one kind at a time, and each wrong guess costs a thrown
+    /// error (about a microsecond with Foundation's `JSONDecoder`), so the kinds are tried in
+    /// the order they are most common in properties and attributes: strings, booleans (before
+    /// numbers, so that a decoder that would read `true` as 1 never gets the chance), numbers,
+    /// objects, arrays.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
         } else if let value = try? container.decode(Bool.self) {
             self = .bool(value)
         } else if let value = try? container.decode(Double.self) {
             self = .number(value)
-        } else if let value = try? container.decode(String.self) {
-            self = .string(value)
-        } else if let value = try? container.decode([JSONValue].self) {
-            self = .array(value)
+        } else if let value = try? container.decode([String: JSONValue].self) {
+            self = .object(value)
         } else {
-            self = .object(try container.decode([String: JSONValue].self))
+            self = .array(try container.decode([JSONValue].self))
         }
     }
 
