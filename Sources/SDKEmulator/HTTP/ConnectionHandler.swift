@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import SDKRuntime
 
 /// Serves one connection on its own thread: reads requests, hands each to the dispatcher, writes
 /// the answers, until the client closes, a limit is hit, or the server stops.
@@ -67,10 +68,10 @@ struct ConnectionHandler: Sendable {
     private func waitForPlan(_ prepared: RequestDispatcher.Prepared) -> ResponsePlan {
         let result = TaskResultHandoff<ResponsePlan>()
         let dispatcher = dispatcher
-        let executor: HandlerExecutor
+        let executor: DispatchTaskExecutor
         switch prepared.destination {
         case .admin: executor = dispatcher.adminExecutor
-        case .routes: executor = .routes
+        case .routes: executor = HandlerExecutor.routes
         }
         let task = Task(executorPreference: executor) {
             result.deliver(await dispatcher.execute(prepared))
