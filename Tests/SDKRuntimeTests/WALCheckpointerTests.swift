@@ -85,6 +85,23 @@ struct WALCheckpointerTests {
         fixture.connection.close()
     }
 
+    /// Once a checkpoint copied the whole log, the next commit restarts it, and the log is
+    /// checkpointed again as soon as it grows past the threshold again (not only past the size
+    /// at which the last checkpoint was asked for, plus the threshold).
+    @Test func aRestartedLogIsCheckpointedAgainOnceItPassesTheThreshold() throws {
+        let fixture = try Fixture(threshold: 20, inlineLimit: 1_000, runAtOnce: true)
+        try fixture.commit(100)
+        // A restarted log is written again from its start, so the file keeps the largest size
+        // the log had: a 32-byte header, then frames of a page and a 24-byte header each.
+        let attributes = try FileManager.default.attributesOfItem(
+            atPath: fixture.directory.databaseURL().path + "-wal")
+        let largestLog = (((attributes[.size] as? NSNumber)?.intValue ?? 0) - 32) / (4_096 + 24)
+        #expect(largestLog >= 20)
+        #expect(largestLog < 40)
+        #expect(fixture.jobs.current.count >= 5)
+        fixture.connection.close()
+    }
+
     @Test func aLogPastTheInlineLimitIsCheckpointedByTheWriter() throws {
         let fixture = try Fixture(threshold: 1_000, inlineLimit: 4)
         try fixture.commit(20)

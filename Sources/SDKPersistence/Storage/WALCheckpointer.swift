@@ -14,10 +14,9 @@ import Synchronization
 /// synced (milliseconds). Installed on a connection instead, this checkpointer is told the size
 /// of the log after every commit; past `threshold` pages it runs a passive checkpoint on a
 /// connection of its own, on a background queue, while commits carry on, and no other until
-/// `threshold` more pages are written. Only when the log
-/// reaches `inlineLimit` pages (the background never got to run) does the committing
-/// connection checkpoint itself, as SQLite would. Nothing runs while the data-protection gate is
-/// locked.
+/// `threshold` more pages are written. Only when the log reaches `inlineLimit` pages (the
+/// background never got to run) does the committing connection checkpoint itself, as SQLite
+/// would. Nothing runs while the data-protection gate is locked.
 final class WALCheckpointer: Sendable {
     /// SQLite's default: a checkpoint once the log holds 1,000 pages (4 MB).
     static let defaultThreshold: Int32 = 1_000
@@ -33,12 +32,14 @@ final class WALCheckpointer: Sendable {
     private let inlineLimit: Int32
     private let schedule: Scheduler
     private let isPending = Atomic<Bool>(false)
-    /// The log's size when the last checkpoint was scheduled. A checkpoint that runs while
-    /// commits go on leaves the frames written meanwhile, so the log is not restarted and stays
-    /// past `threshold`: the next one waits until `threshold` more frames have been written (or
-    /// the log restarted), rather than following at the next commit and syncing the files
+    /// The log's size when the last checkpoint was scheduled (0 once the log restarted). A
+    /// checkpoint that runs while commits go on leaves the frames written meanwhile, so the log
+    /// is not restarted and stays past `threshold`: the next one waits until `threshold` more
+    /// frames have been written, rather than following at the next commit and syncing the files
     /// again and again while a writer is busy.
     private let scheduledAt = Atomic<Int32>(0)
+    /// The log's size at the previous commit: a smaller one means the log restarted.
+    private let previousSize = Atomic<Int32>(0)
     private let checkpointConnection = Mutex<Checkpointing>(.idle)
 
     /// The background connection's state.
@@ -64,12 +65,17 @@ final class WALCheckpointer: Sendable {
 
     /// Called after every commit on the writing connection with the log's size in pages.
     func logGrew(to pages: Int32, connection: OpaquePointer?, database: UnsafePointer<CChar>?) {
+        let previous = previousSize.exchange(pages, ordering: .relaxed)
         if pages >= inlineLimit {
             sqlite3_wal_checkpoint_v2(connection, database, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
             return
         }
-        let last = scheduledAt.load(ordering: .relaxed)
-        guard pages >= threshold, pages < last || pages - last >= threshold,
+        // Smaller than at the previous commit, or than when the last checkpoint was asked for:
+        // the log restarted (here or in another process sharing the file).
+        if pages < previous || pages < scheduledAt.load(ordering: .relaxed) {
+            scheduledAt.store(0, ordering: .relaxed)
+        }
+        guard pages - scheduledAt.load(ordering: .relaxed) >= threshold,
             isPending.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing)
                 .exchanged
         else { return }
