@@ -42,17 +42,24 @@ public enum JSONValue: Sendable, Hashable, Codable {
         }
     }
 
-    /// Encodes the value; a non-finite number becomes `null`.
+    /// Encodes the value; a non-finite number becomes `null`. An object or array is written
+    /// member by member into the encoder's own container (see `JSONValue+Containers.swift`).
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
         switch self {
-        case .null: try container.encodeNil()
-        case .bool(let value): try container.encode(value)
-        case .number(let value):
-            if value.isFinite { try container.encode(value) } else { try container.encodeNil() }
-        case .string(let value): try container.encode(value)
-        case .array(let value): try container.encode(value)
-        case .object(let value): try container.encode(value)
+        case .array(let elements):
+            var container = encoder.unkeyedContainer()
+            try Self.encode(elements, into: &container)
+        case .object(let members):
+            var container = encoder.container(keyedBy: ModelCodingKey.self)
+            try Self.encode(members, into: &container)
+        case .null, .bool, .number, .string:
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .bool(let value): try container.encode(value)
+            case .number(let value) where value.isFinite: try container.encode(value)
+            case .string(let value): try container.encode(value)
+            default: try container.encodeNil()
+            }
         }
     }
 
