@@ -39,7 +39,7 @@ public enum SwiftRenderer {
     }
 
     static func docLines(_ lines: [String], into writer: inout CodeWriter) {
-        for line in lines { writer.line(line.isEmpty ? "///" : "/// \(line)") }
+        for line in lines { writer.line(line.isEmpty ? "///" : "/// \(DocLineText.visible(line))") }
     }
 
     static func accessPrefix(_ access: SwiftAccess) -> String {

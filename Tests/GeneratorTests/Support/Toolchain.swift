@@ -24,6 +24,21 @@ enum Toolchain {
         return try String(contentsOf: folder.appendingPathComponent("output.txt"), encoding: .utf8)
     }
 
+    /// Checks that every one of `files` (Swift source by path) parses with the toolchain's
+    /// `swiftc` without an error or a warning; throws what went wrong otherwise.
+    static func parse(_ files: [String: String]) throws {
+        guard let swiftc = tool("swiftc") else { throw PublicTypeNames.Failure("the toolchain's swiftc is needed") }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sdkgen-parse-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var names: [String] = []
+        for (index, text) in files.values.enumerated() {
+            names.append("file\(index).swift")
+            try Data(text.utf8).write(to: folder.appendingPathComponent(names[index]))
+        }
+        try run(swiftc, ["-parse", "-warnings-as-errors"] + names, in: folder)
+    }
+
     /// Runs `tool` in `folder`, with standard input and output in files there when given.
     private static func run(
         _ tool: URL, _ arguments: [String], in folder: URL, input: String? = nil, output: String? = nil
