@@ -90,6 +90,28 @@ struct VoidhashRoutesTests {
         }
     }
 
+    /// A path parameter is one segment: a value no segment can carry is refused before
+    /// anything is sent, instead of reaching another resource (`..` would drop the segment
+    /// before it, an empty value would join its neighbours). Other dots are sent as they are.
+    @Test func aDistinctIdThatIsNoSegmentIsRefusedBeforeSending() async throws {
+        try await withVoidhashEmulator { emulator in
+            emulator.state.seedPerson(VoidhashPersonSeed(distinctId: "..."))
+            for value in ["", ".", ".."] {
+                let error = await apiError { try await emulator.client().getPerson(distinctId: value) }
+                #expect(error?.category == .rejected)
+                #expect(error?.status == nil)
+                let attributes = await apiError {
+                    try await emulator.client().setPersonAttributes(
+                        distinctId: value, body: AttributesUpdate(attributes: [:]), idempotencyKey: "k")
+                }
+                #expect(attributes?.category == .rejected)
+            }
+            #expect(emulator.server.requests().isEmpty)
+            let dots = try await emulator.client().getPerson(distinctId: "...")
+            #expect(dots.distinctId == "...")
+        }
+    }
+
     @Test func anInjectedKeyRejectionIs401() async throws {
         try await withVoidhashEmulator { emulator in
             emulator.server.inject(.rejectKey, route: VoidhashEmulator.routeName(for: .getPerson), scope: .next(1))

@@ -24,7 +24,7 @@ extension MobileJoeClient {
         }
         var request = SDKRuntime.HTTPRequest(
             method: "DELETE",
-            path: "/v1/feature-plans/" + SDKRuntime.URLPathSegment.encode(planId) + "/votes",
+            path: try "/v1/feature-plans/" + SDKRuntime.URLPathSegment.parameter(planId) + "/votes",
             isSafeToRepeat: true)
         request.headers.append(SDKRuntime.APIClient.idempotencyKeyField(idempotencyKey))
         return try await core.send(request, decoding: FeaturePlan.self)

@@ -14,7 +14,7 @@ extension VoidhashClient {
     public func getPerson(distinctId: Swift.String) async throws(SDKRuntime.APIError) -> Person {
         let request = SDKRuntime.HTTPRequest(
             method: "GET",
-            path: "/v1/people/" + SDKRuntime.URLPathSegment.encode(distinctId),
+            path: try "/v1/people/" + SDKRuntime.URLPathSegment.parameter(distinctId),
             isSafeToRepeat: true)
         return try await core.send(request, decoding: Person.self)
     }

@@ -19,7 +19,7 @@ extension VoidhashClient {
     ) async throws(SDKRuntime.APIError) -> Person {
         var request = SDKRuntime.HTTPRequest(
             method: "PATCH",
-            path: "/v1/people/" + SDKRuntime.URLPathSegment.encode(distinctId) + "/attributes",
+            path: try "/v1/people/" + SDKRuntime.URLPathSegment.parameter(distinctId) + "/attributes",
             isSafeToRepeat: true)
         request.headers.append(SDKRuntime.APIClient.idempotencyKeyField(idempotencyKey))
         request.headers.append(SDKRuntime.HTTPField(name: "Content-Type", value: "application/json"))

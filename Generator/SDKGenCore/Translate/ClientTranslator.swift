@@ -182,25 +182,32 @@ enum ClientTranslator {
     }
 
     /// The request path: literal segments, and parameters percent-encoded as one segment each.
+    /// A string parameter goes through `URLPathSegment.parameter`, which refuses a value no
+    /// segment can carry (empty, `.`, `..`), so the path is a `try` expression when it has one.
     static func pathExpression(_ operation: OperationSpec) -> SwiftExpression {
         var parts: [SwiftExpression] = []
         var literal = ""
         var rest = Substring(operation.path)
+        var throwing = false
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
             literal += rest[..<open]
             if !literal.isEmpty { parts.append(.string(literal)) }
             literal = ""
             let name = String(rest[rest.index(after: open)..<close])
             let type = operation.parameters.first { $0.name == name }?.type ?? .string
-            parts.append(
-                .call(
-                    .path("SDKRuntime", "URLPathSegment", "encode"),
-                    [.init(text(.identifier(SwiftNaming.memberName(name)), type))]))
+            let value = SwiftExpression.identifier(SwiftNaming.memberName(name))
+            if type == .string {
+                throwing = true
+                parts.append(.call(.path("SDKRuntime", "URLPathSegment", "parameter"), [.init(value)]))
+            } else {
+                parts.append(.call(.path("SDKRuntime", "URLPathSegment", "encode"), [.init(text(value, type))]))
+            }
             rest = rest[rest.index(after: close)...]
         }
         literal += rest
         if !literal.isEmpty { parts.append(.string(literal)) }
-        return parts.dropFirst().reduce(parts.first ?? .string("/")) { .binary($0, "+", $1) }
+        let path = parts.dropFirst().reduce(parts.first ?? .string("/")) { .binary($0, "+", $1) }
+        return throwing ? .tryExpression(path, optional: false) : path
     }
 
     /// A parameter value as text.

@@ -23,7 +23,7 @@ extension NotesClient {
         }
         var request = SDKRuntime.HTTPRequest(
             method: "DELETE",
-            path: "/v1/notes/" + SDKRuntime.URLPathSegment.encode(noteId),
+            path: try "/v1/notes/" + SDKRuntime.URLPathSegment.parameter(noteId),
             isSafeToRepeat: true)
         request.headers.append(SDKRuntime.APIClient.idempotencyKeyField(idempotencyKey))
         try await core.send(request)

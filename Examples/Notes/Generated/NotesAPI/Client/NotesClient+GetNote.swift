@@ -19,7 +19,7 @@ extension NotesClient {
         }
         let request = SDKRuntime.HTTPRequest(
             method: "GET",
-            path: "/v1/notes/" + SDKRuntime.URLPathSegment.encode(noteId),
+            path: try "/v1/notes/" + SDKRuntime.URLPathSegment.parameter(noteId),
             isSafeToRepeat: true)
         return try await core.send(request, decoding: Note.self)
     }

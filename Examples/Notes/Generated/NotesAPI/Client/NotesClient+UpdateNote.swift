@@ -27,7 +27,7 @@ extension NotesClient {
         }
         var request = SDKRuntime.HTTPRequest(
             method: "PATCH",
-            path: "/v1/notes/" + SDKRuntime.URLPathSegment.encode(noteId),
+            path: try "/v1/notes/" + SDKRuntime.URLPathSegment.parameter(noteId),
             isSafeToRepeat: true)
         request.headers.append(SDKRuntime.APIClient.idempotencyKeyField(idempotencyKey))
         request.headers.append(SDKRuntime.HTTPField(name: "Content-Type", value: "application/json"))

@@ -19,7 +19,7 @@ extension LandmineClient {
         }
         var request = SDKRuntime.HTTPRequest(
             method: "GET",
-            path: "/v1/class/" + SDKRuntime.URLPathSegment.encode(`in`),
+            path: try "/v1/class/" + SDKRuntime.URLPathSegment.parameter(`in`),
             isSafeToRepeat: true)
         if let value = `where` {
             request.query.append(SDKRuntime.HTTPField(name: "where", value: Swift.String(value)))

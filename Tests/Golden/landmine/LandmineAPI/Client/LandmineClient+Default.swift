@@ -22,7 +22,7 @@ extension LandmineClient {
         }
         var request = SDKRuntime.HTTPRequest(
             method: "POST",
-            path: "/v1/default/" + SDKRuntime.URLPathSegment.encode(`in`),
+            path: try "/v1/default/" + SDKRuntime.URLPathSegment.parameter(`in`),
             isSafeToRepeat: true)
         if let value = `where` {
             request.query.append(SDKRuntime.HTTPField(name: "where", value: Swift.String(value)))

@@ -22,7 +22,7 @@ extension LandmineClient {
         }
         var request = SDKRuntime.HTTPRequest(
             method: "PUT",
-            path: "/v1/init/" + SDKRuntime.URLPathSegment.encode(`in`),
+            path: try "/v1/init/" + SDKRuntime.URLPathSegment.parameter(`in`),
             isSafeToRepeat: true)
         if let value = `where` {
             request.query.append(SDKRuntime.HTTPField(name: "where", value: Swift.String(value)))

@@ -22,7 +22,7 @@ extension LandmineClient {
         }
         var request = SDKRuntime.HTTPRequest(
             method: "DELETE",
-            path: "/v1/self/" + SDKRuntime.URLPathSegment.encode(`in`),
+            path: try "/v1/self/" + SDKRuntime.URLPathSegment.parameter(`in`),
             isSafeToRepeat: true)
         if let value = `where` {
             request.query.append(SDKRuntime.HTTPField(name: "where", value: Swift.String(value)))
