@@ -2,8 +2,9 @@ import CYAML
 
 /// Turns YAML text into a `YAMLNode` tree with libyaml, keeping each node's line and column.
 ///
-/// Spec files are one document of mappings, lists and scalars. Anchors, aliases, tags and
-/// complex keys are refused with a located error rather than half-supported, and so is nesting
+/// Spec files are one document of mappings, lists and scalars, with or without a byte order
+/// mark. Anchors, aliases, tags (`!name`, `!!str`) and complex keys are refused with a located
+/// error rather than half-supported or ignored, and so is nesting
 /// deeper than `maximumDepth`: every later stage walks the tree recursively, so the limit keeps
 /// a hostile file from exhausting the stack (a located error instead of a crash).
 public enum YAMLReader {
@@ -21,6 +22,7 @@ public enum YAMLReader {
         }
         defer { yaml_parser_delete(&parser) }
         var bytes = Array(text.utf8)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         if bytes.isEmpty { bytes = [0x0A] }
         return bytes.withUnsafeBufferPointer { buffer -> YAMLNode? in
             guard let base = buffer.baseAddress else { return nil }
@@ -93,6 +95,7 @@ private struct TreeBuilder {
                     log.error("anchors ('&name') are not supported in spec files", at: at)
                     failed = true
                 }
+                refuseTag(scalar.tag, at: at, log: &log)
                 let text: String =
                     if let value = scalar.value {
                         String(decoding: UnsafeBufferPointer(start: value, count: Int(scalar.length)), as: UTF8.self)
@@ -104,12 +107,14 @@ private struct TreeBuilder {
                     log.error("anchors ('&name') are not supported in spec files", at: at)
                     failed = true
                 }
+                refuseTag(event.data.sequence_start.tag, at: at, log: &log)
                 stack.append(Frame(isMapping: false, location: at))
             case YAML_MAPPING_START_EVENT:
                 if event.data.mapping_start.anchor != nil {
                     log.error("anchors ('&name') are not supported in spec files", at: at)
                     failed = true
                 }
+                refuseTag(event.data.mapping_start.tag, at: at, log: &log)
                 stack.append(Frame(isMapping: true, location: at))
             case YAML_SEQUENCE_END_EVENT:
                 if let frame = stack.popLast() { add(.sequence(frame.items, frame.location), log: &log) }
@@ -119,6 +124,17 @@ private struct TreeBuilder {
                 break
             }
         }
+    }
+
+    /// Logs an error for a node written with a tag: a spec reads every value by where it is,
+    /// so a tag would be ignored, and `!!str 5` would still read as a number.
+    mutating func refuseTag(_ tag: UnsafeMutablePointer<yaml_char_t>?, at: SourceLocation, log: inout DiagnosticLog) {
+        guard let tag else { return }
+        let resolved = String(cString: tag)
+        let name = resolved.hasPrefix("tag:yaml.org,2002:") ? "!!" + resolved.dropFirst(18) : resolved
+        log.error(
+            "tags ('\(name)') are not supported in spec files; quote a value to make it a string", at: at)
+        failed = true
     }
 
     mutating func add(_ node: YAMLNode, log: inout DiagnosticLog) {
