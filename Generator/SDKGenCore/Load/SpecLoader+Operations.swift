@@ -93,6 +93,14 @@ extension SpecLoader {
                 return
             }
             let name = String(rest[rest.index(after: open)..<close])
+            let after = rest.index(after: close)
+            if open > path.startIndex && path[path.index(before: open)] != "/"
+                || after < rest.endIndex && rest[after] != "/"
+            {
+                log.error(
+                    "the path of \(context) puts {\(name)} inside a segment; a path parameter must be a whole segment, "
+                        + "between '/' and '/' (or the end)", at: location)
+            }
             if names.contains(name) {
                 log.error("the path of \(context) names {\(name)} twice", at: location)
             } else {

@@ -28,8 +28,8 @@ public struct PathTemplate: Sendable, Hashable, CustomStringConvertible {
         for raw in rawSegments {
             if raw.hasPrefix("{") && raw.hasSuffix("}") && raw.count > 2 {
                 let name = String(raw.dropFirst().dropLast())
-                guard name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) else {
-                    throw .invalidTemplate(template, "placeholder {\(name)} must be letters, digits or _")
+                guard !name.contains("{") && !name.contains("}") else {
+                    throw .invalidTemplate(template, "a placeholder must fill a whole segment")
                 }
                 guard names.insert(name).inserted else {
                     throw .invalidTemplate(template, "placeholder {\(name)} appears twice")
