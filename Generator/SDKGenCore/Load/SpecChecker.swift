@@ -6,6 +6,7 @@ enum SpecChecker {
         checkTypeNames(spec, log: &log)
         checkConstantAndErrorNames(spec, log: &log)
         checkModels(spec, log: &log)
+        checkRequiredCycles(spec, log: &log)
         checkRules(spec, log: &log)
         checkPropertyRules(spec, log: &log)
         checkExampleTypes(spec, log: &log)
