@@ -16,6 +16,6 @@ extension MobileJoeClient {
     public func identify(idempotencyKey: Swift.String) async throws(SDKRuntime.APIError) -> IdentifyResult {
         var request = SDKRuntime.HTTPRequest(method: "POST", path: "/v1/identify", isSafeToRepeat: true)
         request.headers.append(SDKRuntime.APIClient.idempotencyKeyField(idempotencyKey))
-        return try await core.send(request, decoding: IdentifyResult.self)
+        return try await self.core.send(request, decoding: IdentifyResult.self)
     }
 }

@@ -13,6 +13,6 @@ extension MobileJoeClient {
     /// - Remark: Generated from Spec/mobilejoe.yaml:326:3 (operation listAlerts).
     public func listAlerts() async throws(SDKRuntime.APIError) -> AlertList {
         let request = SDKRuntime.HTTPRequest(method: "GET", path: "/v1/alerts", isSafeToRepeat: true)
-        return try await core.send(request, decoding: AlertList.self)
+        return try await self.core.send(request, decoding: AlertList.self)
     }
 }

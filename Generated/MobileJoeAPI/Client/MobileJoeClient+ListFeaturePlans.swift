@@ -13,6 +13,6 @@ extension MobileJoeClient {
     /// - Remark: Generated from Spec/mobilejoe.yaml:289:3 (operation listFeaturePlans).
     public func listFeaturePlans() async throws(SDKRuntime.APIError) -> FeaturePlanList {
         let request = SDKRuntime.HTTPRequest(method: "GET", path: "/v1/feature-plans", isSafeToRepeat: true)
-        return try await core.send(request, decoding: FeaturePlanList.self)
+        return try await self.core.send(request, decoding: FeaturePlanList.self)
     }
 }

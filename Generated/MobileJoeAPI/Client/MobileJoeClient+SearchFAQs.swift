@@ -20,6 +20,6 @@ extension MobileJoeClient {
         }
         var request = SDKRuntime.HTTPRequest(method: "GET", path: "/v1/faqs", isSafeToRepeat: true)
         request.query.append(SDKRuntime.HTTPField(name: "term", value: term))
-        return try await core.send(request, decoding: FAQSearchResult.self)
+        return try await self.core.send(request, decoding: FAQSearchResult.self)
     }
 }

@@ -27,6 +27,6 @@ extension MobileJoeClient {
             path: try "/v1/feature-plans/" + SDKRuntime.URLPathSegment.parameter(planId) + "/votes",
             isSafeToRepeat: true)
         request.headers.append(SDKRuntime.APIClient.idempotencyKeyField(idempotencyKey))
-        return try await core.send(request, decoding: FeaturePlan.self)
+        return try await self.core.send(request, decoding: FeaturePlan.self)
     }
 }

@@ -16,6 +16,6 @@ extension VoidhashClient {
             method: "GET",
             path: try "/v1/people/" + SDKRuntime.URLPathSegment.parameter(distinctId),
             isSafeToRepeat: true)
-        return try await core.send(request, decoding: Person.self)
+        return try await self.core.send(request, decoding: Person.self)
     }
 }

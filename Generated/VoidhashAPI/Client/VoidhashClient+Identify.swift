@@ -20,6 +20,6 @@ extension VoidhashClient {
         request.headers.append(SDKRuntime.APIClient.idempotencyKeyField(idempotencyKey))
         request.headers.append(SDKRuntime.HTTPField(name: "Content-Type", value: "application/json"))
         request.body = try SDKRuntime.JSONBody.encode(body)
-        return try await core.send(request, decoding: IdentifyResponse.self)
+        return try await self.core.send(request, decoding: IdentifyResponse.self)
     }
 }

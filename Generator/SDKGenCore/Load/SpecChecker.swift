@@ -28,7 +28,10 @@ enum SpecChecker {
     static func checkTypeNames(_ spec: Spec, log: inout DiagnosticLog) {
         var seen: [String: (name: String, location: SourceLocation)] = [:]
         let generatedNames = Set(
-            ["ErrorCode", "Constants", "Client", "RequestHeaders", "Operation", "API", "ContractTests"].map {
+            [
+                "ErrorCode", "Constants", "Client", "RequestHeaders", "Operation", "API", "ContractTests", "Emulator",
+                "ExampleServer",
+            ].map {
                 spec.name + $0
             })
         for declaration in typeDeclarations(spec) {
@@ -82,6 +85,12 @@ enum SpecChecker {
             checkMemberClashes(
                 model.properties.map { ($0.name, $0.location) }, swiftName: SwiftNaming.memberName,
                 context: "model '\(model.name)'", log: &log)
+            for property in model.properties where SwiftNaming.memberName(property.name) == "violations" {
+                log.error(
+                    "property '\(property.name)' of model '\(model.name)' becomes violations, the name of the generated "
+                        + "method that checks the model's rules; rename it (a wireName keeps its JSON name)",
+                    at: property.location)
+            }
             var wireNames: Set<String> = []
             for property in model.properties {
                 if !wireNames.insert(property.wireName).inserted {
@@ -188,6 +197,15 @@ enum SpecChecker {
             checkMemberClashes(
                 operation.parameters.map { ($0.name, $0.location) } + [("body", operation.location)],
                 swiftName: SwiftNaming.memberName, context: "operation '\(operation.name)'", log: &log)
+            let generatedNames =
+                ["request"] + (operation.sendsIdempotencyKey ? ["idempotencyKey"] : [])
+                + (operation.requestBody != nil ? ["body"] : [])
+            for parameter in operation.parameters where generatedNames.contains(SwiftNaming.memberName(parameter.name))
+            {
+                log.error(
+                    "parameter '\(parameter.name)' of '\(operation.name)' becomes \(SwiftNaming.memberName(parameter.name)), "
+                        + "a name the generated function uses itself; rename it", at: parameter.location)
+            }
             for example in operation.examples {
                 for member in example.parameters where !operation.parameters.contains(where: { $0.name == member.name })
                 {
@@ -224,6 +242,11 @@ enum SpecChecker {
             headers.inputs.map { ($0.name, $0.location) }, swiftName: SwiftNaming.memberName,
             context: "the header inputs",
             log: &log)
+        for input in headers.inputs where SwiftNaming.memberName(input.name) == "fields" {
+            log.error(
+                "header input '\(input.name)' becomes fields, the generated list of the headers; rename it",
+                at: input.location)
+        }
         for field in headers.fields {
             guard let input = inputs[field.input] else {
                 log.error(

@@ -142,14 +142,15 @@ enum ClientTranslator {
                     .tryExpression(
                         .awaitExpression(
                             .call(
-                                .path("core", "send"),
+                                .path("self", "core", "send"),
                                 [.init(.identifier("request")), .init("decoding", .member(.type(returnType), "self"))])),
                         optional: false)))
         } else {
             statements.append(
                 .expression(
                     .tryExpression(
-                        .awaitExpression(.call(.path("core", "send"), [.init(.identifier("request"))])), optional: false
+                        .awaitExpression(.call(.path("self", "core", "send"), [.init(.identifier("request"))])),
+                        optional: false
                     )))
         }
         var doc = DocComment.wrap(operation.doc)

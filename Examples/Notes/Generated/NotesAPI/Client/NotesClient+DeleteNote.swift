@@ -26,6 +26,6 @@ extension NotesClient {
             path: try "/v1/notes/" + SDKRuntime.URLPathSegment.parameter(noteId),
             isSafeToRepeat: true)
         request.headers.append(SDKRuntime.APIClient.idempotencyKeyField(idempotencyKey))
-        try await core.send(request)
+        try await self.core.send(request)
     }
 }

@@ -21,6 +21,6 @@ extension NotesClient {
             method: "GET",
             path: try "/v1/notes/" + SDKRuntime.URLPathSegment.parameter(noteId),
             isSafeToRepeat: true)
-        return try await core.send(request, decoding: Note.self)
+        return try await self.core.send(request, decoding: Note.self)
     }
 }

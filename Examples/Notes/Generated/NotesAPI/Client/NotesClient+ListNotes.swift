@@ -42,6 +42,6 @@ extension NotesClient {
             request.query.append(SDKRuntime.HTTPField(name: "limit", value: Swift.String(value)))
         }
         request.timeout = NotesConstants.requestTimeout
-        return try await core.send(request, decoding: NoteList.self)
+        return try await self.core.send(request, decoding: NoteList.self)
     }
 }

@@ -32,6 +32,6 @@ extension NotesClient {
         request.headers.append(SDKRuntime.APIClient.idempotencyKeyField(idempotencyKey))
         request.headers.append(SDKRuntime.HTTPField(name: "Content-Type", value: "application/json"))
         request.body = try SDKRuntime.JSONBody.encode(body)
-        return try await core.send(request, decoding: Note.self)
+        return try await self.core.send(request, decoding: Note.self)
     }
 }

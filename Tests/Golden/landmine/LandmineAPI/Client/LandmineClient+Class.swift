@@ -12,7 +12,8 @@ extension LandmineClient {
     /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1026:3 (operation class).
     public func `class`(
         `in`: Swift.String,
-        `where`: Swift.Int? = nil
+        `where`: Swift.Int? = nil,
+        core: Swift.String? = nil
     ) async throws(SDKRuntime.APIError) -> Class {
         if let violation = ClassRule.validate(`in`) {
             throw SDKRuntime.APIError(category: .rejected, code: "INVALID_ARGUMENT", message: "in " + violation.message)
@@ -24,6 +25,9 @@ extension LandmineClient {
         if let value = `where` {
             request.query.append(SDKRuntime.HTTPField(name: "where", value: Swift.String(value)))
         }
-        return try await core.send(request, decoding: Class.self)
+        if let value = core {
+            request.query.append(SDKRuntime.HTTPField(name: "core", value: value))
+        }
+        return try await self.core.send(request, decoding: Class.self)
     }
 }

@@ -10,7 +10,7 @@ extension LandmineClient {
     /// `DELETE /v1/self/{in}`; may fail with `CLASS`, `SELF`.
     /// Sending it again with the same `idempotencyKey` is applied once.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1045:3 (operation self).
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1046:3 (operation self).
     public func self_(
         `in`: Swift.String,
         `where`: Swift.Int? = nil,
@@ -30,6 +30,6 @@ extension LandmineClient {
         request.headers.append(SDKRuntime.APIClient.idempotencyKeyField(idempotencyKey))
         request.headers.append(SDKRuntime.HTTPField(name: "Content-Type", value: "application/json"))
         request.body = try SDKRuntime.JSONBody.encode(body)
-        return try await core.send(request, decoding: Class.self)
+        return try await self.core.send(request, decoding: Class.self)
     }
 }

@@ -13,17 +13,17 @@ public enum LandmineOperation: Swift.Hashable, Swift.Sendable, Swift.CaseIterabl
 
     /// `POST /v1/default/{in}`.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1035:3.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1036:3.
     case `default`
 
     /// `DELETE /v1/self/{in}`.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1045:3.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1046:3.
     case self_
 
     /// `PUT /v1/init/{in}`.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1055:3.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1056:3.
     case init_
 
     /// The HTTP method.
