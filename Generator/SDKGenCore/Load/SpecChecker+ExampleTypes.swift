@@ -16,6 +16,16 @@ extension SpecChecker {
             }
         }
         for operation in spec.operations {
+            for example in operation.examples {
+                for member in example.parameters {
+                    guard let parameter = operation.parameters.first(where: { $0.name == member.name }),
+                        let problem = shapes.problem(member.value, parameter.type)
+                    else { continue }
+                    log.error(
+                        "parameter '\(member.name)' of example '\(example.name)' of operation '\(operation.name)' "
+                            + "does not fit its type: \(problem)", at: example.location)
+                }
+            }
             guard let body = operation.requestBody else { continue }
             for example in operation.examples where (200..<300).contains(example.status) {
                 guard let value = example.body, let problem = shapes.problem(value, .named(body)) else { continue }
@@ -44,13 +54,21 @@ struct ExampleShapes {
     func problem(_ value: JSONLiteral, _ type: TypeReference, path: String = "") -> String? {
         let what = path.isEmpty ? "the value" : "member '\(path)'"
         switch (type, value) {
-        case (.optional, .null), (.json, _): return nil
+        case (.optional, .null): return nil
+        case (.json, _): return Self.outOfRange(value).map { "\(what) holds \($0), which no Double can hold" }
         case (.optional(let inner), _): return problem(value, inner, path: path)
-        case (.string, .string), (.boolean, .bool), (.number, .number): return nil
+        case (.string, .string), (.boolean, .bool): return nil
+        case (.number, .number(let text)):
+            return Double(text)?.isFinite == true ? nil : "\(what) must be a number a Double can hold, not \(text)"
         case (.integer, .number(let text)):
             return Int64(text) == nil ? "\(what) must be a whole number that fits 64 bits, not \(text)" : nil
         case (.date, .string(let text)):
-            return Self.isDate(text) ? nil : "\(what) must be an ISO 8601 date and time, not '\(text)'"
+            guard Self.isDate(text) else { return "\(what) must be an ISO 8601 date and time, not '\(text)'" }
+            guard Self.fractionDigits(text) <= 3 else {
+                return "\(what) has finer fractions of a second than the milliseconds dates are written with: "
+                    + "'\(text)' would not encode back the same"
+            }
+            return nil
         case (.list(let element), .array(let items)):
             return items.enumerated().lazy.compactMap { problem($1, element, path: "\(path)[\($0)]") }.first
         case (.map(let element), .object(let members)):
@@ -78,6 +96,22 @@ struct ExampleShapes {
 
     /// Whether `text` is a date in the one wire format models use (ISO 8601 with a time zone,
     /// fractional seconds allowed).
+    /// How many digits follow the seconds' decimal point in an ISO 8601 date and time.
+    private static func fractionDigits(_ text: String) -> Int {
+        guard let dot = text.firstIndex(of: ".") else { return 0 }
+        return text[text.index(after: dot)...].prefix(while: \.isNumber).count
+    }
+
+    /// The first number in `value` (at any depth) that is out of a `Double`'s range, if any.
+    private static func outOfRange(_ value: JSONLiteral) -> String? {
+        switch value {
+        case .number(let text): Double(text)?.isFinite == true ? nil : text
+        case .array(let items): items.lazy.compactMap(outOfRange).first
+        case .object(let members): members.lazy.compactMap { outOfRange($0.value) }.first
+        case .null, .bool, .string: nil
+        }
+    }
+
     private static func isDate(_ text: String) -> Bool {
         let plain = ISO8601DateFormatter()
         let fractional = ISO8601DateFormatter()
