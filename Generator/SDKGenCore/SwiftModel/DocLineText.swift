@@ -5,25 +5,23 @@
 /// line break in it (`\n`, `\r`, U+0085, U+2028, U+2029) would end the comment and leave the rest
 /// of the line as code, and a NUL or another control character makes the compiler warn or
 /// refuse the file. They are written as `\n`, `\r`, `\t` or `\u{85}`, which also shows the reader
-/// what the spec holds.
+/// what the spec holds. The escapes are those of string literals (`SwiftStringLiteral`).
 enum DocLineText {
     /// `line` with those characters escaped; `line` itself when it holds none.
     static func visible(_ line: String) -> String {
         guard line.utf8.contains(where: { $0 < 0x20 || $0 >= 0x7F }) else { return line }
         var out = ""
         for scalar in line.unicodeScalars {
-            switch scalar {
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where needsEscape(scalar): out += "\\u{" + String(scalar.value, radix: 16) + "}"
-            default: out.unicodeScalars.append(scalar)
+            if needsEscape(scalar) {
+                out += SwiftStringLiteral.escape(scalar)
+            } else {
+                out.unicodeScalars.append(scalar)
             }
         }
         return out
     }
 
-    /// Control characters, line and paragraph separators, and noncharacters.
+    /// Control characters (a tab among them), line and paragraph separators, and noncharacters.
     private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .control, .lineSeparator, .paragraphSeparator: return true

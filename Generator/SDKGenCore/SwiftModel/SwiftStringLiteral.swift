@@ -41,14 +41,19 @@ enum SwiftStringLiteral {
             switch scalar {
             case "\\": "\\\\"
             case "\"": quote
-            case "\n": "\\n"
-            case "\r": "\\r"
-            case "\t": "\\t"
-            case "\0": "\\0"
-            default:
-                isPlainlyVisible(scalar)
-                    ? String(scalar) : "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default: isPlainlyVisible(scalar) ? String(scalar) : escape(scalar)
             }
+        }
+    }
+
+    /// `scalar` as an escape: `\n`, `\r`, `\t`, `\0`, or `\u{HEX}` for any other.
+    static func escape(_ scalar: Unicode.Scalar) -> String {
+        switch scalar {
+        case "\n": "\\n"
+        case "\r": "\\r"
+        case "\t": "\\t"
+        case "\0": "\\0"
+        default: "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
         }
     }
 
