@@ -1,6 +1,7 @@
 import Foundation
-import SDKGenCore
 import Testing
+
+@testable import SDKGenCore
 
 /// `--check` calls a generated file up to date only when it holds exactly the bytes the spec
 /// gives: longer, shorter or changed in place, it is stale.
@@ -25,5 +26,23 @@ struct StaleFileTests {
         #expect(sync.changes().isEmpty)
         try Data(edited.utf8).write(to: root.appendingPathComponent("A/one.swift"))
         #expect(sync.changes().stale == ["A/one.swift"])
+    }
+
+    /// A regular file whose size says more bytes than a read gives (one that shrank after it
+    /// was measured; in `/sys`, every file says 4,096 bytes): its content matches only if all
+    /// of it was read, never because the part read begins the expected text.
+    static let shortReadFile = "/sys/kernel/mm/transparent_hugepage/enabled"
+
+    @Test(
+        "a file that gives fewer bytes than its size is not up to date",
+        .enabled(if: FileManager.default.isReadableFile(atPath: shortReadFile)))
+    func aShortReadIsNotAMatch() throws {
+        let read = try String(contentsOfFile: Self.shortReadFile, encoding: .utf8)
+        let size = try #require(
+            (FileManager.default.attributesOfItem(atPath: Self.shortReadFile)[.size] as? NSNumber)?.intValue)
+        try #require(read.utf8.count < size)
+        let expected = read + String(repeating: " ", count: size - read.utf8.count)
+        #expect(!FileTree.contains(Self.shortReadFile, exactly: expected))
+        #expect(!FileTree.contains(Self.shortReadFile, exactly: read))
     }
 }
