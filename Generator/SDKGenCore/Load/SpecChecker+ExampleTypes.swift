@@ -94,8 +94,6 @@ struct ExampleShapes {
         }
     }
 
-    /// Whether `text` is a date in the one wire format models use (ISO 8601 with a time zone,
-    /// fractional seconds allowed).
     /// How many digits follow the seconds' decimal point in an ISO 8601 date and time.
     private static func fractionDigits(_ text: String) -> Int {
         guard let dot = text.firstIndex(of: ".") else { return 0 }
@@ -112,6 +110,8 @@ struct ExampleShapes {
         }
     }
 
+    /// Whether `text` is a date in the one wire format models use (ISO 8601 with a time zone,
+    /// fractional seconds allowed).
     private static func isDate(_ text: String) -> Bool {
         let plain = ISO8601DateFormatter()
         let fractional = ISO8601DateFormatter()
