@@ -13,12 +13,6 @@ import SDKRuntime
 /// once more, so an item enqueued at any moment is picked up. While another process sharing the
 /// storage holds the delivery claim, it looks again every `claimRecheck`.
 ///
-/// Drains run on a dispatch queue of the outbox's own (`DispatchTaskExecutor`), and so does the
-/// sender's work between its awaits: a batch's steps (read, send, answer, remove) never wait
-/// for a thread of Swift's cooperative pool behind the app's tasks. With 1,000 tasks calling the
-/// SDK every 10 ms on two processors, delivery kept 0.61 of its idle rate this way against 0.55
-/// on the pool (medians of four interleaved runs of `sdk-benchmarks --only queue`).
-///
 /// Drains are numbered from 1 in the order they start, and a stall names the drain that ended
 /// with it, so a call that asked for an attempt (`attempt(through:)`) can tell a stall of a
 /// drain that tried its item from one of an earlier drain that did not.
@@ -65,8 +59,6 @@ public actor Outbox {
     private let pump: DeliveryPump
     private let clock: any SDKClock
     private let observers: Observers
-    /// Where drains run.
-    private let executor = DispatchTaskExecutor(label: "sdk.outbox")
     private var loop: Task<Void, Never>?
     private var isRequested = false
     private var timer: Task<Void, Never>?
@@ -96,7 +88,7 @@ public actor Outbox {
         guard !isStopped else { return }
         isRequested = true
         guard loop == nil else { return }
-        loop = Task(executorPreference: executor) { await self.run() }
+        loop = Task { await self.run() }
     }
 
     /// Asks for a drain that first lifts the back-off of `lane` and of every lane before it, so
