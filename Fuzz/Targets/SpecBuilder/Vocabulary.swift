@@ -47,10 +47,10 @@ enum Vocabulary {
     ]
 
     /// Limits a spec may state, up to the largest the generator accepts.
-    static let limits = [1, 2, 3, 5, 10, 63, 64, 100, 255, 256, 1000, 100_000, 100_000_000]
+    static let limits = [1, 2, 3, 5, 10, 63, 64, 100, 255, 256, 1000, 100_000, 1_000_000]
 
     /// Numbers beside the limits: past them, negative, zero.
-    static let badLimits = [0, 100_001, 100_000_001, -1]
+    static let badLimits = [0, 100_001, 1_000_001, 100_000_000, -1]
 
     static let durations = ["500ms", "2s", "5m", "1h", "2d", "10s"]
 

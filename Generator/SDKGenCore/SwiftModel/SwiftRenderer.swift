@@ -289,7 +289,9 @@ public enum SwiftRenderer {
             if case .binary(_, op, _) = lhs, ["+", "&&", "||"].contains(op) {
                 return "\(expression(lhs)) \(op) \(operand(rhs))"
             }
-            return "\(operand(lhs)) \(op) \(operand(rhs))"
+            // A range operator is written without spaces, as `swift format` writes it.
+            let spaced = op == "..<" ? op : " \(op) "
+            return operand(lhs) + spaced + operand(rhs)
         case .prefix(let op, let operandValue): return op + operand(operandValue)
         case .tryExpression(let inner, let optional): return (optional ? "try? " : "try ") + expression(inner)
         case .awaitExpression(let inner): return "await " + expression(inner)

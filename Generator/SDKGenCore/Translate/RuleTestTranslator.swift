@@ -9,23 +9,23 @@ enum RuleTestTranslator {
         let violation = SwiftType.optional(.named([ruleType, "Violation"]))
         var cases: [(value: SwiftExpression, reason: RuleReason?)] = []
         var members: [SwiftDeclaration] = []
+        var largeMaps: [(count: Int, reason: RuleReason?)] = []
         switch rule.kind {
         case .string(let stringRule):
             cases = (rule.validExamples + rule.invalidExamples).map {
                 (.string(RuleEvaluator.text($0.value) ?? ""), $0.reason)
             }
-            let edges = edgeCases(stringRule)
+            let allEdges = edgeCases(stringRule)
+            let edges = allEdges.filter { $0.writtenValue != nil }
+            let longEdges = allEdges.compactMap(\.longRepetition)
+            let reason = { (edge: EdgeString) in
+                TestValues.reason(RuleEvaluator.reason(edge, stringRule), ruleType: ruleType)
+            }
             members.append(
                 ContractTestTranslator.test(
                     "edgeCase", "edge cases of the rule's limits give the reason the spec implies",
                     arguments: .cast(
-                        .array(
-                            edges.map {
-                                .tuple([
-                                    $0.expression,
-                                    TestValues.reason(RuleEvaluator.reason($0, stringRule), ruleType: ruleType),
-                                ])
-                            }), .array(.tuple([.string, violation]))),
+                        .array(edges.map { .tuple([$0.expression, reason($0)]) }), .array(.tuple([.string, violation]))),
                     parameters: [.init("value", .string), .init("expected", violation)],
                     body: [
                         ContractTestTranslator.expect(
@@ -33,19 +33,38 @@ enum RuleTestTranslator {
                                 .call(.path(ruleType, "validate"), [.init(.identifier("value"))]), "==",
                                 .identifier("expected")))
                     ]))
+            if !longEdges.isEmpty {
+                members.append(
+                    ContractTestTranslator.test(
+                        "longEdgeCase",
+                        "edge cases too long to write out give the reason the spec implies, each built when it runs",
+                        arguments: .cast(
+                            .array(
+                                longEdges.map {
+                                    .tuple([
+                                        .string($0.piece), .integer(Int64($0.count)),
+                                        reason(.repeated($0.piece, $0.count)),
+                                    ])
+                                }), .array(.tuple([.string, .int, violation]))),
+                        parameters: [.init("piece", .string), .init("count", .int), .init("expected", violation)],
+                        body: [
+                            .expression(
+                                .call(
+                                    .identifier("edgeCase"),
+                                    [.init("value", Self.repetition), .init("expected", .identifier("expected"))]))
+                        ]))
+            }
             if let pattern = stringRule.pattern {
                 let written = Array(
                     Set(
                         edges.compactMap(\.writtenValue)
                             + cases.compactMap { if case .string(let text) = $0.value { text } else { nil } })
                 ).sorted()
-                let samples =
-                    written.map { SwiftExpression.string($0) }
-                    + edges.filter { $0.writtenValue == nil }.map(\.expression)
                 members.append(
                     ContractTestTranslator.test(
                         "patternAgreesWithRegex", "the compiled pattern agrees with Swift Regex",
-                        arguments: .array(samples), parameters: [.init("value", .string)],
+                        arguments: .array(written.map { SwiftExpression.string($0) }),
+                        parameters: [.init("value", .string)],
                         throwing: true,
                         body: [
                             .binding(SwiftBinding("regex", TestValues.regex(pattern.source))),
@@ -61,6 +80,23 @@ enum RuleTestTranslator {
                                     .call(.path(ruleType, "matchesPattern"), [.init(.identifier("value"))]), "==",
                                     .identifier("regexMatches"))),
                         ]))
+                if !longEdges.isEmpty {
+                    members.append(
+                        ContractTestTranslator.test(
+                            "patternAgreesWithRegexOnLongText",
+                            "the compiled pattern agrees with Swift Regex on text too long to write out",
+                            arguments: .cast(
+                                .array(longEdges.map { .tuple([.string($0.piece), .integer(Int64($0.count))]) }),
+                                .array(.tuple([.string, .int]))),
+                            parameters: [.init("piece", .string), .init("count", .int)],
+                            throwing: true,
+                            body: [
+                                .expression(
+                                    .tryExpression(
+                                        .call(.identifier("patternAgreesWithRegex"), [.init("value", Self.repetition)]),
+                                        optional: false))
+                            ]))
+                }
             }
         case .value(let valueRule):
             cases = (rule.validExamples + rule.invalidExamples).map { (TestValues.jsonValue($0.value), $0.reason) }
@@ -113,16 +149,38 @@ enum RuleTestTranslator {
                 if keys.allSatisfy({ RuleEvaluator.reason($0, keyRule) == nil }) {
                     let sampleValue = JSONLiteral.string("v")
                     for count in [max, max + 1] {
-                        let members = keys.prefix(count).map { JSONMember(name: $0, value: sampleValue) }
-                        let value =
-                            count <= Self.largestWrittenMap
-                            ? dictionary(Array(members))
-                            : Self.generatedMap(
-                                count: count, type: valueType,
-                                value: stringValues ? .string("v") : TestValues.jsonValue(sampleValue))
-                        cases.append((value, RuleEvaluator.reason(Array(members), mapRule, rules: rules)))
+                        let members = Array(keys.prefix(count).map { JSONMember(name: $0, value: sampleValue) })
+                        let reason = RuleEvaluator.reason(members, mapRule, rules: rules)
+                        if count <= Self.largestWrittenMap {
+                            cases.append((dictionary(members), reason))
+                        } else {
+                            largeMaps.append((count, reason))
+                        }
                     }
                 }
+            }
+            if !largeMaps.isEmpty {
+                let map = Self.generatedMap(
+                    count: .identifier("count"), type: valueType,
+                    value: stringValues ? .string("v") : TestValues.jsonValue(.string("v")))
+                members.append(
+                    ContractTestTranslator.test(
+                        "largeMap",
+                        "maps too large to write out give the reason the spec implies, each built when it runs",
+                        arguments: .cast(
+                            .array(
+                                largeMaps.map {
+                                    .tuple([
+                                        .integer(Int64($0.count)), TestValues.reason($0.reason, ruleType: ruleType),
+                                    ])
+                                }), .array(.tuple([.int, violation]))),
+                        parameters: [.init("count", .int), .init("expected", violation)],
+                        body: [
+                            .expression(
+                                .call(
+                                    .identifier("example"),
+                                    [.init("value", map), .init("expected", .identifier("expected"))]))
+                        ]))
             }
         }
         members.insert(
@@ -143,6 +201,11 @@ enum RuleTestTranslator {
             ruleType + "Tests", title: "Rule \(rule.name) (\(rule.location))", members: members)
     }
 
+    /// `Swift.String(repeating: piece, count: count)`: the text of a long edge case, built by the
+    /// test that checks it.
+    static let repetition = SwiftExpression.call(
+        .type(.string), [.init("repeating", .identifier("piece")), .init("count", .identifier("count"))])
+
     /// The key of the `index`th member of a sample map: `k0`, `k1`, ...
     static func sampleKey(_ index: Int) -> String { "k" + String(index) }
 
@@ -151,10 +214,10 @@ enum RuleTestTranslator {
 
     /// `Type(uniqueKeysWithValues: (0..<count).map { ("k" + Swift.String($0), value) })`: a map of
     /// `count` members with the keys of `sampleKey`, built when the test runs.
-    static func generatedMap(count: Int, type: SwiftType, value: SwiftExpression) -> SwiftExpression {
+    static func generatedMap(count: SwiftExpression, type: SwiftType, value: SwiftExpression) -> SwiftExpression {
         let key = SwiftExpression.binary(.string("k"), "+", .call(.type(.string), [.init(.identifier("$0"))]))
         let pairs = SwiftExpression.call(
-            .member(.tuple([.binary(.integer(0), "..<", .integer(Int64(count)))]), "map"),
+            .member(.tuple([.binary(.integer(0), "..<", count)]), "map"),
             [.init(.closure(parameters: [], body: [.expression(.tuple([key, value]))]))])
         return .call(.type(type), [.init("uniqueKeysWithValues", pairs)])
     }

@@ -25,6 +25,14 @@ enum TestValues {
             }
         }
 
+        /// The piece and count of a repetition too long to write out; `nil` for any other string.
+        /// A test takes such a string as these two and builds it when it runs, so the test log
+        /// names it in a few characters and only the strings being checked are in memory.
+        var longRepetition: (piece: String, count: Int)? {
+            guard case .repeated(let piece, let count) = self, writtenValue == nil else { return nil }
+            return (piece, count)
+        }
+
         /// The Swift expression that makes it.
         var expression: SwiftExpression {
             switch self {
