@@ -100,6 +100,12 @@ struct CommandLineTests {
         #expect(try Self.run(["demo.yaml", "--output", "out", "--check"], in: folder).status == 0)
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/DemoAPI/Helpers.swift").path))
 
+        // The same spec named by an absolute path, or with `./`, generates the same bytes.
+        let absolute = try Self.run(
+            ["\(folder.path)/demo.yaml", "--output", "\(folder.path)/out", "--check"], in: folder)
+        #expect(absolute.status == 0, "\(absolute.out)")
+        #expect(try Self.run(["./demo.yaml", "--output", "./out", "--check"], in: folder).status == 0)
+
         let missing = try Self.run(["missing.yaml", "--output=out"], in: folder)
         #expect(missing.status == 1)
         #expect(missing.err.contains("missing.yaml:1:1: error: cannot read the spec file: No such file or directory"))

@@ -36,33 +36,37 @@ public struct GeneratorRun {
         return files
     }
 
-    /// Loads each spec (paths as the user wrote them) and translates those without errors.
+    /// Loads each spec and translates those without errors. A spec is read at its path as the
+    /// user wrote it and named by its path relative to the current directory
+    /// (`SpecPathName`), in diagnostics and in the generated files.
     public static func run(specPaths: [String]) -> Result {
         var log = DiagnosticLog()
         var files: [String: String] = [:]
         var folders: [String] = []
         var names: [String: String] = [:]
+        let directory = FileManager.default.currentDirectoryPath
         for path in specPaths {
+            let name = SpecPathName.name(of: path, in: directory)
             let data: [UInt8]
             do {
                 data = try FileTree.readAll(path)
             } catch {
                 log.error(
-                    "cannot read the spec file: \(error.reason)", at: SourceLocation(file: path, line: 1, column: 1))
+                    "cannot read the spec file: \(error.reason)", at: SourceLocation(file: name, line: 1, column: 1))
                 continue
             }
             guard let text = String(validating: data, as: UTF8.self) else {
-                log.error("the spec file is not UTF-8 text", at: SourceLocation(file: path, line: 1, column: 1))
+                log.error("the spec file is not UTF-8 text", at: SourceLocation(file: name, line: 1, column: 1))
                 continue
             }
-            guard let spec = SpecLoader.load(text: text, file: path, log: &log) else { continue }
+            guard let spec = SpecLoader.load(text: text, file: name, log: &log) else { continue }
             if let other = names[spec.name] {
                 log.error(
                     "API name '\(spec.name)' is already used by \(other)",
-                    at: SourceLocation(file: path, line: 1, column: 1))
+                    at: SourceLocation(file: name, line: 1, column: 1))
                 continue
             }
-            names[spec.name] = path
+            names[spec.name] = name
             files.merge(Self.files(for: spec)) { first, _ in first }
             folders += SpecTranslator.modules(spec)
         }

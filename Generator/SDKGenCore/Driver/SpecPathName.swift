@@ -1,0 +1,50 @@
+import Foundation
+
+/// The name a spec goes by in generated files and diagnostics: its path relative to the
+/// directory sdkgen runs in, so `Spec/a.yaml`, `./Spec/a.yaml` and `/abs/pkg/Spec/a.yaml` (run
+/// from `/abs/pkg`) generate the same bytes, and `--check` agrees with any of them.
+///
+/// The name is worked out from the text of the paths alone (`.` and `..` are resolved without
+/// reading the file system); the file itself is read at the path as given.
+enum SpecPathName {
+    /// `path` relative to `directory` when it lies below it; otherwise `path` with `.` and
+    /// empty components removed and `..` resolved where it can be.
+    static func name(of path: String, in directory: String) -> String {
+        let isAbsolute = path.hasPrefix("/")
+        let absolute = normalized(isAbsolute ? path : directory + "/" + path)
+        let base = normalized(directory)
+        let prefix = base == "/" ? "/" : base + "/"
+        if absolute.hasPrefix(prefix) {
+            return String(absolute.dropFirst(prefix.count))
+        }
+        return isAbsolute ? absolute : normalizedRelative(path)
+    }
+
+    /// An absolute path with `.`, empty components and resolvable `..` removed.
+    private static func normalized(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            switch part {
+            case ".": continue
+            case "..": _ = parts.popLast()
+            default: parts.append(part)
+            }
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
+    /// A relative path with `.` and empty components removed and `..` resolved where a
+    /// component before it can absorb it.
+    private static func normalizedRelative(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            switch part {
+            case ".": continue
+            case "..":
+                if let last = parts.last, last != ".." { parts.removeLast() } else { parts.append(part) }
+            default: parts.append(part)
+            }
+        }
+        return parts.isEmpty ? "." : parts.joined(separator: "/")
+    }
+}
