@@ -11,15 +11,10 @@ extension JSONValue {
     static func encode(
         _ value: JSONValue, forKey key: ModelCodingKey, into container: inout KeyedEncodingContainer<ModelCodingKey>
     ) throws {
-        switch value {
+        switch value.written {
         case .null: try container.encodeNil(forKey: key)
         case .bool(let bool): try container.encode(bool, forKey: key)
-        case .number(let number):
-            if number.isFinite {
-                try container.encode(number, forKey: key)
-            } else {
-                try container.encodeNil(forKey: key)
-            }
+        case .number(let number): try container.encode(number, forKey: key)
         case .string(let string): try container.encode(string, forKey: key)
         case .array(let elements):
             var nested = container.nestedUnkeyedContainer(forKey: key)
@@ -41,11 +36,10 @@ extension JSONValue {
     /// Writes each of `elements` into `container`, an array's.
     static func encode(_ elements: [JSONValue], into container: inout any UnkeyedEncodingContainer) throws {
         for element in elements {
-            switch element {
+            switch element.written {
             case .null: try container.encodeNil()
             case .bool(let bool): try container.encode(bool)
-            case .number(let number):
-                if number.isFinite { try container.encode(number) } else { try container.encodeNil() }
+            case .number(let number): try container.encode(number)
             case .string(let string): try container.encode(string)
             case .array(let elements):
                 var nested = container.nestedUnkeyedContainer()

@@ -54,11 +54,11 @@ public enum JSONValue: Sendable, Hashable, Codable {
             try Self.encode(members, into: &container)
         case .null, .bool, .number, .string:
             var container = encoder.singleValueContainer()
-            switch self {
+            switch written {
             case .bool(let value): try container.encode(value)
-            case .number(let value) where value.isFinite: try container.encode(value)
+            case .number(let value): try container.encode(value)
             case .string(let value): try container.encode(value)
-            default: try container.encodeNil()
+            case .null, .array, .object: try container.encodeNil()
             }
         }
     }
@@ -122,4 +122,9 @@ extension JSONValue {
     public var isNonFiniteNumber: Bool {
         if case .number(let value) = self { !value.isFinite } else { false }
     }
+
+    /// The value as JSON writes it: a number that is NaN or infinite becomes `null`; anything
+    /// else is itself. Every way of encoding a value goes through this, so the rule has one home.
+    @usableFromInline
+    var written: JSONValue { isNonFiniteNumber ? .null : self }
 }
