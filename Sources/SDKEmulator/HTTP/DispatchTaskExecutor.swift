@@ -6,16 +6,16 @@ import Dispatch
 /// on the queue across its awaits: it never waits behind whatever else fills the pool's few
 /// threads (one per processor), as an app's own tasks or a test's CPU-bound work do. The queue
 /// targets an overcommitting root queue, so it always gets a thread.
-public final class DispatchTaskExecutor: TaskExecutor {
+final class DispatchTaskExecutor: TaskExecutor {
     private let queue: DispatchQueue
 
     /// An executor over a new queue labelled `label`: serial unless `concurrent`.
-    public init(label: String, concurrent: Bool = false) {
+    init(label: String, concurrent: Bool = false) {
         queue = DispatchQueue(label: label, attributes: concurrent ? .concurrent : [])
     }
 
     /// Runs `job` on the queue.
-    public func enqueue(_ job: consuming ExecutorJob) {
+    func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         let executor = asUnownedTaskExecutor()
         queue.async { job.runSynchronously(on: executor) }

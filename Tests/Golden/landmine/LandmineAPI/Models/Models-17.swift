@@ -166,34 +166,7 @@ public struct DiscreteFormatStyle: Swift.Codable, Swift.Hashable, Swift.Sendable
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:251:3 (model DispatchTaskExecutor).
-public struct DispatchTaskExecutor: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    /// Creates a value with every member given; optional members default to `nil`.
-    public init() {
-    }
-
-    /// Decodes the value from a JSON object: unknown members are ignored; optional members may be
-    /// absent or `null`.
-    public init(from decoder: any Swift.Decoder) throws {
-    }
-
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        _ = SDKRuntime.ModelEncodingContainer(encoder)
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-    }
-}
-
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:252:3 (model DropFirstSequence).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:251:3 (model DropFirstSequence).
 public struct DropFirstSequence_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -220,7 +193,7 @@ public struct DropFirstSequence_: Swift.Codable, Swift.Hashable, Swift.Sendable 
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:253:3 (model DropWhileSequence).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:252:3 (model DropWhileSequence).
 public struct DropWhileSequence_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -247,7 +220,7 @@ public struct DropWhileSequence_: Swift.Codable, Swift.Hashable, Swift.Sendable 
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:254:3 (model DurationProtocol).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:253:3 (model DurationProtocol).
 public struct DurationProtocol_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -274,7 +247,7 @@ public struct DurationProtocol_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:255:3 (model EmptyCollection).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:254:3 (model EmptyCollection).
 public struct EmptyCollection_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -301,8 +274,35 @@ public struct EmptyCollection_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:256:3 (model EmptyIterator).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:255:3 (model EmptyIterator).
 public struct EmptyIterator_: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    /// Creates a value with every member given; optional members default to `nil`.
+    public init() {
+    }
+
+    /// Decodes the value from a JSON object: unknown members are ignored; optional members may be
+    /// absent or `null`.
+    public init(from decoder: any Swift.Decoder) throws {
+    }
+
+    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
+    /// left out.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        _ = SDKRuntime.ModelEncodingContainer(encoder)
+    }
+
+    /// Whether every member of `lhs` equals the same member of `rhs`.
+    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+        return true
+    }
+
+    /// Feeds every member, in spec order, to `hasher`.
+    public func hash(into hasher: inout Swift.Hasher) {
+    }
+}
+
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:256:3 (model EmulatedAPI).
+public struct EmulatedAPI: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }

@@ -4,34 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:461:3 (model NSMeasurement).
-public struct NSMeasurement: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    /// Creates a value with every member given; optional members default to `nil`.
-    public init() {
-    }
-
-    /// Decodes the value from a JSON object: unknown members are ignored; optional members may be
-    /// absent or `null`.
-    public init(from decoder: any Swift.Decoder) throws {
-    }
-
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        _ = SDKRuntime.ModelEncodingContainer(encoder)
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-    }
-}
-
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:462:3 (model NSMutableArray).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:461:3 (model NSMutableArray).
 public struct NSMutableArray: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -58,7 +31,7 @@ public struct NSMutableArray: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:463:3 (model NSMutableAttributedString).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:462:3 (model NSMutableAttributedString).
 public struct NSMutableAttributedString: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -85,7 +58,7 @@ public struct NSMutableAttributedString: Swift.Codable, Swift.Hashable, Swift.Se
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:464:3 (model NSMutableCharacterSet).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:463:3 (model NSMutableCharacterSet).
 public struct NSMutableCharacterSet: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -112,7 +85,7 @@ public struct NSMutableCharacterSet: Swift.Codable, Swift.Hashable, Swift.Sendab
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:465:3 (model NSMutableCopying).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:464:3 (model NSMutableCopying).
 public struct NSMutableCopying: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +112,7 @@ public struct NSMutableCopying: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:466:3 (model NSMutableData).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:465:3 (model NSMutableData).
 public struct NSMutableData: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -166,7 +139,7 @@ public struct NSMutableData: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:467:3 (model NSMutableDictionary).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:466:3 (model NSMutableDictionary).
 public struct NSMutableDictionary: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -193,7 +166,7 @@ public struct NSMutableDictionary: Swift.Codable, Swift.Hashable, Swift.Sendable
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:468:3 (model NSMutableIndexSet).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:467:3 (model NSMutableIndexSet).
 public struct NSMutableIndexSet: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -220,7 +193,7 @@ public struct NSMutableIndexSet: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:469:3 (model NSMutableOrderedSet).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:468:3 (model NSMutableOrderedSet).
 public struct NSMutableOrderedSet: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -247,7 +220,7 @@ public struct NSMutableOrderedSet: Swift.Codable, Swift.Hashable, Swift.Sendable
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:470:3 (model NSMutableSet).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:469:3 (model NSMutableSet).
 public struct NSMutableSet: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -274,7 +247,7 @@ public struct NSMutableSet: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:471:3 (model NSMutableString).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:470:3 (model NSMutableString).
 public struct NSMutableString: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -301,8 +274,35 @@ public struct NSMutableString: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:472:3 (model NSMutableURLRequest).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:471:3 (model NSMutableURLRequest).
 public struct NSMutableURLRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    /// Creates a value with every member given; optional members default to `nil`.
+    public init() {
+    }
+
+    /// Decodes the value from a JSON object: unknown members are ignored; optional members may be
+    /// absent or `null`.
+    public init(from decoder: any Swift.Decoder) throws {
+    }
+
+    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
+    /// left out.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        _ = SDKRuntime.ModelEncodingContainer(encoder)
+    }
+
+    /// Whether every member of `lhs` equals the same member of `rhs`.
+    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+        return true
+    }
+
+    /// Feeds every member, in spec order, to `hasher`.
+    public func hash(into hasher: inout Swift.Hasher) {
+    }
+}
+
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:472:3 (model NSNotification).
+public struct NSNotification: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }

@@ -4,68 +4,18 @@
 import Foundation
 import SDKRuntime
 
-/// A model named Self.
-///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:909:3 (model Self).
-public struct Self_: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    /// Itself.
-    ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:912:7.
-    public var self_: [Self_]?
-
-    /// A keyword.
-    ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:913:7.
-    public var type: Keywords?
-
-    /// Creates a value with every member given; optional members default to `nil`.
-    public init(self_: [Self_]? = nil, type: Keywords? = nil) {
-        self.self_ = self_
-        self.type = type
-    }
-
-    /// Decodes the value from a JSON object: unknown members are ignored; optional members may be
-    /// absent or `null`.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try SDKRuntime.ModelDecodingContainer(decoder)
-        self.self_ = try container.decodeIfPresent("self")
-        self.type = try container.decodeIfPresent("Type")
-    }
-
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = SDKRuntime.ModelEncodingContainer(encoder)
-        try container.encodeIfPresent(self.self_, as: "self")
-        try container.encodeIfPresent(self.type, as: "Type")
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
-        guard SDKRuntime.ModelEquality.equal(lhs.self_, rhs.self_) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.type, rhs.type) else { return false }
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.self_)
-        hasher.combine(self.type)
-    }
-}
-
 /// A model named Any.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:914:3 (model Any).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:913:3 (model Any).
 public struct Any_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Itself.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:917:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:916:7.
     public var self_: [Any_]?
 
     /// A keyword.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:918:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:917:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.
@@ -106,16 +56,16 @@ public struct Any_: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
 /// A model named String.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:919:3 (model String).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:918:3 (model String).
 public struct String_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Itself.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:922:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:921:7.
     public var self_: [String_]?
 
     /// A keyword.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:923:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:922:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.
@@ -156,16 +106,16 @@ public struct String_: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
 /// A model named Swift.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:924:3 (model Swift).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:923:3 (model Swift).
 public struct Swift_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Itself.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:927:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:926:7.
     public var self_: [Swift_]?
 
     /// A keyword.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:928:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:927:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.
@@ -206,16 +156,16 @@ public struct Swift_: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
 /// A model named Error.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:929:3 (model Error).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:928:3 (model Error).
 public struct Error_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Itself.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:932:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:931:7.
     public var self_: [Error_]?
 
     /// A keyword.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:933:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:932:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.
@@ -256,16 +206,16 @@ public struct Error_: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
 /// A model named Codable.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:934:3 (model Codable).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:933:3 (model Codable).
 public struct Codable_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Itself.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:937:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:936:7.
     public var self_: [Codable_]?
 
     /// A keyword.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:938:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:937:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.
@@ -306,16 +256,16 @@ public struct Codable_: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
 /// A model named Decoder.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:939:3 (model Decoder).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:938:3 (model Decoder).
 public struct Decoder_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Itself.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:942:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:941:7.
     public var self_: [Decoder_]?
 
     /// A keyword.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:943:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:942:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.
@@ -356,16 +306,16 @@ public struct Decoder_: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
 /// A model named Optional.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:944:3 (model Optional).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:943:3 (model Optional).
 public struct Optional_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Itself.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:947:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:946:7.
     public var self_: [Optional_]?
 
     /// A keyword.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:948:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:947:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.
