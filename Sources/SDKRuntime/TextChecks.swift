@@ -13,11 +13,14 @@ public enum TextChecks {
         case utf16CodeUnits
     }
 
-    /// Whether `value` has at least one character that is not whitespace (Unicode `White_Space`).
+    /// Whether `value` has at least one Unicode scalar that is not whitespace (Unicode
+    /// `White_Space`). Scalars, not characters: a space followed by a combining mark is one
+    /// character, which Swift's `Character.isWhitespace` calls whitespace by its first scalar,
+    /// but the mark is not whitespace, and the contract's pattern checks scalar by scalar.
     @inlinable
     public static func containsNonWhitespace(_ value: String) -> Bool {
         for byte in value.utf8 {
-            if byte >= 0x80 { return value.contains { !$0.isWhitespace } }
+            if byte >= 0x80 { return value.unicodeScalars.contains { !$0.properties.isWhitespace } }
             if byte != 0x20 && !(0x09...0x0D).contains(byte) { return true }
         }
         return false

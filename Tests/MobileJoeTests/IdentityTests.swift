@@ -157,6 +157,17 @@ struct IdentityTests {
         }
     }
 
+    /// Blank is judged scalar by scalar: a space followed by a combining mark is one character,
+    /// which Swift's `Character.isWhitespace` calls whitespace, but the mark is not whitespace.
+    @Test func anAppUserIDOfASpaceAndACombiningMarkIsNotBlank() async throws {
+        try await withJoe { joe in
+            let instance = try await joe.configured(appUserID: "account-42")
+            try instance.identify(appUserID: " \u{301}")
+            await instance.pendingIdentify()
+            #expect(instance.identity?.externalId == ExternalId.make(from: " \u{301}"))
+        }
+    }
+
     @Test func theAppUserIDIsNeverSentNorStored() async throws {
         let secret = "account-secret-7781"
         try await withJoe(plans: [MobileJoeEmulatorPlan(id: "dark-mode", title: "Dark mode")]) { joe in

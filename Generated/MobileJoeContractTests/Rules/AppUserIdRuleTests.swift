@@ -32,6 +32,7 @@ struct AppUserIdRuleTests {
             (" ", MobileJoeAPI.AppUserIdRule.Violation.blank),
             ("  \t\n", MobileJoeAPI.AppUserIdRule.Violation.blank),
             ("\u{3000}", MobileJoeAPI.AppUserIdRule.Violation.blank),
+            (" \u{301}", nil),
             ("a", nil),
             ("Łukasz", nil),
             ("e\u{301}", nil),

@@ -27,6 +27,7 @@ struct SearchTermRuleTests {
             (" ", MobileJoeAPI.SearchTermRule.Violation.blank),
             ("  \t\n", MobileJoeAPI.SearchTermRule.Violation.blank),
             ("\u{3000}", MobileJoeAPI.SearchTermRule.Violation.blank),
+            (" \u{301}", nil),
             ("a", nil),
             ("Łukasz", nil),
             ("e\u{301}", nil),

@@ -29,6 +29,7 @@ struct AttributeKeyRuleTests {
             (" ", VoidhashAPI.AttributeKeyRule.Violation.blank),
             ("  \t\n", VoidhashAPI.AttributeKeyRule.Violation.blank),
             ("\u{3000}", VoidhashAPI.AttributeKeyRule.Violation.blank),
+            (" \u{301}", nil),
             ("a", nil),
             ("Łukasz", nil),
             ("e\u{301}", nil),

@@ -30,6 +30,7 @@ struct EventNameRuleTests {
             (" ", VoidhashAPI.EventNameRule.Violation.blank),
             ("  \t\n", VoidhashAPI.EventNameRule.Violation.blank),
             ("\u{3000}", VoidhashAPI.EventNameRule.Violation.blank),
+            (" \u{301}", nil),
             ("a", nil),
             ("Łukasz", nil),
             ("e\u{301}", nil),

@@ -26,6 +26,7 @@ struct EventPropertyKeyRuleTests {
             (" ", VoidhashAPI.EventPropertyKeyRule.Violation.blank),
             ("  \t\n", VoidhashAPI.EventPropertyKeyRule.Violation.blank),
             ("\u{3000}", VoidhashAPI.EventPropertyKeyRule.Violation.blank),
+            (" \u{301}", nil),
             ("a", nil),
             ("Łukasz", nil),
             ("e\u{301}", nil),

@@ -40,6 +40,7 @@ struct ExternalUserIdRuleTests {
             (" ", VoidhashAPI.ExternalUserIdRule.Violation.blank),
             ("  \t\n", VoidhashAPI.ExternalUserIdRule.Violation.blank),
             ("\u{3000}", VoidhashAPI.ExternalUserIdRule.Violation.blank),
+            (" \u{301}", nil),
             ("a", nil),
             ("Łukasz", nil),
             ("e\u{301}", nil),

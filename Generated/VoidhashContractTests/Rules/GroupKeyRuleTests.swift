@@ -29,6 +29,7 @@ struct GroupKeyRuleTests {
             (" ", nil),
             ("  \t\n", nil),
             ("\u{3000}", nil),
+            (" \u{301}", nil),
             ("a", nil),
             ("Łukasz", nil),
             ("e\u{301}", nil),

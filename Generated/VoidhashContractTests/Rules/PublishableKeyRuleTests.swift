@@ -30,6 +30,7 @@ struct PublishableKeyRuleTests {
             (" ", VoidhashAPI.PublishableKeyRule.Violation.blank),
             ("  \t\n", VoidhashAPI.PublishableKeyRule.Violation.blank),
             ("\u{3000}", VoidhashAPI.PublishableKeyRule.Violation.blank),
+            (" \u{301}", VoidhashAPI.PublishableKeyRule.Violation.patternMismatch),
             ("a", VoidhashAPI.PublishableKeyRule.Violation.patternMismatch),
             ("Łukasz", VoidhashAPI.PublishableKeyRule.Violation.patternMismatch),
             ("e\u{301}", VoidhashAPI.PublishableKeyRule.Violation.patternMismatch),
@@ -52,6 +53,7 @@ struct PublishableKeyRuleTests {
             "",
             " ",
             "  \t\n",
+            " \u{301}",
             "a",
             """
             aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\

@@ -9,7 +9,7 @@ extension RuleEvaluator {
             return reason(edge.value, rule)
         }
         // count > 0 here, so the value is not empty and starts with `piece`.
-        if rule.requiresNonWhitespace, piece.allSatisfy(\.isWhitespace) { return .blank }
+        if rule.requiresNonWhitespace, piece.unicodeScalars.allSatisfy(\.properties.isWhitespace) { return .blank }
         let one = length(piece, rule.lengthUnit)
         let length = one + (count - 1) * (self.length(piece + piece, rule.lengthUnit) - one)
         if let min = rule.minLength, length < min { return .tooShort }

@@ -3,7 +3,7 @@
 enum RuleEvaluator {
     /// The first reason `value` breaks `rule`, or `nil`.
     static func reason(_ value: String, _ rule: StringRule) -> RuleReason? {
-        if rule.requiresNonWhitespace, value.allSatisfy(\.isWhitespace) { return .blank }
+        if rule.requiresNonWhitespace, value.unicodeScalars.allSatisfy(\.properties.isWhitespace) { return .blank }
         let length = length(value, rule.lengthUnit)
         if let min = rule.minLength, length < min { return .tooShort }
         if let max = rule.maxLength, length > max { return .tooLong }

@@ -237,7 +237,7 @@ enum RuleTestTranslator {
     /// Strings at and around every limit of a string rule.
     static func edgeCases(_ rule: StringRule) -> [EdgeString] {
         var edges: [EdgeString] = [
-            .literal(""), .literal(" "), .literal("  \t\n"), .literal("\u{3000}"), .literal("a"), .literal("Łukasz"),
+            .literal(""), .literal(" "), .literal("  \t\n"), .literal("\u{3000}"), .literal(" \u{301}"), .literal("a"), .literal("Łukasz"),
             .literal("e\u{301}"), .literal("👩‍💻"), .literal("🚀 launch"),
         ]
         for piece in ["a", "é", "👩‍💻"] {

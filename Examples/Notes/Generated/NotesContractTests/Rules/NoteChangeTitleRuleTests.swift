@@ -22,6 +22,7 @@ struct NoteChangeTitleRuleTests {
             (" ", nil),
             ("  \t\n", nil),
             ("\u{3000}", nil),
+            (" \u{301}", nil),
             ("a", nil),
             ("Łukasz", nil),
             ("e\u{301}", nil),

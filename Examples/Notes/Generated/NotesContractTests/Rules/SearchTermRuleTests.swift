@@ -27,6 +27,7 @@ struct SearchTermRuleTests {
             (" ", NotesAPI.SearchTermRule.Violation.blank),
             ("  \t\n", NotesAPI.SearchTermRule.Violation.blank),
             ("\u{3000}", NotesAPI.SearchTermRule.Violation.blank),
+            (" \u{301}", nil),
             ("a", nil),
             ("Łukasz", nil),
             ("e\u{301}", nil),

@@ -27,6 +27,7 @@ struct TitleRuleTests {
             (" ", NotesAPI.TitleRule.Violation.blank),
             ("  \t\n", NotesAPI.TitleRule.Violation.blank),
             ("\u{3000}", NotesAPI.TitleRule.Violation.blank),
+            (" \u{301}", nil),
             ("a", nil),
             ("Łukasz", nil),
             ("e\u{301}", nil),

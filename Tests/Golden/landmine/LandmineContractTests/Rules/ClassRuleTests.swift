@@ -25,6 +25,7 @@ struct ClassRuleTests {
             (" ", LandmineAPI.ClassRule.Violation.blank),
             ("  \t\n", LandmineAPI.ClassRule.Violation.blank),
             ("\u{3000}", LandmineAPI.ClassRule.Violation.blank),
+            (" \u{301}", nil),
             ("a", nil),
             ("Łukasz", nil),
             ("e\u{301}", nil),

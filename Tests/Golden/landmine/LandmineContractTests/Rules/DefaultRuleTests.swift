@@ -25,6 +25,7 @@ struct DefaultRuleTests {
             (" ", LandmineAPI.DefaultRule.Violation.blank),
             ("  \t\n", LandmineAPI.DefaultRule.Violation.blank),
             ("\u{3000}", LandmineAPI.DefaultRule.Violation.blank),
+            (" \u{301}", nil),
             ("a", nil),
             ("Łukasz", nil),
             ("e\u{301}", nil),

@@ -25,6 +25,7 @@ struct InitRuleTests {
             (" ", LandmineAPI.InitRule.Violation.blank),
             ("  \t\n", LandmineAPI.InitRule.Violation.blank),
             ("\u{3000}", LandmineAPI.InitRule.Violation.blank),
+            (" \u{301}", nil),
             ("a", nil),
             ("Łukasz", nil),
             ("e\u{301}", nil),

@@ -24,6 +24,7 @@ struct RepeatRuleTests {
             (" ", LandmineAPI.RepeatRule.Violation.tooShort),
             ("  \t\n", LandmineAPI.RepeatRule.Violation.tooShort),
             ("\u{3000}", LandmineAPI.RepeatRule.Violation.tooShort),
+            (" \u{301}", LandmineAPI.RepeatRule.Violation.tooShort),
             ("a", LandmineAPI.RepeatRule.Violation.tooShort),
             ("Łukasz", LandmineAPI.RepeatRule.Violation.tooShort),
             ("e\u{301}", LandmineAPI.RepeatRule.Violation.tooShort),
@@ -57,7 +58,7 @@ struct RepeatRuleTests {
 
     @Test(
         "the compiled pattern agrees with Swift Regex",
-        arguments: ["", " ", "  \t\n", "a", "e\u{301}", "Łukasz", "\u{3000}", "👩\u{200D}💻", "🚀 launch"])
+        arguments: ["", " ", "  \t\n", " \u{301}", "a", "e\u{301}", "Łukasz", "\u{3000}", "👩\u{200D}💻", "🚀 launch"])
     func patternAgreesWithRegex(value: Swift.String) throws {
         let regex = try Regex("^(?:[a-zé]|👩\u{200D}💻)*$").matchingSemantics(.unicodeScalar)
         let regexMatches = (try regex.firstMatch(in: value)) != nil

@@ -25,6 +25,7 @@ struct Self_RuleTests {
             (" ", LandmineAPI.Self_Rule.Violation.blank),
             ("  \t\n", LandmineAPI.Self_Rule.Violation.blank),
             ("\u{3000}", LandmineAPI.Self_Rule.Violation.blank),
+            (" \u{301}", nil),
             ("a", nil),
             ("Łukasz", nil),
             ("e\u{301}", nil),

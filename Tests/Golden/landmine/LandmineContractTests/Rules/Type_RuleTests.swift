@@ -25,6 +25,7 @@ struct Type_RuleTests {
             (" ", LandmineAPI.Type_Rule.Violation.blank),
             ("  \t\n", LandmineAPI.Type_Rule.Violation.blank),
             ("\u{3000}", LandmineAPI.Type_Rule.Violation.blank),
+            (" \u{301}", nil),
             ("a", nil),
             ("Łukasz", nil),
             ("e\u{301}", nil),

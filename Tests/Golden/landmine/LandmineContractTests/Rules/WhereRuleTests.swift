@@ -25,6 +25,7 @@ struct WhereRuleTests {
             (" ", LandmineAPI.WhereRule.Violation.blank),
             ("  \t\n", LandmineAPI.WhereRule.Violation.blank),
             ("\u{3000}", LandmineAPI.WhereRule.Violation.blank),
+            (" \u{301}", nil),
             ("a", nil),
             ("Łukasz", nil),
             ("e\u{301}", nil),
