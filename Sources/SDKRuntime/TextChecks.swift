@@ -64,6 +64,14 @@ public enum TextChecks {
     public static func hasPrefix(_ value: String, _ prefix: String) -> Bool {
         value.utf8.starts(with: prefix.utf8)
     }
+
+    /// Whether `a` and `b` are the same text byte for byte. Swift's `==` compares strings by
+    /// canonical equivalence (a precomposed `é` equals `e` followed by a combining accent), but
+    /// an identifier is what is sent and stored, bytes, and two such IDs name two accounts.
+    @inlinable
+    public static func isIdentical(_ a: String, _ b: String) -> Bool {
+        a.utf8.elementsEqual(b.utf8)
+    }
 }
 
 // MARK: Eight bytes at a time

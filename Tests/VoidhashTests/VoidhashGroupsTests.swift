@@ -32,6 +32,25 @@ struct VoidhashGroupsTests {
         }
     }
 
+    /// Keys are compared byte for byte: a precomposed é and an e with a combining accent are
+    /// two groups, though Swift's `==` calls the keys equal.
+    @Test func canonicallyEquivalentKeysAreTwoGroups() async throws {
+        try await withSDKHarness { harness in
+            let voidhash = try harness.launch()
+            let decomposed = "cafe\u{301}"
+            await voidhash.group(type: "company", key: "caf\u{E9}")
+            await voidhash.group(type: "company", key: decomposed)
+            let key = try #require(await voidhash.groups["company"])
+            #expect(key.utf8.elementsEqual(decomposed.utf8))
+            await voidhash.flush()
+            #expect(
+                try harness.groupIdentifies.map { Array($0.groupKey.utf8) } == [
+                    Array("caf\u{E9}".utf8), Array(decomposed.utf8),
+                ])
+            await voidhash.shutdown()
+        }
+    }
+
     @Test(arguments: [
         "", "Company", "2company", "_company", "team-x", "team x", "société", "team🚀",
         "a" + String(repeating: "b", count: 64),

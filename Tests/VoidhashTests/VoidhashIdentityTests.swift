@@ -105,6 +105,36 @@ struct VoidhashIdentityTests {
         }
     }
 
+    /// Blank is judged scalar by scalar: a space followed by a combining mark is one character,
+    /// which Swift's `Character.isWhitespace` calls whitespace, but the mark is not whitespace.
+    @Test func identifyAcceptsASpaceFollowedByACombiningMark() async throws {
+        try await withSDKHarness { harness in
+            let voidhash = try harness.launch()
+            let id = " \u{301}"
+            #expect(try await voidhash.identifyState(externalUserId: id).status == .confirmed)
+            #expect(await voidhash.getDistinctId().utf8.elementsEqual(id.utf8))
+            await voidhash.shutdown()
+        }
+    }
+
+    /// IDs are compared byte for byte: a precomposed é and an e with a combining accent are two
+    /// users (Voidhash and the bytes sent tell them apart), though Swift's `==` calls them equal.
+    @Test func canonicallyEquivalentIdsAreTwoUsers() async throws {
+        try await withSDKHarness { harness in
+            let voidhash = try harness.launch()
+            let composed = "caf\u{E9}"
+            let decomposed = "cafe\u{301}"
+            _ = try await voidhash.identifyState(externalUserId: composed)
+            _ = try await voidhash.identifyState(externalUserId: decomposed)
+            #expect(await voidhash.getDistinctId().utf8.elementsEqual(decomposed.utf8))
+            await voidhash.shutdown()
+
+            let relaunched = try harness.launch(distinctId: composed)
+            #expect(await relaunched.getDistinctId().utf8.elementsEqual(composed.utf8))
+            await relaunched.shutdown()
+        }
+    }
+
     @Test func identifyLinksTheAnonymousPersonAndItsPurchases() async throws {
         try await withSDKHarness { harness in
             let voidhash = try harness.launch()

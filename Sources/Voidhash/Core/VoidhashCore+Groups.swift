@@ -13,7 +13,7 @@ extension VoidhashCore {
     func group(type: String, key: String, properties: [String: JSONValue]) {
         guard admitsGroup(type: type, key: key) else { return }
         let properties = checkedGroupProperties(properties)
-        let moved = identity.groups.current[type] != key
+        let moved = !identity.groups.isCurrent(key, of: type)
         guard moved || !properties.isEmpty else { return }
         if moved {
             var groups = identity.groups.current

@@ -11,7 +11,7 @@ extension VoidhashCore {
             return .failure(.invalidArgument("The external user ID \(violation.message)."))
         }
         let previous = identity
-        if previous.externalUserId == externalUserId {
+        if let current = previous.externalUserId, TextChecks.isIdentical(current, externalUserId) {
             return updateProfile(email: email, name: name)
         }
         let next = previous.identified(as: externalUserId, email: email, name: name)
@@ -117,7 +117,7 @@ extension VoidhashCore {
             reporter.warn(.invalidDistinctId, "options.distinctId \(violation.message); it was ignored.")
             return
         }
-        guard identity.externalUserId != known else { return }
+        if let current = identity.externalUserId, TextChecks.isIdentical(current, known) { return }
         let next = identity.identified(as: known, email: nil, name: nil)
         let snapshot = cache.snapshot
         let linked =

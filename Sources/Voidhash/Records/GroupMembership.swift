@@ -23,19 +23,27 @@ struct GroupMembership: Codable, Sendable, Hashable {
     /// when the group of that type changes, or when a property was not sent for this group yet
     /// or was sent with another value.
     func needsIdentify(type: String, key: String, properties: [String: JSONValue]) -> Bool {
-        guard current[type] == key, let sent = sent[type], sent.key == key else { return true }
+        guard isCurrent(key, of: type), let sent = sent[type], TextChecks.isIdentical(sent.key, key) else {
+            return true
+        }
         return properties.contains { name, value in sent.properties[name] != value }
     }
 
     /// Notes that `properties` were sent for `key` of `type` (merged over what was sent for the
     /// same group before). Ignored when the user is no longer in that group.
     mutating func recordSent(type: String, key: String, properties: [String: JSONValue]) {
-        guard current[type] == key else { return }
-        if let previous = sent[type], previous.key == key {
+        guard isCurrent(key, of: type) else { return }
+        if let previous = sent[type], TextChecks.isIdentical(previous.key, key) {
             sent[type] = Sent(key: key, properties: previous.properties.merging(properties) { $1 })
         } else {
             sent[type] = Sent(key: key, properties: properties)
         }
+    }
+
+    /// Whether `key` is the user's group of `type`, compared byte for byte (two keys Swift's `==`
+    /// calls equal can name two groups, see `TextChecks.isIdentical`).
+    func isCurrent(_ key: String, of type: String) -> Bool {
+        current[type].map { TextChecks.isIdentical($0, key) } ?? false
     }
 
     /// Makes `groups` the user's groups, forgetting what was sent for types left.
