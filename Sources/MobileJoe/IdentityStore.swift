@@ -53,6 +53,31 @@ struct IdentityStore: Sendable {
         try PrivateFiles.writeAtomically(data, to: fileURL)
     }
 
+    /// What the file system says of the identity file: enough to tell that another process
+    /// (an app extension on the same folder) wrote it. Every write replaces the file by a new
+    /// one, so its inode changes with each write.
+    struct FileStamp: Sendable, Hashable {
+        var device: UInt64
+        var inode: UInt64
+        var size: Int64
+        var modifiedSeconds: Int
+        var modifiedNanoseconds: Int
+    }
+
+    /// The identity file's stamp; `nil` when there is no file.
+    func stamp() -> FileStamp? {
+        var status = stat()
+        guard lstat(fileURL.path, &status) == 0 else { return nil }
+        #if canImport(Darwin)
+            let modified = status.st_mtimespec
+        #else
+            let modified = status.st_mtim
+        #endif
+        return FileStamp(
+            device: UInt64(status.st_dev), inode: UInt64(status.st_ino), size: Int64(status.st_size),
+            modifiedSeconds: Int(modified.tv_sec), modifiedNanoseconds: Int(modified.tv_nsec))
+    }
+
     /// Whether the identity file is a regular file (not a folder, a link or anything else), so
     /// that writing the identity replaces it.
     var holdsRegularFile: Bool {

@@ -11,7 +11,10 @@ import Synchronization
 /// configurations use directly.
 ///
 /// An instance stands for one app launch: it is configured once (later `configure` calls change
-/// nothing), and a new instance on the same storage folder is a relaunch.
+/// nothing), and a new instance on the same storage folder is a relaunch. Instances that run at
+/// once on one folder (an app and its extension, each in a process of its own) share the one
+/// identity: before every request and every `identify`, an instance reads the file again if
+/// another one wrote it since, and goes on with what it holds.
 ///
 /// ```swift
 /// let joe = JoeInstance(options: JoeOptions(storageDirectory: folder, baseURL: url))
@@ -68,6 +71,9 @@ public final class JoeInstance: Sendable {
         /// Reads the stored identity once the data-protection gate opens, when `configure`
         /// could not.
         var readAfterUnlock: Task<Void, Never>?
+        /// The identity file as this instance last read or wrote it, to notice another
+        /// process's write.
+        var storedStamp: IdentityStore.FileStamp?
     }
 
     /// The options the instance was made with.
@@ -179,6 +185,7 @@ public final class JoeInstance: Sendable {
             guard let next = current.identified(as: externalId) else { return }
             try store.save(next)
             state.identity = next
+            state.storedStamp = store.stamp()
             scheduleIdentify(next, context: context)
         }
     }
@@ -196,6 +203,7 @@ public final class JoeInstance: Sendable {
             try store.save(next)
             guard let context = state.context else { return }
             state.identity = next
+            state.storedStamp = store.stamp()
             state.pendingSignIn = nil
             scheduleIdentify(next, context: context)
         }
@@ -224,12 +232,28 @@ public final class JoeInstance: Sendable {
     private func currentIdentity(
         _ state: inout State, context: RequestContext, diagnostics: inout [JoeDiagnostic]
     ) throws(MobileJoeError) -> IdentityFile {
-        if let identity = state.identity { return identity }
+        if let identity = state.identity { return identityStoredElsewhere(&state) ?? identity }
         let adoption = adoptStoredIdentity(&state, context: context, diagnostics: &diagnostics)
         guard case .adopted(let identity) = adoption else {
             throw .identityNotReadableForNow
         }
         return identity
+    }
+
+    /// The identity another process (an app extension on the same folder) stored since this
+    /// instance last read or wrote the file, which becomes the one in use; `nil` when the file
+    /// is as this instance left it, or holds no identity that can be used now (this instance
+    /// then keeps its own, and the file is left as it is). That process sent its own identify
+    /// request; this one sends none.
+    private func identityStoredElsewhere(_ state: inout State) -> IdentityFile? {
+        let stamp = store.stamp()
+        guard stamp != state.storedStamp else { return nil }
+        let loaded = store.load()
+        if case .notReadableForNow = loaded { return nil }
+        state.storedStamp = stamp
+        guard case .found(let stored) = loaded, stored != state.identity else { return nil }
+        state.identity = stored
+        return stored
     }
 
     /// Returns once the read `configure` scheduled for the gate's opening has run (for tests).
@@ -280,6 +304,7 @@ public final class JoeInstance: Sendable {
             }
         }
         state.identity = identity
+        state.storedStamp = store.stamp()
         state.pendingSignIn = nil
         scheduleIdentify(identity, context: context)
         return .adopted(identity)

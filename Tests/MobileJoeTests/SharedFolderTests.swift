@@ -1,0 +1,75 @@
+import Foundation
+import MobileJoe
+import MobileJoeAPI
+import SDKEmulator
+import SDKRuntime
+import Testing
+
+/// An app and its extension run Mobile Joe at once on one storage folder, each in a process of
+/// its own: two instances on one folder, which share nothing but the identity file, stand for
+/// them here.
+@Suite("One identity for instances sharing a folder", .timeLimit(.minutes(3)))
+struct SharedFolderTests {
+    @Test func theNextRequestCarriesTheIdentityAnotherInstanceStored() async throws {
+        try await withJoe(plans: [MobileJoeEmulatorPlan(id: "dark-mode", title: "Dark mode")]) { joe in
+            let app = try await joe.configured()
+            let appExtension = try await joe.configured()
+            #expect(appExtension.identity == app.identity)
+
+            try app.logout()
+            await app.pendingIdentify()
+            let afterLogout = try #require(app.identity)
+            #expect(appExtension.identity != afterLogout, "read again only when it needs the identity")
+
+            _ = try await appExtension.featurePlans()
+            let request = try #require(joe.requests(.listFeaturePlans).last)
+            #expect(identityHeaders(of: request) == identityHeaders(for: afterLogout))
+            #expect(appExtension.identity == afterLogout)
+            await appExtension.pendingIdentify()
+            #expect(joe.requests(.identify).count == 3, "two app starts and the logout; none for following it")
+        }
+    }
+
+    @Test func identifyBuildsOnTheIdentityAnotherInstanceStored() async throws {
+        try await withJoe { joe in
+            let app = try await joe.configured()
+            let appExtension = try await joe.configured()
+            try app.logout()
+            let afterLogout = try #require(app.identity)
+
+            try appExtension.identify(appUserID: "account-42")
+            await appExtension.pendingIdentify()
+            let stored = try joe.storedIdentity()
+            #expect(stored.anonymousId == afterLogout.anonymousId)
+            #expect(stored.deviceId == afterLogout.deviceId)
+            #expect(stored.externalId == ExternalId.make(from: "account-42"))
+            #expect(appExtension.identity == stored)
+        }
+    }
+
+    @Test func aFileAnotherProgramDamagedLeavesTheIdentityInUse() async throws {
+        try await withJoe(plans: [MobileJoeEmulatorPlan(id: "dark-mode", title: "Dark mode")]) { joe in
+            let app = try await joe.configured()
+            let identity = try #require(app.identity)
+            try Data("not an identity".utf8).write(to: joe.identityFile)
+
+            _ = try await app.featurePlans()
+            let request = try #require(joe.requests(.listFeaturePlans).last)
+            #expect(identityHeaders(of: request) == identityHeaders(for: identity))
+            #expect(app.identity == identity)
+            try FileManager.default.removeItem(at: joe.identityFile)
+            _ = try await app.featurePlans()
+            #expect(app.identity == identity)
+        }
+    }
+
+    /// The identity headers `request` carries.
+    private func identityHeaders(of request: EmulatorRequest) -> [String: String] {
+        pageHeaders(of: request).filter { $0.key.hasPrefix("Identity-") }
+    }
+
+    /// The identity headers `identity` gives.
+    private func identityHeaders(for identity: IdentityFile) -> [String: String] {
+        expectedHeaders(for: identity).filter { $0.key.hasPrefix("Identity-") }
+    }
+}
