@@ -55,27 +55,23 @@ struct IdentityStore: Sendable {
 
     /// What the file system says of the identity file: enough to tell that another process
     /// (an app extension on the same folder) wrote it. Every write replaces the file by a new
-    /// one, so its inode changes with each write.
+    /// one, so its inode changes with each write; the modification time tells a new file that
+    /// was given the inode number of one removed before.
     struct FileStamp: Sendable, Hashable {
-        var device: UInt64
         var inode: UInt64
-        var size: Int64
-        var modifiedSeconds: Int
-        var modifiedNanoseconds: Int
+        var size: UInt64
+        var modified: Date
     }
 
-    /// The identity file's stamp; `nil` when there is no file.
+    /// The identity file's stamp (of the link itself, should it be one); `nil` when there is no
+    /// file or it cannot be examined.
     func stamp() -> FileStamp? {
-        var status = stat()
-        guard lstat(fileURL.path, &status) == 0 else { return nil }
-        #if canImport(Darwin)
-            let modified = status.st_mtimespec
-        #else
-            let modified = status.st_mtim
-        #endif
-        return FileStamp(
-            device: UInt64(status.st_dev), inode: UInt64(status.st_ino), size: Int64(status.st_size),
-            modifiedSeconds: Int(modified.tv_sec), modifiedNanoseconds: Int(modified.tv_nsec))
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: fileURL.path),
+            let inode = (attributes[.systemFileNumber] as? NSNumber)?.uint64Value,
+            let size = (attributes[.size] as? NSNumber)?.uint64Value,
+            let modified = attributes[.modificationDate] as? Date
+        else { return nil }
+        return FileStamp(inode: inode, size: size, modified: modified)
     }
 
     /// Whether the identity file is a regular file (not a folder, a link or anything else), so
