@@ -164,6 +164,36 @@ struct VoidhashAttributesTests {
         }
     }
 
+    /// "email and name set the built-in fields": once the attributes changed the email, an
+    /// identify with the earlier email is a profile change and is sent.
+    @Test func identifyAfterTheAttributesChangedTheEmailSendsItAgain() async throws {
+        try await withSDKHarness { harness in
+            let voidhash = try harness.launch()
+            try await voidhash.identify(externalUserId: "user_profile", email: "a@example.com")
+            _ = try await voidhash.setPersonAttributes(["email": "b@example.com"])
+            #expect(harness.state.person("user_profile")?.email == "b@example.com")
+            let result = try await voidhash.identifyState(externalUserId: "user_profile", email: "a@example.com")
+            #expect(result.status == .confirmed)
+            #expect(harness.state.person("user_profile")?.email == "a@example.com")
+            await voidhash.shutdown()
+        }
+    }
+
+    /// A profile Voidhash refused is not on Voidhash: the same profile given again is sent
+    /// again, not taken as unchanged.
+    @Test func aRefusedProfileIsSentAgainByTheNextIdentify() async throws {
+        try await withSDKHarness { harness in
+            let voidhash = try harness.launch()
+            try await voidhash.identify(externalUserId: "user_profile")
+            harness.state.addRejections(VoidhashRejections(attributeDistinctIds: ["user_profile"]))
+            _ = try await voidhash.identifyState(externalUserId: "user_profile", email: "p@example.com")
+            _ = try await voidhash.identifyState(externalUserId: "user_profile", email: "p@example.com")
+            #expect(harness.requests(.setPersonAttributes).count == 2)
+            #expect(harness.diagnosticCodes == [.personWriteRejected, .personWriteRejected])
+            await voidhash.shutdown()
+        }
+    }
+
     @Test(arguments: [VoidhashAnalyticsConsent.denied, .pending])
     func attributesAreSkippedWithoutAnalyticsConsent(consent: VoidhashAnalyticsConsent) async throws {
         try await withSDKHarness { harness in

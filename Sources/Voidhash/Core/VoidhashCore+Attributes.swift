@@ -18,6 +18,7 @@ extension VoidhashCore {
                     attributes: attributes.mapValues(AttributeValueRule.normalized), isProfile: false,
                     epoch: identity.epoch))
         else { return .answer(VoidhashAttributesResult(status: .deferred, person: person)) }
+        if identity.noteWritten(attributes) { persistIdentity() }
         let wait = awaitOutcome(of: id, kind: .attributes)
         return .waiting {
             let outcome = await wait(VoidhashConstants.attributesWait)

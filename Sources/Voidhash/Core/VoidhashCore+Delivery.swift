@@ -25,6 +25,11 @@ extension VoidhashCore {
             }
             itemWaits[report.id]?.wait.deliver(.delivered)
         case .rejected(let code, let message):
+            if case .attributes(_, let attributes, _, let epoch) = report.write, epoch == identity.epoch,
+                identity.noteRefused(attributes)
+            {
+                persistIdentity()
+            }
             let taken = itemWaits[report.id]?.wait.deliver(.rejected(code: code, message: message)) ?? false
             if !taken { handleLateRejection(report) }
         case .failedForNow(let error):

@@ -14,9 +14,10 @@ struct IdentityRecord: Codable, Sendable, Hashable {
     var anonymousId: String
     /// The external user ID when identified; `nil` while anonymous.
     var externalUserId: String?
-    /// The email given to `identify`, if any.
+    /// The built-in email field as this device last set it (through `identify` or the
+    /// attributes), if any: what `identify` compares a new email with.
     var email: String?
-    /// The name given to `identify`, if any.
+    /// The built-in name field as this device last set it, if any.
     var name: String?
     /// Changes at every identity switch.
     var epoch: String
@@ -42,6 +43,46 @@ struct IdentityRecord: Codable, Sendable, Hashable {
             distinctId: externalUserId, anonymousId: anonymousId, externalUserId: externalUserId,
             email: email, name: name, epoch: IdentifierBody.randomUUID(), sessionId: sessionId,
             groups: groups)
+    }
+}
+
+extension IdentityRecord {
+    /// Notes a queued write of person attributes: `email` and `name` set the built-in fields
+    /// that `identify` compares a profile with, so a string is the field's new value and
+    /// anything else (`null`, another kind) leaves it unknown (the next `identify` that names
+    /// it sends it). Returns whether a field changed.
+    mutating func noteWritten(_ attributes: [String: JSONValue]) -> Bool {
+        func noted(_ key: String, _ field: inout String?) -> Bool {
+            guard let value = attributes[key] else { return false }
+            let next: String? = if case .string(let text) = value { text } else { nil }
+            let same =
+                switch (field, next) {
+                case (nil, nil): true
+                case (let old?, let new?): TextChecks.isIdentical(old, new)
+                default: false
+                }
+            field = next
+            return !same
+        }
+        let email = noted("email", &self.email)
+        let name = noted("name", &self.name)
+        return email || name
+    }
+
+    /// Notes that Voidhash refused a write of person attributes: a built-in field still holding
+    /// the refused value is unknown again, so the next `identify` that names it sends it
+    /// instead of taking it as unchanged. Returns whether a field changed.
+    mutating func noteRefused(_ attributes: [String: JSONValue]) -> Bool {
+        func forgot(_ key: String, _ field: inout String?) -> Bool {
+            guard case .string(let refused)? = attributes[key], let current = field,
+                TextChecks.isIdentical(current, refused)
+            else { return false }
+            field = nil
+            return true
+        }
+        let email = forgot("email", &self.email)
+        let name = forgot("name", &self.name)
+        return email || name
     }
 }
 
