@@ -67,6 +67,17 @@ public final class KeyValueStore: Sendable {
         try apply(batch)
     }
 
+    /// A number that changes when another connection to the database (another process, or
+    /// another storage on the same directory) has committed since it was last read, and only
+    /// then: SQLite's `PRAGMA data_version`. Reading it is cheap; an SDK that reads the stored
+    /// values again only when it changed follows what other processes store.
+    public func otherWritersVersion() throws(StorageError) -> Int64 {
+        try database.access { (connection) throws(StorageError) -> Int64 in
+            guard let row = try connection.query("PRAGMA data_version").first else { return 0 }
+            return try row.integer(0)
+        }
+    }
+
     /// Applies every change of `batch`, in order, in one transaction: all of them or none.
     public func apply(_ batch: KeyValueBatch) throws(StorageError) {
         let now = clock.now()

@@ -7,6 +7,7 @@ extension VoidhashCore {
     /// Signs the device in as `externalUserId` (see `Voidhash.identifyState`): the identity
     /// switches now; what is left is the wait for Voidhash to confirm the link or the profile.
     func identify(externalUserId: String, email: String?, name: String?) -> CallStep<VoidhashIdentifyResult> {
+        followStoredIdentity()
         if let violation = ExternalUserIdRule.validate(externalUserId) {
             return .failure(.invalidArgument("The external user ID \(violation.message)."))
         }
@@ -139,6 +140,7 @@ extension VoidhashCore {
     /// The `$sign_out` and the new identity are stored in one transaction, so a relaunch after a
     /// kill finds the user signed out with the event queued, or neither.
     func signOut() {
+        followStoredIdentity()
         let events = lifecycleEvents && consent == .granted ? [eventWrite(VoidhashConstants.signOutEvent)] : []
         let next = IdentityRecord.newAnonymous()
         let nextCache = PersonCacheRecord(
@@ -150,7 +152,10 @@ extension VoidhashCore {
     }
 
     /// The distinct ID in use.
-    func distinctId() -> String { identity.distinctId }
+    func distinctId() -> String {
+        followStoredIdentity()
+        return identity.distinctId
+    }
 
     /// Sets and stores the analytics consent.
     func setConsent(_ newConsent: VoidhashAnalyticsConsent) {

@@ -8,13 +8,15 @@ extension VoidhashCore {
     /// (at most the request timeout) for their delivery and the person refresh. The store is
     /// asked outside the call's turn: it may take long (a restore can ask the user to sign in).
     func syncPurchases() -> CallStep<VoidhashPerson?> {
-        purchases(restoring: false)
+        followStoredIdentity()
+        return purchases(restoring: false)
     }
 
     /// Brings the store up to date and records every transaction for the identity of now, then
     /// waits (at most the request timeout) for their delivery and the person refresh.
     func restorePurchases() -> CallStep<VoidhashPerson?> {
-        purchases(restoring: true)
+        followStoredIdentity()
+        return purchases(restoring: true)
     }
 
     private func purchases(restoring: Bool) -> CallStep<VoidhashPerson?> {

@@ -1,0 +1,85 @@
+import Foundation
+import SDKEmulator
+import SDKRuntime
+import Testing
+import Voidhash
+import VoidhashAPI
+
+/// An app and its extension run Voidhash at once on one storage directory, each in a process of
+/// its own: two instances on one directory, each with its own connection to the database,
+/// stand for them here. What one stores, the other follows at its next call.
+@Suite("One identity for instances sharing storage", .timeLimit(.minutes(3)))
+struct VoidhashSharedStorageTests {
+    @Test func aSignOutInTheAppIsFollowedByTheExtensionsNextEvent() async throws {
+        try await withSDKHarness { harness in
+            let app = try harness.launch()
+            try await app.identify(externalUserId: "user_shared")
+            let appExtension = try harness.launch()
+            #expect(await appExtension.getDistinctId() == "user_shared")
+
+            await app.signOut()
+            let signedOut = await app.getDistinctId()
+            await appExtension.capture("opened_widget")
+            await appExtension.flush()
+            let event = try #require(harness.capturedEvents.first { $0.event == "opened_widget" })
+            #expect(event.distinctId == signedOut)
+            #expect(await appExtension.getDistinctId() == signedOut)
+            await appExtension.shutdown()
+            await app.shutdown()
+        }
+    }
+
+    @Test func aSignInInTheAppIsFollowedAndItsPersonRead() async throws {
+        try await withSDKHarness { harness in
+            let app = try harness.launch()
+            let appExtension = try harness.launch()
+            #expect(await appExtension.getDistinctId() == (await app.getDistinctId()))
+
+            #expect(try await app.identifyState(externalUserId: "user_shared").status == .confirmed)
+            #expect(await appExtension.getDistinctId() == "user_shared")
+            let person = try await appExtension.getCurrentPerson()
+            #expect(person?.distinctId == "user_shared")
+            await appExtension.shutdown()
+            await app.shutdown()
+        }
+    }
+
+    @Test func groupsSetInTheAppAreStampedOnTheExtensionsEvents() async throws {
+        try await withSDKHarness { harness in
+            let app = try harness.launch()
+            let appExtension = try harness.launch()
+            _ = await appExtension.getDistinctId()
+            await app.group(type: "company", key: "acme")
+            await appExtension.capture("opened_widget")
+            await appExtension.flush()
+            let event = try #require(harness.capturedEvents.first { $0.event == "opened_widget" })
+            #expect(event.groups == ["company": "acme"])
+            await appExtension.shutdown()
+            await app.shutdown()
+        }
+    }
+
+    /// Without following the app, the extension still took itself for the earlier user: its
+    /// identify was a switch from one user to another and linked nothing.
+    @Test func anIdentifyInTheExtensionLinksTheAnonymousIdTheAppSignedOutTo() async throws {
+        try await withSDKHarness { harness in
+            let app = try harness.launch()
+            try await app.identify(externalUserId: "user_before")
+            let appExtension = try harness.launch()
+            _ = await appExtension.getDistinctId()
+            await app.signOut()
+            let signedOut = await app.getDistinctId()
+
+            // The link goes out from whichever instance holds the delivery claim; on the test's
+            // clock, which moves only when told, the other waits.
+            _ = try await appExtension.identifyState(externalUserId: "user_after")
+            #expect(await appExtension.getDistinctId() == "user_after")
+            await harness.retryDelivery(appExtension)
+            await harness.retryDelivery(app)
+            #expect(await eventually { harness.state.links[signedOut] == "user_after" })
+            #expect(await app.getDistinctId() == "user_after")
+            await appExtension.shutdown()
+            await app.shutdown()
+        }
+    }
+}
