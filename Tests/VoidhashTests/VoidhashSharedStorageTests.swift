@@ -59,6 +59,22 @@ struct VoidhashSharedStorageTests {
         }
     }
 
+    @Test func consentWithdrawnInTheAppStopsTheExtensionsEvents() async throws {
+        try await withSDKHarness { harness in
+            let app = try harness.launch()
+            let appExtension = try harness.launch()
+            #expect(await appExtension.analyticsConsent() == .granted)
+            await app.setAnalyticsConsent(.denied)
+            #expect(await appExtension.analyticsConsent() == .denied)
+            await appExtension.capture("opened_widget")
+            await appExtension.flush()
+            #expect(!harness.capturedEvents.contains { $0.event == "opened_widget" })
+            #expect(await appExtension.pendingDeliveryCount() == 0)
+            await appExtension.shutdown()
+            await app.shutdown()
+        }
+    }
+
     /// Without following the app, the extension still took itself for the earlier user: its
     /// identify was a switch from one user to another and linked nothing.
     @Test func anIdentifyInTheExtensionLinksTheAnonymousIdTheAppSignedOutTo() async throws {

@@ -6,7 +6,7 @@ extension VoidhashCore {
     /// Sets person attributes (see `Voidhash.setPersonAttributesState`): they are queued now;
     /// what is left is the wait for Voidhash to confirm them.
     func setAttributes(_ attributes: [String: JSONValue]) -> CallStep<VoidhashAttributesResult> {
-        followStoredIdentity()
+        followSharedStorage()
         if let violation = PersonAttributesRule.validate(attributes) {
             return .failure(.invalidArgument("The attributes are invalid: the dictionary \(violation.message)."))
         }

@@ -6,7 +6,7 @@ import VoidhashAPI
 extension VoidhashCore {
     /// Queues an analytics event (see `Voidhash.capture(_:properties:)`).
     func capture(_ name: String, properties: [String: JSONValue]) {
-        followStoredIdentity()
+        followSharedStorage()
         if let violation = EventNameRule.validate(name) {
             reporter.warn(.invalidEventName, "An event name \(violation.message); the event was dropped.")
             return

@@ -6,13 +6,13 @@ import VoidhashAPI
 extension VoidhashCore {
     /// The user's groups: the key of each type.
     func currentGroups() -> [String: String] {
-        followStoredIdentity()
+        followSharedStorage()
         return identity.groups.current
     }
 
     /// Puts the user in `key` of `type` (see `Voidhash.group(type:key:properties:)`).
     func group(type: String, key: String, properties: [String: JSONValue]) {
-        followStoredIdentity()
+        followSharedStorage()
         guard admitsGroup(type: type, key: key) else { return }
         let properties = checkedGroupProperties(properties)
         let moved = !identity.groups.isCurrent(key, of: type)
@@ -27,7 +27,7 @@ extension VoidhashCore {
 
     /// Replaces the user's groups (see `Voidhash.setGroups(_:)`).
     func setGroups(_ groups: [String: VoidhashGroup]) {
-        followStoredIdentity()
+        followSharedStorage()
         guard !groups.isEmpty else {
             resetGroups()
             return
@@ -56,7 +56,7 @@ extension VoidhashCore {
 
     /// Takes the user out of every group; sends nothing.
     func resetGroups() {
-        followStoredIdentity()
+        followSharedStorage()
         guard identity.groups != .none else { return }
         identity.groups = .none
         persistIdentity()

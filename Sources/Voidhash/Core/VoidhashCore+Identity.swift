@@ -7,7 +7,7 @@ extension VoidhashCore {
     /// Signs the device in as `externalUserId` (see `Voidhash.identifyState`): the identity
     /// switches now; what is left is the wait for Voidhash to confirm the link or the profile.
     func identify(externalUserId: String, email: String?, name: String?) -> CallStep<VoidhashIdentifyResult> {
-        followStoredIdentity()
+        followSharedStorage()
         if let violation = ExternalUserIdRule.validate(externalUserId) {
             return .failure(.invalidArgument("The external user ID \(violation.message)."))
         }
@@ -140,7 +140,7 @@ extension VoidhashCore {
     /// The `$sign_out` and the new identity are stored in one transaction, so a relaunch after a
     /// kill finds the user signed out with the event queued, or neither.
     func signOut() {
-        followStoredIdentity()
+        followSharedStorage()
         let events = lifecycleEvents && consent == .granted ? [eventWrite(VoidhashConstants.signOutEvent)] : []
         let next = IdentityRecord.newAnonymous()
         let nextCache = PersonCacheRecord(
@@ -153,7 +153,7 @@ extension VoidhashCore {
 
     /// The distinct ID in use.
     func distinctId() -> String {
-        followStoredIdentity()
+        followSharedStorage()
         return identity.distinctId
     }
 
@@ -168,5 +168,8 @@ extension VoidhashCore {
     }
 
     /// The analytics consent.
-    func analyticsConsent() -> VoidhashAnalyticsConsent { consent }
+    func analyticsConsent() -> VoidhashAnalyticsConsent {
+        followSharedStorage()
+        return consent
+    }
 }

@@ -13,7 +13,7 @@ extension VoidhashCore {
     /// waits up to `VoidhashConstants.requestTimeout`. The refresh is asked for now, for the
     /// identity of now; what is left is the wait for it.
     func personState(forceFetch: Bool) -> CallStep<VoidhashPersonState> {
-        followStoredIdentity()
+        followSharedStorage()
         let limit: Duration? =
             if forceFetch {
                 VoidhashConstants.requestTimeout

@@ -8,14 +8,14 @@ extension VoidhashCore {
     /// (at most the request timeout) for their delivery and the person refresh. The store is
     /// asked outside the call's turn: it may take long (a restore can ask the user to sign in).
     func syncPurchases() -> CallStep<VoidhashPerson?> {
-        followStoredIdentity()
+        followSharedStorage()
         return purchases(restoring: false)
     }
 
     /// Brings the store up to date and records every transaction for the identity of now, then
     /// waits (at most the request timeout) for their delivery and the person refresh.
     func restorePurchases() -> CallStep<VoidhashPerson?> {
-        followStoredIdentity()
+        followSharedStorage()
         return purchases(restoring: true)
     }
 

@@ -69,7 +69,7 @@ actor VoidhashCore {
     var observers: [UUID: AsyncStream<VoidhashPerson?>.Continuation] = [:]
     /// Whether `shutdown()` began: answers arriving later are not applied (storage is closed).
     var isShutDown = false
-    /// The database's `otherWritersVersion()` when `followStoredIdentity()` last read it.
+    /// The database's `otherWritersVersion()` when `followSharedStorage()` last read it.
     var seenOtherWritersVersion: Int64?
 
     private init(
