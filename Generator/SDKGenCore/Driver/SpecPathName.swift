@@ -22,29 +22,33 @@ enum SpecPathName {
 
     /// An absolute path with `.`, empty components and resolvable `..` removed.
     private static func normalized(_ path: String) -> String {
-        var parts: [Substring] = []
-        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
-            switch part {
-            case ".": continue
-            case "..": _ = parts.popLast()
-            default: parts.append(part)
-            }
-        }
-        return "/" + parts.joined(separator: "/")
+        "/" + components(of: path, keepingLeadingParents: false).joined(separator: "/")
     }
 
     /// A relative path with `.` and empty components removed and `..` resolved where a
     /// component before it can absorb it.
     private static func normalizedRelative(_ path: String) -> String {
+        let parts = components(of: path, keepingLeadingParents: true)
+        return parts.isEmpty ? "." : parts.joined(separator: "/")
+    }
+
+    /// The components of `path` without `.` and empty ones, each `..` taking away the component
+    /// before it; a `..` with none before it is kept when `keepingLeadingParents` (a relative
+    /// path may climb above where it starts), dropped otherwise (nothing is above `/`).
+    private static func components(of path: String, keepingLeadingParents: Bool) -> [Substring] {
         var parts: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
             switch part {
             case ".": continue
             case "..":
-                if let last = parts.last, last != ".." { parts.removeLast() } else { parts.append(part) }
+                if let last = parts.last, last != ".." {
+                    parts.removeLast()
+                } else if keepingLeadingParents {
+                    parts.append(part)
+                }
             default: parts.append(part)
             }
         }
-        return parts.isEmpty ? "." : parts.joined(separator: "/")
+        return parts
     }
 }
