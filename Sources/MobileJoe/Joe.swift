@@ -33,7 +33,9 @@ public enum Joe {
     }
 
     /// Configures the SDK once per app launch; later calls change nothing (the options of a
-    /// later call are ignored too). See `JoeInstance.configure(withAPIKey:appUserID:debugMode:)`.
+    /// later call are ignored too). A call that throws (`.invalidAppUserID`) does not count: the
+    /// next call configures with its own options. See
+    /// `JoeInstance.configure(withAPIKey:appUserID:debugMode:)`.
     ///
     /// A `logout()` made before it is applied first, to the identity stored in the folder these
     /// options name; should that identity not be stored, `.identityNotStored` is reported and the
@@ -45,6 +47,8 @@ public enum Joe {
         withAPIKey apiKey: String, appUserID: String? = nil, debugMode: Bool = false,
         options: JoeOptions = JoeOptions()
     ) throws(MobileJoeError) -> JoeInstance {
+        // A call that throws changes nothing: no instance with its options, no logout used up.
+        if let appUserID { _ = try JoeInstance.externalId(for: appUserID) }
         let (target, loggedOut) = state.withLock { (state) -> (JoeInstance, Result<Void, MobileJoeError>) in
             if let current = state.instance { return (current, .success(())) }
             let created = JoeInstance(options: options)

@@ -156,8 +156,8 @@ struct OrderOfCallsTests {
     }
 
     /// The static API is process-wide, so this is its only test: before `configure`, a logout
-    /// that applies to the folder `configure` names (never the default folder); then one
-    /// configuration per process.
+    /// that applies to the folder `configure` names (never the default folder); a `configure`
+    /// that throws counts for nothing; then one configuration per process.
     @Test func theStaticAPIConfiguresOncePerProcessAndALogoutBeforeItSignsOutItsFolder() async throws {
         try await withJoe { joe in
             let signedIn = try #require(try await joe.configured(appUserID: "account-7").identity)
@@ -169,6 +169,15 @@ struct OrderOfCallsTests {
             try Joe.logout()
             #expect(try joe.storedIdentity() == signedIn, "applied by configure, which names the folder")
             #expect((try? Data(contentsOf: defaultFile)) == defaultBefore, "the default folder is not ours here")
+
+            var elsewhere = joe.options()
+            elsewhere.storageDirectory = joe.storageDirectory.appendingPathComponent("elsewhere")
+            #expect(throws: MobileJoeError.invalidAppUserID) {
+                try Joe.configure(withAPIKey: testAPIKey, appUserID: " ", options: elsewhere)
+            }
+            #expect(Joe.shared == nil, "a configure that throws configures nothing")
+            #expect(!FileManager.default.fileExists(atPath: elsewhere.storageDirectory.path))
+            #expect(try joe.storedIdentity() == signedIn, "nor uses up the logout")
 
             let instance = try Joe.configure(withAPIKey: testAPIKey, appUserID: nil, options: joe.options())
             #expect(Joe.shared === instance)
