@@ -43,14 +43,14 @@ enum DeliveryUnderCallersBenchmark {
         context.log("queue: Voidhash delivery of \(count) events, idle and with \(callers) callers")
         var idle: [Double] = []
         var busy: [Call: [Double]] = [:]
-        var callersAlone: [Double] = []
+        var callersAlone: [Call: [Double]] = [:]
         for sample in 0..<context.samples(3, quick: 1) {
             idle.append(try await rate(context, events: count, callers: nil, name: "delivery-idle-\(sample)").rate)
             for call in Call.allCases {
                 let measured = try await rate(
                     context, events: count, callers: call, name: "delivery-busy-\(call)-\(sample)")
                 busy[call, default: []].append(measured.rate)
-                if call == .person { callersAlone.append(measured.callersCores) }
+                callersAlone[call, default: []].append(measured.callersCores)
             }
         }
         var figures = [
@@ -70,13 +70,15 @@ enum DeliveryUnderCallersBenchmark {
                     note: "each sample's rates measured back to back"),
             ]
         }
-        figures.append(
-            Figure(
-                group: group, name: "CPU the \(callers) tasks reading the person take before delivery starts",
-                unit: .cores, values: callersAlone,
-                note:
-                    "process CPU time over 1 s of wall time, of the machine's \(ProcessInfo.processInfo.activeProcessorCount) cores"
-            ))
+        for call in Call.allCases {
+            figures.append(
+                Figure(
+                    group: group, name: "CPU the \(callers) tasks \(call.name) take before delivery starts",
+                    unit: .cores, values: callersAlone[call, default: []],
+                    note:
+                        "process CPU time over 1 s of wall time, of the machine's \(ProcessInfo.processInfo.activeProcessorCount) cores"
+                ))
+        }
         return figures
     }
 
