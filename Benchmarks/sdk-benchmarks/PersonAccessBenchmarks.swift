@@ -3,7 +3,7 @@ import Voidhash
 
 /// Access checks through the Voidhash SDK: the person is fetched from the emulator once, then
 /// `hasActivePerk` runs on the cached `VoidhashPerson` and `getCurrentPerson()` on the fresh
-/// cache (no request).
+/// cache (no request); and `getDistinctId()`, the read apps make most.
 enum PersonAccessBenchmarks {
     private static let group = "hot paths"
 
@@ -27,6 +27,11 @@ enum PersonAccessBenchmarks {
                 }
                 blackHole(perks)
             }
+            let distinctId = await context.sampler.nanosecondsPerCall { iterations in
+                var length = 0
+                for _ in 0..<iterations { length &+= await voidhash.getDistinctId().utf8.count }
+                blackHole(length)
+            }
             return [
                 Figure(
                     group: group, name: "VoidhashPerson.hasActivePerk (cached person)", unit: .nanoseconds,
@@ -34,6 +39,9 @@ enum PersonAccessBenchmarks {
                 Figure(
                     group: group, name: "Voidhash.getCurrentPerson() (fresh cache)", unit: .microseconds,
                     values: read.map { $0 / 1_000 }),
+                Figure(
+                    group: group, name: "Voidhash.getDistinctId()", unit: .microseconds,
+                    values: distinctId.map { $0 / 1_000 }),
             ]
         }
     }
