@@ -100,6 +100,24 @@ struct OutputOwnershipTests {
                 == ["Demo.openapi.json", "README.md"])
     }
 
+    @Test(
+        "with --output, another spec's document in the OpenAPI folder stays, even when its spec is not found from here")
+    func outputRunKeepsOtherSpecsDocuments() throws {
+        let root = Self.temporaryRoot()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let other =
+            "{\n  \"x-sdkgen-generated\": \"\(GeneratedFileHeader.jsonNotice(specFile: "specs/alpha.yaml"))\"\n}\n"
+        try Self.write(other, to: root.appendingPathComponent("OpenAPI/Alpha.openapi.json"))
+        #expect(GeneratedFileHeader.specFile(of: other) == "specs/alpha.yaml")
+        let files = Generate.files(Self.spec, file: "beta.yaml").files
+        let changes = OutputSync(root: root, ownedFolders: ["OpenAPI"], files: files).changes()
+        #expect(changes.orphaned.isEmpty, "a run of one spec never removes another spec's document")
+        #expect(changes.foreign == ["OpenAPI/Alpha.openapi.json"])
+        let whole = OutputSync(root: root, ownedFolders: nil, files: files).changes()
+        #expect(
+            whole.orphaned == ["OpenAPI/Alpha.openapi.json"], "a run of every spec removes it when its spec is gone")
+    }
+
     @Test("the header names the spec, and only sdkgen's header is recognised")
     func headerRoundTrips() {
         let line = GeneratedFileHeader.lines(specFile: "Spec/a b.yaml")[0]

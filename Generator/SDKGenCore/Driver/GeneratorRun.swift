@@ -46,7 +46,7 @@ public struct GeneratorRun {
         var names: [String: String] = [:]
         let directory = FileManager.default.currentDirectoryPath
         for path in specPaths {
-            let name = SpecPathName.name(of: path, in: directory)
+            let name = SpecPathName.packageName(of: path, runningIn: directory)
             let data: [UInt8]
             do {
                 data = try FileTree.readAll(path)

@@ -54,7 +54,11 @@ public struct OutputSync {
         var foreign: [String] = []
         for path in existingFiles() where files[path] == nil {
             let spec = FileTree.head(rootPath + "/" + path).flatMap(GeneratedFileHeader.specFile(of:))
-            if let spec, specs.contains(spec) || !FileTree.exists(spec) {
+            // A file whose spec is gone is removed, except from the folder every spec shares
+            // when sdkgen runs for some specs only: there it may be another spec's, named from
+            // where that spec was generated, and only a run of that spec (or of all) removes it.
+            let mayBeOtherSpecs = ownedFolders != nil && path.hasPrefix(OpenAPIExporter.folder + "/")
+            if let spec, specs.contains(spec) || !mayBeOtherSpecs && !FileTree.exists(spec) {
                 orphaned.append(path)
             } else {
                 foreign.append(path)

@@ -1,12 +1,30 @@
 import Foundation
 
-/// The name a spec goes by in generated files and diagnostics: its path relative to the
-/// directory sdkgen runs in, so `Spec/a.yaml`, `./Spec/a.yaml` and `/abs/pkg/Spec/a.yaml` (run
-/// from `/abs/pkg`) generate the same bytes, and `--check` agrees with any of them.
+/// The name a spec goes by in generated files and diagnostics: its path relative to the package
+/// that holds it (the nearest folder above it with a `Package.swift`), so the bytes sdkgen writes
+/// do not depend on the directory it runs in: `Spec/a.yaml` from the package root,
+/// `a.yaml` from `Spec/`, `./Spec/a.yaml` and `/abs/pkg/Spec/a.yaml` all name `Spec/a.yaml`, and
+/// `--check` agrees with any of them. A spec outside any package is named relative to the
+/// directory sdkgen runs in (`name(of:in:)`).
 ///
-/// The name is worked out from the text of the paths alone (`.` and `..` are resolved without
-/// reading the file system); the file itself is read at the path as given.
+/// Apart from looking for `Package.swift`, the name is worked out from the text of the paths
+/// (`.` and `..` are resolved without reading the file system); the file itself is read at the
+/// path as given.
 enum SpecPathName {
+    /// `path`, given relative to `directory` (the one sdkgen runs in) or absolute, relative to
+    /// the package that holds it; `name(of:in:)` when no folder above it has a `Package.swift`.
+    static func packageName(of path: String, runningIn directory: String) -> String {
+        let absolute = normalized(path.hasPrefix("/") ? path : directory + "/" + path)
+        var folder = absolute
+        while let slash = folder.lastIndex(of: "/"), folder != "/" {
+            folder = slash == folder.startIndex ? "/" : String(folder[..<slash])
+            if FileTree.exists(folder == "/" ? "/Package.swift" : folder + "/Package.swift") {
+                return name(of: absolute, in: folder)
+            }
+        }
+        return name(of: path, in: directory)
+    }
+
     /// `path` relative to `directory` when it lies below it; otherwise `path` with `.` and
     /// empty components removed and `..` resolved where it can be.
     static func name(of path: String, in directory: String) -> String {
