@@ -14,7 +14,7 @@ struct AlertSeverityTests {
     func knownValueRoundTrips(value: Swift.String) throws {
         let decoded = try SDKRuntime.JSONCoding.makeDecoder().decode(
             MobileJoeAPI.AlertSeverity.self,
-            from: Foundation.Data(("\"" + value + "\"").utf8))
+            from: Foundation.JSONEncoder().encode(value))
         #expect(decoded.rawValue == value)
         #expect(MobileJoeAPI.AlertSeverity.knownCases.contains(decoded))
     }
@@ -25,7 +25,7 @@ struct AlertSeverityTests {
     func unknownValueIsKept(value: Swift.String) throws {
         let decoded = try SDKRuntime.JSONCoding.makeDecoder().decode(
             MobileJoeAPI.AlertSeverity.self,
-            from: Foundation.Data(("\"" + value + "\"").utf8))
+            from: Foundation.JSONEncoder().encode(value))
         #expect(decoded == MobileJoeAPI.AlertSeverity.unknown(value))
         #expect(decoded.rawValue == value)
     }

@@ -14,7 +14,7 @@ struct FeaturePlanStatusTests {
     func knownValueRoundTrips(value: Swift.String) throws {
         let decoded = try SDKRuntime.JSONCoding.makeDecoder().decode(
             MobileJoeAPI.FeaturePlanStatus.self,
-            from: Foundation.Data(("\"" + value + "\"").utf8))
+            from: Foundation.JSONEncoder().encode(value))
         #expect(decoded.rawValue == value)
         #expect(MobileJoeAPI.FeaturePlanStatus.knownCases.contains(decoded))
     }
@@ -25,7 +25,7 @@ struct FeaturePlanStatusTests {
     func unknownValueIsKept(value: Swift.String) throws {
         let decoded = try SDKRuntime.JSONCoding.makeDecoder().decode(
             MobileJoeAPI.FeaturePlanStatus.self,
-            from: Foundation.Data(("\"" + value + "\"").utf8))
+            from: Foundation.JSONEncoder().encode(value))
         #expect(decoded == MobileJoeAPI.FeaturePlanStatus.unknown(value))
         #expect(decoded.rawValue == value)
     }

@@ -12,7 +12,7 @@ struct EntitlementStatusTests {
     func knownValueRoundTrips(value: Swift.String) throws {
         let decoded = try SDKRuntime.JSONCoding.makeDecoder().decode(
             VoidhashAPI.EntitlementStatus.self,
-            from: Foundation.Data(("\"" + value + "\"").utf8))
+            from: Foundation.JSONEncoder().encode(value))
         #expect(decoded.rawValue == value)
         #expect(VoidhashAPI.EntitlementStatus.knownCases.contains(decoded))
     }
@@ -23,7 +23,7 @@ struct EntitlementStatusTests {
     func unknownValueIsKept(value: Swift.String) throws {
         let decoded = try SDKRuntime.JSONCoding.makeDecoder().decode(
             VoidhashAPI.EntitlementStatus.self,
-            from: Foundation.Data(("\"" + value + "\"").utf8))
+            from: Foundation.JSONEncoder().encode(value))
         #expect(decoded == VoidhashAPI.EntitlementStatus.unknown(value))
         #expect(decoded.rawValue == value)
     }

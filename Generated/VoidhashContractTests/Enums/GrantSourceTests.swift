@@ -12,7 +12,7 @@ struct GrantSourceTests {
     func knownValueRoundTrips(value: Swift.String) throws {
         let decoded = try SDKRuntime.JSONCoding.makeDecoder().decode(
             VoidhashAPI.GrantSource.self,
-            from: Foundation.Data(("\"" + value + "\"").utf8))
+            from: Foundation.JSONEncoder().encode(value))
         #expect(decoded.rawValue == value)
         #expect(VoidhashAPI.GrantSource.knownCases.contains(decoded))
     }
@@ -23,7 +23,7 @@ struct GrantSourceTests {
     func unknownValueIsKept(value: Swift.String) throws {
         let decoded = try SDKRuntime.JSONCoding.makeDecoder().decode(
             VoidhashAPI.GrantSource.self,
-            from: Foundation.Data(("\"" + value + "\"").utf8))
+            from: Foundation.JSONEncoder().encode(value))
         #expect(decoded == VoidhashAPI.GrantSource.unknown(value))
         #expect(decoded.rawValue == value)
     }

@@ -14,7 +14,7 @@ struct IdentifyOutcomeTests {
     func knownValueRoundTrips(value: Swift.String) throws {
         let decoded = try SDKRuntime.JSONCoding.makeDecoder().decode(
             VoidhashAPI.IdentifyOutcome.self,
-            from: Foundation.Data(("\"" + value + "\"").utf8))
+            from: Foundation.JSONEncoder().encode(value))
         #expect(decoded.rawValue == value)
         #expect(VoidhashAPI.IdentifyOutcome.knownCases.contains(decoded))
     }
@@ -25,7 +25,7 @@ struct IdentifyOutcomeTests {
     func unknownValueIsKept(value: Swift.String) throws {
         let decoded = try SDKRuntime.JSONCoding.makeDecoder().decode(
             VoidhashAPI.IdentifyOutcome.self,
-            from: Foundation.Data(("\"" + value + "\"").utf8))
+            from: Foundation.JSONEncoder().encode(value))
         #expect(decoded == VoidhashAPI.IdentifyOutcome.unknown(value))
         #expect(decoded.rawValue == value)
     }

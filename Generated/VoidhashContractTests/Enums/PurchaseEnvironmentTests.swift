@@ -14,7 +14,7 @@ struct PurchaseEnvironmentTests {
     func knownValueRoundTrips(value: Swift.String) throws {
         let decoded = try SDKRuntime.JSONCoding.makeDecoder().decode(
             VoidhashAPI.PurchaseEnvironment.self,
-            from: Foundation.Data(("\"" + value + "\"").utf8))
+            from: Foundation.JSONEncoder().encode(value))
         #expect(decoded.rawValue == value)
         #expect(VoidhashAPI.PurchaseEnvironment.knownCases.contains(decoded))
     }
@@ -25,7 +25,7 @@ struct PurchaseEnvironmentTests {
     func unknownValueIsKept(value: Swift.String) throws {
         let decoded = try SDKRuntime.JSONCoding.makeDecoder().decode(
             VoidhashAPI.PurchaseEnvironment.self,
-            from: Foundation.Data(("\"" + value + "\"").utf8))
+            from: Foundation.JSONEncoder().encode(value))
         #expect(decoded == VoidhashAPI.PurchaseEnvironment.unknown(value))
         #expect(decoded.rawValue == value)
     }

@@ -14,7 +14,7 @@ struct SubscriptionStatusTests {
     func knownValueRoundTrips(value: Swift.String) throws {
         let decoded = try SDKRuntime.JSONCoding.makeDecoder().decode(
             VoidhashAPI.SubscriptionStatus.self,
-            from: Foundation.Data(("\"" + value + "\"").utf8))
+            from: Foundation.JSONEncoder().encode(value))
         #expect(decoded.rawValue == value)
         #expect(VoidhashAPI.SubscriptionStatus.knownCases.contains(decoded))
     }
@@ -25,7 +25,7 @@ struct SubscriptionStatusTests {
     func unknownValueIsKept(value: Swift.String) throws {
         let decoded = try SDKRuntime.JSONCoding.makeDecoder().decode(
             VoidhashAPI.SubscriptionStatus.self,
-            from: Foundation.Data(("\"" + value + "\"").utf8))
+            from: Foundation.JSONEncoder().encode(value))
         #expect(decoded == VoidhashAPI.SubscriptionStatus.unknown(value))
         #expect(decoded.rawValue == value)
     }

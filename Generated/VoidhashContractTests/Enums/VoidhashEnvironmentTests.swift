@@ -12,7 +12,7 @@ struct VoidhashEnvironmentTests {
     func knownValueRoundTrips(value: Swift.String) throws {
         let decoded = try SDKRuntime.JSONCoding.makeDecoder().decode(
             VoidhashAPI.VoidhashEnvironment.self,
-            from: Foundation.Data(("\"" + value + "\"").utf8))
+            from: Foundation.JSONEncoder().encode(value))
         #expect(decoded.rawValue == value)
         #expect(VoidhashAPI.VoidhashEnvironment.knownCases.contains(decoded))
     }
@@ -23,7 +23,7 @@ struct VoidhashEnvironmentTests {
     func unknownValueIsKept(value: Swift.String) throws {
         let decoded = try SDKRuntime.JSONCoding.makeDecoder().decode(
             VoidhashAPI.VoidhashEnvironment.self,
-            from: Foundation.Data(("\"" + value + "\"").utf8))
+            from: Foundation.JSONEncoder().encode(value))
         #expect(decoded == VoidhashAPI.VoidhashEnvironment.unknown(value))
         #expect(decoded.rawValue == value)
     }

@@ -25,14 +25,17 @@ extension SpecChecker {
         checkMemberRuleExamples(spec, log: &log)
     }
 
-    /// Every model example, and every body of a successful operation example, keeps the rules
-    /// of the model's members (its own members; nested models are checked by their own examples).
+    /// Every model example, and the body of every operation example, keeps the rules of the
+    /// model's members (its own members; nested models are checked by their own examples): the
+    /// client refuses a body that breaks one before sending, also for an error example.
     static func checkMemberRuleExamples(_ spec: Spec, log: inout DiagnosticLog) {
         var stringRules: [String: StringRule] = [:]
         for rule in spec.rules {
             if case .string(let checks) = rule.kind { stringRules[rule.name] = checks }
         }
-        func check(_ value: JSONLiteral, _ model: ModelSpec, _ what: String, at location: SourceLocation) {
+        func check(
+            _ value: JSONLiteral, _ model: ModelSpec, _ what: String, refused: String = "", at location: SourceLocation
+        ) {
             guard case .object(let members) = value else { return }
             for property in model.properties {
                 guard let name = property.rule, let rule = stringRules[name],
@@ -49,7 +52,7 @@ extension SpecChecker {
                     }
                 if let reason = texts.lazy.compactMap({ RuleEvaluator.reason($0, rule) }).first {
                     log.error(
-                        "\(what) breaks the rule '\(name)' of member '\(property.name)' (\(reason.rawValue))",
+                        "\(what) breaks the rule '\(name)' of member '\(property.name)' (\(reason.rawValue))\(refused)",
                         at: location)
                 }
             }
@@ -62,11 +65,11 @@ extension SpecChecker {
         }
         for operation in spec.operations {
             guard let model = validated.first(where: { $0.name == operation.requestBody }) else { continue }
-            for example in operation.examples where (200..<300).contains(example.status) {
+            for example in operation.examples {
                 guard let body = example.body else { continue }
                 check(
                     body, model, "the body of example '\(example.name)' of operation '\(operation.name)'",
-                    at: example.location)
+                    refused: refusedBeforeSending(example), at: example.location)
             }
         }
     }

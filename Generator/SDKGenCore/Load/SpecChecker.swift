@@ -11,6 +11,7 @@ enum SpecChecker {
         checkPropertyRules(spec, log: &log)
         checkExampleTypes(spec, log: &log)
         checkOperations(spec, log: &log)
+        checkOperationInputs(spec, log: &log)
         if let headers = spec.headers { checkHeaders(headers, log: &log) }
         checkIdentifiers(spec, log: &log)
         RuleExampleChecker.check(spec, log: &log)
@@ -248,6 +249,17 @@ enum SpecChecker {
                 at: input.location)
         }
         for field in headers.fields {
+            if field.name.lowercased() == "idempotency-key" {
+                log.error(
+                    "header '\(field.name)' is the idempotency key, which each write operation sends itself; "
+                        + "rename the header", at: field.location)
+            }
+            for (part, text) in [("template", field.template), ("separator", field.separator)]
+            where text.unicodeScalars.contains(where: { ["\r", "\n", "\0"].contains($0) }) {
+                log.error(
+                    "the \(part) of header '\(field.name)' holds a line break or NUL, which no header value can carry",
+                    at: field.location)
+            }
             guard let input = inputs[field.input] else {
                 log.error(
                     "header '\(field.name)' comes from '\(field.input)', which is not a declared input\(Suggestion.hint(for: field.input, among: headers.inputs.map(\.name)))",

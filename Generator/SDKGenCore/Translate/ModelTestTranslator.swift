@@ -45,16 +45,13 @@ enum ModelTestTranslator {
                 .member(.call(.path("SDKRuntime", "JSONCoding", "makeDecoder"), []), "decode"),
                 [
                     .init(.member(.type(.local(typeName)), "self")),
+                    // The value as a JSON string, escaped by the encoder (a value may hold `"` or `\`);
+                    // the `try` before `decode` covers the encoding too.
                     .init(
                         "from",
                         .call(
-                            .type(.foundation("Data")),
-                            [
-                                .init(
-                                    .member(
-                                        .binary(.binary(.string("\""), "+", .identifier("value")), "+", .string("\"")),
-                                        "utf8"))
-                            ])),
+                            .member(.call(.type(.foundation("JSONEncoder")), []), "encode"),
+                            [.init(.identifier("value"))])),
                 ]),
             optional: false)
         return ContractTestTranslator.suite(

@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:53:3 (model Attachable).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:56:3 (model Attachable).
 public struct Attachable: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -31,7 +31,7 @@ public struct Attachable: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:54:3 (model AttachableWrapper).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:57:3 (model AttachableWrapper).
 public struct AttachableWrapper: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -58,7 +58,7 @@ public struct AttachableWrapper: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:55:3 (model Attachment).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:58:3 (model Attachment).
 public struct Attachment: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -85,7 +85,7 @@ public struct Attachment: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:56:3 (model Bug).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:59:3 (model Bug).
 public struct Bug: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -112,7 +112,7 @@ public struct Bug: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:57:3 (model Comment).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:60:3 (model Comment).
 public struct Comment: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct Comment: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:58:3 (model ConditionTrait).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:61:3 (model ConditionTrait).
 public struct ConditionTrait: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -166,7 +166,7 @@ public struct ConditionTrait: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:59:3 (model Confirmation).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:62:3 (model Confirmation).
 public struct Confirmation: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -193,7 +193,7 @@ public struct Confirmation: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:60:3 (model CustomTestArgumentEncodable).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:63:3 (model CustomTestArgumentEncodable).
 public struct CustomTestArgumentEncodable: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -220,7 +220,7 @@ public struct CustomTestArgumentEncodable: Swift.Codable, Swift.Hashable, Swift.
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:61:3 (model CustomTestStringConvertible).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:64:3 (model CustomTestStringConvertible).
 public struct CustomTestStringConvertible: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -247,7 +247,7 @@ public struct CustomTestStringConvertible: Swift.Codable, Swift.Hashable, Swift.
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:62:3 (model ExitStatus).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:65:3 (model ExitStatus).
 public struct ExitStatus: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -274,7 +274,7 @@ public struct ExitStatus: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:63:3 (model ExitTest).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:66:3 (model ExitTest).
 public struct ExitTest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -301,7 +301,7 @@ public struct ExitTest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:64:3 (model Expectation).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:67:3 (model Expectation).
 public struct Expectation: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:65:3 (model ExpectationFailedError).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:68:3 (model ExpectationFailedError).
 public struct ExpectationFailedError: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -31,7 +31,7 @@ public struct ExpectationFailedError: Swift.Codable, Swift.Hashable, Swift.Senda
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:66:3 (model Issue).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:69:3 (model Issue).
 public struct Issue: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -58,7 +58,7 @@ public struct Issue: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:67:3 (model IssueHandlingTrait).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:70:3 (model IssueHandlingTrait).
 public struct IssueHandlingTrait: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -85,7 +85,7 @@ public struct IssueHandlingTrait: Swift.Codable, Swift.Hashable, Swift.Sendable 
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:68:3 (model KnownIssueMatcher).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:71:3 (model KnownIssueMatcher).
 public struct KnownIssueMatcher: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -112,7 +112,7 @@ public struct KnownIssueMatcher: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:69:3 (model ParallelizationTrait).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:72:3 (model ParallelizationTrait).
 public struct ParallelizationTrait: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct ParallelizationTrait: Swift.Codable, Swift.Hashable, Swift.Sendabl
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:70:3 (model SourceLocation).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:73:3 (model SourceLocation).
 public struct SourceLocation: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -166,7 +166,7 @@ public struct SourceLocation: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:71:3 (model SuiteTrait).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:74:3 (model SuiteTrait).
 public struct SuiteTrait: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -193,7 +193,7 @@ public struct SuiteTrait: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:72:3 (model Tag).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:75:3 (model Tag).
 public struct Tag: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -220,7 +220,7 @@ public struct Tag: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:73:3 (model Test).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:76:3 (model Test).
 public struct Test: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -247,7 +247,7 @@ public struct Test: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:74:3 (model TestScoping).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:77:3 (model TestScoping).
 public struct TestScoping: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -274,7 +274,7 @@ public struct TestScoping: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:75:3 (model TestTrait).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:78:3 (model TestTrait).
 public struct TestTrait: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -301,7 +301,7 @@ public struct TestTrait: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:76:3 (model TimeLimitTrait).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:79:3 (model TimeLimitTrait).
 public struct TimeLimitTrait: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:77:3 (model Trait).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:80:3 (model Trait).
 public struct Trait: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -31,7 +31,7 @@ public struct Trait: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:78:3 (model Data).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:81:3 (model Data).
 public struct Data: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -58,7 +58,7 @@ public struct Data: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:79:3 (model Date).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:82:3 (model Date).
 public struct Date: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -85,7 +85,7 @@ public struct Date: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:80:3 (model URL).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:83:3 (model URL).
 public struct URL: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -112,7 +112,7 @@ public struct URL: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:81:3 (model UUID).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:84:3 (model UUID).
 public struct UUID: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct UUID: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:82:3 (model Calendar).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:85:3 (model Calendar).
 public struct Calendar: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -166,7 +166,7 @@ public struct Calendar: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:83:3 (model Locale).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:86:3 (model Locale).
 public struct Locale: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -193,7 +193,7 @@ public struct Locale: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:84:3 (model Decimal).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:87:3 (model Decimal).
 public struct Decimal: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -220,7 +220,7 @@ public struct Decimal: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:85:3 (model IndexSet).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:88:3 (model IndexSet).
 public struct IndexSet: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -247,7 +247,7 @@ public struct IndexSet: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:86:3 (model Notification).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:89:3 (model Notification).
 public struct Notification: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -274,7 +274,7 @@ public struct Notification: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:87:3 (model JSONDecoder).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:90:3 (model JSONDecoder).
 public struct JSONDecoder: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -301,7 +301,7 @@ public struct JSONDecoder: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:88:3 (model JSONEncoder).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:91:3 (model JSONEncoder).
 public struct JSONEncoder: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:101:3 (model APIClient).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:104:3 (model APIClient).
 public struct APIClient: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -31,7 +31,7 @@ public struct APIClient: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:102:3 (model APIError).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:105:3 (model APIError).
 public struct APIError: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -58,7 +58,7 @@ public struct APIError: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:103:3 (model APIOutcome).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:106:3 (model APIOutcome).
 public struct APIOutcome: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -85,7 +85,7 @@ public struct APIOutcome: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:104:3 (model HTTPField).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:107:3 (model HTTPField).
 public struct HTTPField: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -112,7 +112,7 @@ public struct HTTPField: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:105:3 (model JSONCoding).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:108:3 (model JSONCoding).
 public struct JSONCoding: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct JSONCoding: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:106:3 (model JSONValue).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:109:3 (model JSONValue).
 public struct JSONValue: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -166,7 +166,7 @@ public struct JSONValue: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:107:3 (model JSONValueKind).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:110:3 (model JSONValueKind).
 public struct JSONValueKind: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -193,7 +193,7 @@ public struct JSONValueKind: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:108:3 (model OpenStringEnum).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:111:3 (model OpenStringEnum).
 public struct OpenStringEnum: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -220,7 +220,7 @@ public struct OpenStringEnum: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:109:3 (model ModelEquality).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:112:3 (model ModelEquality).
 public struct ModelEquality: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -247,7 +247,7 @@ public struct ModelEquality: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:110:3 (model Indirect).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:113:3 (model Indirect).
 public struct Indirect: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -274,13 +274,13 @@ public struct Indirect: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:111:3 (model OptionalIndirect).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:114:3 (model OptionalIndirect).
 public struct OptionalIndirect: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:111:35.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:114:35.
     @SDKRuntime.Indirect
     public var inner: Indirect
 
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:111:52.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:114:52.
     @SDKRuntime.OptionalIndirect
     public var maybe: Indirect?
 
@@ -320,7 +320,7 @@ public struct OptionalIndirect: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:112:3 (model ModelCodingKey).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:115:3 (model ModelCodingKey).
 public struct ModelCodingKey: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:113:3 (model ModelDecodingContainer).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:116:3 (model ModelDecodingContainer).
 public struct ModelDecodingContainer: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -31,7 +31,7 @@ public struct ModelDecodingContainer: Swift.Codable, Swift.Hashable, Swift.Senda
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:114:3 (model ModelEncodingContainer).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:117:3 (model ModelEncodingContainer).
 public struct ModelEncodingContainer: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -58,7 +58,7 @@ public struct ModelEncodingContainer: Swift.Codable, Swift.Hashable, Swift.Senda
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:115:3 (model TextChecks).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:118:3 (model TextChecks).
 public struct TextChecks: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -85,7 +85,7 @@ public struct TextChecks: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:116:3 (model RequestURL).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:119:3 (model RequestURL).
 public struct RequestURL: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -112,7 +112,7 @@ public struct RequestURL: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:117:3 (model URLPathSegment).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:120:3 (model URLPathSegment).
 public struct URLPathSegment: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct URLPathSegment: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:118:3 (model IdentifierBody).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:121:3 (model IdentifierBody).
 public struct IdentifierBody: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -166,7 +166,7 @@ public struct IdentifierBody: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:119:3 (model JSONBody).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:122:3 (model JSONBody).
 public struct JSONBody: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -193,7 +193,7 @@ public struct JSONBody: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:120:3 (model SHA256Digest).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:123:3 (model SHA256Digest).
 public struct SHA256Digest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -220,7 +220,7 @@ public struct SHA256Digest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:121:3 (model Transport).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:124:3 (model Transport).
 public struct Transport: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -247,7 +247,7 @@ public struct Transport: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:122:3 (model URLSessionTransport).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:125:3 (model URLSessionTransport).
 public struct URLSessionTransport: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -274,7 +274,7 @@ public struct URLSessionTransport: Swift.Codable, Swift.Hashable, Swift.Sendable
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:123:3 (model CodedReport).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:126:3 (model CodedReport).
 public struct CodedReport: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -301,7 +301,7 @@ public struct CodedReport: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:124:3 (model ReportCode).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:127:3 (model ReportCode).
 public struct ReportCode: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

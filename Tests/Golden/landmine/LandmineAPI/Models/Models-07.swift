@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:125:3 (model OwnerOnlyFiles).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:128:3 (model OwnerOnlyFiles).
 public struct OwnerOnlyFiles: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -31,7 +31,7 @@ public struct OwnerOnlyFiles: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:126:3 (model OwnerOnlyFileError).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:129:3 (model OwnerOnlyFileError).
 public struct OwnerOnlyFileError: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -58,7 +58,7 @@ public struct OwnerOnlyFileError: Swift.Codable, Swift.Hashable, Swift.Sendable 
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:127:3 (model AdditiveArithmetic).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:130:3 (model AdditiveArithmetic).
 public struct AdditiveArithmetic_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -85,7 +85,7 @@ public struct AdditiveArithmetic_: Swift.Codable, Swift.Hashable, Swift.Sendable
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:128:3 (model AffineTransform).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:131:3 (model AffineTransform).
 public struct AffineTransform: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -112,7 +112,7 @@ public struct AffineTransform: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:129:3 (model AlignmentOptions).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:132:3 (model AlignmentOptions).
 public struct AlignmentOptions: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct AlignmentOptions: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:130:3 (model AnyBidirectionalCollection).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:133:3 (model AnyBidirectionalCollection).
 public struct AnyBidirectionalCollection_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -166,7 +166,7 @@ public struct AnyBidirectionalCollection_: Swift.Codable, Swift.Hashable, Swift.
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:131:3 (model AnyClass).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:134:3 (model AnyClass).
 public struct AnyClass_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -193,7 +193,7 @@ public struct AnyClass_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:132:3 (model AnyCollection).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:135:3 (model AnyCollection).
 public struct AnyCollection_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -220,7 +220,7 @@ public struct AnyCollection_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:133:3 (model AnyHashable).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:136:3 (model AnyHashable).
 public struct AnyHashable_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -247,7 +247,7 @@ public struct AnyHashable_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:134:3 (model AnyIndex).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:137:3 (model AnyIndex).
 public struct AnyIndex_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -274,7 +274,7 @@ public struct AnyIndex_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:135:3 (model AnyIterator).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:138:3 (model AnyIterator).
 public struct AnyIterator_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -301,7 +301,7 @@ public struct AnyIterator_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:136:3 (model AnyKeyPath).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:139:3 (model AnyKeyPath).
 public struct AnyKeyPath_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

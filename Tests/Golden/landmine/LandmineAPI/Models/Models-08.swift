@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:137:3 (model AnyObject).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:140:3 (model AnyObject).
 public struct AnyObject_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -31,7 +31,7 @@ public struct AnyObject_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:138:3 (model AnyRandomAccessCollection).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:141:3 (model AnyRandomAccessCollection).
 public struct AnyRandomAccessCollection_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -58,7 +58,7 @@ public struct AnyRandomAccessCollection_: Swift.Codable, Swift.Hashable, Swift.S
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:139:3 (model AnySequence).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:142:3 (model AnySequence).
 public struct AnySequence_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -85,7 +85,7 @@ public struct AnySequence_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:140:3 (model ArrayLiteralConvertible).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:143:3 (model ArrayLiteralConvertible).
 public struct ArrayLiteralConvertible_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -112,7 +112,7 @@ public struct ArrayLiteralConvertible_: Swift.Codable, Swift.Hashable, Swift.Sen
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:141:3 (model ArraySlice).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:144:3 (model ArraySlice).
 public struct ArraySlice_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct ArraySlice_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:142:3 (model AttributeContainer).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:145:3 (model AttributeContainer).
 public struct AttributeContainer: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -166,7 +166,7 @@ public struct AttributeContainer: Swift.Codable, Swift.Hashable, Swift.Sendable 
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:143:3 (model AttributeDynamicLookup).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:146:3 (model AttributeDynamicLookup).
 public struct AttributeDynamicLookup: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -193,7 +193,7 @@ public struct AttributeDynamicLookup: Swift.Codable, Swift.Hashable, Swift.Senda
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:144:3 (model AttributeScope).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:147:3 (model AttributeScope).
 public struct AttributeScope: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -220,7 +220,7 @@ public struct AttributeScope: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:145:3 (model AttributeScopeCodableConfiguration).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:148:3 (model AttributeScopeCodableConfiguration).
 public struct AttributeScopeCodableConfiguration: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -247,7 +247,7 @@ public struct AttributeScopeCodableConfiguration: Swift.Codable, Swift.Hashable,
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:146:3 (model AttributeScopes).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:149:3 (model AttributeScopes).
 public struct AttributeScopes: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -274,7 +274,7 @@ public struct AttributeScopes: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:147:3 (model AttributedString).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:150:3 (model AttributedString).
 public struct AttributedString: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -301,7 +301,7 @@ public struct AttributedString: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:148:3 (model AttributedStringAttributeMutation).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:151:3 (model AttributedStringAttributeMutation).
 public struct AttributedStringAttributeMutation: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

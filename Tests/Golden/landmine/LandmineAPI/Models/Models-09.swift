@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:149:3 (model AttributedStringKey).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:152:3 (model AttributedStringKey).
 public struct AttributedStringKey: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -31,7 +31,7 @@ public struct AttributedStringKey: Swift.Codable, Swift.Hashable, Swift.Sendable
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:150:3 (model AttributedStringProtocol).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:153:3 (model AttributedStringProtocol).
 public struct AttributedStringProtocol: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -58,7 +58,7 @@ public struct AttributedStringProtocol: Swift.Codable, Swift.Hashable, Swift.Sen
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:151:3 (model AttributedSubstring).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:154:3 (model AttributedSubstring).
 public struct AttributedSubstring: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -85,7 +85,7 @@ public struct AttributedSubstring: Swift.Codable, Swift.Hashable, Swift.Sendable
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:152:3 (model BidirectionalCollection).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:155:3 (model BidirectionalCollection).
 public struct BidirectionalCollection_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -112,7 +112,7 @@ public struct BidirectionalCollection_: Swift.Codable, Swift.Hashable, Swift.Sen
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:153:3 (model BidirectionalIndexable).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:156:3 (model BidirectionalIndexable).
 public struct BidirectionalIndexable_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct BidirectionalIndexable_: Swift.Codable, Swift.Hashable, Swift.Send
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:154:3 (model BidirectionalSlice).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:157:3 (model BidirectionalSlice).
 public struct BidirectionalSlice_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -166,7 +166,7 @@ public struct BidirectionalSlice_: Swift.Codable, Swift.Hashable, Swift.Sendable
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:155:3 (model BinaryFloatingPoint).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:158:3 (model BinaryFloatingPoint).
 public struct BinaryFloatingPoint_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -193,7 +193,7 @@ public struct BinaryFloatingPoint_: Swift.Codable, Swift.Hashable, Swift.Sendabl
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:156:3 (model BinaryInteger).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:159:3 (model BinaryInteger).
 public struct BinaryInteger_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -220,7 +220,7 @@ public struct BinaryInteger_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:157:3 (model BitwiseCopyable).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:160:3 (model BitwiseCopyable).
 public struct BitwiseCopyable_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -247,7 +247,7 @@ public struct BitwiseCopyable_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:158:3 (model BlockOperation).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:161:3 (model BlockOperation).
 public struct BlockOperation: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -274,7 +274,7 @@ public struct BlockOperation: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:159:3 (model BooleanLiteralConvertible).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:162:3 (model BooleanLiteralConvertible).
 public struct BooleanLiteralConvertible_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -301,7 +301,7 @@ public struct BooleanLiteralConvertible_: Swift.Codable, Swift.Hashable, Swift.S
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:160:3 (model BooleanLiteralType).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:163:3 (model BooleanLiteralType).
 public struct BooleanLiteralType_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:161:3 (model Bundle).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:164:3 (model Bundle).
 public struct Bundle: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -31,7 +31,7 @@ public struct Bundle: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:162:3 (model ByteCountFormatStyle).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:165:3 (model ByteCountFormatStyle).
 public struct ByteCountFormatStyle: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -58,7 +58,7 @@ public struct ByteCountFormatStyle: Swift.Codable, Swift.Hashable, Swift.Sendabl
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:163:3 (model ByteCountFormatter).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:166:3 (model ByteCountFormatter).
 public struct ByteCountFormatter: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -85,7 +85,7 @@ public struct ByteCountFormatter: Swift.Codable, Swift.Hashable, Swift.Sendable 
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:164:3 (model CBool).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:167:3 (model CBool).
 public struct CBool_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -112,7 +112,7 @@ public struct CBool_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:165:3 (model CChar).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:168:3 (model CChar).
 public struct CChar_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct CChar_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:166:3 (model CChar16).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:169:3 (model CChar16).
 public struct CChar16_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -166,7 +166,7 @@ public struct CChar16_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:167:3 (model CChar32).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:170:3 (model CChar32).
 public struct CChar32_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -193,7 +193,7 @@ public struct CChar32_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:168:3 (model CChar8).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:171:3 (model CChar8).
 public struct CChar8_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -220,7 +220,7 @@ public struct CChar8_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:169:3 (model CDouble).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:172:3 (model CDouble).
 public struct CDouble_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -247,7 +247,7 @@ public struct CDouble_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:170:3 (model CFloat).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:173:3 (model CFloat).
 public struct CFloat_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -274,7 +274,7 @@ public struct CFloat_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:171:3 (model CFloat16).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:174:3 (model CFloat16).
 public struct CFloat16_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -301,7 +301,7 @@ public struct CFloat16_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:172:3 (model CGFloat).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:175:3 (model CGFloat).
 public struct CGFloat: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:173:3 (model CGPoint).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:176:3 (model CGPoint).
 public struct CGPoint: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -31,7 +31,7 @@ public struct CGPoint: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:174:3 (model CGRect).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:177:3 (model CGRect).
 public struct CGRect: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -58,7 +58,7 @@ public struct CGRect: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:175:3 (model CGRectEdge).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:178:3 (model CGRectEdge).
 public struct CGRectEdge: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -85,7 +85,7 @@ public struct CGRectEdge: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:176:3 (model CGSize).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:179:3 (model CGSize).
 public struct CGSize: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -112,7 +112,7 @@ public struct CGSize: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:177:3 (model CInt).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:180:3 (model CInt).
 public struct CInt_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct CInt_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:178:3 (model CLong).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:181:3 (model CLong).
 public struct CLong_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -166,7 +166,7 @@ public struct CLong_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:179:3 (model CLongDouble).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:182:3 (model CLongDouble).
 public struct CLongDouble_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -193,7 +193,7 @@ public struct CLongDouble_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:180:3 (model CLongLong).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:183:3 (model CLongLong).
 public struct CLongLong_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -220,7 +220,7 @@ public struct CLongLong_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:181:3 (model CShort).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:184:3 (model CShort).
 public struct CShort_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -247,7 +247,7 @@ public struct CShort_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:182:3 (model CSignedChar).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:185:3 (model CSignedChar).
 public struct CSignedChar_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -274,7 +274,7 @@ public struct CSignedChar_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:183:3 (model CUnsignedChar).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:186:3 (model CUnsignedChar).
 public struct CUnsignedChar_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -301,7 +301,7 @@ public struct CUnsignedChar_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:184:3 (model CUnsignedInt).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:187:3 (model CUnsignedInt).
 public struct CUnsignedInt_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:185:3 (model CUnsignedLong).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:188:3 (model CUnsignedLong).
 public struct CUnsignedLong_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -31,7 +31,7 @@ public struct CUnsignedLong_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:186:3 (model CUnsignedLongLong).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:189:3 (model CUnsignedLongLong).
 public struct CUnsignedLongLong_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -58,7 +58,7 @@ public struct CUnsignedLongLong_: Swift.Codable, Swift.Hashable, Swift.Sendable 
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:187:3 (model CUnsignedShort).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:190:3 (model CUnsignedShort).
 public struct CUnsignedShort_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -85,7 +85,7 @@ public struct CUnsignedShort_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:188:3 (model CVaListPointer).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:191:3 (model CVaListPointer).
 public struct CVaListPointer_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -112,7 +112,7 @@ public struct CVaListPointer_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:189:3 (model CVarArg).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:192:3 (model CVarArg).
 public struct CVarArg_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct CVarArg_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:190:3 (model CWideChar).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:193:3 (model CWideChar).
 public struct CWideChar_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -166,7 +166,7 @@ public struct CWideChar_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:191:3 (model CachedURLResponse).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:194:3 (model CachedURLResponse).
 public struct CachedURLResponse: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -193,7 +193,7 @@ public struct CachedURLResponse: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:192:3 (model CaseIterable).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:195:3 (model CaseIterable).
 public struct CaseIterable_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -220,7 +220,7 @@ public struct CaseIterable_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:193:3 (model CharacterSet).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:196:3 (model CharacterSet).
 public struct CharacterSet: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -247,7 +247,7 @@ public struct CharacterSet: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:194:3 (model ClosedRange).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:197:3 (model ClosedRange).
 public struct ClosedRange_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -274,7 +274,7 @@ public struct ClosedRange_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:195:3 (model ClosedRangeIndex).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:198:3 (model ClosedRangeIndex).
 public struct ClosedRangeIndex_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -301,7 +301,7 @@ public struct ClosedRangeIndex_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:196:3 (model CocoaError).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:199:3 (model CocoaError).
 public struct CocoaError: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

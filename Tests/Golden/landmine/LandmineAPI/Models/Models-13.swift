@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:197:3 (model CodableAttributedStringKey).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:200:3 (model CodableAttributedStringKey).
 public struct CodableAttributedStringKey: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -31,7 +31,7 @@ public struct CodableAttributedStringKey: Swift.Codable, Swift.Hashable, Swift.S
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:198:3 (model CodableConfiguration).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:201:3 (model CodableConfiguration).
 public struct CodableConfiguration: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -58,7 +58,7 @@ public struct CodableConfiguration: Swift.Codable, Swift.Hashable, Swift.Sendabl
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:199:3 (model CodableWithConfiguration).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:202:3 (model CodableWithConfiguration).
 public struct CodableWithConfiguration: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -85,7 +85,7 @@ public struct CodableWithConfiguration: Swift.Codable, Swift.Hashable, Swift.Sen
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:200:3 (model CodingKey).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:203:3 (model CodingKey).
 public struct CodingKey_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -112,7 +112,7 @@ public struct CodingKey_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:201:3 (model CodingKeyRepresentable).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:204:3 (model CodingKeyRepresentable).
 public struct CodingKeyRepresentable_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct CodingKeyRepresentable_: Swift.Codable, Swift.Hashable, Swift.Send
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:202:3 (model CodingUserInfoKey).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:205:3 (model CodingUserInfoKey).
 public struct CodingUserInfoKey_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -166,7 +166,7 @@ public struct CodingUserInfoKey_: Swift.Codable, Swift.Hashable, Swift.Sendable 
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:203:3 (model Collection).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:206:3 (model Collection).
 public struct Collection_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -193,7 +193,7 @@ public struct Collection_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:204:3 (model CollectionDifference).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:207:3 (model CollectionDifference).
 public struct CollectionDifference_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -220,7 +220,7 @@ public struct CollectionDifference_: Swift.Codable, Swift.Hashable, Swift.Sendab
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:205:3 (model CollectionOfOne).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:208:3 (model CollectionOfOne).
 public struct CollectionOfOne_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -247,7 +247,7 @@ public struct CollectionOfOne_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:206:3 (model CommandLine).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:209:3 (model CommandLine).
 public struct CommandLine_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -274,7 +274,7 @@ public struct CommandLine_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:207:3 (model Comparable).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:210:3 (model Comparable).
 public struct Comparable_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -301,7 +301,7 @@ public struct Comparable_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:208:3 (model ComparableComparator).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:211:3 (model ComparableComparator).
 public struct ComparableComparator: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:209:3 (model Comparator).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:212:3 (model Comparator).
 public struct Comparator: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -31,7 +31,7 @@ public struct Comparator: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:210:3 (model ComparisonResult).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:213:3 (model ComparisonResult).
 public struct ComparisonResult: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -58,7 +58,7 @@ public struct ComparisonResult: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:211:3 (model ConcurrentValue).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:214:3 (model ConcurrentValue).
 public struct ConcurrentValue_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -85,7 +85,7 @@ public struct ConcurrentValue_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:212:3 (model ContiguousArray).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:215:3 (model ContiguousArray).
 public struct ContiguousArray_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -112,7 +112,7 @@ public struct ContiguousArray_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:213:3 (model ContiguousBytes).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:216:3 (model ContiguousBytes).
 public struct ContiguousBytes: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct ContiguousBytes: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:214:3 (model ContractHarness).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:217:3 (model ContractHarness).
 public struct ContractHarness: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -166,7 +166,7 @@ public struct ContractHarness: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:215:3 (model Copyable).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:218:3 (model Copyable).
 public struct Copyable_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -193,7 +193,7 @@ public struct Copyable_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:216:3 (model CountableClosedRange).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:219:3 (model CountableClosedRange).
 public struct CountableClosedRange_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -220,7 +220,7 @@ public struct CountableClosedRange_: Swift.Codable, Swift.Hashable, Swift.Sendab
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:217:3 (model CountablePartialRangeFrom).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:220:3 (model CountablePartialRangeFrom).
 public struct CountablePartialRangeFrom_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -247,7 +247,7 @@ public struct CountablePartialRangeFrom_: Swift.Codable, Swift.Hashable, Swift.S
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:218:3 (model CountableRange).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:221:3 (model CountableRange).
 public struct CountableRange_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -274,7 +274,7 @@ public struct CountableRange_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:219:3 (model CurrencyFormatStyleConfiguration).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:222:3 (model CurrencyFormatStyleConfiguration).
 public struct CurrencyFormatStyleConfiguration: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -301,7 +301,7 @@ public struct CurrencyFormatStyleConfiguration: Swift.Codable, Swift.Hashable, S
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:220:3 (model CustomDebugStringConvertible).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:223:3 (model CustomDebugStringConvertible).
 public struct CustomDebugStringConvertible_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:221:3 (model CustomLeafReflectable).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:224:3 (model CustomLeafReflectable).
 public struct CustomLeafReflectable_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -31,7 +31,7 @@ public struct CustomLeafReflectable_: Swift.Codable, Swift.Hashable, Swift.Senda
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:222:3 (model CustomNSError).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:225:3 (model CustomNSError).
 public struct CustomNSError: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -58,7 +58,7 @@ public struct CustomNSError: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:223:3 (model CustomPlaygroundDisplayConvertible).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:226:3 (model CustomPlaygroundDisplayConvertible).
 public struct CustomPlaygroundDisplayConvertible_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -85,7 +85,7 @@ public struct CustomPlaygroundDisplayConvertible_: Swift.Codable, Swift.Hashable
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:224:3 (model CustomPlaygroundQuickLookable).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:227:3 (model CustomPlaygroundQuickLookable).
 public struct CustomPlaygroundQuickLookable_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -112,7 +112,7 @@ public struct CustomPlaygroundQuickLookable_: Swift.Codable, Swift.Hashable, Swi
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:225:3 (model CustomReflectable).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:228:3 (model CustomReflectable).
 public struct CustomReflectable_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct CustomReflectable_: Swift.Codable, Swift.Hashable, Swift.Sendable 
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:226:3 (model CustomStringConvertible).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:229:3 (model CustomStringConvertible).
 public struct CustomStringConvertible_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -166,7 +166,7 @@ public struct CustomStringConvertible_: Swift.Codable, Swift.Hashable, Swift.Sen
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:227:3 (model DataProtocol).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:230:3 (model DataProtocol).
 public struct DataProtocol: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -193,7 +193,7 @@ public struct DataProtocol: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:228:3 (model DateComponents).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:231:3 (model DateComponents).
 public struct DateComponents: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -220,7 +220,7 @@ public struct DateComponents: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:229:3 (model DateFormatter).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:232:3 (model DateFormatter).
 public struct DateFormatter: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -247,7 +247,7 @@ public struct DateFormatter: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:230:3 (model DateInterval).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:233:3 (model DateInterval).
 public struct DateInterval: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -274,7 +274,7 @@ public struct DateInterval: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:231:3 (model DateIntervalFormatter).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:234:3 (model DateIntervalFormatter).
 public struct DateIntervalFormatter: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -301,7 +301,7 @@ public struct DateIntervalFormatter: Swift.Codable, Swift.Hashable, Swift.Sendab
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:232:3 (model DebugDescription).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:235:3 (model DebugDescription).
 public struct DebugDescription: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:233:3 (model Decodable).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:236:3 (model Decodable).
 public struct Decodable_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -31,7 +31,7 @@ public struct Decodable_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:234:3 (model DecodableAttributedStringKey).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:237:3 (model DecodableAttributedStringKey).
 public struct DecodableAttributedStringKey: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -58,7 +58,7 @@ public struct DecodableAttributedStringKey: Swift.Codable, Swift.Hashable, Swift
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:235:3 (model DecodableWithConfiguration).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:238:3 (model DecodableWithConfiguration).
 public struct DecodableWithConfiguration: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -85,7 +85,7 @@ public struct DecodableWithConfiguration: Swift.Codable, Swift.Hashable, Swift.S
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:236:3 (model DecodingConfigurationProviding).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:239:3 (model DecodingConfigurationProviding).
 public struct DecodingConfigurationProviding: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -112,7 +112,7 @@ public struct DecodingConfigurationProviding: Swift.Codable, Swift.Hashable, Swi
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:237:3 (model DecodingError).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:240:3 (model DecodingError).
 public struct DecodingError_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct DecodingError_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:238:3 (model DefaultBidirectionalIndices).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:241:3 (model DefaultBidirectionalIndices).
 public struct DefaultBidirectionalIndices_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -166,7 +166,7 @@ public struct DefaultBidirectionalIndices_: Swift.Codable, Swift.Hashable, Swift
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:239:3 (model DefaultIndices).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:242:3 (model DefaultIndices).
 public struct DefaultIndices_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -193,7 +193,7 @@ public struct DefaultIndices_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:240:3 (model DefaultRandomAccessIndices).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:243:3 (model DefaultRandomAccessIndices).
 public struct DefaultRandomAccessIndices_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -220,7 +220,7 @@ public struct DefaultRandomAccessIndices_: Swift.Codable, Swift.Hashable, Swift.
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:241:3 (model DefaultStringInterpolation).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:244:3 (model DefaultStringInterpolation).
 public struct DefaultStringInterpolation_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -247,7 +247,7 @@ public struct DefaultStringInterpolation_: Swift.Codable, Swift.Hashable, Swift.
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:242:3 (model DescriptiveNumberFormatConfiguration).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:245:3 (model DescriptiveNumberFormatConfiguration).
 public struct DescriptiveNumberFormatConfiguration: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -274,7 +274,7 @@ public struct DescriptiveNumberFormatConfiguration: Swift.Codable, Swift.Hashabl
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:243:3 (model DictionaryIndex).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:246:3 (model DictionaryIndex).
 public struct DictionaryIndex_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -301,7 +301,7 @@ public struct DictionaryIndex_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:244:3 (model DictionaryIterator).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:247:3 (model DictionaryIterator).
 public struct DictionaryIterator_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:245:3 (model DictionaryLiteral).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:248:3 (model DictionaryLiteral).
 public struct DictionaryLiteral_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -31,7 +31,7 @@ public struct DictionaryLiteral_: Swift.Codable, Swift.Hashable, Swift.Sendable 
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:246:3 (model DictionaryLiteralConvertible).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:249:3 (model DictionaryLiteralConvertible).
 public struct DictionaryLiteralConvertible_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -58,7 +58,7 @@ public struct DictionaryLiteralConvertible_: Swift.Codable, Swift.Hashable, Swif
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:247:3 (model Dimension).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:250:3 (model Dimension).
 public struct Dimension: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -85,7 +85,7 @@ public struct Dimension: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:248:3 (model DiscontiguousAttributedSubstring).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:251:3 (model DiscontiguousAttributedSubstring).
 public struct DiscontiguousAttributedSubstring: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -112,7 +112,7 @@ public struct DiscontiguousAttributedSubstring: Swift.Codable, Swift.Hashable, S
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:249:3 (model DiscontiguousSlice).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:252:3 (model DiscontiguousSlice).
 public struct DiscontiguousSlice_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct DiscontiguousSlice_: Swift.Codable, Swift.Hashable, Swift.Sendable
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:250:3 (model DiscreteFormatStyle).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:253:3 (model DiscreteFormatStyle).
 public struct DiscreteFormatStyle: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -166,7 +166,7 @@ public struct DiscreteFormatStyle: Swift.Codable, Swift.Hashable, Swift.Sendable
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:251:3 (model DropFirstSequence).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:254:3 (model DropFirstSequence).
 public struct DropFirstSequence_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -193,7 +193,7 @@ public struct DropFirstSequence_: Swift.Codable, Swift.Hashable, Swift.Sendable 
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:252:3 (model DropWhileSequence).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:255:3 (model DropWhileSequence).
 public struct DropWhileSequence_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -220,7 +220,7 @@ public struct DropWhileSequence_: Swift.Codable, Swift.Hashable, Swift.Sendable 
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:253:3 (model DurationProtocol).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:256:3 (model DurationProtocol).
 public struct DurationProtocol_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -247,7 +247,7 @@ public struct DurationProtocol_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:254:3 (model EmptyCollection).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:257:3 (model EmptyCollection).
 public struct EmptyCollection_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -274,7 +274,7 @@ public struct EmptyCollection_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:255:3 (model EmptyIterator).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:258:3 (model EmptyIterator).
 public struct EmptyIterator_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -301,7 +301,7 @@ public struct EmptyIterator_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:256:3 (model EmulatedAPI).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:259:3 (model EmulatedAPI).
 public struct EmulatedAPI: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

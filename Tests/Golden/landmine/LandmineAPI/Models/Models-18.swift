@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:257:3 (model EmulatorCommand).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:260:3 (model EmulatorCommand).
 public struct EmulatorCommand: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -31,7 +31,7 @@ public struct EmulatorCommand: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:258:3 (model EmulatorErrorBody).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:261:3 (model EmulatorErrorBody).
 public struct EmulatorErrorBody: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -58,7 +58,7 @@ public struct EmulatorErrorBody: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:259:3 (model EmulatorRequest).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:262:3 (model EmulatorRequest).
 public struct EmulatorRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -85,7 +85,7 @@ public struct EmulatorRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:260:3 (model EmulatorResponse).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:263:3 (model EmulatorResponse).
 public struct EmulatorResponse: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -112,7 +112,7 @@ public struct EmulatorResponse: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:261:3 (model EmulatorServer).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:264:3 (model EmulatorServer).
 public struct EmulatorServer: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct EmulatorServer: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:262:3 (model EmulatorServerError).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:265:3 (model EmulatorServerError).
 public struct EmulatorServerError: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -166,7 +166,7 @@ public struct EmulatorServerError: Swift.Codable, Swift.Hashable, Swift.Sendable
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:263:3 (model EmulatorUsageError).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:266:3 (model EmulatorUsageError).
 public struct EmulatorUsageError: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -193,7 +193,7 @@ public struct EmulatorUsageError: Swift.Codable, Swift.Hashable, Swift.Sendable 
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:264:3 (model Encodable).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:267:3 (model Encodable).
 public struct Encodable_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -220,7 +220,7 @@ public struct Encodable_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:265:3 (model EncodableAttributedStringKey).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:268:3 (model EncodableAttributedStringKey).
 public struct EncodableAttributedStringKey: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -247,7 +247,7 @@ public struct EncodableAttributedStringKey: Swift.Codable, Swift.Hashable, Swift
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:266:3 (model EncodableWithConfiguration).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:269:3 (model EncodableWithConfiguration).
 public struct EncodableWithConfiguration: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -274,7 +274,7 @@ public struct EncodableWithConfiguration: Swift.Codable, Swift.Hashable, Swift.S
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:267:3 (model Encoder).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:270:3 (model Encoder).
 public struct Encoder_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -301,7 +301,7 @@ public struct Encoder_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:268:3 (model EncodingConfigurationProviding).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:271:3 (model EncodingConfigurationProviding).
 public struct EncodingConfigurationProviding: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

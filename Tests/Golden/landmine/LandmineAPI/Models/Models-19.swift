@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:269:3 (model EncodingError).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:272:3 (model EncodingError).
 public struct EncodingError_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -31,7 +31,7 @@ public struct EncodingError_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:270:3 (model EnergyFormatter).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:273:3 (model EnergyFormatter).
 public struct EnergyFormatter: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -58,7 +58,7 @@ public struct EnergyFormatter: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:271:3 (model EnumeratedIterator).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:274:3 (model EnumeratedIterator).
 public struct EnumeratedIterator_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -85,7 +85,7 @@ public struct EnumeratedIterator_: Swift.Codable, Swift.Hashable, Swift.Sendable
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:272:3 (model EnumeratedSequence).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:275:3 (model EnumeratedSequence).
 public struct EnumeratedSequence_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -112,7 +112,7 @@ public struct EnumeratedSequence_: Swift.Codable, Swift.Hashable, Swift.Sendable
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:273:3 (model Equatable).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:276:3 (model Equatable).
 public struct Equatable_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct Equatable_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:274:3 (model Escapable).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:277:3 (model Escapable).
 public struct Escapable_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -166,7 +166,7 @@ public struct Escapable_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:275:3 (model ExampleAnswer).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:278:3 (model ExampleAnswer).
 public struct ExampleAnswer: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -193,7 +193,7 @@ public struct ExampleAnswer: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:276:3 (model ExampleRoute).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:279:3 (model ExampleRoute).
 public struct ExampleRoute: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -220,7 +220,7 @@ public struct ExampleRoute: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:277:3 (model ExampleServer).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:280:3 (model ExampleServer).
 public struct ExampleServer: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -247,7 +247,7 @@ public struct ExampleServer: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:278:3 (model ExpressibleByArrayLiteral).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:281:3 (model ExpressibleByArrayLiteral).
 public struct ExpressibleByArrayLiteral_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -274,7 +274,7 @@ public struct ExpressibleByArrayLiteral_: Swift.Codable, Swift.Hashable, Swift.S
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:279:3 (model ExpressibleByBooleanLiteral).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:282:3 (model ExpressibleByBooleanLiteral).
 public struct ExpressibleByBooleanLiteral_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -301,7 +301,7 @@ public struct ExpressibleByBooleanLiteral_: Swift.Codable, Swift.Hashable, Swift
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:280:3 (model ExpressibleByDictionaryLiteral).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:283:3 (model ExpressibleByDictionaryLiteral).
 public struct ExpressibleByDictionaryLiteral_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

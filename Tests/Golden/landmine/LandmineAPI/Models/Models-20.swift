@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:281:3 (model ExpressibleByExtendedGraphemeClusterLiteral).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:284:3 (model ExpressibleByExtendedGraphemeClusterLiteral).
 public struct ExpressibleByExtendedGraphemeClusterLiteral_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -31,7 +31,7 @@ public struct ExpressibleByExtendedGraphemeClusterLiteral_: Swift.Codable, Swift
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:282:3 (model ExpressibleByFloatLiteral).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:285:3 (model ExpressibleByFloatLiteral).
 public struct ExpressibleByFloatLiteral_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -58,7 +58,7 @@ public struct ExpressibleByFloatLiteral_: Swift.Codable, Swift.Hashable, Swift.S
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:283:3 (model ExpressibleByIntegerLiteral).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:286:3 (model ExpressibleByIntegerLiteral).
 public struct ExpressibleByIntegerLiteral_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -85,7 +85,7 @@ public struct ExpressibleByIntegerLiteral_: Swift.Codable, Swift.Hashable, Swift
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:284:3 (model ExpressibleByNilLiteral).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:287:3 (model ExpressibleByNilLiteral).
 public struct ExpressibleByNilLiteral_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -112,7 +112,7 @@ public struct ExpressibleByNilLiteral_: Swift.Codable, Swift.Hashable, Swift.Sen
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:285:3 (model ExpressibleByStringInterpolation).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:288:3 (model ExpressibleByStringInterpolation).
 public struct ExpressibleByStringInterpolation_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct ExpressibleByStringInterpolation_: Swift.Codable, Swift.Hashable, 
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:286:3 (model ExpressibleByStringLiteral).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:289:3 (model ExpressibleByStringLiteral).
 public struct ExpressibleByStringLiteral_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -166,7 +166,7 @@ public struct ExpressibleByStringLiteral_: Swift.Codable, Swift.Hashable, Swift.
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:287:3 (model ExpressibleByUnicodeScalarLiteral).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:290:3 (model ExpressibleByUnicodeScalarLiteral).
 public struct ExpressibleByUnicodeScalarLiteral_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -193,7 +193,7 @@ public struct ExpressibleByUnicodeScalarLiteral_: Swift.Codable, Swift.Hashable,
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:288:3 (model Expression).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:291:3 (model Expression).
 public struct Expression: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -220,7 +220,7 @@ public struct Expression: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:289:3 (model ExtendedGraphemeClusterLiteralConvertible).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:292:3 (model ExtendedGraphemeClusterLiteralConvertible).
 public struct ExtendedGraphemeClusterLiteralConvertible_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -247,7 +247,7 @@ public struct ExtendedGraphemeClusterLiteralConvertible_: Swift.Codable, Swift.H
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:290:3 (model ExtendedGraphemeClusterType).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:293:3 (model ExtendedGraphemeClusterType).
 public struct ExtendedGraphemeClusterType_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -274,7 +274,7 @@ public struct ExtendedGraphemeClusterType_: Swift.Codable, Swift.Hashable, Swift
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:291:3 (model Fault).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:294:3 (model Fault).
 public struct Fault: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -301,7 +301,7 @@ public struct Fault: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:292:3 (model FaultRule).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:295:3 (model FaultRule).
 public struct FaultRule: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:293:3 (model FaultScope).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:296:3 (model FaultScope).
 public struct FaultScope: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -31,7 +31,7 @@ public struct FaultScope: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:294:3 (model FileAttributeKey).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:297:3 (model FileAttributeKey).
 public struct FileAttributeKey: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -58,7 +58,7 @@ public struct FileAttributeKey: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:295:3 (model FileAttributeType).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:298:3 (model FileAttributeType).
 public struct FileAttributeType: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -85,7 +85,7 @@ public struct FileAttributeType: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:296:3 (model FileHandle).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:299:3 (model FileHandle).
 public struct FileHandle: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -112,7 +112,7 @@ public struct FileHandle: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:297:3 (model FileManager).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:300:3 (model FileManager).
 public struct FileManager: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct FileManager: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:298:3 (model FileManagerDelegate).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:301:3 (model FileManagerDelegate).
 public struct FileManagerDelegate: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -166,7 +166,7 @@ public struct FileManagerDelegate: Swift.Codable, Swift.Hashable, Swift.Sendable
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:299:3 (model FileProtectionType).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:302:3 (model FileProtectionType).
 public struct FileProtectionType: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -193,7 +193,7 @@ public struct FileProtectionType: Swift.Codable, Swift.Hashable, Swift.Sendable 
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:300:3 (model FixedWidthInteger).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:303:3 (model FixedWidthInteger).
 public struct FixedWidthInteger_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -220,7 +220,7 @@ public struct FixedWidthInteger_: Swift.Codable, Swift.Hashable, Swift.Sendable 
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:301:3 (model FlattenBidirectionalCollection).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:304:3 (model FlattenBidirectionalCollection).
 public struct FlattenBidirectionalCollection_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -247,7 +247,7 @@ public struct FlattenBidirectionalCollection_: Swift.Codable, Swift.Hashable, Sw
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:302:3 (model FlattenBidirectionalCollectionIndex).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:305:3 (model FlattenBidirectionalCollectionIndex).
 public struct FlattenBidirectionalCollectionIndex_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -274,7 +274,7 @@ public struct FlattenBidirectionalCollectionIndex_: Swift.Codable, Swift.Hashabl
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:303:3 (model FlattenCollection).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:306:3 (model FlattenCollection).
 public struct FlattenCollection_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -301,7 +301,7 @@ public struct FlattenCollection_: Swift.Codable, Swift.Hashable, Swift.Sendable 
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:304:3 (model FlattenCollectionIndex).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:307:3 (model FlattenCollectionIndex).
 public struct FlattenCollectionIndex_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

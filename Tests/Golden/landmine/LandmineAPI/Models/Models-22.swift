@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:305:3 (model FlattenSequence).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:308:3 (model FlattenSequence).
 public struct FlattenSequence_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -31,7 +31,7 @@ public struct FlattenSequence_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:306:3 (model Float).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:309:3 (model Float).
 public struct Float_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -58,7 +58,7 @@ public struct Float_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:307:3 (model Float16).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:310:3 (model Float16).
 public struct Float16_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -85,7 +85,7 @@ public struct Float16_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:308:3 (model Float32).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:311:3 (model Float32).
 public struct Float32_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -112,7 +112,7 @@ public struct Float32_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:309:3 (model Float64).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:312:3 (model Float64).
 public struct Float64_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct Float64_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:310:3 (model Float80).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:313:3 (model Float80).
 public struct Float80_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -166,7 +166,7 @@ public struct Float80_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:311:3 (model FloatLiteralConvertible).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:314:3 (model FloatLiteralConvertible).
 public struct FloatLiteralConvertible_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -193,7 +193,7 @@ public struct FloatLiteralConvertible_: Swift.Codable, Swift.Hashable, Swift.Sen
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:312:3 (model FloatLiteralType).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:315:3 (model FloatLiteralType).
 public struct FloatLiteralType_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -220,7 +220,7 @@ public struct FloatLiteralType_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:313:3 (model FloatingPoint).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:316:3 (model FloatingPoint).
 public struct FloatingPoint_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -247,7 +247,7 @@ public struct FloatingPoint_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:314:3 (model FloatingPointClassification).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:317:3 (model FloatingPointClassification).
 public struct FloatingPointClassification_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -274,7 +274,7 @@ public struct FloatingPointClassification_: Swift.Codable, Swift.Hashable, Swift
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:315:3 (model FloatingPointFormatStyle).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:318:3 (model FloatingPointFormatStyle).
 public struct FloatingPointFormatStyle: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -301,7 +301,7 @@ public struct FloatingPointFormatStyle: Swift.Codable, Swift.Hashable, Swift.Sen
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:316:3 (model FloatingPointParseStrategy).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:319:3 (model FloatingPointParseStrategy).
 public struct FloatingPointParseStrategy: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

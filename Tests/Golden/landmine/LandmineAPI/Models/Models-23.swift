@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:317:3 (model FloatingPointRoundingRule).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:320:3 (model FloatingPointRoundingRule).
 public struct FloatingPointRoundingRule_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -31,7 +31,7 @@ public struct FloatingPointRoundingRule_: Swift.Codable, Swift.Hashable, Swift.S
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:318:3 (model FloatingPointSign).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:321:3 (model FloatingPointSign).
 public struct FloatingPointSign_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -58,7 +58,7 @@ public struct FloatingPointSign_: Swift.Codable, Swift.Hashable, Swift.Sendable 
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:319:3 (model FormatStyle).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:322:3 (model FormatStyle).
 public struct FormatStyle: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -85,7 +85,7 @@ public struct FormatStyle: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:320:3 (model FormatStyleCapitalizationContext).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:323:3 (model FormatStyleCapitalizationContext).
 public struct FormatStyleCapitalizationContext: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -112,7 +112,7 @@ public struct FormatStyleCapitalizationContext: Swift.Codable, Swift.Hashable, S
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:321:3 (model Formatter).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:324:3 (model Formatter).
 public struct Formatter: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct Formatter: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:322:3 (model HTTPCookie).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:325:3 (model HTTPCookie).
 public struct HTTPCookie: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -166,7 +166,7 @@ public struct HTTPCookie: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:323:3 (model HTTPCookiePropertyKey).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:326:3 (model HTTPCookiePropertyKey).
 public struct HTTPCookiePropertyKey: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -193,7 +193,7 @@ public struct HTTPCookiePropertyKey: Swift.Codable, Swift.Hashable, Swift.Sendab
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:324:3 (model HTTPCookieStorage).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:327:3 (model HTTPCookieStorage).
 public struct HTTPCookieStorage: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -220,7 +220,7 @@ public struct HTTPCookieStorage: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:325:3 (model HTTPRequest).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:328:3 (model HTTPRequest).
 public struct HTTPRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -247,7 +247,7 @@ public struct HTTPRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:326:3 (model HTTPResponse).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:329:3 (model HTTPResponse).
 public struct HTTPResponse: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -274,7 +274,7 @@ public struct HTTPResponse: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:327:3 (model HTTPURLResponse).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:330:3 (model HTTPURLResponse).
 public struct HTTPURLResponse: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -301,7 +301,7 @@ public struct HTTPURLResponse: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:328:3 (model Hashable).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:331:3 (model Hashable).
 public struct Hashable_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:329:3 (model Hasher).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:332:3 (model Hasher).
 public struct Hasher_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -31,7 +31,7 @@ public struct Hasher_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:330:3 (model Host).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:333:3 (model Host).
 public struct Host: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -58,7 +58,7 @@ public struct Host: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:331:3 (model ISO8601DateFormatter).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:334:3 (model ISO8601DateFormatter).
 public struct ISO8601DateFormatter: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -85,7 +85,7 @@ public struct ISO8601DateFormatter: Swift.Codable, Swift.Hashable, Swift.Sendabl
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:332:3 (model Identifiable).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:335:3 (model Identifiable).
 public struct Identifiable_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -112,7 +112,7 @@ public struct Identifiable_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:333:3 (model IndexPath).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:336:3 (model IndexPath).
 public struct IndexPath: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct IndexPath: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:334:3 (model Indexable).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:337:3 (model Indexable).
 public struct Indexable_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -166,7 +166,7 @@ public struct Indexable_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:335:3 (model IndexableBase).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:338:3 (model IndexableBase).
 public struct IndexableBase_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -193,7 +193,7 @@ public struct IndexableBase_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:336:3 (model IndexingIterator).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:339:3 (model IndexingIterator).
 public struct IndexingIterator_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -220,7 +220,7 @@ public struct IndexingIterator_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:337:3 (model InflectionRule).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:340:3 (model InflectionRule).
 public struct InflectionRule: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -247,7 +247,7 @@ public struct InflectionRule: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:338:3 (model InlineArray).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:341:3 (model InlineArray).
 public struct InlineArray_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -274,7 +274,7 @@ public struct InlineArray_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:339:3 (model InputStream).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:342:3 (model InputStream).
 public struct InputStream: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -301,7 +301,7 @@ public struct InputStream: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:340:3 (model InstantProtocol).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:343:3 (model InstantProtocol).
 public struct InstantProtocol_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

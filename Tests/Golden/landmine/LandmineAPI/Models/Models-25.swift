@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:341:3 (model Int128).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:344:3 (model Int128).
 public struct Int128_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -31,7 +31,7 @@ public struct Int128_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:342:3 (model Int16).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:345:3 (model Int16).
 public struct Int16_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -58,7 +58,7 @@ public struct Int16_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:343:3 (model Int32).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:346:3 (model Int32).
 public struct Int32_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -85,7 +85,7 @@ public struct Int32_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:344:3 (model Int64).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:347:3 (model Int64).
 public struct Int64_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -112,7 +112,7 @@ public struct Int64_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:345:3 (model Int8).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:348:3 (model Int8).
 public struct Int8_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct Int8_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:346:3 (model IntegerFormatStyle).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:349:3 (model IntegerFormatStyle).
 public struct IntegerFormatStyle: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -166,7 +166,7 @@ public struct IntegerFormatStyle: Swift.Codable, Swift.Hashable, Swift.Sendable 
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:347:3 (model IntegerLiteralConvertible).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:350:3 (model IntegerLiteralConvertible).
 public struct IntegerLiteralConvertible_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -193,7 +193,7 @@ public struct IntegerLiteralConvertible_: Swift.Codable, Swift.Hashable, Swift.S
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:348:3 (model IntegerLiteralType).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:351:3 (model IntegerLiteralType).
 public struct IntegerLiteralType_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -220,7 +220,7 @@ public struct IntegerLiteralType_: Swift.Codable, Swift.Hashable, Swift.Sendable
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:349:3 (model IntegerParseStrategy).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:352:3 (model IntegerParseStrategy).
 public struct IntegerParseStrategy: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -247,7 +247,7 @@ public struct IntegerParseStrategy: Swift.Codable, Swift.Hashable, Swift.Sendabl
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:350:3 (model IteratorOverOne).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:353:3 (model IteratorOverOne).
 public struct IteratorOverOne_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -274,7 +274,7 @@ public struct IteratorOverOne_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:351:3 (model IteratorProtocol).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:354:3 (model IteratorProtocol).
 public struct IteratorProtocol_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -301,7 +301,7 @@ public struct IteratorProtocol_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:352:3 (model IteratorSequence).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:355:3 (model IteratorSequence).
 public struct IteratorSequence_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

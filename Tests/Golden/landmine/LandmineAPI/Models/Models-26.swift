@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:353:3 (model JSONSerialization).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:356:3 (model JSONSerialization).
 public struct JSONSerialization: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -31,7 +31,7 @@ public struct JSONSerialization: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:354:3 (model JoinedIterator).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:357:3 (model JoinedIterator).
 public struct JoinedIterator_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -58,7 +58,7 @@ public struct JoinedIterator_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:355:3 (model JoinedSequence).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:358:3 (model JoinedSequence).
 public struct JoinedSequence_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -85,7 +85,7 @@ public struct JoinedSequence_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:356:3 (model KeyPath).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:359:3 (model KeyPath).
 public struct KeyPath_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -112,7 +112,7 @@ public struct KeyPath_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:357:3 (model KeyPathComparator).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:360:3 (model KeyPathComparator).
 public struct KeyPathComparator: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct KeyPathComparator: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:358:3 (model KeyValuePairs).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:361:3 (model KeyValuePairs).
 public struct KeyValuePairs_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -166,7 +166,7 @@ public struct KeyValuePairs_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:359:3 (model KeyedDecodingContainer).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:362:3 (model KeyedDecodingContainer).
 public struct KeyedDecodingContainer_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -193,7 +193,7 @@ public struct KeyedDecodingContainer_: Swift.Codable, Swift.Hashable, Swift.Send
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:360:3 (model KeyedDecodingContainerProtocol).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:363:3 (model KeyedDecodingContainerProtocol).
 public struct KeyedDecodingContainerProtocol_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -220,7 +220,7 @@ public struct KeyedDecodingContainerProtocol_: Swift.Codable, Swift.Hashable, Sw
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:361:3 (model KeyedEncodingContainer).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:364:3 (model KeyedEncodingContainer).
 public struct KeyedEncodingContainer_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -247,7 +247,7 @@ public struct KeyedEncodingContainer_: Swift.Codable, Swift.Hashable, Swift.Send
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:362:3 (model KeyedEncodingContainerProtocol).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:365:3 (model KeyedEncodingContainerProtocol).
 public struct KeyedEncodingContainerProtocol_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -274,7 +274,7 @@ public struct KeyedEncodingContainerProtocol_: Swift.Codable, Swift.Hashable, Sw
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:363:3 (model LazyBidirectionalCollection).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:366:3 (model LazyBidirectionalCollection).
 public struct LazyBidirectionalCollection_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -301,7 +301,7 @@ public struct LazyBidirectionalCollection_: Swift.Codable, Swift.Hashable, Swift
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:364:3 (model LazyCollection).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:367:3 (model LazyCollection).
 public struct LazyCollection_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

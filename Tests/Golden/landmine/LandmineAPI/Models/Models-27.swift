@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:365:3 (model LazyCollectionProtocol).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:368:3 (model LazyCollectionProtocol).
 public struct LazyCollectionProtocol_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -31,7 +31,7 @@ public struct LazyCollectionProtocol_: Swift.Codable, Swift.Hashable, Swift.Send
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:366:3 (model LazyDropWhileBidirectionalCollection).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:369:3 (model LazyDropWhileBidirectionalCollection).
 public struct LazyDropWhileBidirectionalCollection_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -58,7 +58,7 @@ public struct LazyDropWhileBidirectionalCollection_: Swift.Codable, Swift.Hashab
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:367:3 (model LazyDropWhileCollection).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:370:3 (model LazyDropWhileCollection).
 public struct LazyDropWhileCollection_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -85,7 +85,7 @@ public struct LazyDropWhileCollection_: Swift.Codable, Swift.Hashable, Swift.Sen
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:368:3 (model LazyDropWhileIndex).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:371:3 (model LazyDropWhileIndex).
 public struct LazyDropWhileIndex_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -112,7 +112,7 @@ public struct LazyDropWhileIndex_: Swift.Codable, Swift.Hashable, Swift.Sendable
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:369:3 (model LazyDropWhileIterator).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:372:3 (model LazyDropWhileIterator).
 public struct LazyDropWhileIterator_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct LazyDropWhileIterator_: Swift.Codable, Swift.Hashable, Swift.Senda
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:370:3 (model LazyDropWhileSequence).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:373:3 (model LazyDropWhileSequence).
 public struct LazyDropWhileSequence_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -166,7 +166,7 @@ public struct LazyDropWhileSequence_: Swift.Codable, Swift.Hashable, Swift.Senda
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:371:3 (model LazyFilterBidirectionalCollection).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:374:3 (model LazyFilterBidirectionalCollection).
 public struct LazyFilterBidirectionalCollection_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -193,7 +193,7 @@ public struct LazyFilterBidirectionalCollection_: Swift.Codable, Swift.Hashable,
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:372:3 (model LazyFilterCollection).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:375:3 (model LazyFilterCollection).
 public struct LazyFilterCollection_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -220,7 +220,7 @@ public struct LazyFilterCollection_: Swift.Codable, Swift.Hashable, Swift.Sendab
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:373:3 (model LazyFilterIndex).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:376:3 (model LazyFilterIndex).
 public struct LazyFilterIndex_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -247,7 +247,7 @@ public struct LazyFilterIndex_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:374:3 (model LazyFilterIterator).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:377:3 (model LazyFilterIterator).
 public struct LazyFilterIterator_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -274,7 +274,7 @@ public struct LazyFilterIterator_: Swift.Codable, Swift.Hashable, Swift.Sendable
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:375:3 (model LazyFilterSequence).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:378:3 (model LazyFilterSequence).
 public struct LazyFilterSequence_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -301,7 +301,7 @@ public struct LazyFilterSequence_: Swift.Codable, Swift.Hashable, Swift.Sendable
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:376:3 (model LazyMapBidirectionalCollection).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:379:3 (model LazyMapBidirectionalCollection).
 public struct LazyMapBidirectionalCollection_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:377:3 (model LazyMapCollection).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:380:3 (model LazyMapCollection).
 public struct LazyMapCollection_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -31,7 +31,7 @@ public struct LazyMapCollection_: Swift.Codable, Swift.Hashable, Swift.Sendable 
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:378:3 (model LazyMapIterator).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:381:3 (model LazyMapIterator).
 public struct LazyMapIterator_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -58,7 +58,7 @@ public struct LazyMapIterator_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:379:3 (model LazyMapRandomAccessCollection).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:382:3 (model LazyMapRandomAccessCollection).
 public struct LazyMapRandomAccessCollection_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -85,7 +85,7 @@ public struct LazyMapRandomAccessCollection_: Swift.Codable, Swift.Hashable, Swi
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:380:3 (model LazyMapSequence).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:383:3 (model LazyMapSequence).
 public struct LazyMapSequence_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -112,7 +112,7 @@ public struct LazyMapSequence_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:381:3 (model LazyPrefixWhileBidirectionalCollection).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:384:3 (model LazyPrefixWhileBidirectionalCollection).
 public struct LazyPrefixWhileBidirectionalCollection_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct LazyPrefixWhileBidirectionalCollection_: Swift.Codable, Swift.Hash
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:382:3 (model LazyPrefixWhileCollection).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:385:3 (model LazyPrefixWhileCollection).
 public struct LazyPrefixWhileCollection_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -166,7 +166,7 @@ public struct LazyPrefixWhileCollection_: Swift.Codable, Swift.Hashable, Swift.S
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:383:3 (model LazyPrefixWhileIndex).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:386:3 (model LazyPrefixWhileIndex).
 public struct LazyPrefixWhileIndex_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -193,7 +193,7 @@ public struct LazyPrefixWhileIndex_: Swift.Codable, Swift.Hashable, Swift.Sendab
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:384:3 (model LazyPrefixWhileIterator).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:387:3 (model LazyPrefixWhileIterator).
 public struct LazyPrefixWhileIterator_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -220,7 +220,7 @@ public struct LazyPrefixWhileIterator_: Swift.Codable, Swift.Hashable, Swift.Sen
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:385:3 (model LazyPrefixWhileSequence).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:388:3 (model LazyPrefixWhileSequence).
 public struct LazyPrefixWhileSequence_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -247,7 +247,7 @@ public struct LazyPrefixWhileSequence_: Swift.Codable, Swift.Hashable, Swift.Sen
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:386:3 (model LazyRandomAccessCollection).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:389:3 (model LazyRandomAccessCollection).
 public struct LazyRandomAccessCollection_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -274,7 +274,7 @@ public struct LazyRandomAccessCollection_: Swift.Codable, Swift.Hashable, Swift.
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:387:3 (model LazySequence).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:390:3 (model LazySequence).
 public struct LazySequence_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -301,7 +301,7 @@ public struct LazySequence_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:388:3 (model LazySequenceProtocol).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:391:3 (model LazySequenceProtocol).
 public struct LazySequenceProtocol_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:389:3 (model LengthFormatter).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:392:3 (model LengthFormatter).
 public struct LengthFormatter: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -31,7 +31,7 @@ public struct LengthFormatter: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:390:3 (model ListFormatStyle).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:393:3 (model ListFormatStyle).
 public struct ListFormatStyle: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -58,7 +58,7 @@ public struct ListFormatStyle: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:391:3 (model LocalizedError).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:394:3 (model LocalizedError).
 public struct LocalizedError: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -85,7 +85,7 @@ public struct LocalizedError: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:392:3 (model LosslessStringConvertible).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:395:3 (model LosslessStringConvertible).
 public struct LosslessStringConvertible_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -112,7 +112,7 @@ public struct LosslessStringConvertible_: Swift.Codable, Swift.Hashable, Swift.S
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:393:3 (model ManagedBuffer).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:396:3 (model ManagedBuffer).
 public struct ManagedBuffer_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct ManagedBuffer_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:394:3 (model ManagedBufferPointer).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:397:3 (model ManagedBufferPointer).
 public struct ManagedBufferPointer_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -166,7 +166,7 @@ public struct ManagedBufferPointer_: Swift.Codable, Swift.Hashable, Swift.Sendab
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:395:3 (model ManualClock).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:398:3 (model ManualClock).
 public struct ManualClock: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -193,7 +193,7 @@ public struct ManualClock: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:396:3 (model MarkdownDecodableAttributedStringKey).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:399:3 (model MarkdownDecodableAttributedStringKey).
 public struct MarkdownDecodableAttributedStringKey: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -220,7 +220,7 @@ public struct MarkdownDecodableAttributedStringKey: Swift.Codable, Swift.Hashabl
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:397:3 (model MassFormatter).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:400:3 (model MassFormatter).
 public struct MassFormatter: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -247,7 +247,7 @@ public struct MassFormatter: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:398:3 (model Measurement).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:401:3 (model Measurement).
 public struct Measurement: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -274,7 +274,7 @@ public struct Measurement: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:399:3 (model MemoryLayout).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:402:3 (model MemoryLayout).
 public struct MemoryLayout_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -301,7 +301,7 @@ public struct MemoryLayout_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:400:3 (model Mirror).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:403:3 (model Mirror).
 public struct Mirror_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:401:3 (model MirrorPath).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:404:3 (model MirrorPath).
 public struct MirrorPath_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -31,7 +31,7 @@ public struct MirrorPath_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:402:3 (model MobileJoeEmulator).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:405:3 (model MobileJoeEmulator).
 public struct MobileJoeEmulator: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -58,7 +58,7 @@ public struct MobileJoeEmulator: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:403:3 (model MobileJoeEmulatorPlan).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:406:3 (model MobileJoeEmulatorPlan).
 public struct MobileJoeEmulatorPlan: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -85,7 +85,7 @@ public struct MobileJoeEmulatorPlan: Swift.Codable, Swift.Hashable, Swift.Sendab
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:404:3 (model MobileJoeEmulatorState).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:407:3 (model MobileJoeEmulatorState).
 public struct MobileJoeEmulatorState: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -112,7 +112,7 @@ public struct MobileJoeEmulatorState: Swift.Codable, Swift.Hashable, Swift.Senda
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:405:3 (model MobileJoeRecordedIdentity).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:408:3 (model MobileJoeRecordedIdentity).
 public struct MobileJoeRecordedIdentity: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct MobileJoeRecordedIdentity: Swift.Codable, Swift.Hashable, Swift.Se
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:406:3 (model Morphology).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:409:3 (model Morphology).
 public struct Morphology: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -166,7 +166,7 @@ public struct Morphology: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:407:3 (model MutableBidirectionalSlice).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:410:3 (model MutableBidirectionalSlice).
 public struct MutableBidirectionalSlice_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -193,7 +193,7 @@ public struct MutableBidirectionalSlice_: Swift.Codable, Swift.Hashable, Swift.S
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:408:3 (model MutableCollection).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:411:3 (model MutableCollection).
 public struct MutableCollection_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -220,7 +220,7 @@ public struct MutableCollection_: Swift.Codable, Swift.Hashable, Swift.Sendable 
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:409:3 (model MutableDataProtocol).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:412:3 (model MutableDataProtocol).
 public struct MutableDataProtocol: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -247,7 +247,7 @@ public struct MutableDataProtocol: Swift.Codable, Swift.Hashable, Swift.Sendable
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:410:3 (model MutableIndexable).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:413:3 (model MutableIndexable).
 public struct MutableIndexable_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -274,7 +274,7 @@ public struct MutableIndexable_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:411:3 (model MutableRandomAccessSlice).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:414:3 (model MutableRandomAccessSlice).
 public struct MutableRandomAccessSlice_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -301,7 +301,7 @@ public struct MutableRandomAccessSlice_: Swift.Codable, Swift.Hashable, Swift.Se
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:412:3 (model MutableRangeReplaceableBidirectionalSlice).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:415:3 (model MutableRangeReplaceableBidirectionalSlice).
 public struct MutableRangeReplaceableBidirectionalSlice_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

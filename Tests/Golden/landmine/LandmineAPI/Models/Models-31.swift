@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:413:3 (model MutableRangeReplaceableRandomAccessSlice).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:416:3 (model MutableRangeReplaceableRandomAccessSlice).
 public struct MutableRangeReplaceableRandomAccessSlice_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -31,7 +31,7 @@ public struct MutableRangeReplaceableRandomAccessSlice_: Swift.Codable, Swift.Ha
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:414:3 (model MutableRangeReplaceableSlice).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:417:3 (model MutableRangeReplaceableSlice).
 public struct MutableRangeReplaceableSlice_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -58,7 +58,7 @@ public struct MutableRangeReplaceableSlice_: Swift.Codable, Swift.Hashable, Swif
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:415:3 (model MutableRawSpan).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:418:3 (model MutableRawSpan).
 public struct MutableRawSpan_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -85,7 +85,7 @@ public struct MutableRawSpan_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:416:3 (model MutableSlice).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:419:3 (model MutableSlice).
 public struct MutableSlice_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -112,7 +112,7 @@ public struct MutableSlice_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:417:3 (model MutableSpan).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:420:3 (model MutableSpan).
 public struct MutableSpan_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct MutableSpan_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:418:3 (model NSAffineTransform).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:421:3 (model NSAffineTransform).
 public struct NSAffineTransform: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -166,7 +166,7 @@ public struct NSAffineTransform: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:419:3 (model NSAffineTransformStruct).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:422:3 (model NSAffineTransformStruct).
 public struct NSAffineTransformStruct: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -193,7 +193,7 @@ public struct NSAffineTransformStruct: Swift.Codable, Swift.Hashable, Swift.Send
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:420:3 (model NSArray).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:423:3 (model NSArray).
 public struct NSArray: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -220,7 +220,7 @@ public struct NSArray: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:421:3 (model NSAttributedString).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:424:3 (model NSAttributedString).
 public struct NSAttributedString: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -247,7 +247,7 @@ public struct NSAttributedString: Swift.Codable, Swift.Hashable, Swift.Sendable 
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:422:3 (model NSBinarySearchingOptions).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:425:3 (model NSBinarySearchingOptions).
 public struct NSBinarySearchingOptions: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -274,7 +274,7 @@ public struct NSBinarySearchingOptions: Swift.Codable, Swift.Hashable, Swift.Sen
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:423:3 (model NSCache).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:426:3 (model NSCache).
 public struct NSCache: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -301,7 +301,7 @@ public struct NSCache: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:424:3 (model NSCacheDelegate).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:427:3 (model NSCacheDelegate).
 public struct NSCacheDelegate: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

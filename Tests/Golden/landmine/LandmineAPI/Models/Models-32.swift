@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:425:3 (model NSCalendar).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:428:3 (model NSCalendar).
 public struct NSCalendar: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -31,7 +31,7 @@ public struct NSCalendar: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:426:3 (model NSCharacterSet).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:429:3 (model NSCharacterSet).
 public struct NSCharacterSet: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -58,7 +58,7 @@ public struct NSCharacterSet: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:427:3 (model NSCoder).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:430:3 (model NSCoder).
 public struct NSCoder: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -85,7 +85,7 @@ public struct NSCoder: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:428:3 (model NSCoding).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:431:3 (model NSCoding).
 public struct NSCoding: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -112,7 +112,7 @@ public struct NSCoding: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:429:3 (model NSComparisonPredicate).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:432:3 (model NSComparisonPredicate).
 public struct NSComparisonPredicate: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct NSComparisonPredicate: Swift.Codable, Swift.Hashable, Swift.Sendab
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:430:3 (model NSCompoundPredicate).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:433:3 (model NSCompoundPredicate).
 public struct NSCompoundPredicate: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -166,7 +166,7 @@ public struct NSCompoundPredicate: Swift.Codable, Swift.Hashable, Swift.Sendable
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:431:3 (model NSCondition).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:434:3 (model NSCondition).
 public struct NSCondition: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -193,7 +193,7 @@ public struct NSCondition: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:432:3 (model NSConditionLock).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:435:3 (model NSConditionLock).
 public struct NSConditionLock: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -220,7 +220,7 @@ public struct NSConditionLock: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:433:3 (model NSCopying).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:436:3 (model NSCopying).
 public struct NSCopying: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -247,7 +247,7 @@ public struct NSCopying: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:434:3 (model NSCountedSet).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:437:3 (model NSCountedSet).
 public struct NSCountedSet: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -274,7 +274,7 @@ public struct NSCountedSet: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:435:3 (model NSData).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:438:3 (model NSData).
 public struct NSData: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -301,7 +301,7 @@ public struct NSData: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:436:3 (model NSDate).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:439:3 (model NSDate).
 public struct NSDate: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:437:3 (model NSDateComponents).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:440:3 (model NSDateComponents).
 public struct NSDateComponents: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -31,7 +31,7 @@ public struct NSDateComponents: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:438:3 (model NSDateInterval).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:441:3 (model NSDateInterval).
 public struct NSDateInterval: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -58,7 +58,7 @@ public struct NSDateInterval: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:439:3 (model NSDecimalNumber).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:442:3 (model NSDecimalNumber).
 public struct NSDecimalNumber: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -85,7 +85,7 @@ public struct NSDecimalNumber: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:440:3 (model NSDecimalNumberBehaviors).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:443:3 (model NSDecimalNumberBehaviors).
 public struct NSDecimalNumberBehaviors: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -112,7 +112,7 @@ public struct NSDecimalNumberBehaviors: Swift.Codable, Swift.Hashable, Swift.Sen
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:441:3 (model NSDecimalNumberHandler).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:444:3 (model NSDecimalNumberHandler).
 public struct NSDecimalNumberHandler: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct NSDecimalNumberHandler: Swift.Codable, Swift.Hashable, Swift.Senda
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:442:3 (model NSDictionary).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:445:3 (model NSDictionary).
 public struct NSDictionary: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -166,7 +166,7 @@ public struct NSDictionary: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:443:3 (model NSEdgeInsets).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:446:3 (model NSEdgeInsets).
 public struct NSEdgeInsets: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -193,7 +193,7 @@ public struct NSEdgeInsets: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:444:3 (model NSEnumerationOptions).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:447:3 (model NSEnumerationOptions).
 public struct NSEnumerationOptions: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -220,7 +220,7 @@ public struct NSEnumerationOptions: Swift.Codable, Swift.Hashable, Swift.Sendabl
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:445:3 (model NSEnumerator).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:448:3 (model NSEnumerator).
 public struct NSEnumerator: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -247,7 +247,7 @@ public struct NSEnumerator: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:446:3 (model NSError).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:449:3 (model NSError).
 public struct NSError: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -274,7 +274,7 @@ public struct NSError: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:447:3 (model NSErrorDomain).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:450:3 (model NSErrorDomain).
 public struct NSErrorDomain: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -301,7 +301,7 @@ public struct NSErrorDomain: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:448:3 (model NSExceptionName).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:451:3 (model NSExceptionName).
 public struct NSExceptionName: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:449:3 (model NSExpression).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:452:3 (model NSExpression).
 public struct NSExpression: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -31,7 +31,7 @@ public struct NSExpression: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:450:3 (model NSIndexPath).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:453:3 (model NSIndexPath).
 public struct NSIndexPath: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -58,7 +58,7 @@ public struct NSIndexPath: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:451:3 (model NSIndexSet).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:454:3 (model NSIndexSet).
 public struct NSIndexSet: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -85,7 +85,7 @@ public struct NSIndexSet: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:452:3 (model NSIndexSetIterator).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:455:3 (model NSIndexSetIterator).
 public struct NSIndexSetIterator: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -112,7 +112,7 @@ public struct NSIndexSetIterator: Swift.Codable, Swift.Hashable, Swift.Sendable 
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:453:3 (model NSKeyedArchiver).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:456:3 (model NSKeyedArchiver).
 public struct NSKeyedArchiver: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct NSKeyedArchiver: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:454:3 (model NSKeyedArchiverDelegate).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:457:3 (model NSKeyedArchiverDelegate).
 public struct NSKeyedArchiverDelegate: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -166,7 +166,7 @@ public struct NSKeyedArchiverDelegate: Swift.Codable, Swift.Hashable, Swift.Send
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:455:3 (model NSKeyedUnarchiver).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:458:3 (model NSKeyedUnarchiver).
 public struct NSKeyedUnarchiver: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -193,7 +193,7 @@ public struct NSKeyedUnarchiver: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:456:3 (model NSKeyedUnarchiverDelegate).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:459:3 (model NSKeyedUnarchiverDelegate).
 public struct NSKeyedUnarchiverDelegate: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -220,7 +220,7 @@ public struct NSKeyedUnarchiverDelegate: Swift.Codable, Swift.Hashable, Swift.Se
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:457:3 (model NSLocale).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:460:3 (model NSLocale).
 public struct NSLocale: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -247,7 +247,7 @@ public struct NSLocale: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:458:3 (model NSLock).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:461:3 (model NSLock).
 public struct NSLock: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -274,7 +274,7 @@ public struct NSLock: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:459:3 (model NSLocking).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:462:3 (model NSLocking).
 public struct NSLocking: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -301,7 +301,7 @@ public struct NSLocking: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:460:3 (model NSMeasurement).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:463:3 (model NSMeasurement).
 public struct NSMeasurement: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:461:3 (model NSMutableArray).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:464:3 (model NSMutableArray).
 public struct NSMutableArray: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -31,7 +31,7 @@ public struct NSMutableArray: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:462:3 (model NSMutableAttributedString).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:465:3 (model NSMutableAttributedString).
 public struct NSMutableAttributedString: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -58,7 +58,7 @@ public struct NSMutableAttributedString: Swift.Codable, Swift.Hashable, Swift.Se
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:463:3 (model NSMutableCharacterSet).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:466:3 (model NSMutableCharacterSet).
 public struct NSMutableCharacterSet: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -85,7 +85,7 @@ public struct NSMutableCharacterSet: Swift.Codable, Swift.Hashable, Swift.Sendab
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:464:3 (model NSMutableCopying).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:467:3 (model NSMutableCopying).
 public struct NSMutableCopying: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -112,7 +112,7 @@ public struct NSMutableCopying: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:465:3 (model NSMutableData).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:468:3 (model NSMutableData).
 public struct NSMutableData: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct NSMutableData: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:466:3 (model NSMutableDictionary).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:469:3 (model NSMutableDictionary).
 public struct NSMutableDictionary: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -166,7 +166,7 @@ public struct NSMutableDictionary: Swift.Codable, Swift.Hashable, Swift.Sendable
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:467:3 (model NSMutableIndexSet).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:470:3 (model NSMutableIndexSet).
 public struct NSMutableIndexSet: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -193,7 +193,7 @@ public struct NSMutableIndexSet: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:468:3 (model NSMutableOrderedSet).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:471:3 (model NSMutableOrderedSet).
 public struct NSMutableOrderedSet: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -220,7 +220,7 @@ public struct NSMutableOrderedSet: Swift.Codable, Swift.Hashable, Swift.Sendable
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:469:3 (model NSMutableSet).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:472:3 (model NSMutableSet).
 public struct NSMutableSet: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -247,7 +247,7 @@ public struct NSMutableSet: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:470:3 (model NSMutableString).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:473:3 (model NSMutableString).
 public struct NSMutableString: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -274,7 +274,7 @@ public struct NSMutableString: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:471:3 (model NSMutableURLRequest).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:474:3 (model NSMutableURLRequest).
 public struct NSMutableURLRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -301,7 +301,7 @@ public struct NSMutableURLRequest: Swift.Codable, Swift.Hashable, Swift.Sendable
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:472:3 (model NSNotification).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:475:3 (model NSNotification).
 public struct NSNotification: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:473:3 (model NSNull).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:476:3 (model NSNull).
 public struct NSNull: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -31,7 +31,7 @@ public struct NSNull: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:474:3 (model NSNumber).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:477:3 (model NSNumber).
 public struct NSNumber: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -58,7 +58,7 @@ public struct NSNumber: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:475:3 (model NSObject).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:478:3 (model NSObject).
 public struct NSObject: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -85,7 +85,7 @@ public struct NSObject: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:476:3 (model NSObjectProtocol).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:479:3 (model NSObjectProtocol).
 public struct NSObjectProtocol: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -112,7 +112,7 @@ public struct NSObjectProtocol: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:477:3 (model NSOrderedSet).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:480:3 (model NSOrderedSet).
 public struct NSOrderedSet: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct NSOrderedSet: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:478:3 (model NSOrthography).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:481:3 (model NSOrthography).
 public struct NSOrthography: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -166,7 +166,7 @@ public struct NSOrthography: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:479:3 (model NSPersonNameComponents).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:482:3 (model NSPersonNameComponents).
 public struct NSPersonNameComponents: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -193,7 +193,7 @@ public struct NSPersonNameComponents: Swift.Codable, Swift.Hashable, Swift.Senda
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:480:3 (model NSPoint).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:483:3 (model NSPoint).
 public struct NSPoint: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -220,7 +220,7 @@ public struct NSPoint: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:481:3 (model NSPointArray).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:484:3 (model NSPointArray).
 public struct NSPointArray: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -247,7 +247,7 @@ public struct NSPointArray: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:482:3 (model NSPointPointer).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:485:3 (model NSPointPointer).
 public struct NSPointPointer: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -274,7 +274,7 @@ public struct NSPointPointer: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:483:3 (model NSPredicate).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:486:3 (model NSPredicate).
 public struct NSPredicate: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -301,7 +301,7 @@ public struct NSPredicate: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:484:3 (model NSRange).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:487:3 (model NSRange).
 public struct NSRange: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:485:3 (model NSRangePointer).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:488:3 (model NSRangePointer).
 public struct NSRangePointer: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -31,7 +31,7 @@ public struct NSRangePointer: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:486:3 (model NSRect).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:489:3 (model NSRect).
 public struct NSRect: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -58,7 +58,7 @@ public struct NSRect: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:487:3 (model NSRectArray).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:490:3 (model NSRectArray).
 public struct NSRectArray: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -85,7 +85,7 @@ public struct NSRectArray: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:488:3 (model NSRectEdge).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:491:3 (model NSRectEdge).
 public struct NSRectEdge: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -112,7 +112,7 @@ public struct NSRectEdge: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:489:3 (model NSRectPointer).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:492:3 (model NSRectPointer).
 public struct NSRectPointer: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct NSRectPointer: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:490:3 (model NSRecursiveLock).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:493:3 (model NSRecursiveLock).
 public struct NSRecursiveLock: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -166,7 +166,7 @@ public struct NSRecursiveLock: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:491:3 (model NSRegularExpression).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:494:3 (model NSRegularExpression).
 public struct NSRegularExpression: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -193,7 +193,7 @@ public struct NSRegularExpression: Swift.Codable, Swift.Hashable, Swift.Sendable
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:492:3 (model NSSecureCoding).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:495:3 (model NSSecureCoding).
 public struct NSSecureCoding: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -220,7 +220,7 @@ public struct NSSecureCoding: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:493:3 (model NSSet).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:496:3 (model NSSet).
 public struct NSSet: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -247,7 +247,7 @@ public struct NSSet: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:494:3 (model NSSize).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:497:3 (model NSSize).
 public struct NSSize: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -274,7 +274,7 @@ public struct NSSize: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:495:3 (model NSSizeArray).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:498:3 (model NSSizeArray).
 public struct NSSizeArray: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -301,7 +301,7 @@ public struct NSSizeArray: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:496:3 (model NSSizePointer).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:499:3 (model NSSizePointer).
 public struct NSSizePointer: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:497:3 (model NSSortDescriptor).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:500:3 (model NSSortDescriptor).
 public struct NSSortDescriptor: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -31,7 +31,7 @@ public struct NSSortDescriptor: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:498:3 (model NSSortOptions).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:501:3 (model NSSortOptions).
 public struct NSSortOptions: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -58,7 +58,7 @@ public struct NSSortOptions: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:499:3 (model NSString).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:502:3 (model NSString).
 public struct NSString: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -85,7 +85,7 @@ public struct NSString: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:500:3 (model NSTextCheckingKey).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:503:3 (model NSTextCheckingKey).
 public struct NSTextCheckingKey: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -112,7 +112,7 @@ public struct NSTextCheckingKey: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:501:3 (model NSTextCheckingResult).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:504:3 (model NSTextCheckingResult).
 public struct NSTextCheckingResult: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct NSTextCheckingResult: Swift.Codable, Swift.Hashable, Swift.Sendabl
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:502:3 (model NSTimeZone).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:505:3 (model NSTimeZone).
 public struct NSTimeZone: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -166,7 +166,7 @@ public struct NSTimeZone: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:503:3 (model NSURL).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:506:3 (model NSURL).
 public struct NSURL: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -193,7 +193,7 @@ public struct NSURL: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:504:3 (model NSURLComponents).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:507:3 (model NSURLComponents).
 public struct NSURLComponents: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -220,7 +220,7 @@ public struct NSURLComponents: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:505:3 (model NSURLQueryItem).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:508:3 (model NSURLQueryItem).
 public struct NSURLQueryItem: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -247,7 +247,7 @@ public struct NSURLQueryItem: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:506:3 (model NSURLRequest).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:509:3 (model NSURLRequest).
 public struct NSURLRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -274,7 +274,7 @@ public struct NSURLRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:507:3 (model NSUUID).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:510:3 (model NSUUID).
 public struct NSUUID: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -301,7 +301,7 @@ public struct NSUUID: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:508:3 (model NSValue).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:511:3 (model NSValue).
 public struct NSValue: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:509:3 (model NSZone).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:512:3 (model NSZone).
 public struct NSZone: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -31,7 +31,7 @@ public struct NSZone: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:510:3 (model Never).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:513:3 (model Never).
 public struct Never_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -58,7 +58,7 @@ public struct Never_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:511:3 (model NilLiteralConvertible).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:514:3 (model NilLiteralConvertible).
 public struct NilLiteralConvertible_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -85,7 +85,7 @@ public struct NilLiteralConvertible_: Swift.Codable, Swift.Hashable, Swift.Senda
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:512:3 (model NotificationCenter).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:515:3 (model NotificationCenter).
 public struct NotificationCenter: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -112,7 +112,7 @@ public struct NotificationCenter: Swift.Codable, Swift.Hashable, Swift.Sendable 
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:513:3 (model NotificationQueue).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:516:3 (model NotificationQueue).
 public struct NotificationQueue: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct NotificationQueue: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:514:3 (model NumberFormatStyleConfiguration).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:517:3 (model NumberFormatStyleConfiguration).
 public struct NumberFormatStyleConfiguration: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -166,7 +166,7 @@ public struct NumberFormatStyleConfiguration: Swift.Codable, Swift.Hashable, Swi
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:515:3 (model NumberFormatter).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:518:3 (model NumberFormatter).
 public struct NumberFormatter: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -193,7 +193,7 @@ public struct NumberFormatter: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:516:3 (model Numeric).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:519:3 (model Numeric).
 public struct Numeric_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -220,7 +220,7 @@ public struct Numeric_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:517:3 (model ObjCBool).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:520:3 (model ObjCBool).
 public struct ObjCBool: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -247,7 +247,7 @@ public struct ObjCBool: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:518:3 (model ObjectIdentifier).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:521:3 (model ObjectIdentifier).
 public struct ObjectIdentifier_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -274,7 +274,7 @@ public struct ObjectIdentifier_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:519:3 (model OmittedBody).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:522:3 (model OmittedBody).
 public struct OmittedBody: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -301,7 +301,7 @@ public struct OmittedBody: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:520:3 (model OpaquePointer).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:523:3 (model OpaquePointer).
 public struct OpaquePointer_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

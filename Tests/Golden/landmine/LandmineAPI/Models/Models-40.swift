@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:521:3 (model OpenAPIDocument).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:524:3 (model OpenAPIDocument).
 public struct OpenAPIDocument: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -31,7 +31,7 @@ public struct OpenAPIDocument: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:522:3 (model OperatingSystemVersion).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:525:3 (model OperatingSystemVersion).
 public struct OperatingSystemVersion: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -58,7 +58,7 @@ public struct OperatingSystemVersion: Swift.Codable, Swift.Hashable, Swift.Senda
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:523:3 (model Operation).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:526:3 (model Operation).
 public struct Operation: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -85,7 +85,7 @@ public struct Operation: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:524:3 (model OperationQueue).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:527:3 (model OperationQueue).
 public struct OperationQueue: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -112,7 +112,7 @@ public struct OperationQueue: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:525:3 (model OptionSet).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:528:3 (model OptionSet).
 public struct OptionSet_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct OptionSet_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:526:3 (model OutputRawSpan).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:529:3 (model OutputRawSpan).
 public struct OutputRawSpan_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -166,7 +166,7 @@ public struct OutputRawSpan_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:527:3 (model OutputSpan).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:530:3 (model OutputSpan).
 public struct OutputSpan_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -193,7 +193,7 @@ public struct OutputSpan_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:528:3 (model OutputStream).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:531:3 (model OutputStream).
 public struct OutputStream: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -220,7 +220,7 @@ public struct OutputStream: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:529:3 (model POSIXError).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:532:3 (model POSIXError).
 public struct POSIXError: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -247,7 +247,7 @@ public struct POSIXError: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:530:3 (model ParseStrategy).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:533:3 (model ParseStrategy).
 public struct ParseStrategy: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -274,7 +274,7 @@ public struct ParseStrategy: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:531:3 (model ParseableFormatStyle).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:534:3 (model ParseableFormatStyle).
 public struct ParseableFormatStyle: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -301,7 +301,7 @@ public struct ParseableFormatStyle: Swift.Codable, Swift.Hashable, Swift.Sendabl
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:532:3 (model PartialKeyPath).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:535:3 (model PartialKeyPath).
 public struct PartialKeyPath_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:533:3 (model PartialRangeFrom).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:536:3 (model PartialRangeFrom).
 public struct PartialRangeFrom_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -31,7 +31,7 @@ public struct PartialRangeFrom_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:534:3 (model PartialRangeThrough).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:537:3 (model PartialRangeThrough).
 public struct PartialRangeThrough_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -58,7 +58,7 @@ public struct PartialRangeThrough_: Swift.Codable, Swift.Hashable, Swift.Sendabl
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:535:3 (model PartialRangeUpTo).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:538:3 (model PartialRangeUpTo).
 public struct PartialRangeUpTo_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -85,7 +85,7 @@ public struct PartialRangeUpTo_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:536:3 (model PathParameters).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:539:3 (model PathParameters).
 public struct PathParameters: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -112,7 +112,7 @@ public struct PathParameters: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:537:3 (model PathTemplate).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:540:3 (model PathTemplate).
 public struct PathTemplate: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct PathTemplate: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:538:3 (model PersonNameComponents).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:541:3 (model PersonNameComponents).
 public struct PersonNameComponents: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -166,7 +166,7 @@ public struct PersonNameComponents: Swift.Codable, Swift.Hashable, Swift.Sendabl
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:539:3 (model PersonNameComponentsFormatter).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:542:3 (model PersonNameComponentsFormatter).
 public struct PersonNameComponentsFormatter: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -193,7 +193,7 @@ public struct PersonNameComponentsFormatter: Swift.Codable, Swift.Hashable, Swif
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:540:3 (model Pipe).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:543:3 (model Pipe).
 public struct Pipe: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -220,7 +220,7 @@ public struct Pipe: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:541:3 (model PlaygroundQuickLook).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:544:3 (model PlaygroundQuickLook).
 public struct PlaygroundQuickLook_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -247,7 +247,7 @@ public struct PlaygroundQuickLook_: Swift.Codable, Swift.Hashable, Swift.Sendabl
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:542:3 (model Port).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:545:3 (model Port).
 public struct Port: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -274,7 +274,7 @@ public struct Port: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:543:3 (model PortDelegate).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:546:3 (model PortDelegate).
 public struct PortDelegate: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -301,7 +301,7 @@ public struct PortDelegate: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:544:3 (model PortMessage).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:547:3 (model PortMessage).
 public struct PortMessage: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:545:3 (model Predicate).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:548:3 (model Predicate).
 public struct Predicate: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -31,7 +31,7 @@ public struct Predicate: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:546:3 (model PredicateBindings).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:549:3 (model PredicateBindings).
 public struct PredicateBindings: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -58,7 +58,7 @@ public struct PredicateBindings: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:547:3 (model PredicateError).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:550:3 (model PredicateError).
 public struct PredicateError: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -85,7 +85,7 @@ public struct PredicateError: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:548:3 (model PredicateExpression).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:551:3 (model PredicateExpression).
 public struct PredicateExpression: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -112,7 +112,7 @@ public struct PredicateExpression: Swift.Codable, Swift.Hashable, Swift.Sendable
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:549:3 (model PredicateExpressions).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:552:3 (model PredicateExpressions).
 public struct PredicateExpressions: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct PredicateExpressions: Swift.Codable, Swift.Hashable, Swift.Sendabl
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:550:3 (model PrefixSequence).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:553:3 (model PrefixSequence).
 public struct PrefixSequence_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -166,7 +166,7 @@ public struct PrefixSequence_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:551:3 (model Process).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:554:3 (model Process).
 public struct Process: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -193,7 +193,7 @@ public struct Process: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:552:3 (model ProcessInfo).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:555:3 (model ProcessInfo).
 public struct ProcessInfo: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -220,7 +220,7 @@ public struct ProcessInfo: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:553:3 (model Progress).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:556:3 (model Progress).
 public struct Progress: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -247,7 +247,7 @@ public struct Progress: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:554:3 (model ProgressKind).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:557:3 (model ProgressKind).
 public struct ProgressKind: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -274,7 +274,7 @@ public struct ProgressKind: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:555:3 (model ProgressReporting).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:558:3 (model ProgressReporting).
 public struct ProgressReporting: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -301,7 +301,7 @@ public struct ProgressReporting: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:556:3 (model ProgressUserInfoKey).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:559:3 (model ProgressUserInfoKey).
 public struct ProgressUserInfoKey: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

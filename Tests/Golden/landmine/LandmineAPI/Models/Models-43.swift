@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:557:3 (model PropertyListDecoder).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:560:3 (model PropertyListDecoder).
 public struct PropertyListDecoder: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -31,7 +31,7 @@ public struct PropertyListDecoder: Swift.Codable, Swift.Hashable, Swift.Sendable
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:558:3 (model PropertyListEncoder).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:561:3 (model PropertyListEncoder).
 public struct PropertyListEncoder: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -58,7 +58,7 @@ public struct PropertyListEncoder: Swift.Codable, Swift.Hashable, Swift.Sendable
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:559:3 (model PropertyListSerialization).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:562:3 (model PropertyListSerialization).
 public struct PropertyListSerialization: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -85,7 +85,7 @@ public struct PropertyListSerialization: Swift.Codable, Swift.Hashable, Swift.Se
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:560:3 (model PropertyViolation).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:563:3 (model PropertyViolation).
 public struct PropertyViolation: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -112,7 +112,7 @@ public struct PropertyViolation: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:561:3 (model QualityOfService).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:564:3 (model QualityOfService).
 public struct QualityOfService: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct QualityOfService: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:562:3 (model RandomAccessCollection).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:565:3 (model RandomAccessCollection).
 public struct RandomAccessCollection_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -166,7 +166,7 @@ public struct RandomAccessCollection_: Swift.Codable, Swift.Hashable, Swift.Send
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:563:3 (model RandomAccessIndexable).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:566:3 (model RandomAccessIndexable).
 public struct RandomAccessIndexable_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -193,7 +193,7 @@ public struct RandomAccessIndexable_: Swift.Codable, Swift.Hashable, Swift.Senda
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:564:3 (model RandomAccessSlice).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:567:3 (model RandomAccessSlice).
 public struct RandomAccessSlice_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -220,7 +220,7 @@ public struct RandomAccessSlice_: Swift.Codable, Swift.Hashable, Swift.Sendable 
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:565:3 (model RandomNumberGenerator).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:568:3 (model RandomNumberGenerator).
 public struct RandomNumberGenerator_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -247,7 +247,7 @@ public struct RandomNumberGenerator_: Swift.Codable, Swift.Hashable, Swift.Senda
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:566:3 (model Range).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:569:3 (model Range).
 public struct Range_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -274,7 +274,7 @@ public struct Range_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:567:3 (model RangeExpression).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:570:3 (model RangeExpression).
 public struct RangeExpression_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -301,7 +301,7 @@ public struct RangeExpression_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:568:3 (model RangeReplaceableBidirectionalSlice).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:571:3 (model RangeReplaceableBidirectionalSlice).
 public struct RangeReplaceableBidirectionalSlice_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:569:3 (model RangeReplaceableCollection).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:572:3 (model RangeReplaceableCollection).
 public struct RangeReplaceableCollection_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -31,7 +31,7 @@ public struct RangeReplaceableCollection_: Swift.Codable, Swift.Hashable, Swift.
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:570:3 (model RangeReplaceableIndexable).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:573:3 (model RangeReplaceableIndexable).
 public struct RangeReplaceableIndexable_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -58,7 +58,7 @@ public struct RangeReplaceableIndexable_: Swift.Codable, Swift.Hashable, Swift.S
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:571:3 (model RangeReplaceableRandomAccessSlice).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:574:3 (model RangeReplaceableRandomAccessSlice).
 public struct RangeReplaceableRandomAccessSlice_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -85,7 +85,7 @@ public struct RangeReplaceableRandomAccessSlice_: Swift.Codable, Swift.Hashable,
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:572:3 (model RangeReplaceableSlice).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:575:3 (model RangeReplaceableSlice).
 public struct RangeReplaceableSlice_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -112,7 +112,7 @@ public struct RangeReplaceableSlice_: Swift.Codable, Swift.Hashable, Swift.Senda
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:573:3 (model RangeSet).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:576:3 (model RangeSet).
 public struct RangeSet_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct RangeSet_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:574:3 (model RawRepresentable).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:577:3 (model RawRepresentable).
 public struct RawRepresentable_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -166,7 +166,7 @@ public struct RawRepresentable_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:575:3 (model RawSpan).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:578:3 (model RawSpan).
 public struct RawSpan_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -193,7 +193,7 @@ public struct RawSpan_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:576:3 (model RecordedRequest).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:579:3 (model RecordedRequest).
 public struct RecordedRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -220,7 +220,7 @@ public struct RecordedRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:577:3 (model RecoverableError).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:580:3 (model RecoverableError).
 public struct RecoverableError: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -247,7 +247,7 @@ public struct RecoverableError: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:578:3 (model ReferenceConvertible).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:581:3 (model ReferenceConvertible).
 public struct ReferenceConvertible: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -274,7 +274,7 @@ public struct ReferenceConvertible: Swift.Codable, Swift.Hashable, Swift.Sendabl
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:579:3 (model ReferenceWritableKeyPath).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:582:3 (model ReferenceWritableKeyPath).
 public struct ReferenceWritableKeyPath_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -301,7 +301,7 @@ public struct ReferenceWritableKeyPath_: Swift.Codable, Swift.Hashable, Swift.Se
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:580:3 (model Repeated).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:583:3 (model Repeated).
 public struct Repeated_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:581:3 (model RetryAfter).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:584:3 (model RetryAfter).
 public struct RetryAfter: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -31,7 +31,7 @@ public struct RetryAfter: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:582:3 (model RetryPolicy).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:585:3 (model RetryPolicy).
 public struct RetryPolicy: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -58,7 +58,7 @@ public struct RetryPolicy: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:583:3 (model RetryingTransport).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:586:3 (model RetryingTransport).
 public struct RetryingTransport: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -85,7 +85,7 @@ public struct RetryingTransport: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:584:3 (model ReversedCollection).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:587:3 (model ReversedCollection).
 public struct ReversedCollection_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -112,7 +112,7 @@ public struct ReversedCollection_: Swift.Codable, Swift.Hashable, Swift.Sendable
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:585:3 (model ReversedIndex).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:588:3 (model ReversedIndex).
 public struct ReversedIndex_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct ReversedIndex_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:586:3 (model ReversedRandomAccessCollection).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:589:3 (model ReversedRandomAccessCollection).
 public struct ReversedRandomAccessCollection_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -166,7 +166,7 @@ public struct ReversedRandomAccessCollection_: Swift.Codable, Swift.Hashable, Sw
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:587:3 (model Route).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:590:3 (model Route).
 public struct Route: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -193,7 +193,7 @@ public struct Route: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:588:3 (model RouteHandler).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:591:3 (model RouteHandler).
 public struct RouteHandler: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -220,7 +220,7 @@ public struct RouteHandler: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:589:3 (model RouteResolution).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:592:3 (model RouteResolution).
 public struct RouteResolution: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -247,7 +247,7 @@ public struct RouteResolution: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:590:3 (model Router).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:593:3 (model Router).
 public struct Router: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -274,7 +274,7 @@ public struct Router: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:591:3 (model RouterError).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:594:3 (model RouterError).
 public struct RouterError: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -301,7 +301,7 @@ public struct RouterError: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:592:3 (model RunLoop).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:595:3 (model RunLoop).
 public struct RunLoop: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

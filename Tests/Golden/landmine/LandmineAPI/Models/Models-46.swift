@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:593:3 (model SDKClock).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:596:3 (model SDKClock).
 public struct SDKClock: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -31,7 +31,7 @@ public struct SDKClock: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:594:3 (model SHA256Hash).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:597:3 (model SHA256Hash).
 public struct SHA256Hash: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -58,7 +58,7 @@ public struct SHA256Hash: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:595:3 (model SIMD).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:598:3 (model SIMD).
 public struct SIMD_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -85,7 +85,7 @@ public struct SIMD_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:596:3 (model SIMD16).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:599:3 (model SIMD16).
 public struct SIMD16_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -112,7 +112,7 @@ public struct SIMD16_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:597:3 (model SIMD2).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:600:3 (model SIMD2).
 public struct SIMD2_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct SIMD2_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:598:3 (model SIMD3).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:601:3 (model SIMD3).
 public struct SIMD3_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -166,7 +166,7 @@ public struct SIMD3_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:599:3 (model SIMD32).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:602:3 (model SIMD32).
 public struct SIMD32_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -193,7 +193,7 @@ public struct SIMD32_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:600:3 (model SIMD4).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:603:3 (model SIMD4).
 public struct SIMD4_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -220,7 +220,7 @@ public struct SIMD4_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:601:3 (model SIMD64).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:604:3 (model SIMD64).
 public struct SIMD64_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -247,7 +247,7 @@ public struct SIMD64_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:602:3 (model SIMD8).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:605:3 (model SIMD8).
 public struct SIMD8_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -274,7 +274,7 @@ public struct SIMD8_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:603:3 (model SIMDMask).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:606:3 (model SIMDMask).
 public struct SIMDMask_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -301,7 +301,7 @@ public struct SIMDMask_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:604:3 (model SIMDScalar).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:607:3 (model SIMDScalar).
 public struct SIMDScalar_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:605:3 (model SIMDStorage).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:608:3 (model SIMDStorage).
 public struct SIMDStorage_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -31,7 +31,7 @@ public struct SIMDStorage_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:606:3 (model Scanner).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:609:3 (model Scanner).
 public struct Scanner: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -58,7 +58,7 @@ public struct Scanner: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:607:3 (model ScopedAttributeContainer).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:610:3 (model ScopedAttributeContainer).
 public struct ScopedAttributeContainer: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -85,7 +85,7 @@ public struct ScopedAttributeContainer: Swift.Codable, Swift.Hashable, Swift.Sen
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:608:3 (model SeededRandomNumberGenerator).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:611:3 (model SeededRandomNumberGenerator).
 public struct SeededRandomNumberGenerator: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -112,7 +112,7 @@ public struct SeededRandomNumberGenerator: Swift.Codable, Swift.Hashable, Swift.
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:609:3 (model Sendable).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:612:3 (model Sendable).
 public struct Sendable_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct Sendable_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:610:3 (model SendableMetatype).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:613:3 (model SendableMetatype).
 public struct SendableMetatype_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -166,7 +166,7 @@ public struct SendableMetatype_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:611:3 (model Sequence).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:614:3 (model Sequence).
 public struct Sequence_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -193,7 +193,7 @@ public struct Sequence_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:612:3 (model SerialWork).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:615:3 (model SerialWork).
 public struct SerialWork: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -220,7 +220,7 @@ public struct SerialWork: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:613:3 (model ServerLimits).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:616:3 (model ServerLimits).
 public struct ServerLimits: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -247,7 +247,7 @@ public struct ServerLimits: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:614:3 (model SetAlgebra).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:617:3 (model SetAlgebra).
 public struct SetAlgebra_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -274,7 +274,7 @@ public struct SetAlgebra_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:615:3 (model SetIndex).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:618:3 (model SetIndex).
 public struct SetIndex_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -301,7 +301,7 @@ public struct SetIndex_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:616:3 (model SetIterator).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:619:3 (model SetIterator).
 public struct SetIterator_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:617:3 (model SignedInteger).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:620:3 (model SignedInteger).
 public struct SignedInteger_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -31,7 +31,7 @@ public struct SignedInteger_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:618:3 (model SignedNumeric).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:621:3 (model SignedNumeric).
 public struct SignedNumeric_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -58,7 +58,7 @@ public struct SignedNumeric_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:619:3 (model SingleValueDecodingContainer).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:622:3 (model SingleValueDecodingContainer).
 public struct SingleValueDecodingContainer_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -85,7 +85,7 @@ public struct SingleValueDecodingContainer_: Swift.Codable, Swift.Hashable, Swif
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:620:3 (model SingleValueEncodingContainer).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:623:3 (model SingleValueEncodingContainer).
 public struct SingleValueEncodingContainer_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -112,7 +112,7 @@ public struct SingleValueEncodingContainer_: Swift.Codable, Swift.Hashable, Swif
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:621:3 (model Slice).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:624:3 (model Slice).
 public struct Slice_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct Slice_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:622:3 (model SocketNativeHandle).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:625:3 (model SocketNativeHandle).
 public struct SocketNativeHandle: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -166,7 +166,7 @@ public struct SocketNativeHandle: Swift.Codable, Swift.Hashable, Swift.Sendable 
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:623:3 (model SocketPort).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:626:3 (model SocketPort).
 public struct SocketPort: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -193,7 +193,7 @@ public struct SocketPort: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:624:3 (model SortComparator).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:627:3 (model SortComparator).
 public struct SortComparator: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -220,7 +220,7 @@ public struct SortComparator: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:625:3 (model SortDescriptor).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:628:3 (model SortDescriptor).
 public struct SortDescriptor: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -247,7 +247,7 @@ public struct SortDescriptor: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:626:3 (model SortOrder).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:629:3 (model SortOrder).
 public struct SortOrder: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -274,7 +274,7 @@ public struct SortOrder: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:627:3 (model Span).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:630:3 (model Span).
 public struct Span_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -301,7 +301,7 @@ public struct Span_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:628:3 (model StandardPredicateExpression).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:631:3 (model StandardPredicateExpression).
 public struct StandardPredicateExpression: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

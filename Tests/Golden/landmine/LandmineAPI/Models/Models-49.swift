@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:629:3 (model StaticBigInt).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:632:3 (model StaticBigInt).
 public struct StaticBigInt_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -31,7 +31,7 @@ public struct StaticBigInt_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:630:3 (model StaticString).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:633:3 (model StaticString).
 public struct StaticString_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -58,7 +58,7 @@ public struct StaticString_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:631:3 (model Stream).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:634:3 (model Stream).
 public struct Stream: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -85,7 +85,7 @@ public struct Stream: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:632:3 (model StreamDelegate).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:635:3 (model StreamDelegate).
 public struct StreamDelegate: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -112,7 +112,7 @@ public struct StreamDelegate: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:633:3 (model StreamNetworkServiceTypeValue).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:636:3 (model StreamNetworkServiceTypeValue).
 public struct StreamNetworkServiceTypeValue: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct StreamNetworkServiceTypeValue: Swift.Codable, Swift.Hashable, Swif
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:634:3 (model StreamSOCKSProxyConfiguration).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:637:3 (model StreamSOCKSProxyConfiguration).
 public struct StreamSOCKSProxyConfiguration: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -166,7 +166,7 @@ public struct StreamSOCKSProxyConfiguration: Swift.Codable, Swift.Hashable, Swif
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:635:3 (model StreamSOCKSProxyVersion).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:638:3 (model StreamSOCKSProxyVersion).
 public struct StreamSOCKSProxyVersion: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -193,7 +193,7 @@ public struct StreamSOCKSProxyVersion: Swift.Codable, Swift.Hashable, Swift.Send
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:636:3 (model StreamSocketSecurityLevel).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:639:3 (model StreamSocketSecurityLevel).
 public struct StreamSocketSecurityLevel: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -220,7 +220,7 @@ public struct StreamSocketSecurityLevel: Swift.Codable, Swift.Hashable, Swift.Se
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:637:3 (model StrideThrough).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:640:3 (model StrideThrough).
 public struct StrideThrough_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -247,7 +247,7 @@ public struct StrideThrough_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:638:3 (model StrideThroughIterator).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:641:3 (model StrideThroughIterator).
 public struct StrideThroughIterator_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -274,7 +274,7 @@ public struct StrideThroughIterator_: Swift.Codable, Swift.Hashable, Swift.Senda
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:639:3 (model StrideTo).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:642:3 (model StrideTo).
 public struct StrideTo_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -301,7 +301,7 @@ public struct StrideTo_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:640:3 (model StrideToIterator).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:643:3 (model StrideToIterator).
 public struct StrideToIterator_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:641:3 (model Strideable).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:644:3 (model Strideable).
 public struct Strideable_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -31,7 +31,7 @@ public struct Strideable_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:642:3 (model StringInterpolationConvertible).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:645:3 (model StringInterpolationConvertible).
 public struct StringInterpolationConvertible_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -58,7 +58,7 @@ public struct StringInterpolationConvertible_: Swift.Codable, Swift.Hashable, Sw
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:643:3 (model StringInterpolationProtocol).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:646:3 (model StringInterpolationProtocol).
 public struct StringInterpolationProtocol_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -85,7 +85,7 @@ public struct StringInterpolationProtocol_: Swift.Codable, Swift.Hashable, Swift
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:644:3 (model StringLiteralConvertible).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:647:3 (model StringLiteralConvertible).
 public struct StringLiteralConvertible_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -112,7 +112,7 @@ public struct StringLiteralConvertible_: Swift.Codable, Swift.Hashable, Swift.Se
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:645:3 (model StringLiteralType).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:648:3 (model StringLiteralType).
 public struct StringLiteralType_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct StringLiteralType_: Swift.Codable, Swift.Hashable, Swift.Sendable 
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:646:3 (model StringProtocol).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:649:3 (model StringProtocol).
 public struct StringProtocol_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -166,7 +166,7 @@ public struct StringProtocol_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:647:3 (model StringStyle).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:650:3 (model StringStyle).
 public struct StringStyle: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -193,7 +193,7 @@ public struct StringStyle: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:648:3 (model StringTransform).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:651:3 (model StringTransform).
 public struct StringTransform: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -220,7 +220,7 @@ public struct StringTransform: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:649:3 (model Substring).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:652:3 (model Substring).
 public struct Substring_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -247,7 +247,7 @@ public struct Substring_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:650:3 (model Suite).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:653:3 (model Suite).
 public struct Suite: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -274,7 +274,7 @@ public struct Suite: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:651:3 (model SystemClock).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:654:3 (model SystemClock).
 public struct SystemClock: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -301,7 +301,7 @@ public struct SystemClock: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:652:3 (model SystemRandomNumberGenerator).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:655:3 (model SystemRandomNumberGenerator).
 public struct SystemRandomNumberGenerator_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

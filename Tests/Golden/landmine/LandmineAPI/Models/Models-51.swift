@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:653:3 (model TextOutputStream).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:656:3 (model TextOutputStream).
 public struct TextOutputStream_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -31,7 +31,7 @@ public struct TextOutputStream_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:654:3 (model TextOutputStreamable).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:657:3 (model TextOutputStreamable).
 public struct TextOutputStreamable_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -58,7 +58,7 @@ public struct TextOutputStreamable_: Swift.Codable, Swift.Hashable, Swift.Sendab
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:655:3 (model Thread).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:658:3 (model Thread).
 public struct Thread: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -85,7 +85,7 @@ public struct Thread: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:656:3 (model TimeInterval).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:659:3 (model TimeInterval).
 public struct TimeInterval: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -112,7 +112,7 @@ public struct TimeInterval: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:657:3 (model TimeZone).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:660:3 (model TimeZone).
 public struct TimeZone: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct TimeZone: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:658:3 (model Timer).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:661:3 (model Timer).
 public struct Timer: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -166,7 +166,7 @@ public struct Timer: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:659:3 (model TransportError).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:662:3 (model TransportError).
 public struct TransportError: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -193,7 +193,7 @@ public struct TransportError: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:660:3 (model UInt).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:663:3 (model UInt).
 public struct UInt_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -220,7 +220,7 @@ public struct UInt_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:661:3 (model UInt128).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:664:3 (model UInt128).
 public struct UInt128_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -247,7 +247,7 @@ public struct UInt128_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:662:3 (model UInt16).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:665:3 (model UInt16).
 public struct UInt16_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -274,7 +274,7 @@ public struct UInt16_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:663:3 (model UInt32).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:666:3 (model UInt32).
 public struct UInt32_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -301,7 +301,7 @@ public struct UInt32_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:664:3 (model UInt64).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:667:3 (model UInt64).
 public struct UInt64_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:665:3 (model UInt8).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:668:3 (model UInt8).
 public struct UInt8_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -31,7 +31,7 @@ public struct UInt8_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:666:3 (model URLAuthenticationChallenge).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:669:3 (model URLAuthenticationChallenge).
 public struct URLAuthenticationChallenge: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -58,7 +58,7 @@ public struct URLAuthenticationChallenge: Swift.Codable, Swift.Hashable, Swift.S
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:667:3 (model URLAuthenticationChallengeSender).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:670:3 (model URLAuthenticationChallengeSender).
 public struct URLAuthenticationChallengeSender: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -85,7 +85,7 @@ public struct URLAuthenticationChallengeSender: Swift.Codable, Swift.Hashable, S
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:668:3 (model URLCache).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:671:3 (model URLCache).
 public struct URLCache: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -112,7 +112,7 @@ public struct URLCache: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:669:3 (model URLComponents).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:672:3 (model URLComponents).
 public struct URLComponents: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct URLComponents: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:670:3 (model URLCredential).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:673:3 (model URLCredential).
 public struct URLCredential: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -166,7 +166,7 @@ public struct URLCredential: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:671:3 (model URLCredentialStorage).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:674:3 (model URLCredentialStorage).
 public struct URLCredentialStorage: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -193,7 +193,7 @@ public struct URLCredentialStorage: Swift.Codable, Swift.Hashable, Swift.Sendabl
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:672:3 (model URLError).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:675:3 (model URLError).
 public struct URLError: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -220,7 +220,7 @@ public struct URLError: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:673:3 (model URLFileResourceType).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:676:3 (model URLFileResourceType).
 public struct URLFileResourceType: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -247,7 +247,7 @@ public struct URLFileResourceType: Swift.Codable, Swift.Hashable, Swift.Sendable
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:674:3 (model URLProtectionSpace).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:677:3 (model URLProtectionSpace).
 public struct URLProtectionSpace: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -274,7 +274,7 @@ public struct URLProtectionSpace: Swift.Codable, Swift.Hashable, Swift.Sendable 
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:675:3 (model URLProtocol).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:678:3 (model URLProtocol).
 public struct URLProtocol: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -301,7 +301,7 @@ public struct URLProtocol: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:676:3 (model URLProtocolClient).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:679:3 (model URLProtocolClient).
 public struct URLProtocolClient: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:677:3 (model URLQueryItem).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:680:3 (model URLQueryItem).
 public struct URLQueryItem: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -31,7 +31,7 @@ public struct URLQueryItem: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:678:3 (model URLRequest).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:681:3 (model URLRequest).
 public struct URLRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -58,7 +58,7 @@ public struct URLRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:679:3 (model URLResourceKey).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:682:3 (model URLResourceKey).
 public struct URLResourceKey: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -85,7 +85,7 @@ public struct URLResourceKey: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:680:3 (model URLResourceValues).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:683:3 (model URLResourceValues).
 public struct URLResourceValues: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -112,7 +112,7 @@ public struct URLResourceValues: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:681:3 (model URLResponse).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:684:3 (model URLResponse).
 public struct URLResponse: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct URLResponse: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:682:3 (model URLSession).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:685:3 (model URLSession).
 public struct URLSession: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -166,7 +166,7 @@ public struct URLSession: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:683:3 (model URLSessionConfiguration).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:686:3 (model URLSessionConfiguration).
 public struct URLSessionConfiguration: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -193,7 +193,7 @@ public struct URLSessionConfiguration: Swift.Codable, Swift.Hashable, Swift.Send
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:684:3 (model URLSessionDataDelegate).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:687:3 (model URLSessionDataDelegate).
 public struct URLSessionDataDelegate: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -220,7 +220,7 @@ public struct URLSessionDataDelegate: Swift.Codable, Swift.Hashable, Swift.Senda
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:685:3 (model URLSessionDataTask).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:688:3 (model URLSessionDataTask).
 public struct URLSessionDataTask: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -247,7 +247,7 @@ public struct URLSessionDataTask: Swift.Codable, Swift.Hashable, Swift.Sendable 
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:686:3 (model URLSessionDelegate).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:689:3 (model URLSessionDelegate).
 public struct URLSessionDelegate: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -274,7 +274,7 @@ public struct URLSessionDelegate: Swift.Codable, Swift.Hashable, Swift.Sendable 
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:687:3 (model URLSessionDownloadDelegate).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:690:3 (model URLSessionDownloadDelegate).
 public struct URLSessionDownloadDelegate: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -301,7 +301,7 @@ public struct URLSessionDownloadDelegate: Swift.Codable, Swift.Hashable, Swift.S
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:688:3 (model URLSessionDownloadTask).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:691:3 (model URLSessionDownloadTask).
 public struct URLSessionDownloadTask: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:689:3 (model URLSessionStreamDelegate).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:692:3 (model URLSessionStreamDelegate).
 public struct URLSessionStreamDelegate: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -31,7 +31,7 @@ public struct URLSessionStreamDelegate: Swift.Codable, Swift.Hashable, Swift.Sen
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:690:3 (model URLSessionStreamTask).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:693:3 (model URLSessionStreamTask).
 public struct URLSessionStreamTask: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -58,7 +58,7 @@ public struct URLSessionStreamTask: Swift.Codable, Swift.Hashable, Swift.Sendabl
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:691:3 (model URLSessionTask).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:694:3 (model URLSessionTask).
 public struct URLSessionTask: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -85,7 +85,7 @@ public struct URLSessionTask: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:692:3 (model URLSessionTaskDelegate).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:695:3 (model URLSessionTaskDelegate).
 public struct URLSessionTaskDelegate: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -112,7 +112,7 @@ public struct URLSessionTaskDelegate: Swift.Codable, Swift.Hashable, Swift.Senda
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:693:3 (model URLSessionTaskMetrics).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:696:3 (model URLSessionTaskMetrics).
 public struct URLSessionTaskMetrics: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct URLSessionTaskMetrics: Swift.Codable, Swift.Hashable, Swift.Sendab
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:694:3 (model URLSessionTaskTransactionMetrics).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:697:3 (model URLSessionTaskTransactionMetrics).
 public struct URLSessionTaskTransactionMetrics: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -166,7 +166,7 @@ public struct URLSessionTaskTransactionMetrics: Swift.Codable, Swift.Hashable, S
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:695:3 (model URLSessionUploadTask).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:698:3 (model URLSessionUploadTask).
 public struct URLSessionUploadTask: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -193,7 +193,7 @@ public struct URLSessionUploadTask: Swift.Codable, Swift.Hashable, Swift.Sendabl
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:696:3 (model URLSessionWebSocketDelegate).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:699:3 (model URLSessionWebSocketDelegate).
 public struct URLSessionWebSocketDelegate: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -220,7 +220,7 @@ public struct URLSessionWebSocketDelegate: Swift.Codable, Swift.Hashable, Swift.
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:697:3 (model URLSessionWebSocketTask).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:700:3 (model URLSessionWebSocketTask).
 public struct URLSessionWebSocketTask: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -247,7 +247,7 @@ public struct URLSessionWebSocketTask: Swift.Codable, Swift.Hashable, Swift.Send
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:698:3 (model UTF16).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:701:3 (model UTF16).
 public struct UTF16_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -274,7 +274,7 @@ public struct UTF16_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:699:3 (model UTF32).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:702:3 (model UTF32).
 public struct UTF32_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -301,7 +301,7 @@ public struct UTF32_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:700:3 (model UTF8).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:703:3 (model UTF8).
 public struct UTF8_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:701:3 (model UTF8Span).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:704:3 (model UTF8Span).
 public struct UTF8Span_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -31,7 +31,7 @@ public struct UTF8Span_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:702:3 (model UUIDv7).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:705:3 (model UUIDv7).
 public struct UUIDv7: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -58,7 +58,7 @@ public struct UUIDv7: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:703:3 (model UUIDv7Generator).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:706:3 (model UUIDv7Generator).
 public struct UUIDv7Generator: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -85,7 +85,7 @@ public struct UUIDv7Generator: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:704:3 (model UnboundedRange).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:707:3 (model UnboundedRange).
 public struct UnboundedRange_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -112,7 +112,7 @@ public struct UnboundedRange_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:705:3 (model UnfoldFirstSequence).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:708:3 (model UnfoldFirstSequence).
 public struct UnfoldFirstSequence_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct UnfoldFirstSequence_: Swift.Codable, Swift.Hashable, Swift.Sendabl
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:706:3 (model UnfoldSequence).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:709:3 (model UnfoldSequence).
 public struct UnfoldSequence_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -166,7 +166,7 @@ public struct UnfoldSequence_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:707:3 (model Unicode).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:710:3 (model Unicode).
 public struct Unicode_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -193,7 +193,7 @@ public struct Unicode_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:708:3 (model UnicodeCodec).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:711:3 (model UnicodeCodec).
 public struct UnicodeCodec_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -220,7 +220,7 @@ public struct UnicodeCodec_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:709:3 (model UnicodeDecodingResult).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:712:3 (model UnicodeDecodingResult).
 public struct UnicodeDecodingResult_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -247,7 +247,7 @@ public struct UnicodeDecodingResult_: Swift.Codable, Swift.Hashable, Swift.Senda
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:710:3 (model UnicodeScalar).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:713:3 (model UnicodeScalar).
 public struct UnicodeScalar_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -274,7 +274,7 @@ public struct UnicodeScalar_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:711:3 (model UnicodeScalarLiteralConvertible).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:714:3 (model UnicodeScalarLiteralConvertible).
 public struct UnicodeScalarLiteralConvertible_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -301,7 +301,7 @@ public struct UnicodeScalarLiteralConvertible_: Swift.Codable, Swift.Hashable, S
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:712:3 (model UnicodeScalarType).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:715:3 (model UnicodeScalarType).
 public struct UnicodeScalarType_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

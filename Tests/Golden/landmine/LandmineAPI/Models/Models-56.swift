@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:713:3 (model Unit).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:716:3 (model Unit).
 public struct Unit: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -31,7 +31,7 @@ public struct Unit: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:714:3 (model UnitAcceleration).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:717:3 (model UnitAcceleration).
 public struct UnitAcceleration: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -58,7 +58,7 @@ public struct UnitAcceleration: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:715:3 (model UnitAngle).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:718:3 (model UnitAngle).
 public struct UnitAngle: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -85,7 +85,7 @@ public struct UnitAngle: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:716:3 (model UnitArea).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:719:3 (model UnitArea).
 public struct UnitArea: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -112,7 +112,7 @@ public struct UnitArea: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:717:3 (model UnitConcentrationMass).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:720:3 (model UnitConcentrationMass).
 public struct UnitConcentrationMass: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct UnitConcentrationMass: Swift.Codable, Swift.Hashable, Swift.Sendab
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:718:3 (model UnitConverter).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:721:3 (model UnitConverter).
 public struct UnitConverter: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -166,7 +166,7 @@ public struct UnitConverter: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:719:3 (model UnitConverterLinear).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:722:3 (model UnitConverterLinear).
 public struct UnitConverterLinear: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -193,7 +193,7 @@ public struct UnitConverterLinear: Swift.Codable, Swift.Hashable, Swift.Sendable
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:720:3 (model UnitDispersion).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:723:3 (model UnitDispersion).
 public struct UnitDispersion: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -220,7 +220,7 @@ public struct UnitDispersion: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:721:3 (model UnitDuration).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:724:3 (model UnitDuration).
 public struct UnitDuration: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -247,7 +247,7 @@ public struct UnitDuration: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:722:3 (model UnitElectricCharge).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:725:3 (model UnitElectricCharge).
 public struct UnitElectricCharge: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -274,7 +274,7 @@ public struct UnitElectricCharge: Swift.Codable, Swift.Hashable, Swift.Sendable 
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:723:3 (model UnitElectricCurrent).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:726:3 (model UnitElectricCurrent).
 public struct UnitElectricCurrent: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -301,7 +301,7 @@ public struct UnitElectricCurrent: Swift.Codable, Swift.Hashable, Swift.Sendable
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:724:3 (model UnitElectricPotentialDifference).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:727:3 (model UnitElectricPotentialDifference).
 public struct UnitElectricPotentialDifference: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:725:3 (model UnitElectricResistance).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:728:3 (model UnitElectricResistance).
 public struct UnitElectricResistance: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -31,7 +31,7 @@ public struct UnitElectricResistance: Swift.Codable, Swift.Hashable, Swift.Senda
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:726:3 (model UnitEnergy).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:729:3 (model UnitEnergy).
 public struct UnitEnergy: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -58,7 +58,7 @@ public struct UnitEnergy: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:727:3 (model UnitFrequency).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:730:3 (model UnitFrequency).
 public struct UnitFrequency: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -85,7 +85,7 @@ public struct UnitFrequency: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:728:3 (model UnitFuelEfficiency).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:731:3 (model UnitFuelEfficiency).
 public struct UnitFuelEfficiency: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -112,7 +112,7 @@ public struct UnitFuelEfficiency: Swift.Codable, Swift.Hashable, Swift.Sendable 
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:729:3 (model UnitIlluminance).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:732:3 (model UnitIlluminance).
 public struct UnitIlluminance: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct UnitIlluminance: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:730:3 (model UnitInformationStorage).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:733:3 (model UnitInformationStorage).
 public struct UnitInformationStorage: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -166,7 +166,7 @@ public struct UnitInformationStorage: Swift.Codable, Swift.Hashable, Swift.Senda
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:731:3 (model UnitLength).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:734:3 (model UnitLength).
 public struct UnitLength: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -193,7 +193,7 @@ public struct UnitLength: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:732:3 (model UnitMass).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:735:3 (model UnitMass).
 public struct UnitMass: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -220,7 +220,7 @@ public struct UnitMass: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:733:3 (model UnitPower).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:736:3 (model UnitPower).
 public struct UnitPower: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -247,7 +247,7 @@ public struct UnitPower: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:734:3 (model UnitPressure).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:737:3 (model UnitPressure).
 public struct UnitPressure: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -274,7 +274,7 @@ public struct UnitPressure: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:735:3 (model UnitSpeed).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:738:3 (model UnitSpeed).
 public struct UnitSpeed: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -301,7 +301,7 @@ public struct UnitSpeed: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:736:3 (model UnitTemperature).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:739:3 (model UnitTemperature).
 public struct UnitTemperature: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:737:3 (model UnitVolume).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:740:3 (model UnitVolume).
 public struct UnitVolume: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -31,7 +31,7 @@ public struct UnitVolume: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:738:3 (model UnkeyedDecodingContainer).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:741:3 (model UnkeyedDecodingContainer).
 public struct UnkeyedDecodingContainer_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -58,7 +58,7 @@ public struct UnkeyedDecodingContainer_: Swift.Codable, Swift.Hashable, Swift.Se
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:739:3 (model UnkeyedEncodingContainer).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:742:3 (model UnkeyedEncodingContainer).
 public struct UnkeyedEncodingContainer_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -85,7 +85,7 @@ public struct UnkeyedEncodingContainer_: Swift.Codable, Swift.Hashable, Swift.Se
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:740:3 (model Unmanaged).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:743:3 (model Unmanaged).
 public struct Unmanaged_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -112,7 +112,7 @@ public struct Unmanaged_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:741:3 (model UnsafeBufferPointer).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:744:3 (model UnsafeBufferPointer).
 public struct UnsafeBufferPointer_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct UnsafeBufferPointer_: Swift.Codable, Swift.Hashable, Swift.Sendabl
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:742:3 (model UnsafeBufferPointerIterator).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:745:3 (model UnsafeBufferPointerIterator).
 public struct UnsafeBufferPointerIterator_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -166,7 +166,7 @@ public struct UnsafeBufferPointerIterator_: Swift.Codable, Swift.Hashable, Swift
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:743:3 (model UnsafeConcurrentValue).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:746:3 (model UnsafeConcurrentValue).
 public struct UnsafeConcurrentValue_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -193,7 +193,7 @@ public struct UnsafeConcurrentValue_: Swift.Codable, Swift.Hashable, Swift.Senda
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:744:3 (model UnsafeMutableBufferPointer).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:747:3 (model UnsafeMutableBufferPointer).
 public struct UnsafeMutableBufferPointer_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -220,7 +220,7 @@ public struct UnsafeMutableBufferPointer_: Swift.Codable, Swift.Hashable, Swift.
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:745:3 (model UnsafeMutablePointer).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:748:3 (model UnsafeMutablePointer).
 public struct UnsafeMutablePointer_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -247,7 +247,7 @@ public struct UnsafeMutablePointer_: Swift.Codable, Swift.Hashable, Swift.Sendab
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:746:3 (model UnsafeMutableRawBufferPointer).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:749:3 (model UnsafeMutableRawBufferPointer).
 public struct UnsafeMutableRawBufferPointer_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -274,7 +274,7 @@ public struct UnsafeMutableRawBufferPointer_: Swift.Codable, Swift.Hashable, Swi
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:747:3 (model UnsafeMutableRawBufferPointerIterator).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:750:3 (model UnsafeMutableRawBufferPointerIterator).
 public struct UnsafeMutableRawBufferPointerIterator_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -301,7 +301,7 @@ public struct UnsafeMutableRawBufferPointerIterator_: Swift.Codable, Swift.Hasha
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:748:3 (model UnsafeMutableRawPointer).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:751:3 (model UnsafeMutableRawPointer).
 public struct UnsafeMutableRawPointer_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

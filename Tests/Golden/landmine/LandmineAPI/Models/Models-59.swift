@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:749:3 (model UnsafePointer).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:752:3 (model UnsafePointer).
 public struct UnsafePointer_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -31,7 +31,7 @@ public struct UnsafePointer_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:750:3 (model UnsafeRawBufferPointer).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:753:3 (model UnsafeRawBufferPointer).
 public struct UnsafeRawBufferPointer_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -58,7 +58,7 @@ public struct UnsafeRawBufferPointer_: Swift.Codable, Swift.Hashable, Swift.Send
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:751:3 (model UnsafeRawBufferPointerIterator).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:754:3 (model UnsafeRawBufferPointerIterator).
 public struct UnsafeRawBufferPointerIterator_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -85,7 +85,7 @@ public struct UnsafeRawBufferPointerIterator_: Swift.Codable, Swift.Hashable, Sw
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:752:3 (model UnsafeRawPointer).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:755:3 (model UnsafeRawPointer).
 public struct UnsafeRawPointer_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -112,7 +112,7 @@ public struct UnsafeRawPointer_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:753:3 (model UnsafeSendable).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:756:3 (model UnsafeSendable).
 public struct UnsafeSendable_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct UnsafeSendable_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:754:3 (model UnsignedInteger).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:757:3 (model UnsignedInteger).
 public struct UnsignedInteger_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -166,7 +166,7 @@ public struct UnsignedInteger_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:755:3 (model UserDefaults).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:758:3 (model UserDefaults).
 public struct UserDefaults: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -193,7 +193,7 @@ public struct UserDefaults: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:756:3 (model VoidhashCatalogProduct).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:759:3 (model VoidhashCatalogProduct).
 public struct VoidhashCatalogProduct: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -220,7 +220,7 @@ public struct VoidhashCatalogProduct: Swift.Codable, Swift.Hashable, Swift.Senda
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:757:3 (model VoidhashEmulator).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:760:3 (model VoidhashEmulator).
 public struct VoidhashEmulator: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -247,7 +247,7 @@ public struct VoidhashEmulator: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:758:3 (model VoidhashEmulatorError).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:761:3 (model VoidhashEmulatorError).
 public struct VoidhashEmulatorError: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -274,7 +274,7 @@ public struct VoidhashEmulatorError: Swift.Codable, Swift.Hashable, Swift.Sendab
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:759:3 (model VoidhashEmulatorState).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:762:3 (model VoidhashEmulatorState).
 public struct VoidhashEmulatorState: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -301,7 +301,7 @@ public struct VoidhashEmulatorState: Swift.Codable, Swift.Hashable, Swift.Sendab
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:760:3 (model VoidhashPersonSeed).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:763:3 (model VoidhashPersonSeed).
 public struct VoidhashPersonSeed: Swift.Codable, Swift.Hashable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

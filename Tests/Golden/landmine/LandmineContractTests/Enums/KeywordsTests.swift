@@ -127,7 +127,7 @@ struct KeywordsTests {
     func knownValueRoundTrips(value: Swift.String) throws {
         let decoded = try SDKRuntime.JSONCoding.makeDecoder().decode(
             LandmineAPI.Keywords.self,
-            from: Foundation.Data(("\"" + value + "\"").utf8))
+            from: Foundation.JSONEncoder().encode(value))
         #expect(decoded.rawValue == value)
         #expect(LandmineAPI.Keywords.knownCases.contains(decoded))
     }
@@ -138,7 +138,7 @@ struct KeywordsTests {
     func unknownValueIsKept(value: Swift.String) throws {
         let decoded = try SDKRuntime.JSONCoding.makeDecoder().decode(
             LandmineAPI.Keywords.self,
-            from: Foundation.Data(("\"" + value + "\"").utf8))
+            from: Foundation.JSONEncoder().encode(value))
         #expect(decoded == LandmineAPI.Keywords.unknown(value))
         #expect(decoded.rawValue == value)
     }

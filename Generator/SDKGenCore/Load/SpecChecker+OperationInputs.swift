@@ -1,0 +1,68 @@
+/// Checks that what an operation sends can be sent: a rule on a parameter that holds text, one
+/// operation per route, and examples whose inputs the generated client would not refuse before
+/// sending (a contract test of such an example could never reach the server).
+extension SpecChecker {
+    static func checkOperationInputs(_ spec: Spec, log: inout DiagnosticLog) {
+        var stringRules: [String: StringRule] = [:]
+        for rule in spec.rules {
+            if case .string(let checks) = rule.kind { stringRules[rule.name] = checks }
+        }
+        var routes: [String: String] = [:]
+        for operation in spec.operations {
+            let route = operation.method + " " + routeShape(operation.path)
+            if let earlier = routes[route] {
+                log.error(
+                    "operation '\(operation.name)' has the method and path of operation '\(earlier)' "
+                        + "(\(operation.method) \(operation.path)); a route answers one operation",
+                    at: operation.location)
+            } else {
+                routes[route] = operation.name
+            }
+            for parameter in operation.parameters where parameter.rule != nil && parameter.type.unwrapped != .string {
+                log.error(
+                    "parameter '\(parameter.name)' of operation '\(operation.name)' has a rule, so it must be a string",
+                    at: parameter.location)
+            }
+            for example in operation.examples {
+                checkExampleParameters(example, of: operation, rules: stringRules, log: &log)
+            }
+        }
+    }
+
+    /// `path` with every `{name}` written `{}`: two paths of the same shape are one route.
+    static func routeShape(_ path: String) -> String {
+        path.split(separator: "/", omittingEmptySubsequences: false).map {
+            $0.hasPrefix("{") && $0.hasSuffix("}") ? "{}" : String($0)
+        }.joined(separator: "/")
+    }
+
+    /// What the spec says to add to a message about an example input the client refuses: an
+    /// error example may mean the server's refusal, but it never gets that far.
+    static func refusedBeforeSending(_ example: OperationSpec.Example) -> String {
+        (200..<300).contains(example.status)
+            ? ""
+            : "; the client refuses it before sending, so the example never reaches the server"
+    }
+
+    private static func checkExampleParameters(
+        _ example: OperationSpec.Example, of operation: OperationSpec, rules: [String: StringRule],
+        log: inout DiagnosticLog
+    ) {
+        for member in example.parameters {
+            guard let parameter = operation.parameters.first(where: { $0.name == member.name }),
+                case .string(let text) = member.value
+            else { continue }
+            let what = "parameter '\(member.name)' of example '\(example.name)' of operation '\(operation.name)'"
+            if parameter.placement == .path, ["", ".", ".."].contains(text) {
+                log.error(
+                    "\(what) is '\(text)', which no path segment can carry\(refusedBeforeSending(example))",
+                    at: example.location)
+            }
+            if let name = parameter.rule, let rule = rules[name], let reason = RuleEvaluator.reason(text, rule) {
+                log.error(
+                    "\(what) breaks the rule '\(name)' (\(reason.rawValue))\(refusedBeforeSending(example))",
+                    at: example.location)
+            }
+        }
+    }
+}
