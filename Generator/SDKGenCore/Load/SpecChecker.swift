@@ -12,6 +12,7 @@ enum SpecChecker {
         checkExampleTypes(spec, log: &log)
         checkOperations(spec, log: &log)
         checkOperationInputs(spec, log: &log)
+        checkOperationExamples(spec, log: &log)
         if let headers = spec.headers { checkHeaders(headers, log: &log) }
         checkIdentifiers(spec, log: &log)
         RuleExampleChecker.check(spec, log: &log)

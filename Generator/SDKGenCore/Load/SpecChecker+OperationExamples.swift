@@ -1,0 +1,48 @@
+/// Checks that the example server can answer every operation example as the example says, and
+/// that each example reaches its own answer: the generated contract tests send each one to it.
+extension SpecChecker {
+    static func checkOperationExamples(_ spec: Spec, log: inout DiagnosticLog) {
+        let statuses = Dictionary(spec.errors.map { ($0.code, $0.status) }) { first, _ in first }
+        let modelsWithExamples = Set(spec.models.filter { !$0.examples.isEmpty }.map(\.name))
+        for operation in spec.operations {
+            var requests: [String: String] = [:]
+            for example in operation.examples {
+                let what = "example '\(example.name)' of operation '\(operation.name)'"
+                if (200..<300).contains(example.status) {
+                    if example.status != operation.successStatus {
+                        log.error(
+                            "\(what) expects status \(example.status), but the operation answers "
+                                + "\(operation.successStatus) when it succeeds", at: example.location)
+                    }
+                    if let model = operation.responseBody, !modelsWithExamples.contains(model) {
+                        log.error(
+                            "\(what) succeeds, but model '\(model)' has no example to answer it with; "
+                                + "give the model one", at: example.location)
+                    }
+                } else if let code = example.errorCode {
+                    if let status = statuses[code], status != example.status {
+                        log.error(
+                            "\(what) expects status \(example.status) with error '\(code)', whose status is \(status)",
+                            at: example.location)
+                    }
+                } else {
+                    log.error("\(what) expects status \(example.status) but names no error", at: example.location)
+                }
+                let request = requestKey(example)
+                if let earlier = requests[request] {
+                    log.error(
+                        "\(what) sends what example '\(earlier)' sends, so the example server answers both alike; "
+                            + "change a parameter or the body", at: example.location)
+                } else {
+                    requests[request] = example.name
+                }
+            }
+        }
+    }
+
+    /// What an example sends, as one text: its parameters in name order and its body.
+    private static func requestKey(_ example: OperationSpec.Example) -> String {
+        example.parameters.sorted { $0.name < $1.name }.map { $0.name + "=" + $0.value.jsonText }
+            .joined(separator: "&") + " " + (example.body?.jsonText ?? "")
+    }
+}
