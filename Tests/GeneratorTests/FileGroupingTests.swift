@@ -70,4 +70,32 @@ struct FileGroupingTests {
         let text = spec(models: 1_000)
         #expect(Generate.files(text).files == Generate.files(text).files)
     }
+
+    @Test("names that differ only in case get files that differ in more than case")
+    func caseOnlyDifferencesGetDistinctFiles() {
+        let text = """
+            sdkgen: 1
+            api: {name: Cf, version: 1.0.0}
+            models:
+              Book: {properties: {a: string}, examples: [{a: x}]}
+              BOOK: {properties: {b: string}, examples: [{b: x}]}
+              BoOk: {properties: {c: string}, examples: [{c: x}]}
+            enums:
+              Status: {values: [a]}
+              STATUS: {values: [b]}
+            operations:
+              getBook: {method: GET, path: /a, response: Book}
+              getbook: {method: GET, path: /b, response: BOOK}
+
+            """
+        let generated = Generate.files(text)
+        #expect(generated.diagnostics.isEmpty)
+        let paths = generated.files.keys
+        #expect(Set(paths.map { $0.lowercased() }).count == paths.count, "one file per path, whatever the case")
+        #expect(paths.filter { $0.hasPrefix("CfAPI/Models/") }.count == 3)
+        #expect(paths.contains("CfAPI/Models/Book.swift") && paths.contains("CfAPI/Models/BoOk_3.swift"))
+        #expect(generated.files["CfAPI/Models/BOOK_2.swift"]?.contains("public struct BOOK:") == true)
+        #expect(paths.contains("CfAPI/Client/CfClient+Getbook_2.swift"))
+        #expect(paths.contains("CfAPI/Enums/STATUS_2.swift"))
+    }
 }

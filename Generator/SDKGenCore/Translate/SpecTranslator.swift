@@ -6,11 +6,33 @@ public enum SpecTranslator {
     /// The files of both modules, keyed by path relative to the output root
     /// (`VoidhashAPI/Models/Person.swift`).
     public static func files(for spec: Spec) -> [String: String] {
-        let files = apiFiles(spec) + ContractTestTranslator.files(spec) + ExampleServerTranslator.files(spec)
+        let files = caseDistinct(
+            apiFiles(spec) + ContractTestTranslator.files(spec) + ExampleServerTranslator.files(spec))
         let rendered = files.parallelMap { file in
             (file.path, SwiftRenderer.render(file.build()))
         }
         return Dictionary(rendered) { first, _ in first }
+    }
+
+    /// `files` with paths that differ in more than case: on a file system that ignores case (the
+    /// default on macOS and Windows) `Models/Book.swift` and `Models/BOOK.swift` are one file, and
+    /// one type would silently be lost. A path whose lower-case form an earlier one has gets `_2`
+    /// (or the first free number) before its extension.
+    static func caseDistinct(_ files: [PendingFile]) -> [PendingFile] {
+        var taken = Set(files.map { $0.path.lowercased() })
+        var seen: Set<String> = []
+        return files.map { file in
+            guard !seen.insert(file.path.lowercased()).inserted else { return file }
+            let dot = file.path.lastIndex(of: ".") ?? file.path.endIndex
+            var number = 2
+            var path = file.path
+            repeat {
+                path = file.path[..<dot] + "_\(number)" + file.path[dot...]
+                number += 1
+            } while !taken.insert(path.lowercased()).inserted
+            seen.insert(path.lowercased())
+            return PendingFile(path: path, build: file.build)
+        }
     }
 
     /// The name of the library module generated from `spec`.
