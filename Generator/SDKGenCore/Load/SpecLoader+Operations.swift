@@ -24,6 +24,12 @@ extension SpecLoader {
                     at: methodNode.location)
             }
             if !path.hasPrefix("/") { log.error("the path of \(context) must start with '/'", at: pathNode.location) }
+            if let character = Self.unsendablePathCharacter(path) {
+                log.error(
+                    "the path of \(context) holds '\(character)', which a URL path does not carry as it is; "
+                        + "outside {parameters} a path holds letters, digits and \(Self.pathPunctuation)",
+                    at: pathNode.location)
+            }
             var parameters: [OperationSpec.Parameter] = []
             if let parametersNode = reader["parameters"] {
                 for parameter in NamedEntries.read(parametersNode, context: "the parameters of \(context)", log: &log) {
@@ -52,6 +58,31 @@ extension SpecLoader {
             }
             return operation
         }
+    }
+
+    /// The ASCII punctuation a path may hold outside its parameters, besides `/`: RFC 3986's
+    /// unreserved characters and sub-delimiters, `:` and `@`, the characters a URL path carries
+    /// without percent-encoding (`%` is not among them: the example server matches paths as
+    /// written).
+    static let pathPunctuation = "-._~!$&'()*+,;=:@"
+
+    /// The first character of `path`, outside `{name}` parameters, that is neither an ASCII
+    /// letter or digit, `/`, nor one of `pathPunctuation`: a space, `?`, `#`, `%`, non-ASCII text.
+    static func unsendablePathCharacter(_ path: String) -> Character? {
+        var inParameter = false
+        for character in path {
+            switch character {
+            case "{": inParameter = true
+            case "}": inParameter = false
+            default:
+                guard !inParameter else { continue }
+                let allowed =
+                    character.isASCII && (character.isLetter || character.isNumber) || character == "/"
+                    || pathPunctuation.contains(character)
+                if !allowed { return character }
+            }
+        }
+        return nil
     }
 
     mutating func loadParameter(_ key: YAMLScalarKey, _ node: YAMLNode, operation: String) -> OperationSpec.Parameter? {
