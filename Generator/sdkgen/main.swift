@@ -77,7 +77,8 @@ if check {
     for path in changes.orphaned {
         FileHandle.standardError.write(Data("not produced by any spec: \(sync.root.path)/\(path)\n".utf8))
     }
-    FileHandle.standardError.write(Data("sdkgen: generated files are out of date; run `swift run sdkgen`\n".utf8))
+    let rerun = ownsWholeRoot ? "swift run sdkgen" : "sdkgen \(specs.joined(separator: " ")) --output \(output ?? "")"
+    FileHandle.standardError.write(Data("sdkgen: generated files are out of date; run `\(rerun)`\n".utf8))
     exit(1)
 }
 do {

@@ -106,6 +106,15 @@ struct CommandLineTests {
         #expect(absolute.status == 0, "\(absolute.out)")
         #expect(try Self.run(["./demo.yaml", "--output", "./out", "--check"], in: folder).status == 0)
 
+        // A stale file: --check names the command that regenerates these specs into this folder.
+        let color = folder.appendingPathComponent("out/DemoAPI/Enums/Color.swift")
+        try (try String(contentsOf: color, encoding: .utf8) + "// edited\n").write(
+            to: color, atomically: true, encoding: .utf8)
+        let stale = try Self.run(["demo.yaml", "--output", "out", "--check"], in: folder)
+        #expect(stale.status == 1)
+        #expect(stale.err.contains("out of date; run `sdkgen demo.yaml --output out`"), "\(stale.err)")
+        #expect(try Self.run(["demo.yaml", "--output", "out"], in: folder).status == 0)
+
         let missing = try Self.run(["missing.yaml", "--output=out"], in: folder)
         #expect(missing.status == 1)
         #expect(missing.err.contains("missing.yaml:1:1: error: cannot read the spec file: No such file or directory"))

@@ -72,11 +72,14 @@ enum ScalarReading {
         ]
         for unit in units where text.hasSuffix(unit.suffix) {
             let digits = text.dropLast(unit.suffix.count)
-            if !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber),
-                let value = Int64(digits), value <= Int64(Int32.max)
-            {
-                return value * unit.factor
+            guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) else { continue }
+            guard let value = Int64(digits), value <= Int64(Int32.max) else {
+                log.error(
+                    "\(what) is '\(text)', longer than a duration may be: at most \(Int32.max) of its unit",
+                    at: node.location)
+                return nil
             }
+            return value * unit.factor
         }
         log.error("\(what) is '\(text)', which is not a duration such as 500ms, 2s, 5m, 1h or 2d", at: node.location)
         return nil

@@ -107,6 +107,10 @@ struct PatternParser {
                 // leave it to the group, which reports where it opened.
                 if depth > 0, position == characters.count - 1 { break loop }
                 guard depth == 0, position == characters.count - 1 else {
+                    // `^a$|^b$`: an anchor per alternative, which the grouped form says once.
+                    if depth == 0, position + 1 < characters.count, characters[position + 1] == "|" {
+                        throw .anchoredAlternation(at: column + 1)
+                    }
                     throw .misplacedEndAnchor(at: column)
                 }
                 anchoredAtEnd = true
