@@ -20,7 +20,10 @@ struct NamingAndRenderingTests {
 
     @Test(
         "a leading word of capitals and digits is lowered whole in a member name",
-        arguments: [("HTTP2Server", "http2Server"), ("ID3Tag", "id3Tag"), ("HTTP2_server", "http2Server"), ("URLPath", "urlPath")])
+        arguments: [
+            ("HTTP2Server", "http2Server"), ("ID3Tag", "id3Tag"), ("HTTP2_server", "http2Server"),
+            ("URLPath", "urlPath"),
+        ])
     func capitalsAndDigitsAreLoweredWhole(spec: String, member: String) {
         #expect(SwiftNaming.memberName(spec) == member)
     }
@@ -149,5 +152,24 @@ struct NamingAndRenderingTests {
         let diff = UnifiedDiff.diff(old: old, new: new, oldName: "a/x", newName: "b/x")
         #expect(diff == "--- a/x\n+++ b/x\n@@ -2,7 +2,7 @@\n 2\n 3\n 4\n-5\n+five\n 6\n 7\n 8\n")
         #expect(UnifiedDiff.diff(old: old, new: old, oldName: "a", newName: "b").isEmpty)
+    }
+
+    @Test("an operation or error without a doc gets no empty first doc line and no dangling colon")
+    func missingDocsLeaveNoGaps() {
+        let spec = """
+            sdkgen: 1
+            api: {name: Demo, version: 1.0.0}
+            errors:
+              NOT_FOUND: {status: 404, category: rejected}
+            operations:
+              ping: {method: GET, path: /ping, errors: [NOT_FOUND]}
+
+            """
+        let files = Generate.files(spec, file: "demo.yaml").files
+        let client = files["DemoAPI/Client/DemoClient+Ping.swift"] ?? ""
+        #expect(client.contains("extension DemoClient {\n    /// `GET /ping`; may fail with `NOT_FOUND`.\n"))
+        let document = files["OpenAPI/Demo.openapi.json"] ?? ""
+        #expect(document.contains("\"description\": \"NOT_FOUND\""))
+        #expect(!document.contains("NOT_FOUND: "))
     }
 }

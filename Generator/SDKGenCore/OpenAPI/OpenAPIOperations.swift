@@ -162,7 +162,10 @@ enum OpenAPIOperations {
                     ]))
             }
             let response = JSONLiteral.fields([
-                ("description", .string(here.map { "\($0.code): \($0.doc)" }.joined(separator: " "))),
+                (
+                    "description",
+                    .string(here.map { $0.doc.isEmpty ? $0.code : "\($0.code): \($0.doc)" }.joined(separator: " "))
+                ),
                 ("content", json(schema, examples: examples)),
                 ("x-sdkgen-errors", .array(here.map(OpenAPIExtensions.error))),
             ])

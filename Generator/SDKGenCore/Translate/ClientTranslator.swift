@@ -153,8 +153,7 @@ enum ClientTranslator {
                         optional: false
                     )))
         }
-        var doc = DocComment.wrap(operation.doc)
-        doc.append("")
+        var doc = operation.doc.isEmpty ? [] : DocComment.wrap(operation.doc) + [""]
         doc += DocComment.wrap(
             "`\(operation.method) \(operation.path)`"
                 + (operation.errors.isEmpty
