@@ -33,6 +33,10 @@ extension SpecChecker {
         for rule in spec.rules {
             if case .string(let checks) = rule.kind { stringRules[rule.name] = checks }
         }
+        // Two rules of one name (inline rules of `A.bC` and `AB.c` are both `ABC`) are reported
+        // as a clash; checking examples against either would only add a wrong error.
+        let counts = Dictionary(spec.rules.map { ($0.name, 1) }, uniquingKeysWith: +)
+        for (name, count) in counts where count > 1 { stringRules[name] = nil }
         func check(
             _ value: JSONLiteral, _ model: ModelSpec, _ what: String, refused: String = "", at location: SourceLocation
         ) {
