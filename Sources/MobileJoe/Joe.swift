@@ -38,8 +38,9 @@ public enum Joe {
     /// `JoeInstance.configure(withAPIKey:appUserID:debugMode:)`.
     ///
     /// A `logout()` made before it is applied first, to the identity stored in the folder these
-    /// options name; should that identity not be stored, `.identityNotStored` is reported and the
-    /// stored identity is used.
+    /// options name; should the new identity not be stored, `.identityNotStored` is reported and
+    /// this launch goes on signed out all the same, from memory (the stored identity is not
+    /// used: the app was told it signed out).
     ///
     /// - Returns: the process-wide instance.
     @discardableResult
@@ -55,7 +56,7 @@ public enum Joe {
             state.instance = created
             guard state.logoutBeforeConfigure else { return (created, .success(())) }
             state.logoutBeforeConfigure = false
-            return (created, Result { () throws(MobileJoeError) in try created.logout() })
+            return (created, Result { () throws(MobileJoeError) in try created.logoutBeforeConfigure() })
         }
         if case .failure(let error) = loggedOut {
             options.onDiagnostic(.identityNotStored(reason: "the logout made before configure: \(error.storageReason)"))

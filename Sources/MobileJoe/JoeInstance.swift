@@ -68,6 +68,10 @@ public final class JoeInstance: Sendable {
         var identity: IdentityFile?
         /// The external ID `configure` signs in once the stored identity can be read.
         var pendingSignIn: String?
+        /// The anonymous identity of a `Joe.logout()` made before `configure` that could not be
+        /// stored: `configure` starts from it, in memory, rather than from the stored identity
+        /// the app was told is signed out.
+        var pendingSignOut: IdentityFile?
         /// Reads the stored identity once the data-protection gate opens, when `configure`
         /// could not.
         var readAfterUnlock: Task<Void, Never>?
@@ -209,6 +213,24 @@ public final class JoeInstance: Sendable {
         }
     }
 
+    /// A `Joe.logout()` made before `configure`, which the first `configure` applies: stores a
+    /// new anonymous identity, as `logout()` does. When it cannot be stored the sign-out still
+    /// holds for this launch, since the app was told it signed out: `configure` starts from that
+    /// identity, in memory, and never sends the signed-out account's IDs.
+    ///
+    /// - Throws: `.storageFailed` when the identity cannot be stored (for the diagnostic).
+    func logoutBeforeConfigure() throws(MobileJoeError) {
+        try state.withLock { (state) throws(MobileJoeError) in
+            let next = IdentityFile.makeAnonymous()
+            do throws(MobileJoeError) {
+                try store.save(next)
+            } catch {
+                state.pendingSignOut = next
+                throw error
+            }
+        }
+    }
+
     /// Returns when every identify request scheduled before the call (and while it waits) has
     /// been answered or has failed (for tests and for apps that want to know the server has the
     /// identity).
@@ -289,6 +311,10 @@ public final class JoeInstance: Sendable {
         case .notReadableForNow(let reason): return .notReadableForNow(reason: reason)
         case .loaded(let stored, let mustStore, let problem):
             (identity, changed, replacing) = (stored, mustStore, problem)
+        }
+        if let signedOut = state.pendingSignOut {
+            (identity, changed) = (signedOut, true)
+            state.pendingSignOut = nil
         }
         if let externalId = state.pendingSignIn, let next = identity.identified(as: externalId) {
             identity = next

@@ -142,3 +142,31 @@ func permissions(of url: URL) throws -> Int {
 
 /// Whether the process runs as root (which reads files whatever their permissions).
 let runsAsRoot = geteuid() == 0
+
+/// Makes `folder` immutable (`chattr +i`: nothing in it can be created, replaced or removed,
+/// even by root), or mutable again; `false` when the system cannot.
+@discardableResult
+func setImmutable(_ folder: URL, _ immutable: Bool) -> Bool {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/chattr")
+    process.arguments = [immutable ? "+i" : "-i", folder.path]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return false }
+    process.waitUntilExit()
+    return process.terminationStatus == 0
+}
+
+/// Whether the tests can make a folder immutable: how a test that runs as root (which writes
+/// whatever the permissions) makes storing the identity fail while the stored file stays
+/// readable.
+let canMakeFoldersImmutable: Bool = {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("immutable-\(UUID().uuidString)")
+    guard (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil else {
+        return false
+    }
+    defer { try? FileManager.default.removeItem(at: folder) }
+    guard setImmutable(folder, true) else { return false }
+    let refused = !FileManager.default.createFile(atPath: folder.appendingPathComponent("probe").path, contents: nil)
+    return setImmutable(folder, false) && refused
+}()
