@@ -35,7 +35,18 @@ struct RunDiagnosticTests {
         Case(
             name: "two specs with one API name",
             files: [SpecFile(name: "a.yaml", bytes: minimalSpec), SpecFile(name: "b.yaml", bytes: minimalSpec)],
-            expected: ["b.yaml:1:1: error: API name 'Same' is already used by a.yaml"]),
+            expected: [
+                "b.yaml:1:1: error: API name 'Same' is already used by a.yaml (API names are compared ignoring case)"
+            ]),
+        Case(
+            name: "two specs whose API names differ only in case (one folder on macOS and Windows)",
+            files: [
+                SpecFile(name: "a.yaml", bytes: minimalSpec),
+                SpecFile(name: "b.yaml", bytes: Array("sdkgen: 1\napi: {name: SAME, version: 1.0.0}\n".utf8)),
+            ],
+            expected: [
+                "b.yaml:1:1: error: API name 'SAME' is already used by a.yaml (API names are compared ignoring case)"
+            ]),
     ]
 
     @Test("the run prints exactly the expected, located lines and generates nothing", arguments: cases)

@@ -37,8 +37,8 @@ public struct GeneratorRun {
     }
 
     /// Loads each spec and translates those without errors. A spec is read at its path as the
-    /// user wrote it and named by its path relative to the current directory
-    /// (`SpecPathName`), in diagnostics and in the generated files.
+    /// user wrote it and named by its path in the package that holds it (`SpecPathName`), in
+    /// diagnostics and in the generated files.
     public static func run(specPaths: [String]) -> Result {
         var log = DiagnosticLog()
         var files: [String: String] = [:]
@@ -60,13 +60,15 @@ public struct GeneratorRun {
                 continue
             }
             guard let spec = SpecLoader.load(text: text, file: name, log: &log) else { continue }
-            if let other = names[spec.name] {
+            // Compared ignoring case: `Notes` and `NOTES` would write one folder on a file system
+            // that ignores case (the default on macOS and Windows).
+            if let other = names[spec.name.lowercased()] {
                 log.error(
-                    "API name '\(spec.name)' is already used by \(other)",
+                    "API name '\(spec.name)' is already used by \(other) (API names are compared ignoring case)",
                     at: SourceLocation(file: name, line: 1, column: 1))
                 continue
             }
-            names[spec.name] = name
+            names[spec.name.lowercased()] = name
             files.merge(Self.files(for: spec)) { first, _ in first }
             folders += SpecTranslator.modules(spec)
         }

@@ -1,9 +1,14 @@
-/// Checks that the example server can answer every operation example as the example says, and
-/// that each example reaches its own answer: the generated contract tests send each one to it.
+/// Checks that every operation example is consistent (a success with the operation's status and
+/// no error; an error with a code of that status), that the generated example server can answer
+/// it as written, and that each example reaches its own answer: the generated contract tests send
+/// each one to it.
 extension SpecChecker {
     static func checkOperationExamples(_ spec: Spec, log: inout DiagnosticLog) {
         let statuses = Dictionary(spec.errors.map { ($0.code, $0.status) }) { first, _ in first }
         let modelsWithExamples = Set(spec.models.filter { !$0.examples.isEmpty }.map(\.name))
+        // The generated example server answers a success with the response model's first
+        // example; a hand-written emulator answers for itself.
+        let servesExamples = ExampleServerTranslator.applies(to: spec)
         for operation in spec.operations {
             var requests: [String: String] = [:]
             for example in operation.examples {
@@ -14,7 +19,12 @@ extension SpecChecker {
                             "\(what) expects status \(example.status), but the operation answers "
                                 + "\(operation.successStatus) when it succeeds", at: example.location)
                     }
-                    if let model = operation.responseBody, !modelsWithExamples.contains(model) {
+                    if let code = example.errorCode {
+                        log.error(
+                            "\(what) succeeds but names error '\(code)'; an example names an error only with "
+                                + "the error's status", at: example.location)
+                    }
+                    if servesExamples, let model = operation.responseBody, !modelsWithExamples.contains(model) {
                         log.error(
                             "\(what) succeeds, but model '\(model)' has no example to answer it with; "
                                 + "give the model one", at: example.location)

@@ -24,6 +24,11 @@ extension SpecLoader {
                     at: methodNode.location)
             }
             if !path.hasPrefix("/") { log.error("the path of \(context) must start with '/'", at: pathNode.location) }
+            if path.split(separator: "/").contains(where: { $0 == "." || $0 == ".." }) {
+                log.error(
+                    "the path of \(context) has a '.' or '..' segment, which URL handling would resolve away",
+                    at: pathNode.location)
+            }
             if let character = Self.unsendablePathCharacter(path) {
                 log.error(
                     "the path of \(context) holds '\(character)', which a URL path does not carry as it is; "
