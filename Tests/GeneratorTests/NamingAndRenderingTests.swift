@@ -172,4 +172,25 @@ struct NamingAndRenderingTests {
         #expect(document.contains("\"description\": \"NOT_FOUND\""))
         #expect(!document.contains("NOT_FOUND: "))
     }
+
+    @Test("a success example needs its response model's example only where the generated example server answers it")
+    func responseExamplesAreNeededOnlyByTheExampleServer() {
+        func spec(emulator: String) -> String {
+            """
+            sdkgen: 1
+            api: {name: Demo, version: 1.0.0\(emulator)}
+            models:
+              Hold: {properties: {id: string}}
+            operations:
+              getHold: {method: GET, path: /hold, response: Hold, examples: [{name: found, status: 200}]}
+
+            """
+        }
+        #expect(Generate.files(spec(emulator: ", emulator: VoidhashEmulator")).diagnostics.isEmpty)
+        #expect(
+            Generate.files(spec(emulator: "")).diagnostics == [
+                "Spec/test.yaml:6:66: error: example 'found' of operation 'getHold' succeeds, but model 'Hold' "
+                    + "has no example to answer it with; give the model one"
+            ])
+    }
 }
