@@ -3,10 +3,7 @@
 /// sending (a contract test of such an example could never reach the server).
 extension SpecChecker {
     static func checkOperationInputs(_ spec: Spec, log: inout DiagnosticLog) {
-        var stringRules: [String: StringRule] = [:]
-        for rule in spec.rules {
-            if case .string(let checks) = rule.kind { stringRules[rule.name] = checks }
-        }
+        let stringRules = stringRulesByName(spec)
         var routes: [String: String] = [:]
         for operation in spec.operations {
             let route = operation.method + " " + routeShape(operation.path)
@@ -27,6 +24,16 @@ extension SpecChecker {
                 checkExampleParameters(example, of: operation, rules: stringRules, log: &log)
             }
         }
+    }
+
+    /// The checks of each string rule of `spec`, by rule name (of two rules of one name, the
+    /// later one's).
+    static func stringRulesByName(_ spec: Spec) -> [String: StringRule] {
+        var rules: [String: StringRule] = [:]
+        for rule in spec.rules {
+            if case .string(let checks) = rule.kind { rules[rule.name] = checks }
+        }
+        return rules
     }
 
     /// `path` with every `{name}` written `{}`: two paths of the same shape are one route.

@@ -29,10 +29,7 @@ extension SpecChecker {
     /// model's members (its own members; nested models are checked by their own examples): the
     /// client refuses a body that breaks one before sending, also for an error example.
     static func checkMemberRuleExamples(_ spec: Spec, log: inout DiagnosticLog) {
-        var stringRules: [String: StringRule] = [:]
-        for rule in spec.rules {
-            if case .string(let checks) = rule.kind { stringRules[rule.name] = checks }
-        }
+        var stringRules = stringRulesByName(spec)
         // Two rules of one name (inline rules of `A.bC` and `AB.c` are both `ABC`) are reported
         // as a clash; checking examples against either would only add a wrong error.
         let counts = Dictionary(spec.rules.map { ($0.name, 1) }, uniquingKeysWith: +)
