@@ -5,7 +5,7 @@ import Testing
 
 /// A spec's name in generated files does not depend on how its path was written, nor on the
 /// directory sdkgen runs in.
-@Suite("Spec path names", .timeLimit(.minutes(1)))
+@Suite("Spec path names", .timeLimit(.minutes(3)))
 struct SpecPathNameTests {
     @Test(
         "a spec below the current directory is named by its path from there, however it was written",

@@ -6,7 +6,7 @@ import Testing
 
 /// A `Joe.logout()` made before `configure` returned to the app as done; when the first
 /// `configure` cannot store the new anonymous identity, the launch still goes on signed out.
-@Suite("A logout before configure that cannot be stored", .timeLimit(.minutes(1)))
+@Suite("A logout before configure that cannot be stored", .timeLimit(.minutes(3)))
 struct LogoutBeforeConfigureTests {
     @Test(.enabled(if: canMakeFoldersImmutable, "needs chattr +i, which makes a write fail even as root"))
     func stillSignsOutThisLaunchAndNeverSendsTheAccountsIDs() async throws {

@@ -7,7 +7,7 @@ import Testing
 /// The built-in profile fields an identity remembers, which `identify` compares a profile with
 /// ("Calling identify again with the same ID and no profile changes does nothing"; "email and
 /// name set the built-in fields").
-@Suite("The identity's profile fields as a value", .timeLimit(.minutes(1)))
+@Suite("The identity's profile fields as a value", .timeLimit(.minutes(3)))
 struct IdentityRecordProfileTests {
     let signedIn = IdentityRecord.newAnonymous().identified(as: "user_1", email: "a@example.com", name: "Ada")
 
