@@ -240,9 +240,30 @@ def sample(sites, count, seed):
     return chosen
 
 
+def descendants(pid):
+    """Every process below `pid`, read from /proc (a process that left its group included)."""
+    children = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as handle:
+                parent = int(handle.read().rsplit(")", 1)[1].split()[1])
+        except (OSError, IndexError, ValueError):
+            continue
+        children.setdefault(parent, []).append(int(entry))
+    found, pending = [], [pid]
+    while pending:
+        for child in children.get(pending.pop(), []):
+            found.append(child)
+            pending.append(child)
+    return found
+
+
 def run(command, timeout, log):
-    """Runs `command` in a process group of its own; on timeout the whole group is killed (the
-    test process `swift test` starts, spinning in a mutant's endless loop, included)."""
+    """Runs `command` in a process group of its own; on timeout the whole group is killed, and
+    every process below it: `swift test` starts the test process in a group of its own, and one
+    spinning in a mutant's endless loop outlived the group and starved the next CI run."""
     with open(log, "w") as output:
         process = subprocess.Popen(command, cwd=ROOT, stdout=output, stderr=subprocess.STDOUT,
                                    start_new_session=True)
@@ -251,6 +272,11 @@ def run(command, timeout, log):
         except subprocess.TimeoutExpired:
             return None
         finally:
+            for pid in descendants(process.pid) if os.path.isdir("/proc") else []:
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
             try:
                 os.killpg(process.pid, signal.SIGKILL)
             except ProcessLookupError:
