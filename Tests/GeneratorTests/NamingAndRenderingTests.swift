@@ -52,7 +52,7 @@ struct NamingAndRenderingTests {
                 /// A group.
                 ///
                 /// - Remark: Generated from demo.yaml:4:3 (model Group).
-                public struct Group: Swift.Codable, Swift.Hashable, Swift.Sendable {
+                public struct Group: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
                     /// Groups.
                     ///
                     /// - Remark: Generated from demo.yaml:7:7.
@@ -86,7 +86,7 @@ struct NamingAndRenderingTests {
                     }
 
                     /// Whether every member of `lhs` equals the same member of `rhs`.
-                    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+                    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
                         guard SDKRuntime.ModelEquality.equal(lhs.groups, rhs.groups) else { return false }
                         guard SDKRuntime.ModelEquality.equal(lhs.seats, rhs.seats) else { return false }
                         return true

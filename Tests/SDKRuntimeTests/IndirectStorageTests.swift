@@ -16,7 +16,7 @@ struct IndirectStorageTests {
     }
 
     /// An outer model written the way the generator writes one.
-    struct Boxed: Codable, Hashable, Sendable {
+    struct Boxed: Codable, Hashable, MemberwiseEquatable, Sendable {
         @Indirect var inner: Inner
         @OptionalIndirect var parent: Inner?
 
@@ -37,7 +37,7 @@ struct IndirectStorageTests {
             try container.encodeIfPresent(self.parent, as: "parent")
         }
 
-        static func == (lhs: Self, rhs: Self) -> Bool {
+        static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             guard ModelEquality.equal(lhs.inner, rhs.inner) else { return false }
             guard ModelEquality.equal(lhs.parent, rhs.parent) else { return false }
             return true

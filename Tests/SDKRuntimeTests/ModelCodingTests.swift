@@ -8,7 +8,7 @@ import Testing
 @Suite("Model coding helpers", .timeLimit(.minutes(3)))
 struct ModelCodingTests {
     /// A model written the way the generator writes one.
-    struct Written: Codable, Hashable {
+    struct Written: Codable, Hashable, MemberwiseEquatable {
         var name: String
         var note: String?
         var when: Date
@@ -37,7 +37,7 @@ struct ModelCodingTests {
             try container.encode(self.tags, as: "tags")
         }
 
-        static func == (lhs: Self, rhs: Self) -> Bool {
+        static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
             guard ModelEquality.equal(lhs.name, rhs.name) else { return false }
             guard ModelEquality.equal(lhs.note, rhs.note) else { return false }
             guard ModelEquality.equal(lhs.when, rhs.when) else { return false }

@@ -7,7 +7,7 @@ import SDKRuntime
 /// The current alerts.
 ///
 /// - Remark: Generated from Spec/mobilejoe.yaml:168:3 (model AlertList).
-public struct AlertList: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct AlertList: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// The alerts, newest first.
     ///
     /// - Remark: Generated from Spec/mobilejoe.yaml:171:7.
@@ -33,7 +33,7 @@ public struct AlertList: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         guard SDKRuntime.ModelEquality.equal(lhs.alerts, rhs.alerts) else { return false }
         return true
     }

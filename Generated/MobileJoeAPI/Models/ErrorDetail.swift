@@ -7,7 +7,7 @@ import SDKRuntime
 /// An error code and its explanation.
 ///
 /// - Remark: Generated from Spec/mobilejoe.yaml:181:3 (model ErrorDetail).
-public struct ErrorDetail: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct ErrorDetail: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// The error code.
     ///
     /// - Remark: Generated from Spec/mobilejoe.yaml:184:7.
@@ -41,7 +41,7 @@ public struct ErrorDetail: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         guard SDKRuntime.ModelEquality.equal(lhs.code, rhs.code) else { return false }
         guard SDKRuntime.ModelEquality.equal(lhs.message, rhs.message) else { return false }
         return true

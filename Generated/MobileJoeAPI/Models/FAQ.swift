@@ -7,7 +7,7 @@ import SDKRuntime
 /// One frequently asked question.
 ///
 /// - Remark: Generated from Spec/mobilejoe.yaml:128:3 (model FAQ).
-public struct FAQ: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct FAQ: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// The FAQ's ID.
     ///
     /// - Remark: Generated from Spec/mobilejoe.yaml:131:7.
@@ -49,7 +49,7 @@ public struct FAQ: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         guard SDKRuntime.ModelEquality.equal(lhs.id, rhs.id) else { return false }
         guard SDKRuntime.ModelEquality.equal(lhs.question, rhs.question) else { return false }
         guard SDKRuntime.ModelEquality.equal(lhs.answer, rhs.answer) else { return false }

@@ -7,7 +7,7 @@ import SDKRuntime
 /// FAQs matching a term; the same for every identity.
 ///
 /// - Remark: Generated from Spec/mobilejoe.yaml:136:3 (model FAQSearchResult).
-public struct FAQSearchResult: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct FAQSearchResult: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// The matches, best first.
     ///
     /// - Remark: Generated from Spec/mobilejoe.yaml:139:7.
@@ -33,7 +33,7 @@ public struct FAQSearchResult: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         guard SDKRuntime.ModelEquality.equal(lhs.faqs, rhs.faqs) else { return false }
         return true
     }

@@ -7,7 +7,7 @@ import SDKRuntime
 /// A planned feature users can vote on; votes belong to the identity.
 ///
 /// - Remark: Generated from Spec/mobilejoe.yaml:142:3 (model FeaturePlan).
-public struct FeaturePlan: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct FeaturePlan: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// The plan's ID.
     ///
     /// - Remark: Generated from Spec/mobilejoe.yaml:145:7.
@@ -71,7 +71,7 @@ public struct FeaturePlan: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         guard SDKRuntime.ModelEquality.equal(lhs.id, rhs.id) else { return false }
         guard SDKRuntime.ModelEquality.equal(lhs.title, rhs.title) else { return false }
         guard SDKRuntime.ModelEquality.equal(lhs.status, rhs.status) else { return false }

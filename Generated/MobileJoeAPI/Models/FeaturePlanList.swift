@@ -7,7 +7,7 @@ import SDKRuntime
 /// The feature plans, with the identity's votes.
 ///
 /// - Remark: Generated from Spec/mobilejoe.yaml:153:3 (model FeaturePlanList).
-public struct FeaturePlanList: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct FeaturePlanList: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// The plans.
     ///
     /// - Remark: Generated from Spec/mobilejoe.yaml:156:7.
@@ -33,7 +33,7 @@ public struct FeaturePlanList: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         guard SDKRuntime.ModelEquality.equal(lhs.plans, rhs.plans) else { return false }
         return true
     }

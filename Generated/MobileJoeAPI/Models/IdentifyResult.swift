@@ -7,7 +7,7 @@ import SDKRuntime
 /// What Mobile Joe recorded for the identity the headers named.
 ///
 /// - Remark: Generated from Spec/mobilejoe.yaml:120:3 (model IdentifyResult).
-public struct IdentifyResult: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct IdentifyResult: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// The anonymous ID recorded.
     ///
     /// - Remark: Generated from Spec/mobilejoe.yaml:123:7.
@@ -53,7 +53,7 @@ public struct IdentifyResult: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         guard SDKRuntime.ModelEquality.equal(lhs.anonymousId, rhs.anonymousId) else { return false }
         guard SDKRuntime.ModelEquality.equal(lhs.externalId, rhs.externalId) else { return false }
         guard SDKRuntime.ModelEquality.equal(lhs.identifiedAt, rhs.identifiedAt) else { return false }

@@ -8,7 +8,7 @@ import SDKRuntime
 /// device ID, and the external ID if set. The app user ID itself is never stored.
 ///
 /// - Remark: Generated from Spec/mobilejoe.yaml:109:3 (model IdentityFile).
-public struct IdentityFile: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct IdentityFile: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// The anonymous ID.
     ///
     /// - Remark: Generated from Spec/mobilejoe.yaml:114:7.
@@ -50,7 +50,7 @@ public struct IdentityFile: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         guard SDKRuntime.ModelEquality.equal(lhs.anonymousId, rhs.anonymousId) else { return false }
         guard SDKRuntime.ModelEquality.equal(lhs.deviceId, rhs.deviceId) else { return false }
         guard SDKRuntime.ModelEquality.equal(lhs.externalId, rhs.externalId) else { return false }

@@ -7,7 +7,7 @@ import SDKRuntime
 /// A message shown to every identity.
 ///
 /// - Remark: Generated from Spec/mobilejoe.yaml:159:3 (model MobileJoeAlert).
-public struct MobileJoeAlert: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct MobileJoeAlert: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// The alert's ID.
     ///
     /// - Remark: Generated from Spec/mobilejoe.yaml:162:7.
@@ -57,7 +57,7 @@ public struct MobileJoeAlert: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         guard SDKRuntime.ModelEquality.equal(lhs.id, rhs.id) else { return false }
         guard SDKRuntime.ModelEquality.equal(lhs.title, rhs.title) else { return false }
         guard SDKRuntime.ModelEquality.equal(lhs.message, rhs.message) else { return false }

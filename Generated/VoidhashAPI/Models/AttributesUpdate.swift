@@ -7,7 +7,7 @@ import SDKRuntime
 /// Attributes to set on a person; null clears one.
 ///
 /// - Remark: Generated from Spec/voidhash.yaml:369:3 (model AttributesUpdate).
-public struct AttributesUpdate: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct AttributesUpdate: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// The attributes by name; email and name set the built-in fields.
     ///
     /// - Remark: Generated from Spec/voidhash.yaml:372:7.
@@ -33,7 +33,7 @@ public struct AttributesUpdate: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         guard SDKRuntime.ModelEquality.equal(lhs.attributes, rhs.attributes) else { return false }
         return true
     }

@@ -7,7 +7,7 @@ import SDKRuntime
 /// One entitlement and what granted it.
 ///
 /// - Remark: Generated from Spec/voidhash.yaml:303:3 (model EntitlementGrant).
-public struct EntitlementGrant: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct EntitlementGrant: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// The perk's slug; null when the perk was deleted.
     ///
     /// - Remark: Generated from Spec/voidhash.yaml:306:7.
@@ -80,7 +80,7 @@ public struct EntitlementGrant: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         guard SDKRuntime.ModelEquality.equal(lhs.perkSlug, rhs.perkSlug) else { return false }
         guard SDKRuntime.ModelEquality.equal(lhs.perkId, rhs.perkId) else { return false }
         guard SDKRuntime.ModelEquality.equal(lhs.status, rhs.status) else { return false }

@@ -7,7 +7,7 @@ import SDKRuntime
 /// A person's entitlements.
 ///
 /// - Remark: Generated from Spec/voidhash.yaml:296:3 (model Entitlements).
-public struct Entitlements: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct Entitlements: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Every entitlement, active or expired.
     ///
     /// - Remark: Generated from Spec/voidhash.yaml:299:7.
@@ -33,7 +33,7 @@ public struct Entitlements: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         guard SDKRuntime.ModelEquality.equal(lhs.grants, rhs.grants) else { return false }
         return true
     }

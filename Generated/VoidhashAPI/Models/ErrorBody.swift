@@ -7,7 +7,7 @@ import SDKRuntime
 /// The body of every error response.
 ///
 /// - Remark: Generated from Spec/voidhash.yaml:443:3 (model ErrorBody).
-public struct ErrorBody: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct ErrorBody: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// What went wrong.
     ///
     /// - Remark: Generated from Spec/voidhash.yaml:446:7.
@@ -34,7 +34,7 @@ public struct ErrorBody: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         guard SDKRuntime.ModelEquality.equal(lhs.error, rhs.error) else { return false }
         return true
     }

@@ -7,7 +7,7 @@ import SDKRuntime
 /// One analytics event; $groups travels in its properties.
 ///
 /// - Remark: Generated from Spec/voidhash.yaml:387:3 (model Event).
-public struct Event: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct Event: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// A unique ID (UUIDv7) Voidhash deduplicates on.
     ///
     /// - Remark: Generated from Spec/voidhash.yaml:390:7.
@@ -81,7 +81,7 @@ public struct Event: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         guard SDKRuntime.ModelEquality.equal(lhs.id, rhs.id) else { return false }
         guard SDKRuntime.ModelEquality.equal(lhs.event, rhs.event) else { return false }
         guard SDKRuntime.ModelEquality.equal(lhs.distinctId, rhs.distinctId) else { return false }

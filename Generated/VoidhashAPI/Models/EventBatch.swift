@@ -7,7 +7,7 @@ import SDKRuntime
 /// Events sent together.
 ///
 /// - Remark: Generated from Spec/voidhash.yaml:423:3 (model EventBatch).
-public struct EventBatch: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct EventBatch: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// The events, in capture order.
     ///
     /// - Remark: Generated from Spec/voidhash.yaml:426:7.
@@ -33,7 +33,7 @@ public struct EventBatch: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         guard SDKRuntime.ModelEquality.equal(lhs.events, rhs.events) else { return false }
         return true
     }

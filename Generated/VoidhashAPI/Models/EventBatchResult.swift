@@ -7,7 +7,7 @@ import SDKRuntime
 /// What Voidhash did with a batch.
 ///
 /// - Remark: Generated from Spec/voidhash.yaml:429:3 (model EventBatchResult).
-public struct EventBatchResult: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct EventBatchResult: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// How many events were stored (duplicates included, as already stored).
     ///
     /// - Remark: Generated from Spec/voidhash.yaml:432:7.
@@ -41,7 +41,7 @@ public struct EventBatchResult: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         guard SDKRuntime.ModelEquality.equal(lhs.accepted, rhs.accepted) else { return false }
         guard SDKRuntime.ModelEquality.equal(lhs.rejected, rhs.rejected) else { return false }
         return true

@@ -7,7 +7,7 @@ import SDKRuntime
 /// One event refused for good.
 ///
 /// - Remark: Generated from Spec/voidhash.yaml:436:3 (model EventRejection).
-public struct EventRejection: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct EventRejection: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// The event's ID.
     ///
     /// - Remark: Generated from Spec/voidhash.yaml:439:7.
@@ -41,7 +41,7 @@ public struct EventRejection: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         guard SDKRuntime.ModelEquality.equal(lhs.id, rhs.id) else { return false }
         guard SDKRuntime.ModelEquality.equal(lhs.code, rhs.code) else { return false }
         return true

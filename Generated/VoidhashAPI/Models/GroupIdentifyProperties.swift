@@ -7,7 +7,7 @@ import SDKRuntime
 /// The properties of a $groupidentify event; without consent they are all it carries.
 ///
 /// - Remark: Generated from Spec/voidhash.yaml:414:3 (model GroupIdentifyProperties).
-public struct GroupIdentifyProperties: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct GroupIdentifyProperties: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// The group type.
     ///
     /// - Remark: Generated from Spec/voidhash.yaml:417:7.
@@ -53,7 +53,7 @@ public struct GroupIdentifyProperties: Swift.Codable, Swift.Hashable, Swift.Send
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         guard SDKRuntime.ModelEquality.equal(lhs.groupType, rhs.groupType) else { return false }
         guard SDKRuntime.ModelEquality.equal(lhs.groupKey, rhs.groupKey) else { return false }
         guard SDKRuntime.ModelEquality.equal(lhs.groupSet, rhs.groupSet) else { return false }

@@ -7,7 +7,7 @@ import SDKRuntime
 /// A link from an anonymous distinct ID to an identified person.
 ///
 /// - Remark: Generated from Spec/voidhash.yaml:352:3 (model IdentifyRequest).
-public struct IdentifyRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct IdentifyRequest: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// The anonymous distinct ID the device used.
     ///
     /// - Remark: Generated from Spec/voidhash.yaml:355:7.
@@ -62,7 +62,7 @@ public struct IdentifyRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         guard SDKRuntime.ModelEquality.equal(lhs.anonymousId, rhs.anonymousId) else { return false }
         guard SDKRuntime.ModelEquality.equal(lhs.externalUserId, rhs.externalUserId) else { return false }
         guard SDKRuntime.ModelEquality.equal(lhs.email, rhs.email) else { return false }

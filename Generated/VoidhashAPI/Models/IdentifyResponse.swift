@@ -7,7 +7,7 @@ import SDKRuntime
 /// What Voidhash did with a link, and the identified person.
 ///
 /// - Remark: Generated from Spec/voidhash.yaml:361:3 (model IdentifyResponse).
-public struct IdentifyResponse: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct IdentifyResponse: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Linked, already linked, or the anonymous ID was claimed by another person.
     ///
     /// - Remark: Generated from Spec/voidhash.yaml:364:7.
@@ -42,7 +42,7 @@ public struct IdentifyResponse: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         guard SDKRuntime.ModelEquality.equal(lhs.outcome, rhs.outcome) else { return false }
         guard SDKRuntime.ModelEquality.equal(lhs.person, rhs.person) else { return false }
         return true

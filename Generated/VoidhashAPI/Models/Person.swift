@@ -7,7 +7,7 @@ import SDKRuntime
 /// The person snapshot the SDK caches and checks access against.
 ///
 /// - Remark: Generated from Spec/voidhash.yaml:261:3 (model Person).
-public struct Person: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct Person: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// The distinct ID the snapshot was fetched for.
     ///
     /// - Remark: Generated from Spec/voidhash.yaml:264:7.
@@ -101,7 +101,7 @@ public struct Person: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         guard SDKRuntime.ModelEquality.equal(lhs.distinctId, rhs.distinctId) else { return false }
         guard SDKRuntime.ModelEquality.equal(lhs.email, rhs.email) else { return false }
         guard SDKRuntime.ModelEquality.equal(lhs.name, rhs.name) else { return false }

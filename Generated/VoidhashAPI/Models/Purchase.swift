@@ -7,7 +7,7 @@ import SDKRuntime
 /// One purchase.
 ///
 /// - Remark: Generated from Spec/voidhash.yaml:341:3 (model Purchase).
-public struct Purchase: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct Purchase: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Voidhash's ID of the purchase.
     ///
     /// - Remark: Generated from Spec/voidhash.yaml:344:7.
@@ -71,7 +71,7 @@ public struct Purchase: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         guard SDKRuntime.ModelEquality.equal(lhs.id, rhs.id) else { return false }
         guard SDKRuntime.ModelEquality.equal(lhs.productId, rhs.productId) else { return false }
         guard SDKRuntime.ModelEquality.equal(lhs.transactionId, rhs.transactionId) else { return false }

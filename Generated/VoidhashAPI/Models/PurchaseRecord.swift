@@ -7,7 +7,7 @@ import SDKRuntime
 /// A store purchase the SDK delivers for the person who made it.
 ///
 /// - Remark: Generated from Spec/voidhash.yaml:375:3 (model PurchaseRecord).
-public struct PurchaseRecord: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct PurchaseRecord: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// The distinct ID the purchase was made under.
     ///
     /// - Remark: Generated from Spec/voidhash.yaml:378:7.
@@ -82,7 +82,7 @@ public struct PurchaseRecord: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         guard SDKRuntime.ModelEquality.equal(lhs.distinctId, rhs.distinctId) else { return false }
         guard SDKRuntime.ModelEquality.equal(lhs.productId, rhs.productId) else { return false }
         guard SDKRuntime.ModelEquality.equal(lhs.transactionId, rhs.transactionId) else { return false }

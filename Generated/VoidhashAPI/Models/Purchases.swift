@@ -7,7 +7,7 @@ import SDKRuntime
 /// A person's purchases.
 ///
 /// - Remark: Generated from Spec/voidhash.yaml:335:3 (model Purchases).
-public struct Purchases: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct Purchases: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Past purchases.
     ///
     /// - Remark: Generated from Spec/voidhash.yaml:338:7.
@@ -33,7 +33,7 @@ public struct Purchases: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         guard SDKRuntime.ModelEquality.equal(lhs.history, rhs.history) else { return false }
         return true
     }

@@ -7,7 +7,7 @@ import SDKRuntime
 /// One subscription.
 ///
 /// - Remark: Generated from Spec/voidhash.yaml:324:3 (model VoidhashSubscription).
-public struct VoidhashSubscription: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct VoidhashSubscription: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// The subscription's ID.
     ///
     /// - Remark: Generated from Spec/voidhash.yaml:327:7.
@@ -71,7 +71,7 @@ public struct VoidhashSubscription: Swift.Codable, Swift.Hashable, Swift.Sendabl
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         guard SDKRuntime.ModelEquality.equal(lhs.id, rhs.id) else { return false }
         guard SDKRuntime.ModelEquality.equal(lhs.productId, rhs.productId) else { return false }
         guard SDKRuntime.ModelEquality.equal(lhs.status, rhs.status) else { return false }

@@ -7,7 +7,7 @@ import SDKRuntime
 /// A person's subscriptions.
 ///
 /// - Remark: Generated from Spec/voidhash.yaml:315:3 (model VoidhashSubscriptions).
-public struct VoidhashSubscriptions: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct VoidhashSubscriptions: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// The current subscription for account screens, or null.
     ///
     /// - Remark: Generated from Spec/voidhash.yaml:318:7.
@@ -42,7 +42,7 @@ public struct VoidhashSubscriptions: Swift.Codable, Swift.Hashable, Swift.Sendab
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         guard SDKRuntime.ModelEquality.equal(lhs.current, rhs.current) else { return false }
         guard SDKRuntime.ModelEquality.equal(lhs.history, rhs.history) else { return false }
         return true

@@ -59,11 +59,15 @@ public enum SwiftRenderer {
     static func render(_ declaration: SwiftTypeDeclaration, into writer: inout CodeWriter) {
         docLines(declaration.doc, into: &writer)
         attributes(declaration.attributes, into: &writer)
-        let conformances =
-            declaration.conformances.isEmpty ? "" : ": " + declaration.conformances.map(type).joined(separator: ", ")
         let access =
             declaration.kind == .extension && declaration.access == .public ? "" : accessPrefix(declaration.access)
-        writer.block("\(access)\(declaration.kind.rawValue) \(declaration.name)\(conformances) {") { writer in
+        let head = "\(access)\(declaration.kind.rawValue) \(declaration.name)"
+        let conformances = declaration.conformances.map(type).joined(separator: ", ")
+        let oneLine = head + (conformances.isEmpty ? "" : ": " + conformances) + " {"
+        // As `swift format` lays out a declaration too long for its line: the conformances on a
+        // line of their own, the opening brace after them.
+        let opening = oneLine.count <= writer.columnsLeft ? oneLine : head + ":\n    " + conformances + "\n{"
+        writer.block(opening) { writer in
             for (index, member) in declaration.members.enumerated() {
                 if index > 0, !isCompactCase(member, after: declaration.members[index - 1]) { writer.line("") }
                 render(member, into: &writer)

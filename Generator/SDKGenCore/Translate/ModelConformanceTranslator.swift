@@ -5,11 +5,13 @@
 /// enum with its own conformances, and bodies whose `==` and `decode` calls the type checker
 /// must pick among many overloads. The written-out members call the runtime's
 /// `ModelDecodingContainer`, `ModelEncodingContainer` and `ModelEquality`, each with a single
-/// generic overload, and behave as the synthesized ones do: members in spec order under their
+/// generic overload. Equality is written as `membersEqual`, which `MemberwiseEquatable` makes the
+/// model's `==`: a `==` of each model's own would make every conformance check in the module
+/// weigh them all. They behave as the synthesized ones do: members in spec order under their
 /// wire names, unknown JSON members ignored, optional members absent or `null` when decoding and
 /// left out when `nil` when encoding, equality and hashing over every member.
 enum ModelConformanceTranslator {
-    /// `init(from:)`, `encode(to:)`, `==` and `hash(into:)` for `model`.
+    /// `init(from:)`, `encode(to:)`, `membersEqual(_:_:)` and `hash(into:)` for `model`.
     static func members(_ model: ModelSpec) -> [SwiftDeclaration] {
         let properties = model.properties.map { (name: SwiftNaming.memberName($0.name), spec: $0) }
         return [
@@ -85,8 +87,9 @@ enum ModelConformanceTranslator {
                 ], else: [.returnStatement(.bool(false))])
         }
         return SwiftFunction(
-            doc: ["Whether every member of `lhs` equals the same member of `rhs`."], isStatic: true, name: "==",
-            parameters: [.init(label: nil, "lhs", .local("Self")), .init(label: nil, "rhs", .local("Self"))],
+            doc: ["Whether every member of `lhs` equals the same member of `rhs`."], isStatic: true,
+            name: "membersEqual",
+            parameters: [.init(label: "_", "lhs", .local("Self")), .init(label: "_", "rhs", .local("Self"))],
             returnType: .bool,
             body: comparisons + [.returnStatement(.bool(true))])
     }

@@ -25,7 +25,10 @@ enum ModelTranslator {
         return .type(
             SwiftTypeDeclaration(
                 doc: DocComment.lines(model.doc, from: model.location, "model \(model.name)"), kind: .structure,
-                name: typeName, conformances: [.swift("Codable"), .swift("Hashable"), .swift("Sendable")],
+                name: typeName,
+                conformances: [
+                    .swift("Codable"), .swift("Hashable"), .runtime("MemberwiseEquatable"), .swift("Sendable"),
+                ],
                 members: members))
     }
 

@@ -7,7 +7,7 @@ import SDKRuntime
 /// What a client sends to write a note.
 ///
 /// - Remark: Generated from Spec/notes.yaml:80:3 (model NewNote).
-public struct NewNote: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct NewNote: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// The title.
     ///
     /// - Remark: Generated from Spec/notes.yaml:83:7.
@@ -62,7 +62,7 @@ public struct NewNote: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         guard SDKRuntime.ModelEquality.equal(lhs.title, rhs.title) else { return false }
         guard SDKRuntime.ModelEquality.equal(lhs.body, rhs.body) else { return false }
         guard SDKRuntime.ModelEquality.equal(lhs.tags, rhs.tags) else { return false }

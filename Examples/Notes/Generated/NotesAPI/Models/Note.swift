@@ -7,7 +7,7 @@ import SDKRuntime
 /// One note.
 ///
 /// - Remark: Generated from Spec/notes.yaml:67:3 (model Note).
-public struct Note: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct Note: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// The note's identifier.
     ///
     /// - Remark: Generated from Spec/notes.yaml:70:7.
@@ -89,7 +89,7 @@ public struct Note: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         guard SDKRuntime.ModelEquality.equal(lhs.id, rhs.id) else { return false }
         guard SDKRuntime.ModelEquality.equal(lhs.title, rhs.title) else { return false }
         guard SDKRuntime.ModelEquality.equal(lhs.body, rhs.body) else { return false }

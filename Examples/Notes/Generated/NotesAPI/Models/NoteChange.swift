@@ -7,7 +7,7 @@ import SDKRuntime
 /// What a client sends to change a note; absent members stay as they are.
 ///
 /// - Remark: Generated from Spec/notes.yaml:89:3 (model NoteChange).
-public struct NoteChange: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct NoteChange: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// A new title (its rule is written inline).
     ///
     /// - Remark: Generated from Spec/notes.yaml:92:7.
@@ -49,7 +49,7 @@ public struct NoteChange: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         guard SDKRuntime.ModelEquality.equal(lhs.title, rhs.title) else { return false }
         guard SDKRuntime.ModelEquality.equal(lhs.status, rhs.status) else { return false }
         guard SDKRuntime.ModelEquality.equal(lhs.tags, rhs.tags) else { return false }

@@ -7,7 +7,7 @@ import SDKRuntime
 /// A page of notes.
 ///
 /// - Remark: Generated from Spec/notes.yaml:97:3 (model NoteList).
-public struct NoteList: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct NoteList: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// The notes with the newest first.
     ///
     /// - Remark: Generated from Spec/notes.yaml:100:7.
@@ -41,7 +41,7 @@ public struct NoteList: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         guard SDKRuntime.ModelEquality.equal(lhs.notes, rhs.notes) else { return false }
         guard SDKRuntime.ModelEquality.equal(lhs.nextCursor, rhs.nextCursor) else { return false }
         return true

@@ -5,7 +5,7 @@ import Foundation
 import SDKRuntime
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:56:3 (model Attachable).
-public struct Attachable: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct Attachable: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -22,7 +22,7 @@ public struct Attachable: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -32,7 +32,7 @@ public struct Attachable: Swift.Codable, Swift.Hashable, Swift.Sendable {
 }
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:57:3 (model AttachableWrapper).
-public struct AttachableWrapper: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct AttachableWrapper: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -49,7 +49,7 @@ public struct AttachableWrapper: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -59,7 +59,7 @@ public struct AttachableWrapper: Swift.Codable, Swift.Hashable, Swift.Sendable {
 }
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:58:3 (model Attachment).
-public struct Attachment: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct Attachment: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -76,7 +76,7 @@ public struct Attachment: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -86,7 +86,7 @@ public struct Attachment: Swift.Codable, Swift.Hashable, Swift.Sendable {
 }
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:59:3 (model Bug).
-public struct Bug: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct Bug: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -103,7 +103,7 @@ public struct Bug: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -113,7 +113,7 @@ public struct Bug: Swift.Codable, Swift.Hashable, Swift.Sendable {
 }
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:60:3 (model Comment).
-public struct Comment: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct Comment: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -130,7 +130,7 @@ public struct Comment: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -140,7 +140,7 @@ public struct Comment: Swift.Codable, Swift.Hashable, Swift.Sendable {
 }
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:61:3 (model ConditionTrait).
-public struct ConditionTrait: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct ConditionTrait: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -157,7 +157,7 @@ public struct ConditionTrait: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -167,7 +167,7 @@ public struct ConditionTrait: Swift.Codable, Swift.Hashable, Swift.Sendable {
 }
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:62:3 (model Confirmation).
-public struct Confirmation: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct Confirmation: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -184,7 +184,7 @@ public struct Confirmation: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -194,7 +194,9 @@ public struct Confirmation: Swift.Codable, Swift.Hashable, Swift.Sendable {
 }
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:63:3 (model CustomTestArgumentEncodable).
-public struct CustomTestArgumentEncodable: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct CustomTestArgumentEncodable:
+    Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable
+{
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -211,7 +213,7 @@ public struct CustomTestArgumentEncodable: Swift.Codable, Swift.Hashable, Swift.
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -221,7 +223,9 @@ public struct CustomTestArgumentEncodable: Swift.Codable, Swift.Hashable, Swift.
 }
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:64:3 (model CustomTestStringConvertible).
-public struct CustomTestStringConvertible: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct CustomTestStringConvertible:
+    Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable
+{
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -238,7 +242,7 @@ public struct CustomTestStringConvertible: Swift.Codable, Swift.Hashable, Swift.
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -248,7 +252,7 @@ public struct CustomTestStringConvertible: Swift.Codable, Swift.Hashable, Swift.
 }
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:65:3 (model ExitStatus).
-public struct ExitStatus: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct ExitStatus: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -265,7 +269,7 @@ public struct ExitStatus: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -275,7 +279,7 @@ public struct ExitStatus: Swift.Codable, Swift.Hashable, Swift.Sendable {
 }
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:66:3 (model ExitTest).
-public struct ExitTest: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct ExitTest: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -292,7 +296,7 @@ public struct ExitTest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -302,7 +306,7 @@ public struct ExitTest: Swift.Codable, Swift.Hashable, Swift.Sendable {
 }
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:67:3 (model Expectation).
-public struct Expectation: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct Expectation: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -319,7 +323,7 @@ public struct Expectation: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 

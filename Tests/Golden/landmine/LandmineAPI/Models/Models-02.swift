@@ -5,7 +5,7 @@ import Foundation
 import SDKRuntime
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:68:3 (model ExpectationFailedError).
-public struct ExpectationFailedError: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct ExpectationFailedError: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -22,7 +22,7 @@ public struct ExpectationFailedError: Swift.Codable, Swift.Hashable, Swift.Senda
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -32,7 +32,7 @@ public struct ExpectationFailedError: Swift.Codable, Swift.Hashable, Swift.Senda
 }
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:69:3 (model Issue).
-public struct Issue: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct Issue: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -49,7 +49,7 @@ public struct Issue: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -59,7 +59,7 @@ public struct Issue: Swift.Codable, Swift.Hashable, Swift.Sendable {
 }
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:70:3 (model IssueHandlingTrait).
-public struct IssueHandlingTrait: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct IssueHandlingTrait: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -76,7 +76,7 @@ public struct IssueHandlingTrait: Swift.Codable, Swift.Hashable, Swift.Sendable 
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -86,7 +86,7 @@ public struct IssueHandlingTrait: Swift.Codable, Swift.Hashable, Swift.Sendable 
 }
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:71:3 (model KnownIssueMatcher).
-public struct KnownIssueMatcher: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct KnownIssueMatcher: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -103,7 +103,7 @@ public struct KnownIssueMatcher: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -113,7 +113,7 @@ public struct KnownIssueMatcher: Swift.Codable, Swift.Hashable, Swift.Sendable {
 }
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:72:3 (model ParallelizationTrait).
-public struct ParallelizationTrait: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct ParallelizationTrait: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -130,7 +130,7 @@ public struct ParallelizationTrait: Swift.Codable, Swift.Hashable, Swift.Sendabl
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -140,7 +140,7 @@ public struct ParallelizationTrait: Swift.Codable, Swift.Hashable, Swift.Sendabl
 }
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:73:3 (model SourceLocation).
-public struct SourceLocation: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct SourceLocation: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -157,7 +157,7 @@ public struct SourceLocation: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -167,7 +167,7 @@ public struct SourceLocation: Swift.Codable, Swift.Hashable, Swift.Sendable {
 }
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:74:3 (model SuiteTrait).
-public struct SuiteTrait: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct SuiteTrait: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -184,7 +184,7 @@ public struct SuiteTrait: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -194,7 +194,7 @@ public struct SuiteTrait: Swift.Codable, Swift.Hashable, Swift.Sendable {
 }
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:75:3 (model Tag).
-public struct Tag: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct Tag: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -211,7 +211,7 @@ public struct Tag: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -221,7 +221,7 @@ public struct Tag: Swift.Codable, Swift.Hashable, Swift.Sendable {
 }
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:76:3 (model Test).
-public struct Test: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct Test: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -238,7 +238,7 @@ public struct Test: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -248,7 +248,7 @@ public struct Test: Swift.Codable, Swift.Hashable, Swift.Sendable {
 }
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:77:3 (model TestScoping).
-public struct TestScoping: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct TestScoping: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -265,7 +265,7 @@ public struct TestScoping: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -275,7 +275,7 @@ public struct TestScoping: Swift.Codable, Swift.Hashable, Swift.Sendable {
 }
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:78:3 (model TestTrait).
-public struct TestTrait: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct TestTrait: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -292,7 +292,7 @@ public struct TestTrait: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -302,7 +302,7 @@ public struct TestTrait: Swift.Codable, Swift.Hashable, Swift.Sendable {
 }
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:79:3 (model TimeLimitTrait).
-public struct TimeLimitTrait: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct TimeLimitTrait: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -319,7 +319,7 @@ public struct TimeLimitTrait: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 

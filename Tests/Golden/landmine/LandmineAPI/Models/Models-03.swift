@@ -5,7 +5,7 @@ import Foundation
 import SDKRuntime
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:80:3 (model Trait).
-public struct Trait: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct Trait: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -22,7 +22,7 @@ public struct Trait: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -32,7 +32,7 @@ public struct Trait: Swift.Codable, Swift.Hashable, Swift.Sendable {
 }
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:81:3 (model Data).
-public struct Data: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct Data: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -49,7 +49,7 @@ public struct Data: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -59,7 +59,7 @@ public struct Data: Swift.Codable, Swift.Hashable, Swift.Sendable {
 }
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:82:3 (model Date).
-public struct Date: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct Date: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -76,7 +76,7 @@ public struct Date: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -86,7 +86,7 @@ public struct Date: Swift.Codable, Swift.Hashable, Swift.Sendable {
 }
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:83:3 (model URL).
-public struct URL: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct URL: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -103,7 +103,7 @@ public struct URL: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -113,7 +113,7 @@ public struct URL: Swift.Codable, Swift.Hashable, Swift.Sendable {
 }
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:84:3 (model UUID).
-public struct UUID: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct UUID: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -130,7 +130,7 @@ public struct UUID: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -140,7 +140,7 @@ public struct UUID: Swift.Codable, Swift.Hashable, Swift.Sendable {
 }
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:85:3 (model Calendar).
-public struct Calendar: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct Calendar: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -157,7 +157,7 @@ public struct Calendar: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -167,7 +167,7 @@ public struct Calendar: Swift.Codable, Swift.Hashable, Swift.Sendable {
 }
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:86:3 (model Locale).
-public struct Locale: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct Locale: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -184,7 +184,7 @@ public struct Locale: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -194,7 +194,7 @@ public struct Locale: Swift.Codable, Swift.Hashable, Swift.Sendable {
 }
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:87:3 (model Decimal).
-public struct Decimal: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct Decimal: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -211,7 +211,7 @@ public struct Decimal: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -221,7 +221,7 @@ public struct Decimal: Swift.Codable, Swift.Hashable, Swift.Sendable {
 }
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:88:3 (model IndexSet).
-public struct IndexSet: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct IndexSet: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -238,7 +238,7 @@ public struct IndexSet: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -248,7 +248,7 @@ public struct IndexSet: Swift.Codable, Swift.Hashable, Swift.Sendable {
 }
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:89:3 (model Notification).
-public struct Notification: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct Notification: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -265,7 +265,7 @@ public struct Notification: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -275,7 +275,7 @@ public struct Notification: Swift.Codable, Swift.Hashable, Swift.Sendable {
 }
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:90:3 (model JSONDecoder).
-public struct JSONDecoder: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct JSONDecoder: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -292,7 +292,7 @@ public struct JSONDecoder: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -302,7 +302,7 @@ public struct JSONDecoder: Swift.Codable, Swift.Hashable, Swift.Sendable {
 }
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:91:3 (model JSONEncoder).
-public struct JSONEncoder: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct JSONEncoder: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -319,7 +319,7 @@ public struct JSONEncoder: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 

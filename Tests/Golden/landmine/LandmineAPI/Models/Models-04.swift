@@ -5,7 +5,7 @@ import Foundation
 import SDKRuntime
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:92:3 (model Void).
-public struct Void_: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct Void_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -22,7 +22,7 @@ public struct Void_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -32,7 +32,7 @@ public struct Void_: Swift.Codable, Swift.Hashable, Swift.Sendable {
 }
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:93:3 (model Result).
-public struct Result_: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct Result_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -49,7 +49,7 @@ public struct Result_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -59,7 +59,7 @@ public struct Result_: Swift.Codable, Swift.Hashable, Swift.Sendable {
 }
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:94:3 (model Task).
-public struct Task_: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct Task_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -76,7 +76,7 @@ public struct Task_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -86,7 +86,7 @@ public struct Task_: Swift.Codable, Swift.Hashable, Swift.Sendable {
 }
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:95:3 (model Regex).
-public struct Regex_: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct Regex_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -103,7 +103,7 @@ public struct Regex_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -113,7 +113,7 @@ public struct Regex_: Swift.Codable, Swift.Hashable, Swift.Sendable {
 }
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:96:3 (model Duration).
-public struct Duration_: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct Duration_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -130,7 +130,7 @@ public struct Duration_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -140,7 +140,7 @@ public struct Duration_: Swift.Codable, Swift.Hashable, Swift.Sendable {
 }
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:97:3 (model Int).
-public struct Int_: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct Int_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -157,7 +157,7 @@ public struct Int_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -167,7 +167,7 @@ public struct Int_: Swift.Codable, Swift.Hashable, Swift.Sendable {
 }
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:98:3 (model Bool).
-public struct Bool_: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct Bool_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -184,7 +184,7 @@ public struct Bool_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -194,7 +194,7 @@ public struct Bool_: Swift.Codable, Swift.Hashable, Swift.Sendable {
 }
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:99:3 (model Double).
-public struct Double_: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct Double_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -211,7 +211,7 @@ public struct Double_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -221,7 +221,7 @@ public struct Double_: Swift.Codable, Swift.Hashable, Swift.Sendable {
 }
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:100:3 (model Array).
-public struct Array_: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct Array_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -238,7 +238,7 @@ public struct Array_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -248,7 +248,7 @@ public struct Array_: Swift.Codable, Swift.Hashable, Swift.Sendable {
 }
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:101:3 (model Dictionary).
-public struct Dictionary_: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct Dictionary_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -265,7 +265,7 @@ public struct Dictionary_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -275,7 +275,7 @@ public struct Dictionary_: Swift.Codable, Swift.Hashable, Swift.Sendable {
 }
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:102:3 (model Set).
-public struct Set_: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct Set_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -292,7 +292,7 @@ public struct Set_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -302,7 +302,7 @@ public struct Set_: Swift.Codable, Swift.Hashable, Swift.Sendable {
 }
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:103:3 (model Character).
-public struct Character_: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct Character_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -319,7 +319,7 @@ public struct Character_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 

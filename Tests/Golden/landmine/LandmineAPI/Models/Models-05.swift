@@ -5,7 +5,7 @@ import Foundation
 import SDKRuntime
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:104:3 (model APIClient).
-public struct APIClient: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct APIClient: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -22,7 +22,7 @@ public struct APIClient: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -32,7 +32,7 @@ public struct APIClient: Swift.Codable, Swift.Hashable, Swift.Sendable {
 }
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:105:3 (model APIError).
-public struct APIError: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct APIError: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -49,7 +49,7 @@ public struct APIError: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -59,7 +59,7 @@ public struct APIError: Swift.Codable, Swift.Hashable, Swift.Sendable {
 }
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:106:3 (model APIOutcome).
-public struct APIOutcome: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct APIOutcome: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -76,7 +76,7 @@ public struct APIOutcome: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -86,7 +86,7 @@ public struct APIOutcome: Swift.Codable, Swift.Hashable, Swift.Sendable {
 }
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:107:3 (model HTTPField).
-public struct HTTPField: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct HTTPField: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -103,7 +103,7 @@ public struct HTTPField: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -113,7 +113,7 @@ public struct HTTPField: Swift.Codable, Swift.Hashable, Swift.Sendable {
 }
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:108:3 (model JSONCoding).
-public struct JSONCoding: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct JSONCoding: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -130,7 +130,7 @@ public struct JSONCoding: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -140,7 +140,7 @@ public struct JSONCoding: Swift.Codable, Swift.Hashable, Swift.Sendable {
 }
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:109:3 (model JSONValue).
-public struct JSONValue: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct JSONValue: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -157,7 +157,7 @@ public struct JSONValue: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -167,7 +167,7 @@ public struct JSONValue: Swift.Codable, Swift.Hashable, Swift.Sendable {
 }
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:110:3 (model JSONValueKind).
-public struct JSONValueKind: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct JSONValueKind: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -184,7 +184,7 @@ public struct JSONValueKind: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -194,7 +194,7 @@ public struct JSONValueKind: Swift.Codable, Swift.Hashable, Swift.Sendable {
 }
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:111:3 (model OpenStringEnum).
-public struct OpenStringEnum: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct OpenStringEnum: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -211,7 +211,7 @@ public struct OpenStringEnum: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -221,7 +221,7 @@ public struct OpenStringEnum: Swift.Codable, Swift.Hashable, Swift.Sendable {
 }
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:112:3 (model ModelEquality).
-public struct ModelEquality: Swift.Codable, Swift.Hashable, Swift.Sendable {
+public struct ModelEquality: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -238,7 +238,7 @@ public struct ModelEquality: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -247,8 +247,8 @@ public struct ModelEquality: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:113:3 (model Indirect).
-public struct Indirect: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:113:3 (model MemberwiseEquatable).
+public struct MemberwiseEquatable: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -265,7 +265,7 @@ public struct Indirect: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -274,13 +274,40 @@ public struct Indirect: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:114:3 (model OptionalIndirect).
-public struct OptionalIndirect: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:114:35.
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:114:3 (model Indirect).
+public struct Indirect: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
+    /// Creates a value with every member given; optional members default to `nil`.
+    public init() {
+    }
+
+    /// Decodes the value from a JSON object: unknown members are ignored; optional members may be
+    /// absent or `null`.
+    public init(from decoder: any Swift.Decoder) throws {
+    }
+
+    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
+    /// left out.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        _ = SDKRuntime.ModelEncodingContainer(encoder)
+    }
+
+    /// Whether every member of `lhs` equals the same member of `rhs`.
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
+        return true
+    }
+
+    /// Feeds every member, in spec order, to `hasher`.
+    public func hash(into hasher: inout Swift.Hasher) {
+    }
+}
+
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:115:3 (model OptionalIndirect).
+public struct OptionalIndirect: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:115:35.
     @SDKRuntime.Indirect
     public var inner: Indirect
 
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:114:52.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:115:52.
     @SDKRuntime.OptionalIndirect
     public var maybe: Indirect?
 
@@ -307,7 +334,7 @@ public struct OptionalIndirect: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         guard SDKRuntime.ModelEquality.equal(lhs.inner, rhs.inner) else { return false }
         guard SDKRuntime.ModelEquality.equal(lhs.maybe, rhs.maybe) else { return false }
         return true
@@ -317,32 +344,5 @@ public struct OptionalIndirect: Swift.Codable, Swift.Hashable, Swift.Sendable {
     public func hash(into hasher: inout Swift.Hasher) {
         hasher.combine(self.inner)
         hasher.combine(self.maybe)
-    }
-}
-
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:115:3 (model ModelCodingKey).
-public struct ModelCodingKey: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    /// Creates a value with every member given; optional members default to `nil`.
-    public init() {
-    }
-
-    /// Decodes the value from a JSON object: unknown members are ignored; optional members may be
-    /// absent or `null`.
-    public init(from decoder: any Swift.Decoder) throws {
-    }
-
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        _ = SDKRuntime.ModelEncodingContainer(encoder)
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
     }
 }

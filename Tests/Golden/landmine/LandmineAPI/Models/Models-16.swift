@@ -4,8 +4,8 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:236:3 (model Decodable).
-public struct Decodable_: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:236:3 (model DebugDescription).
+public struct DebugDescription: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -22,7 +22,7 @@ public struct Decodable_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -31,8 +31,8 @@ public struct Decodable_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:237:3 (model DecodableAttributedStringKey).
-public struct DecodableAttributedStringKey: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:237:3 (model Decodable).
+public struct Decodable_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -49,7 +49,7 @@ public struct DecodableAttributedStringKey: Swift.Codable, Swift.Hashable, Swift
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -58,8 +58,10 @@ public struct DecodableAttributedStringKey: Swift.Codable, Swift.Hashable, Swift
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:238:3 (model DecodableWithConfiguration).
-public struct DecodableWithConfiguration: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:238:3 (model DecodableAttributedStringKey).
+public struct DecodableAttributedStringKey:
+    Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable
+{
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -76,7 +78,7 @@ public struct DecodableWithConfiguration: Swift.Codable, Swift.Hashable, Swift.S
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -85,8 +87,10 @@ public struct DecodableWithConfiguration: Swift.Codable, Swift.Hashable, Swift.S
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:239:3 (model DecodingConfigurationProviding).
-public struct DecodingConfigurationProviding: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:239:3 (model DecodableWithConfiguration).
+public struct DecodableWithConfiguration:
+    Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable
+{
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -103,7 +107,7 @@ public struct DecodingConfigurationProviding: Swift.Codable, Swift.Hashable, Swi
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -112,8 +116,10 @@ public struct DecodingConfigurationProviding: Swift.Codable, Swift.Hashable, Swi
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:240:3 (model DecodingError).
-public struct DecodingError_: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:240:3 (model DecodingConfigurationProviding).
+public struct DecodingConfigurationProviding:
+    Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable
+{
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -130,7 +136,7 @@ public struct DecodingError_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -139,8 +145,8 @@ public struct DecodingError_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:241:3 (model DefaultBidirectionalIndices).
-public struct DefaultBidirectionalIndices_: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:241:3 (model DecodingError).
+public struct DecodingError_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -157,7 +163,7 @@ public struct DefaultBidirectionalIndices_: Swift.Codable, Swift.Hashable, Swift
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -166,8 +172,10 @@ public struct DefaultBidirectionalIndices_: Swift.Codable, Swift.Hashable, Swift
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:242:3 (model DefaultIndices).
-public struct DefaultIndices_: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:242:3 (model DefaultBidirectionalIndices).
+public struct DefaultBidirectionalIndices_:
+    Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable
+{
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -184,7 +192,7 @@ public struct DefaultIndices_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -193,8 +201,8 @@ public struct DefaultIndices_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:243:3 (model DefaultRandomAccessIndices).
-public struct DefaultRandomAccessIndices_: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:243:3 (model DefaultIndices).
+public struct DefaultIndices_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -211,7 +219,7 @@ public struct DefaultRandomAccessIndices_: Swift.Codable, Swift.Hashable, Swift.
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -220,8 +228,10 @@ public struct DefaultRandomAccessIndices_: Swift.Codable, Swift.Hashable, Swift.
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:244:3 (model DefaultStringInterpolation).
-public struct DefaultStringInterpolation_: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:244:3 (model DefaultRandomAccessIndices).
+public struct DefaultRandomAccessIndices_:
+    Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable
+{
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -238,7 +248,7 @@ public struct DefaultStringInterpolation_: Swift.Codable, Swift.Hashable, Swift.
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -247,8 +257,10 @@ public struct DefaultStringInterpolation_: Swift.Codable, Swift.Hashable, Swift.
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:245:3 (model DescriptiveNumberFormatConfiguration).
-public struct DescriptiveNumberFormatConfiguration: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:245:3 (model DefaultStringInterpolation).
+public struct DefaultStringInterpolation_:
+    Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable
+{
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -265,7 +277,7 @@ public struct DescriptiveNumberFormatConfiguration: Swift.Codable, Swift.Hashabl
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -274,8 +286,10 @@ public struct DescriptiveNumberFormatConfiguration: Swift.Codable, Swift.Hashabl
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:246:3 (model DictionaryIndex).
-public struct DictionaryIndex_: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:246:3 (model DescriptiveNumberFormatConfiguration).
+public struct DescriptiveNumberFormatConfiguration:
+    Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable
+{
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -292,7 +306,7 @@ public struct DictionaryIndex_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -301,8 +315,8 @@ public struct DictionaryIndex_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:247:3 (model DictionaryIterator).
-public struct DictionaryIterator_: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:247:3 (model DictionaryIndex).
+public struct DictionaryIndex_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -319,7 +333,7 @@ public struct DictionaryIterator_: Swift.Codable, Swift.Hashable, Swift.Sendable
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 

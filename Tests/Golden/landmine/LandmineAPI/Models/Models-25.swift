@@ -4,8 +4,8 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:344:3 (model Int128).
-public struct Int128_: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:344:3 (model InstantProtocol).
+public struct InstantProtocol_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -22,7 +22,7 @@ public struct Int128_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -31,8 +31,8 @@ public struct Int128_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:345:3 (model Int16).
-public struct Int16_: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:345:3 (model Int128).
+public struct Int128_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -49,7 +49,7 @@ public struct Int16_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -58,8 +58,8 @@ public struct Int16_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:346:3 (model Int32).
-public struct Int32_: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:346:3 (model Int16).
+public struct Int16_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -76,7 +76,7 @@ public struct Int32_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -85,8 +85,8 @@ public struct Int32_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:347:3 (model Int64).
-public struct Int64_: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:347:3 (model Int32).
+public struct Int32_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -103,7 +103,7 @@ public struct Int64_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -112,8 +112,8 @@ public struct Int64_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:348:3 (model Int8).
-public struct Int8_: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:348:3 (model Int64).
+public struct Int64_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -130,7 +130,7 @@ public struct Int8_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -139,8 +139,8 @@ public struct Int8_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:349:3 (model IntegerFormatStyle).
-public struct IntegerFormatStyle: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:349:3 (model Int8).
+public struct Int8_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -157,7 +157,7 @@ public struct IntegerFormatStyle: Swift.Codable, Swift.Hashable, Swift.Sendable 
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -166,8 +166,8 @@ public struct IntegerFormatStyle: Swift.Codable, Swift.Hashable, Swift.Sendable 
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:350:3 (model IntegerLiteralConvertible).
-public struct IntegerLiteralConvertible_: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:350:3 (model IntegerFormatStyle).
+public struct IntegerFormatStyle: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -184,7 +184,7 @@ public struct IntegerLiteralConvertible_: Swift.Codable, Swift.Hashable, Swift.S
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -193,8 +193,10 @@ public struct IntegerLiteralConvertible_: Swift.Codable, Swift.Hashable, Swift.S
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:351:3 (model IntegerLiteralType).
-public struct IntegerLiteralType_: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:351:3 (model IntegerLiteralConvertible).
+public struct IntegerLiteralConvertible_:
+    Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable
+{
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -211,7 +213,7 @@ public struct IntegerLiteralType_: Swift.Codable, Swift.Hashable, Swift.Sendable
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -220,8 +222,8 @@ public struct IntegerLiteralType_: Swift.Codable, Swift.Hashable, Swift.Sendable
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:352:3 (model IntegerParseStrategy).
-public struct IntegerParseStrategy: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:352:3 (model IntegerLiteralType).
+public struct IntegerLiteralType_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -238,7 +240,7 @@ public struct IntegerParseStrategy: Swift.Codable, Swift.Hashable, Swift.Sendabl
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -247,8 +249,8 @@ public struct IntegerParseStrategy: Swift.Codable, Swift.Hashable, Swift.Sendabl
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:353:3 (model IteratorOverOne).
-public struct IteratorOverOne_: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:353:3 (model IntegerParseStrategy).
+public struct IntegerParseStrategy: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -265,7 +267,7 @@ public struct IteratorOverOne_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -274,8 +276,8 @@ public struct IteratorOverOne_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:354:3 (model IteratorProtocol).
-public struct IteratorProtocol_: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:354:3 (model IteratorOverOne).
+public struct IteratorOverOne_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -292,7 +294,7 @@ public struct IteratorProtocol_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -301,8 +303,8 @@ public struct IteratorProtocol_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:355:3 (model IteratorSequence).
-public struct IteratorSequence_: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:355:3 (model IteratorProtocol).
+public struct IteratorProtocol_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -319,7 +321,7 @@ public struct IteratorSequence_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 

@@ -4,8 +4,8 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:560:3 (model PropertyListDecoder).
-public struct PropertyListDecoder: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:560:3 (model ProgressUserInfoKey).
+public struct ProgressUserInfoKey: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -22,7 +22,7 @@ public struct PropertyListDecoder: Swift.Codable, Swift.Hashable, Swift.Sendable
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -31,8 +31,8 @@ public struct PropertyListDecoder: Swift.Codable, Swift.Hashable, Swift.Sendable
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:561:3 (model PropertyListEncoder).
-public struct PropertyListEncoder: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:561:3 (model PropertyListDecoder).
+public struct PropertyListDecoder: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -49,7 +49,7 @@ public struct PropertyListEncoder: Swift.Codable, Swift.Hashable, Swift.Sendable
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -58,8 +58,8 @@ public struct PropertyListEncoder: Swift.Codable, Swift.Hashable, Swift.Sendable
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:562:3 (model PropertyListSerialization).
-public struct PropertyListSerialization: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:562:3 (model PropertyListEncoder).
+public struct PropertyListEncoder: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -76,7 +76,7 @@ public struct PropertyListSerialization: Swift.Codable, Swift.Hashable, Swift.Se
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -85,8 +85,8 @@ public struct PropertyListSerialization: Swift.Codable, Swift.Hashable, Swift.Se
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:563:3 (model PropertyViolation).
-public struct PropertyViolation: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:563:3 (model PropertyListSerialization).
+public struct PropertyListSerialization: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -103,7 +103,7 @@ public struct PropertyViolation: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -112,8 +112,8 @@ public struct PropertyViolation: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:564:3 (model QualityOfService).
-public struct QualityOfService: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:564:3 (model PropertyViolation).
+public struct PropertyViolation: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -130,7 +130,7 @@ public struct QualityOfService: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -139,8 +139,8 @@ public struct QualityOfService: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:565:3 (model RandomAccessCollection).
-public struct RandomAccessCollection_: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:565:3 (model QualityOfService).
+public struct QualityOfService: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -157,7 +157,7 @@ public struct RandomAccessCollection_: Swift.Codable, Swift.Hashable, Swift.Send
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -166,8 +166,8 @@ public struct RandomAccessCollection_: Swift.Codable, Swift.Hashable, Swift.Send
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:566:3 (model RandomAccessIndexable).
-public struct RandomAccessIndexable_: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:566:3 (model RandomAccessCollection).
+public struct RandomAccessCollection_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -184,7 +184,7 @@ public struct RandomAccessIndexable_: Swift.Codable, Swift.Hashable, Swift.Senda
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -193,8 +193,8 @@ public struct RandomAccessIndexable_: Swift.Codable, Swift.Hashable, Swift.Senda
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:567:3 (model RandomAccessSlice).
-public struct RandomAccessSlice_: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:567:3 (model RandomAccessIndexable).
+public struct RandomAccessIndexable_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -211,7 +211,7 @@ public struct RandomAccessSlice_: Swift.Codable, Swift.Hashable, Swift.Sendable 
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -220,8 +220,8 @@ public struct RandomAccessSlice_: Swift.Codable, Swift.Hashable, Swift.Sendable 
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:568:3 (model RandomNumberGenerator).
-public struct RandomNumberGenerator_: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:568:3 (model RandomAccessSlice).
+public struct RandomAccessSlice_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -238,7 +238,7 @@ public struct RandomNumberGenerator_: Swift.Codable, Swift.Hashable, Swift.Senda
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -247,8 +247,8 @@ public struct RandomNumberGenerator_: Swift.Codable, Swift.Hashable, Swift.Senda
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:569:3 (model Range).
-public struct Range_: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:569:3 (model RandomNumberGenerator).
+public struct RandomNumberGenerator_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -265,7 +265,7 @@ public struct Range_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -274,8 +274,8 @@ public struct Range_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:570:3 (model RangeExpression).
-public struct RangeExpression_: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:570:3 (model Range).
+public struct Range_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -292,7 +292,7 @@ public struct RangeExpression_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -301,8 +301,8 @@ public struct RangeExpression_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:571:3 (model RangeReplaceableBidirectionalSlice).
-public struct RangeReplaceableBidirectionalSlice_: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:571:3 (model RangeExpression).
+public struct RangeExpression_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -319,7 +319,7 @@ public struct RangeReplaceableBidirectionalSlice_: Swift.Codable, Swift.Hashable
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 

@@ -4,8 +4,10 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:572:3 (model RangeReplaceableCollection).
-public struct RangeReplaceableCollection_: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:572:3 (model RangeReplaceableBidirectionalSlice).
+public struct RangeReplaceableBidirectionalSlice_:
+    Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable
+{
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -22,7 +24,7 @@ public struct RangeReplaceableCollection_: Swift.Codable, Swift.Hashable, Swift.
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -31,8 +33,10 @@ public struct RangeReplaceableCollection_: Swift.Codable, Swift.Hashable, Swift.
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:573:3 (model RangeReplaceableIndexable).
-public struct RangeReplaceableIndexable_: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:573:3 (model RangeReplaceableCollection).
+public struct RangeReplaceableCollection_:
+    Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable
+{
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -49,7 +53,7 @@ public struct RangeReplaceableIndexable_: Swift.Codable, Swift.Hashable, Swift.S
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -58,8 +62,10 @@ public struct RangeReplaceableIndexable_: Swift.Codable, Swift.Hashable, Swift.S
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:574:3 (model RangeReplaceableRandomAccessSlice).
-public struct RangeReplaceableRandomAccessSlice_: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:574:3 (model RangeReplaceableIndexable).
+public struct RangeReplaceableIndexable_:
+    Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable
+{
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -76,7 +82,7 @@ public struct RangeReplaceableRandomAccessSlice_: Swift.Codable, Swift.Hashable,
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -85,8 +91,10 @@ public struct RangeReplaceableRandomAccessSlice_: Swift.Codable, Swift.Hashable,
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:575:3 (model RangeReplaceableSlice).
-public struct RangeReplaceableSlice_: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:575:3 (model RangeReplaceableRandomAccessSlice).
+public struct RangeReplaceableRandomAccessSlice_:
+    Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable
+{
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -103,7 +111,7 @@ public struct RangeReplaceableSlice_: Swift.Codable, Swift.Hashable, Swift.Senda
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -112,8 +120,8 @@ public struct RangeReplaceableSlice_: Swift.Codable, Swift.Hashable, Swift.Senda
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:576:3 (model RangeSet).
-public struct RangeSet_: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:576:3 (model RangeReplaceableSlice).
+public struct RangeReplaceableSlice_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -130,7 +138,7 @@ public struct RangeSet_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -139,8 +147,8 @@ public struct RangeSet_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:577:3 (model RawRepresentable).
-public struct RawRepresentable_: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:577:3 (model RangeSet).
+public struct RangeSet_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -157,7 +165,7 @@ public struct RawRepresentable_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -166,8 +174,8 @@ public struct RawRepresentable_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:578:3 (model RawSpan).
-public struct RawSpan_: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:578:3 (model RawRepresentable).
+public struct RawRepresentable_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -184,7 +192,7 @@ public struct RawSpan_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -193,8 +201,8 @@ public struct RawSpan_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:579:3 (model RecordedRequest).
-public struct RecordedRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:579:3 (model RawSpan).
+public struct RawSpan_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -211,7 +219,7 @@ public struct RecordedRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -220,8 +228,8 @@ public struct RecordedRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:580:3 (model RecoverableError).
-public struct RecoverableError: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:580:3 (model RecordedRequest).
+public struct RecordedRequest: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -238,7 +246,7 @@ public struct RecoverableError: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -247,8 +255,8 @@ public struct RecoverableError: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:581:3 (model ReferenceConvertible).
-public struct ReferenceConvertible: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:581:3 (model RecoverableError).
+public struct RecoverableError: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -265,7 +273,7 @@ public struct ReferenceConvertible: Swift.Codable, Swift.Hashable, Swift.Sendabl
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -274,8 +282,8 @@ public struct ReferenceConvertible: Swift.Codable, Swift.Hashable, Swift.Sendabl
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:582:3 (model ReferenceWritableKeyPath).
-public struct ReferenceWritableKeyPath_: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:582:3 (model ReferenceConvertible).
+public struct ReferenceConvertible: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -292,7 +300,7 @@ public struct ReferenceWritableKeyPath_: Swift.Codable, Swift.Hashable, Swift.Se
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -301,8 +309,8 @@ public struct ReferenceWritableKeyPath_: Swift.Codable, Swift.Hashable, Swift.Se
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:583:3 (model Repeated).
-public struct Repeated_: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:583:3 (model ReferenceWritableKeyPath).
+public struct ReferenceWritableKeyPath_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -319,7 +327,7 @@ public struct Repeated_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 

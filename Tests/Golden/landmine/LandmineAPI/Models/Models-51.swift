@@ -4,8 +4,10 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:656:3 (model TextOutputStream).
-public struct TextOutputStream_: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:656:3 (model SystemRandomNumberGenerator).
+public struct SystemRandomNumberGenerator_:
+    Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable
+{
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -22,7 +24,7 @@ public struct TextOutputStream_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -31,8 +33,8 @@ public struct TextOutputStream_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:657:3 (model TextOutputStreamable).
-public struct TextOutputStreamable_: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:657:3 (model TextOutputStream).
+public struct TextOutputStream_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -49,7 +51,7 @@ public struct TextOutputStreamable_: Swift.Codable, Swift.Hashable, Swift.Sendab
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -58,8 +60,8 @@ public struct TextOutputStreamable_: Swift.Codable, Swift.Hashable, Swift.Sendab
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:658:3 (model Thread).
-public struct Thread: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:658:3 (model TextOutputStreamable).
+public struct TextOutputStreamable_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -76,7 +78,7 @@ public struct Thread: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -85,8 +87,8 @@ public struct Thread: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:659:3 (model TimeInterval).
-public struct TimeInterval: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:659:3 (model Thread).
+public struct Thread: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -103,7 +105,7 @@ public struct TimeInterval: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -112,8 +114,8 @@ public struct TimeInterval: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:660:3 (model TimeZone).
-public struct TimeZone: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:660:3 (model TimeInterval).
+public struct TimeInterval: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -130,7 +132,7 @@ public struct TimeZone: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -139,8 +141,8 @@ public struct TimeZone: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:661:3 (model Timer).
-public struct Timer: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:661:3 (model TimeZone).
+public struct TimeZone: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -157,7 +159,7 @@ public struct Timer: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -166,8 +168,8 @@ public struct Timer: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:662:3 (model TransportError).
-public struct TransportError: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:662:3 (model Timer).
+public struct Timer: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -184,7 +186,7 @@ public struct TransportError: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -193,8 +195,8 @@ public struct TransportError: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:663:3 (model UInt).
-public struct UInt_: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:663:3 (model TransportError).
+public struct TransportError: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -211,7 +213,7 @@ public struct UInt_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -220,8 +222,8 @@ public struct UInt_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:664:3 (model UInt128).
-public struct UInt128_: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:664:3 (model UInt).
+public struct UInt_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -238,7 +240,7 @@ public struct UInt128_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -247,8 +249,8 @@ public struct UInt128_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:665:3 (model UInt16).
-public struct UInt16_: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:665:3 (model UInt128).
+public struct UInt128_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -265,7 +267,7 @@ public struct UInt16_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -274,8 +276,8 @@ public struct UInt16_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:666:3 (model UInt32).
-public struct UInt32_: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:666:3 (model UInt16).
+public struct UInt16_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -292,7 +294,7 @@ public struct UInt32_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -301,8 +303,8 @@ public struct UInt32_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:667:3 (model UInt64).
-public struct UInt64_: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:667:3 (model UInt32).
+public struct UInt32_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -319,7 +321,7 @@ public struct UInt64_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 

@@ -4,8 +4,8 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:764:3 (model VoidhashPurchaseEntry).
-public struct VoidhashPurchaseEntry: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:764:3 (model VoidhashPersonSeed).
+public struct VoidhashPersonSeed: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -22,7 +22,7 @@ public struct VoidhashPurchaseEntry: Swift.Codable, Swift.Hashable, Swift.Sendab
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -31,8 +31,8 @@ public struct VoidhashPurchaseEntry: Swift.Codable, Swift.Hashable, Swift.Sendab
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:765:3 (model VoidhashRejections).
-public struct VoidhashRejections: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:765:3 (model VoidhashPurchaseEntry).
+public struct VoidhashPurchaseEntry: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -49,7 +49,7 @@ public struct VoidhashRejections: Swift.Codable, Swift.Hashable, Swift.Sendable 
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -58,8 +58,8 @@ public struct VoidhashRejections: Swift.Codable, Swift.Hashable, Swift.Sendable 
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:766:3 (model WritableKeyPath).
-public struct WritableKeyPath_: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:766:3 (model VoidhashRejections).
+public struct VoidhashRejections: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -76,7 +76,7 @@ public struct WritableKeyPath_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -85,8 +85,8 @@ public struct WritableKeyPath_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:767:3 (model Zip2Iterator).
-public struct Zip2Iterator_: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:767:3 (model WritableKeyPath).
+public struct WritableKeyPath_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -103,7 +103,7 @@ public struct Zip2Iterator_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -112,8 +112,8 @@ public struct Zip2Iterator_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:768:3 (model Zip2Sequence).
-public struct Zip2Sequence_: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:768:3 (model Zip2Iterator).
+public struct Zip2Iterator_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -130,7 +130,34 @@ public struct Zip2Sequence_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
+        return true
+    }
+
+    /// Feeds every member, in spec order, to `hasher`.
+    public func hash(into hasher: inout Swift.Hasher) {
+    }
+}
+
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:769:3 (model Zip2Sequence).
+public struct Zip2Sequence_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
+    /// Creates a value with every member given; optional members default to `nil`.
+    public init() {
+    }
+
+    /// Decodes the value from a JSON object: unknown members are ignored; optional members may be
+    /// absent or `null`.
+    public init(from decoder: any Swift.Decoder) throws {
+    }
+
+    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
+    /// left out.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        _ = SDKRuntime.ModelEncodingContainer(encoder)
+    }
+
+    /// Whether every member of `lhs` equals the same member of `rhs`.
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         return true
     }
 
@@ -141,566 +168,571 @@ public struct Zip2Sequence_: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
 /// Every keyword as a property.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:769:3 (model Everything).
-public struct Everything: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:770:3 (model Everything).
+public struct Everything: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:772:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:773:7.
     public var `associatedtype`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:773:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:774:7.
     public var `borrowing`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:774:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:775:7.
     public var `class`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:775:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:776:7.
     public var `consuming`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:776:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:777:7.
     public var deinit_: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:777:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:778:7.
     public var `enum`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:778:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:779:7.
     public var `extension`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:779:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:780:7.
     public var `fileprivate`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:780:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:781:7.
     public var `func`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:781:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:782:7.
     public var `import`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:782:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:783:7.
     public var init_: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:783:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:784:7.
     public var `inout`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:784:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:785:7.
     public var `internal`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:785:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:786:7.
     public var `let`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:786:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:787:7.
     public var `nonisolated`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:787:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:788:7.
     public var `open`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:788:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:789:7.
     public var `operator`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:789:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:790:7.
     public var `package`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:790:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:791:7.
     public var `private`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:791:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:792:7.
     public var `precedencegroup`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:792:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:793:7.
     public var `protocol`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:793:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:794:7.
     public var `public`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:794:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:795:7.
     public var `rethrows`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:795:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:796:7.
     public var `static`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:796:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:797:7.
     public var `struct`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:797:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:798:7.
     public var subscript_: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:798:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:799:7.
     public var `typealias`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:799:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:800:7.
     public var `var`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:800:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:801:7.
     public var `break`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:801:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:802:7.
     public var `case`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:802:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:803:7.
     public var `catch`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:803:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:804:7.
     public var `continue`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:804:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:805:7.
     public var `default`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:805:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:806:7.
     public var `defer`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:806:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:807:7.
     public var `do`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:807:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:808:7.
     public var `else`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:808:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:809:7.
     public var `fallthrough`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:809:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:810:7.
     public var `for`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:810:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:811:7.
     public var `guard`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:811:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:812:7.
     public var `if`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:812:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:813:7.
     public var `in`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:813:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:814:7.
     public var `repeat`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:814:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:815:7.
     public var `return`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:815:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:816:7.
     public var `throw`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:816:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:817:7.
     public var `switch`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:817:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:818:7.
     public var `where`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:818:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:819:7.
     public var `while`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:819:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:820:7.
     public var `as`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:820:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:821:7.
     public var `await`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:821:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:822:7.
     public var `false`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:822:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:823:7.
     public var `is`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:823:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:824:7.
     public var `nil`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:824:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:825:7.
     public var self_: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:825:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:826:7.
     public var super_: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:826:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:827:7.
     public var `throws`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:827:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:828:7.
     public var `true`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:828:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:829:7.
     public var `try`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:829:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:830:7.
     public var `async`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:830:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:831:7.
     public var `actor`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:831:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:832:7.
     public var `associativity`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:832:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:833:7.
     public var `convenience`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:833:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:834:7.
     public var `dynamic`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:834:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:835:7.
     public var `didSet`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:835:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:836:7.
     public var `final`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:836:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:837:7.
     public var `get`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:837:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:838:7.
     public var `infix`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:838:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:839:7.
     public var `indirect`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:839:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:840:7.
     public var `lazy`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:840:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:841:7.
     public var `left`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:841:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:842:7.
     public var `mutating`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:842:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:843:7.
     public var `none`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:843:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:844:7.
     public var `nonmutating`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:844:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:845:7.
     public var `optional`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:845:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:846:7.
     public var `override`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:846:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:847:7.
     public var `postfix`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:847:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:848:7.
     public var `precedence`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:848:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:849:7.
     public var `prefix`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:849:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:850:7.
     public var `required`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:850:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:851:7.
     public var `right`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:851:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:852:7.
     public var `set`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:852:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:853:7.
     public var `some`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:853:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:854:7.
     public var type: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:854:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:855:7.
     public var `unowned`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:855:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:856:7.
     public var `weak`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:856:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:857:7.
     public var `willSet`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:857:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:858:7.
     public var `any`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:858:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:859:7.
     public var `consume`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:859:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:860:7.
     public var `copy`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:860:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:861:7.
     public var `each`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:861:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:862:7.
     public var `macro`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:862:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:863:7.
     public var `discard`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:863:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:864:7.
     public var `then`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:864:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:865:7.
     public var `sending`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:865:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:866:7.
     public var `isolated`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:866:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:867:7.
     public var description_: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:867:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:868:7.
     public var hashValue_: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:868:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:869:7.
     public var rawValue_: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:869:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:870:7.
     public var unknown_: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:870:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:871:7.
     public var codingKeys: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:871:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:872:7.
     public var knownCases_: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:872:7.
-    public var string: Swift.String?
-
-    /// A property.
-    ///
     /// - Remark: Generated from Tests/Fixtures/landmine.yaml:873:7.
-    public var int: Swift.String?
+    public var membersEqual: Swift.String?
 
     /// A property.
     ///
     /// - Remark: Generated from Tests/Fixtures/landmine.yaml:874:7.
-    public var swift: Swift.String?
+    public var string: Swift.String?
 
     /// A property.
     ///
     /// - Remark: Generated from Tests/Fixtures/landmine.yaml:875:7.
-    public var foundation: Swift.String?
+    public var int: Swift.String?
 
     /// A property.
     ///
     /// - Remark: Generated from Tests/Fixtures/landmine.yaml:876:7.
-    public var error: Swift.String?
+    public var swift: Swift.String?
 
     /// A property.
     ///
     /// - Remark: Generated from Tests/Fixtures/landmine.yaml:877:7.
-    public var decoder: Swift.String?
+    public var foundation: Swift.String?
 
     /// A property.
     ///
     /// - Remark: Generated from Tests/Fixtures/landmine.yaml:878:7.
-    public var codable: Swift.String?
+    public var error: Swift.String?
 
     /// A property.
     ///
     /// - Remark: Generated from Tests/Fixtures/landmine.yaml:879:7.
-    public var never: Swift.String?
+    public var decoder: Swift.String?
 
     /// A property.
     ///
     /// - Remark: Generated from Tests/Fixtures/landmine.yaml:880:7.
-    public var bool: Swift.String?
+    public var codable: Swift.String?
 
     /// A property.
     ///
     /// - Remark: Generated from Tests/Fixtures/landmine.yaml:881:7.
-    public var data: Swift.String?
+    public var never: Swift.String?
 
     /// A property.
     ///
     /// - Remark: Generated from Tests/Fixtures/landmine.yaml:882:7.
-    public var date: Swift.String?
+    public var bool: Swift.String?
 
     /// A property.
     ///
     /// - Remark: Generated from Tests/Fixtures/landmine.yaml:883:7.
+    public var data: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:884:7.
+    public var date: Swift.String?
+
+    /// A property.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:885:7.
     public var url: Swift.String?
 
     /// Creates a value with every member given; optional members default to `nil`.
@@ -805,6 +837,7 @@ public struct Everything: Swift.Codable, Swift.Hashable, Swift.Sendable {
         unknown_: Swift.String? = nil,
         codingKeys: Swift.String? = nil,
         knownCases_: Swift.String? = nil,
+        membersEqual: Swift.String? = nil,
         string: Swift.String? = nil,
         int: Swift.String? = nil,
         swift: Swift.String? = nil,
@@ -918,6 +951,7 @@ public struct Everything: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.unknown_ = unknown_
         self.codingKeys = codingKeys
         self.knownCases_ = knownCases_
+        self.membersEqual = membersEqual
         self.string = string
         self.int = int
         self.swift = swift
@@ -1036,6 +1070,7 @@ public struct Everything: Swift.Codable, Swift.Hashable, Swift.Sendable {
         self.unknown_ = try container.decodeIfPresent("unknown")
         self.codingKeys = try container.decodeIfPresent("CodingKeys")
         self.knownCases_ = try container.decodeIfPresent("knownCases")
+        self.membersEqual = try container.decodeIfPresent("membersEqual")
         self.string = try container.decodeIfPresent("String")
         self.int = try container.decodeIfPresent("Int")
         self.swift = try container.decodeIfPresent("Swift")
@@ -1154,6 +1189,7 @@ public struct Everything: Swift.Codable, Swift.Hashable, Swift.Sendable {
         try container.encodeIfPresent(self.unknown_, as: "unknown")
         try container.encodeIfPresent(self.codingKeys, as: "CodingKeys")
         try container.encodeIfPresent(self.knownCases_, as: "knownCases")
+        try container.encodeIfPresent(self.membersEqual, as: "membersEqual")
         try container.encodeIfPresent(self.string, as: "String")
         try container.encodeIfPresent(self.int, as: "Int")
         try container.encodeIfPresent(self.swift, as: "Swift")
@@ -1169,7 +1205,7 @@ public struct Everything: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         guard SDKRuntime.ModelEquality.equal(lhs.`associatedtype`, rhs.`associatedtype`) else { return false }
         guard SDKRuntime.ModelEquality.equal(lhs.`borrowing`, rhs.`borrowing`) else { return false }
         guard SDKRuntime.ModelEquality.equal(lhs.`class`, rhs.`class`) else { return false }
@@ -1270,6 +1306,7 @@ public struct Everything: Swift.Codable, Swift.Hashable, Swift.Sendable {
         guard SDKRuntime.ModelEquality.equal(lhs.unknown_, rhs.unknown_) else { return false }
         guard SDKRuntime.ModelEquality.equal(lhs.codingKeys, rhs.codingKeys) else { return false }
         guard SDKRuntime.ModelEquality.equal(lhs.knownCases_, rhs.knownCases_) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.membersEqual, rhs.membersEqual) else { return false }
         guard SDKRuntime.ModelEquality.equal(lhs.string, rhs.string) else { return false }
         guard SDKRuntime.ModelEquality.equal(lhs.int, rhs.int) else { return false }
         guard SDKRuntime.ModelEquality.equal(lhs.swift, rhs.swift) else { return false }
@@ -1387,6 +1424,7 @@ public struct Everything: Swift.Codable, Swift.Hashable, Swift.Sendable {
         hasher.combine(self.unknown_)
         hasher.combine(self.codingKeys)
         hasher.combine(self.knownCases_)
+        hasher.combine(self.membersEqual)
         hasher.combine(self.string)
         hasher.combine(self.int)
         hasher.combine(self.swift)
@@ -1404,16 +1442,16 @@ public struct Everything: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
 /// A model named class.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:886:3 (model class).
-public struct Class: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:888:3 (model class).
+public struct Class: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Itself.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:889:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:891:7.
     public var self_: [Class]?
 
     /// A keyword.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:890:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:892:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.
@@ -1439,7 +1477,7 @@ public struct Class: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         guard SDKRuntime.ModelEquality.equal(lhs.self_, rhs.self_) else { return false }
         guard SDKRuntime.ModelEquality.equal(lhs.type, rhs.type) else { return false }
         return true
@@ -1454,16 +1492,16 @@ public struct Class: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
 /// A model named struct.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:891:3 (model struct).
-public struct Struct: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:893:3 (model struct).
+public struct Struct: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Itself.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:894:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:896:7.
     public var self_: [Struct]?
 
     /// A keyword.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:895:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:897:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.
@@ -1489,7 +1527,7 @@ public struct Struct: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         guard SDKRuntime.ModelEquality.equal(lhs.self_, rhs.self_) else { return false }
         guard SDKRuntime.ModelEquality.equal(lhs.type, rhs.type) else { return false }
         return true
@@ -1504,16 +1542,16 @@ public struct Struct: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
 /// A model named enum.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:896:3 (model enum).
-public struct Enum: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:898:3 (model enum).
+public struct Enum: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Itself.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:899:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:901:7.
     public var self_: [Enum]?
 
     /// A keyword.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:900:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:902:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.
@@ -1539,7 +1577,7 @@ public struct Enum: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         guard SDKRuntime.ModelEquality.equal(lhs.self_, rhs.self_) else { return false }
         guard SDKRuntime.ModelEquality.equal(lhs.type, rhs.type) else { return false }
         return true
@@ -1554,16 +1592,16 @@ public struct Enum: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
 /// A model named protocol.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:901:3 (model protocol).
-public struct Protocol_: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:903:3 (model protocol).
+public struct Protocol_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Itself.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:904:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:906:7.
     public var self_: [Protocol_]?
 
     /// A keyword.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:905:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:907:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.
@@ -1589,7 +1627,7 @@ public struct Protocol_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         guard SDKRuntime.ModelEquality.equal(lhs.self_, rhs.self_) else { return false }
         guard SDKRuntime.ModelEquality.equal(lhs.type, rhs.type) else { return false }
         return true
@@ -1604,16 +1642,16 @@ public struct Protocol_: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
 /// A model named Type.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:906:3 (model Type).
-public struct Type_: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:908:3 (model Type).
+public struct Type_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Itself.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:909:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:911:7.
     public var self_: [Type_]?
 
     /// A keyword.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:910:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:912:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.
@@ -1639,57 +1677,7 @@ public struct Type_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
-        guard SDKRuntime.ModelEquality.equal(lhs.self_, rhs.self_) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.type, rhs.type) else { return false }
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.self_)
-        hasher.combine(self.type)
-    }
-}
-
-/// A model named Self.
-///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:911:3 (model Self).
-public struct Self_: Swift.Codable, Swift.Hashable, Swift.Sendable {
-    /// Itself.
-    ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:914:7.
-    public var self_: [Self_]?
-
-    /// A keyword.
-    ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:915:7.
-    public var type: Keywords?
-
-    /// Creates a value with every member given; optional members default to `nil`.
-    public init(self_: [Self_]? = nil, type: Keywords? = nil) {
-        self.self_ = self_
-        self.type = type
-    }
-
-    /// Decodes the value from a JSON object: unknown members are ignored; optional members may be
-    /// absent or `null`.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try SDKRuntime.ModelDecodingContainer(decoder)
-        self.self_ = try container.decodeIfPresent("self")
-        self.type = try container.decodeIfPresent("Type")
-    }
-
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = SDKRuntime.ModelEncodingContainer(encoder)
-        try container.encodeIfPresent(self.self_, as: "self")
-        try container.encodeIfPresent(self.type, as: "Type")
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         guard SDKRuntime.ModelEquality.equal(lhs.self_, rhs.self_) else { return false }
         guard SDKRuntime.ModelEquality.equal(lhs.type, rhs.type) else { return false }
         return true

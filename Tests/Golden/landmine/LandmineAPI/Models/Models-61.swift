@@ -4,18 +4,68 @@
 import Foundation
 import SDKRuntime
 
-/// A model named Any.
+/// A model named Self.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:916:3 (model Any).
-public struct Any_: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:913:3 (model Self).
+public struct Self_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Itself.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:919:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:916:7.
+    public var self_: [Self_]?
+
+    /// A keyword.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:917:7.
+    public var type: Keywords?
+
+    /// Creates a value with every member given; optional members default to `nil`.
+    public init(self_: [Self_]? = nil, type: Keywords? = nil) {
+        self.self_ = self_
+        self.type = type
+    }
+
+    /// Decodes the value from a JSON object: unknown members are ignored; optional members may be
+    /// absent or `null`.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try SDKRuntime.ModelDecodingContainer(decoder)
+        self.self_ = try container.decodeIfPresent("self")
+        self.type = try container.decodeIfPresent("Type")
+    }
+
+    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
+    /// left out.
+    public func encode(to encoder: any Swift.Encoder) throws {
+        var container = SDKRuntime.ModelEncodingContainer(encoder)
+        try container.encodeIfPresent(self.self_, as: "self")
+        try container.encodeIfPresent(self.type, as: "Type")
+    }
+
+    /// Whether every member of `lhs` equals the same member of `rhs`.
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
+        guard SDKRuntime.ModelEquality.equal(lhs.self_, rhs.self_) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.type, rhs.type) else { return false }
+        return true
+    }
+
+    /// Feeds every member, in spec order, to `hasher`.
+    public func hash(into hasher: inout Swift.Hasher) {
+        hasher.combine(self.self_)
+        hasher.combine(self.type)
+    }
+}
+
+/// A model named Any.
+///
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:918:3 (model Any).
+public struct Any_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
+    /// Itself.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:921:7.
     public var self_: [Any_]?
 
     /// A keyword.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:920:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:922:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.
@@ -41,7 +91,7 @@ public struct Any_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         guard SDKRuntime.ModelEquality.equal(lhs.self_, rhs.self_) else { return false }
         guard SDKRuntime.ModelEquality.equal(lhs.type, rhs.type) else { return false }
         return true
@@ -56,16 +106,16 @@ public struct Any_: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
 /// A model named String.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:921:3 (model String).
-public struct String_: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:923:3 (model String).
+public struct String_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Itself.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:924:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:926:7.
     public var self_: [String_]?
 
     /// A keyword.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:925:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:927:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.
@@ -91,7 +141,7 @@ public struct String_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         guard SDKRuntime.ModelEquality.equal(lhs.self_, rhs.self_) else { return false }
         guard SDKRuntime.ModelEquality.equal(lhs.type, rhs.type) else { return false }
         return true
@@ -106,16 +156,16 @@ public struct String_: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
 /// A model named Swift.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:926:3 (model Swift).
-public struct Swift_: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:928:3 (model Swift).
+public struct Swift_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Itself.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:929:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:931:7.
     public var self_: [Swift_]?
 
     /// A keyword.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:930:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:932:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.
@@ -141,7 +191,7 @@ public struct Swift_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         guard SDKRuntime.ModelEquality.equal(lhs.self_, rhs.self_) else { return false }
         guard SDKRuntime.ModelEquality.equal(lhs.type, rhs.type) else { return false }
         return true
@@ -156,16 +206,16 @@ public struct Swift_: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
 /// A model named Error.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:931:3 (model Error).
-public struct Error_: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:933:3 (model Error).
+public struct Error_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Itself.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:934:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:936:7.
     public var self_: [Error_]?
 
     /// A keyword.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:935:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:937:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.
@@ -191,7 +241,7 @@ public struct Error_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         guard SDKRuntime.ModelEquality.equal(lhs.self_, rhs.self_) else { return false }
         guard SDKRuntime.ModelEquality.equal(lhs.type, rhs.type) else { return false }
         return true
@@ -206,16 +256,16 @@ public struct Error_: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
 /// A model named Codable.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:936:3 (model Codable).
-public struct Codable_: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:938:3 (model Codable).
+public struct Codable_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Itself.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:939:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:941:7.
     public var self_: [Codable_]?
 
     /// A keyword.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:940:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:942:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.
@@ -241,7 +291,7 @@ public struct Codable_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         guard SDKRuntime.ModelEquality.equal(lhs.self_, rhs.self_) else { return false }
         guard SDKRuntime.ModelEquality.equal(lhs.type, rhs.type) else { return false }
         return true
@@ -256,16 +306,16 @@ public struct Codable_: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
 /// A model named Decoder.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:941:3 (model Decoder).
-public struct Decoder_: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:943:3 (model Decoder).
+public struct Decoder_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Itself.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:944:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:946:7.
     public var self_: [Decoder_]?
 
     /// A keyword.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:945:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:947:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.
@@ -291,7 +341,7 @@ public struct Decoder_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         guard SDKRuntime.ModelEquality.equal(lhs.self_, rhs.self_) else { return false }
         guard SDKRuntime.ModelEquality.equal(lhs.type, rhs.type) else { return false }
         return true
@@ -306,16 +356,16 @@ public struct Decoder_: Swift.Codable, Swift.Hashable, Swift.Sendable {
 
 /// A model named Optional.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:946:3 (model Optional).
-public struct Optional_: Swift.Codable, Swift.Hashable, Swift.Sendable {
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:948:3 (model Optional).
+public struct Optional_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Itself.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:949:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:951:7.
     public var self_: [Optional_]?
 
     /// A keyword.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:950:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:952:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.
@@ -341,7 +391,7 @@ public struct Optional_: Swift.Codable, Swift.Hashable, Swift.Sendable {
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func == (lhs: Self, rhs: Self) -> Swift.Bool {
+    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         guard SDKRuntime.ModelEquality.equal(lhs.self_, rhs.self_) else { return false }
         guard SDKRuntime.ModelEquality.equal(lhs.type, rhs.type) else { return false }
         return true

@@ -6,7 +6,23 @@ import LandmineAPI
 import SDKRuntime
 import Testing
 
-@Suite("Model FlattenCollection (Tests/Fixtures/landmine.yaml:306:3)", .timeLimit(.minutes(3)))
+@Suite("Model FlattenBidirectionalCollectionIndex (Tests/Fixtures/landmine.yaml:306:3)", .timeLimit(.minutes(3)))
+struct FlattenBidirectionalCollectionIndex_Tests {
+    @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
+    func exampleRoundTrips(json: Swift.String) throws {
+        let decoder = SDKRuntime.JSONCoding.makeDecoder()
+        let encoder = SDKRuntime.JSONCoding.makeEncoder()
+        let decoded = try decoder.decode(
+            LandmineAPI.FlattenBidirectionalCollectionIndex_.self,
+            from: Foundation.Data(json.utf8))
+        let encoded = try encoder.encode(decoded)
+        let again = try decoder.decode(LandmineAPI.FlattenBidirectionalCollectionIndex_.self, from: encoded)
+        #expect(again == decoded)
+        #expect((try encoder.encode(again)) == encoded)
+    }
+}
+
+@Suite("Model FlattenCollection (Tests/Fixtures/landmine.yaml:307:3)", .timeLimit(.minutes(3)))
 struct FlattenCollection_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -20,7 +36,7 @@ struct FlattenCollection_Tests {
     }
 }
 
-@Suite("Model FlattenCollectionIndex (Tests/Fixtures/landmine.yaml:307:3)", .timeLimit(.minutes(3)))
+@Suite("Model FlattenCollectionIndex (Tests/Fixtures/landmine.yaml:308:3)", .timeLimit(.minutes(3)))
 struct FlattenCollectionIndex_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -34,7 +50,7 @@ struct FlattenCollectionIndex_Tests {
     }
 }
 
-@Suite("Model FlattenSequence (Tests/Fixtures/landmine.yaml:308:3)", .timeLimit(.minutes(3)))
+@Suite("Model FlattenSequence (Tests/Fixtures/landmine.yaml:309:3)", .timeLimit(.minutes(3)))
 struct FlattenSequence_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -48,7 +64,7 @@ struct FlattenSequence_Tests {
     }
 }
 
-@Suite("Model Float (Tests/Fixtures/landmine.yaml:309:3)", .timeLimit(.minutes(3)))
+@Suite("Model Float (Tests/Fixtures/landmine.yaml:310:3)", .timeLimit(.minutes(3)))
 struct Float_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -62,7 +78,7 @@ struct Float_Tests {
     }
 }
 
-@Suite("Model Float16 (Tests/Fixtures/landmine.yaml:310:3)", .timeLimit(.minutes(3)))
+@Suite("Model Float16 (Tests/Fixtures/landmine.yaml:311:3)", .timeLimit(.minutes(3)))
 struct Float16_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -76,7 +92,7 @@ struct Float16_Tests {
     }
 }
 
-@Suite("Model Float32 (Tests/Fixtures/landmine.yaml:311:3)", .timeLimit(.minutes(3)))
+@Suite("Model Float32 (Tests/Fixtures/landmine.yaml:312:3)", .timeLimit(.minutes(3)))
 struct Float32_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -90,7 +106,7 @@ struct Float32_Tests {
     }
 }
 
-@Suite("Model Float64 (Tests/Fixtures/landmine.yaml:312:3)", .timeLimit(.minutes(3)))
+@Suite("Model Float64 (Tests/Fixtures/landmine.yaml:313:3)", .timeLimit(.minutes(3)))
 struct Float64_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -104,7 +120,7 @@ struct Float64_Tests {
     }
 }
 
-@Suite("Model Float80 (Tests/Fixtures/landmine.yaml:313:3)", .timeLimit(.minutes(3)))
+@Suite("Model Float80 (Tests/Fixtures/landmine.yaml:314:3)", .timeLimit(.minutes(3)))
 struct Float80_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -118,7 +134,7 @@ struct Float80_Tests {
     }
 }
 
-@Suite("Model FloatLiteralConvertible (Tests/Fixtures/landmine.yaml:314:3)", .timeLimit(.minutes(3)))
+@Suite("Model FloatLiteralConvertible (Tests/Fixtures/landmine.yaml:315:3)", .timeLimit(.minutes(3)))
 struct FloatLiteralConvertible_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -132,7 +148,7 @@ struct FloatLiteralConvertible_Tests {
     }
 }
 
-@Suite("Model FloatLiteralType (Tests/Fixtures/landmine.yaml:315:3)", .timeLimit(.minutes(3)))
+@Suite("Model FloatLiteralType (Tests/Fixtures/landmine.yaml:316:3)", .timeLimit(.minutes(3)))
 struct FloatLiteralType_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -146,7 +162,7 @@ struct FloatLiteralType_Tests {
     }
 }
 
-@Suite("Model FloatingPoint (Tests/Fixtures/landmine.yaml:316:3)", .timeLimit(.minutes(3)))
+@Suite("Model FloatingPoint (Tests/Fixtures/landmine.yaml:317:3)", .timeLimit(.minutes(3)))
 struct FloatingPoint_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -160,7 +176,7 @@ struct FloatingPoint_Tests {
     }
 }
 
-@Suite("Model FloatingPointClassification (Tests/Fixtures/landmine.yaml:317:3)", .timeLimit(.minutes(3)))
+@Suite("Model FloatingPointClassification (Tests/Fixtures/landmine.yaml:318:3)", .timeLimit(.minutes(3)))
 struct FloatingPointClassification_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -176,7 +192,7 @@ struct FloatingPointClassification_Tests {
     }
 }
 
-@Suite("Model FloatingPointFormatStyle (Tests/Fixtures/landmine.yaml:318:3)", .timeLimit(.minutes(3)))
+@Suite("Model FloatingPointFormatStyle (Tests/Fixtures/landmine.yaml:319:3)", .timeLimit(.minutes(3)))
 struct FloatingPointFormatStyleTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -190,7 +206,7 @@ struct FloatingPointFormatStyleTests {
     }
 }
 
-@Suite("Model FloatingPointParseStrategy (Tests/Fixtures/landmine.yaml:319:3)", .timeLimit(.minutes(3)))
+@Suite("Model FloatingPointParseStrategy (Tests/Fixtures/landmine.yaml:320:3)", .timeLimit(.minutes(3)))
 struct FloatingPointParseStrategyTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -204,7 +220,7 @@ struct FloatingPointParseStrategyTests {
     }
 }
 
-@Suite("Model FloatingPointRoundingRule (Tests/Fixtures/landmine.yaml:320:3)", .timeLimit(.minutes(3)))
+@Suite("Model FloatingPointRoundingRule (Tests/Fixtures/landmine.yaml:321:3)", .timeLimit(.minutes(3)))
 struct FloatingPointRoundingRule_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -218,7 +234,7 @@ struct FloatingPointRoundingRule_Tests {
     }
 }
 
-@Suite("Model FloatingPointSign (Tests/Fixtures/landmine.yaml:321:3)", .timeLimit(.minutes(3)))
+@Suite("Model FloatingPointSign (Tests/Fixtures/landmine.yaml:322:3)", .timeLimit(.minutes(3)))
 struct FloatingPointSign_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -232,7 +248,7 @@ struct FloatingPointSign_Tests {
     }
 }
 
-@Suite("Model FormatStyle (Tests/Fixtures/landmine.yaml:322:3)", .timeLimit(.minutes(3)))
+@Suite("Model FormatStyle (Tests/Fixtures/landmine.yaml:323:3)", .timeLimit(.minutes(3)))
 struct FormatStyleTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -246,7 +262,7 @@ struct FormatStyleTests {
     }
 }
 
-@Suite("Model FormatStyleCapitalizationContext (Tests/Fixtures/landmine.yaml:323:3)", .timeLimit(.minutes(3)))
+@Suite("Model FormatStyleCapitalizationContext (Tests/Fixtures/landmine.yaml:324:3)", .timeLimit(.minutes(3)))
 struct FormatStyleCapitalizationContextTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -262,7 +278,7 @@ struct FormatStyleCapitalizationContextTests {
     }
 }
 
-@Suite("Model Formatter (Tests/Fixtures/landmine.yaml:324:3)", .timeLimit(.minutes(3)))
+@Suite("Model Formatter (Tests/Fixtures/landmine.yaml:325:3)", .timeLimit(.minutes(3)))
 struct FormatterTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -276,7 +292,7 @@ struct FormatterTests {
     }
 }
 
-@Suite("Model HTTPCookie (Tests/Fixtures/landmine.yaml:325:3)", .timeLimit(.minutes(3)))
+@Suite("Model HTTPCookie (Tests/Fixtures/landmine.yaml:326:3)", .timeLimit(.minutes(3)))
 struct HTTPCookieTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -290,7 +306,7 @@ struct HTTPCookieTests {
     }
 }
 
-@Suite("Model HTTPCookiePropertyKey (Tests/Fixtures/landmine.yaml:326:3)", .timeLimit(.minutes(3)))
+@Suite("Model HTTPCookiePropertyKey (Tests/Fixtures/landmine.yaml:327:3)", .timeLimit(.minutes(3)))
 struct HTTPCookiePropertyKeyTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -304,7 +320,7 @@ struct HTTPCookiePropertyKeyTests {
     }
 }
 
-@Suite("Model HTTPCookieStorage (Tests/Fixtures/landmine.yaml:327:3)", .timeLimit(.minutes(3)))
+@Suite("Model HTTPCookieStorage (Tests/Fixtures/landmine.yaml:328:3)", .timeLimit(.minutes(3)))
 struct HTTPCookieStorageTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -318,7 +334,7 @@ struct HTTPCookieStorageTests {
     }
 }
 
-@Suite("Model HTTPRequest (Tests/Fixtures/landmine.yaml:328:3)", .timeLimit(.minutes(3)))
+@Suite("Model HTTPRequest (Tests/Fixtures/landmine.yaml:329:3)", .timeLimit(.minutes(3)))
 struct HTTPRequestTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -332,7 +348,7 @@ struct HTTPRequestTests {
     }
 }
 
-@Suite("Model HTTPResponse (Tests/Fixtures/landmine.yaml:329:3)", .timeLimit(.minutes(3)))
+@Suite("Model HTTPResponse (Tests/Fixtures/landmine.yaml:330:3)", .timeLimit(.minutes(3)))
 struct HTTPResponseTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -346,7 +362,7 @@ struct HTTPResponseTests {
     }
 }
 
-@Suite("Model HTTPURLResponse (Tests/Fixtures/landmine.yaml:330:3)", .timeLimit(.minutes(3)))
+@Suite("Model HTTPURLResponse (Tests/Fixtures/landmine.yaml:331:3)", .timeLimit(.minutes(3)))
 struct HTTPURLResponseTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -360,7 +376,7 @@ struct HTTPURLResponseTests {
     }
 }
 
-@Suite("Model Hashable (Tests/Fixtures/landmine.yaml:331:3)", .timeLimit(.minutes(3)))
+@Suite("Model Hashable (Tests/Fixtures/landmine.yaml:332:3)", .timeLimit(.minutes(3)))
 struct Hashable_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -374,7 +390,7 @@ struct Hashable_Tests {
     }
 }
 
-@Suite("Model Hasher (Tests/Fixtures/landmine.yaml:332:3)", .timeLimit(.minutes(3)))
+@Suite("Model Hasher (Tests/Fixtures/landmine.yaml:333:3)", .timeLimit(.minutes(3)))
 struct Hasher_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -388,7 +404,7 @@ struct Hasher_Tests {
     }
 }
 
-@Suite("Model Host (Tests/Fixtures/landmine.yaml:333:3)", .timeLimit(.minutes(3)))
+@Suite("Model Host (Tests/Fixtures/landmine.yaml:334:3)", .timeLimit(.minutes(3)))
 struct HostTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -402,7 +418,7 @@ struct HostTests {
     }
 }
 
-@Suite("Model ISO8601DateFormatter (Tests/Fixtures/landmine.yaml:334:3)", .timeLimit(.minutes(3)))
+@Suite("Model ISO8601DateFormatter (Tests/Fixtures/landmine.yaml:335:3)", .timeLimit(.minutes(3)))
 struct ISO8601DateFormatterTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -416,7 +432,7 @@ struct ISO8601DateFormatterTests {
     }
 }
 
-@Suite("Model Identifiable (Tests/Fixtures/landmine.yaml:335:3)", .timeLimit(.minutes(3)))
+@Suite("Model Identifiable (Tests/Fixtures/landmine.yaml:336:3)", .timeLimit(.minutes(3)))
 struct Identifiable_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -430,7 +446,7 @@ struct Identifiable_Tests {
     }
 }
 
-@Suite("Model IndexPath (Tests/Fixtures/landmine.yaml:336:3)", .timeLimit(.minutes(3)))
+@Suite("Model IndexPath (Tests/Fixtures/landmine.yaml:337:3)", .timeLimit(.minutes(3)))
 struct IndexPathTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -444,7 +460,7 @@ struct IndexPathTests {
     }
 }
 
-@Suite("Model Indexable (Tests/Fixtures/landmine.yaml:337:3)", .timeLimit(.minutes(3)))
+@Suite("Model Indexable (Tests/Fixtures/landmine.yaml:338:3)", .timeLimit(.minutes(3)))
 struct Indexable_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -458,7 +474,7 @@ struct Indexable_Tests {
     }
 }
 
-@Suite("Model IndexableBase (Tests/Fixtures/landmine.yaml:338:3)", .timeLimit(.minutes(3)))
+@Suite("Model IndexableBase (Tests/Fixtures/landmine.yaml:339:3)", .timeLimit(.minutes(3)))
 struct IndexableBase_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -472,7 +488,7 @@ struct IndexableBase_Tests {
     }
 }
 
-@Suite("Model IndexingIterator (Tests/Fixtures/landmine.yaml:339:3)", .timeLimit(.minutes(3)))
+@Suite("Model IndexingIterator (Tests/Fixtures/landmine.yaml:340:3)", .timeLimit(.minutes(3)))
 struct IndexingIterator_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -486,7 +502,7 @@ struct IndexingIterator_Tests {
     }
 }
 
-@Suite("Model InflectionRule (Tests/Fixtures/landmine.yaml:340:3)", .timeLimit(.minutes(3)))
+@Suite("Model InflectionRule (Tests/Fixtures/landmine.yaml:341:3)", .timeLimit(.minutes(3)))
 struct InflectionRuleTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -500,7 +516,7 @@ struct InflectionRuleTests {
     }
 }
 
-@Suite("Model InlineArray (Tests/Fixtures/landmine.yaml:341:3)", .timeLimit(.minutes(3)))
+@Suite("Model InlineArray (Tests/Fixtures/landmine.yaml:342:3)", .timeLimit(.minutes(3)))
 struct InlineArray_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -514,7 +530,7 @@ struct InlineArray_Tests {
     }
 }
 
-@Suite("Model InputStream (Tests/Fixtures/landmine.yaml:342:3)", .timeLimit(.minutes(3)))
+@Suite("Model InputStream (Tests/Fixtures/landmine.yaml:343:3)", .timeLimit(.minutes(3)))
 struct InputStreamTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -528,7 +544,7 @@ struct InputStreamTests {
     }
 }
 
-@Suite("Model InstantProtocol (Tests/Fixtures/landmine.yaml:343:3)", .timeLimit(.minutes(3)))
+@Suite("Model InstantProtocol (Tests/Fixtures/landmine.yaml:344:3)", .timeLimit(.minutes(3)))
 struct InstantProtocol_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -542,7 +558,7 @@ struct InstantProtocol_Tests {
     }
 }
 
-@Suite("Model Int128 (Tests/Fixtures/landmine.yaml:344:3)", .timeLimit(.minutes(3)))
+@Suite("Model Int128 (Tests/Fixtures/landmine.yaml:345:3)", .timeLimit(.minutes(3)))
 struct Int128_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -556,7 +572,7 @@ struct Int128_Tests {
     }
 }
 
-@Suite("Model Int16 (Tests/Fixtures/landmine.yaml:345:3)", .timeLimit(.minutes(3)))
+@Suite("Model Int16 (Tests/Fixtures/landmine.yaml:346:3)", .timeLimit(.minutes(3)))
 struct Int16_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -570,7 +586,7 @@ struct Int16_Tests {
     }
 }
 
-@Suite("Model Int32 (Tests/Fixtures/landmine.yaml:346:3)", .timeLimit(.minutes(3)))
+@Suite("Model Int32 (Tests/Fixtures/landmine.yaml:347:3)", .timeLimit(.minutes(3)))
 struct Int32_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -584,7 +600,7 @@ struct Int32_Tests {
     }
 }
 
-@Suite("Model Int64 (Tests/Fixtures/landmine.yaml:347:3)", .timeLimit(.minutes(3)))
+@Suite("Model Int64 (Tests/Fixtures/landmine.yaml:348:3)", .timeLimit(.minutes(3)))
 struct Int64_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -598,7 +614,7 @@ struct Int64_Tests {
     }
 }
 
-@Suite("Model Int8 (Tests/Fixtures/landmine.yaml:348:3)", .timeLimit(.minutes(3)))
+@Suite("Model Int8 (Tests/Fixtures/landmine.yaml:349:3)", .timeLimit(.minutes(3)))
 struct Int8_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -612,7 +628,7 @@ struct Int8_Tests {
     }
 }
 
-@Suite("Model IntegerFormatStyle (Tests/Fixtures/landmine.yaml:349:3)", .timeLimit(.minutes(3)))
+@Suite("Model IntegerFormatStyle (Tests/Fixtures/landmine.yaml:350:3)", .timeLimit(.minutes(3)))
 struct IntegerFormatStyleTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -626,7 +642,7 @@ struct IntegerFormatStyleTests {
     }
 }
 
-@Suite("Model IntegerLiteralConvertible (Tests/Fixtures/landmine.yaml:350:3)", .timeLimit(.minutes(3)))
+@Suite("Model IntegerLiteralConvertible (Tests/Fixtures/landmine.yaml:351:3)", .timeLimit(.minutes(3)))
 struct IntegerLiteralConvertible_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -640,7 +656,7 @@ struct IntegerLiteralConvertible_Tests {
     }
 }
 
-@Suite("Model IntegerLiteralType (Tests/Fixtures/landmine.yaml:351:3)", .timeLimit(.minutes(3)))
+@Suite("Model IntegerLiteralType (Tests/Fixtures/landmine.yaml:352:3)", .timeLimit(.minutes(3)))
 struct IntegerLiteralType_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -654,7 +670,7 @@ struct IntegerLiteralType_Tests {
     }
 }
 
-@Suite("Model IntegerParseStrategy (Tests/Fixtures/landmine.yaml:352:3)", .timeLimit(.minutes(3)))
+@Suite("Model IntegerParseStrategy (Tests/Fixtures/landmine.yaml:353:3)", .timeLimit(.minutes(3)))
 struct IntegerParseStrategyTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -668,7 +684,7 @@ struct IntegerParseStrategyTests {
     }
 }
 
-@Suite("Model IteratorOverOne (Tests/Fixtures/landmine.yaml:353:3)", .timeLimit(.minutes(3)))
+@Suite("Model IteratorOverOne (Tests/Fixtures/landmine.yaml:354:3)", .timeLimit(.minutes(3)))
 struct IteratorOverOne_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -682,7 +698,7 @@ struct IteratorOverOne_Tests {
     }
 }
 
-@Suite("Model IteratorProtocol (Tests/Fixtures/landmine.yaml:354:3)", .timeLimit(.minutes(3)))
+@Suite("Model IteratorProtocol (Tests/Fixtures/landmine.yaml:355:3)", .timeLimit(.minutes(3)))
 struct IteratorProtocol_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -691,20 +707,6 @@ struct IteratorProtocol_Tests {
         let decoded = try decoder.decode(LandmineAPI.IteratorProtocol_.self, from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
         let again = try decoder.decode(LandmineAPI.IteratorProtocol_.self, from: encoded)
-        #expect(again == decoded)
-        #expect((try encoder.encode(again)) == encoded)
-    }
-}
-
-@Suite("Model IteratorSequence (Tests/Fixtures/landmine.yaml:355:3)", .timeLimit(.minutes(3)))
-struct IteratorSequence_Tests {
-    @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
-    func exampleRoundTrips(json: Swift.String) throws {
-        let decoder = SDKRuntime.JSONCoding.makeDecoder()
-        let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.IteratorSequence_.self, from: Foundation.Data(json.utf8))
-        let encoded = try encoder.encode(decoded)
-        let again = try decoder.decode(LandmineAPI.IteratorSequence_.self, from: encoded)
         #expect(again == decoded)
         #expect((try encoder.encode(again)) == encoded)
     }

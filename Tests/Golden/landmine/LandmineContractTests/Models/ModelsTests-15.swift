@@ -6,7 +6,21 @@ import LandmineAPI
 import SDKRuntime
 import Testing
 
-@Suite("Model UnsafeSendable (Tests/Fixtures/landmine.yaml:756:3)", .timeLimit(.minutes(3)))
+@Suite("Model UnsafeRawPointer (Tests/Fixtures/landmine.yaml:756:3)", .timeLimit(.minutes(3)))
+struct UnsafeRawPointer_Tests {
+    @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
+    func exampleRoundTrips(json: Swift.String) throws {
+        let decoder = SDKRuntime.JSONCoding.makeDecoder()
+        let encoder = SDKRuntime.JSONCoding.makeEncoder()
+        let decoded = try decoder.decode(LandmineAPI.UnsafeRawPointer_.self, from: Foundation.Data(json.utf8))
+        let encoded = try encoder.encode(decoded)
+        let again = try decoder.decode(LandmineAPI.UnsafeRawPointer_.self, from: encoded)
+        #expect(again == decoded)
+        #expect((try encoder.encode(again)) == encoded)
+    }
+}
+
+@Suite("Model UnsafeSendable (Tests/Fixtures/landmine.yaml:757:3)", .timeLimit(.minutes(3)))
 struct UnsafeSendable_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -20,7 +34,7 @@ struct UnsafeSendable_Tests {
     }
 }
 
-@Suite("Model UnsignedInteger (Tests/Fixtures/landmine.yaml:757:3)", .timeLimit(.minutes(3)))
+@Suite("Model UnsignedInteger (Tests/Fixtures/landmine.yaml:758:3)", .timeLimit(.minutes(3)))
 struct UnsignedInteger_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -34,7 +48,7 @@ struct UnsignedInteger_Tests {
     }
 }
 
-@Suite("Model UserDefaults (Tests/Fixtures/landmine.yaml:758:3)", .timeLimit(.minutes(3)))
+@Suite("Model UserDefaults (Tests/Fixtures/landmine.yaml:759:3)", .timeLimit(.minutes(3)))
 struct UserDefaultsTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -48,7 +62,7 @@ struct UserDefaultsTests {
     }
 }
 
-@Suite("Model VoidhashCatalogProduct (Tests/Fixtures/landmine.yaml:759:3)", .timeLimit(.minutes(3)))
+@Suite("Model VoidhashCatalogProduct (Tests/Fixtures/landmine.yaml:760:3)", .timeLimit(.minutes(3)))
 struct VoidhashCatalogProductTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -62,7 +76,7 @@ struct VoidhashCatalogProductTests {
     }
 }
 
-@Suite("Model VoidhashEmulator (Tests/Fixtures/landmine.yaml:760:3)", .timeLimit(.minutes(3)))
+@Suite("Model VoidhashEmulator (Tests/Fixtures/landmine.yaml:761:3)", .timeLimit(.minutes(3)))
 struct VoidhashEmulatorTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -76,7 +90,7 @@ struct VoidhashEmulatorTests {
     }
 }
 
-@Suite("Model VoidhashEmulatorError (Tests/Fixtures/landmine.yaml:761:3)", .timeLimit(.minutes(3)))
+@Suite("Model VoidhashEmulatorError (Tests/Fixtures/landmine.yaml:762:3)", .timeLimit(.minutes(3)))
 struct VoidhashEmulatorErrorTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -90,7 +104,7 @@ struct VoidhashEmulatorErrorTests {
     }
 }
 
-@Suite("Model VoidhashEmulatorState (Tests/Fixtures/landmine.yaml:762:3)", .timeLimit(.minutes(3)))
+@Suite("Model VoidhashEmulatorState (Tests/Fixtures/landmine.yaml:763:3)", .timeLimit(.minutes(3)))
 struct VoidhashEmulatorStateTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -104,7 +118,7 @@ struct VoidhashEmulatorStateTests {
     }
 }
 
-@Suite("Model VoidhashPersonSeed (Tests/Fixtures/landmine.yaml:763:3)", .timeLimit(.minutes(3)))
+@Suite("Model VoidhashPersonSeed (Tests/Fixtures/landmine.yaml:764:3)", .timeLimit(.minutes(3)))
 struct VoidhashPersonSeedTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -118,7 +132,7 @@ struct VoidhashPersonSeedTests {
     }
 }
 
-@Suite("Model VoidhashPurchaseEntry (Tests/Fixtures/landmine.yaml:764:3)", .timeLimit(.minutes(3)))
+@Suite("Model VoidhashPurchaseEntry (Tests/Fixtures/landmine.yaml:765:3)", .timeLimit(.minutes(3)))
 struct VoidhashPurchaseEntryTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -132,7 +146,7 @@ struct VoidhashPurchaseEntryTests {
     }
 }
 
-@Suite("Model VoidhashRejections (Tests/Fixtures/landmine.yaml:765:3)", .timeLimit(.minutes(3)))
+@Suite("Model VoidhashRejections (Tests/Fixtures/landmine.yaml:766:3)", .timeLimit(.minutes(3)))
 struct VoidhashRejectionsTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -146,7 +160,7 @@ struct VoidhashRejectionsTests {
     }
 }
 
-@Suite("Model WritableKeyPath (Tests/Fixtures/landmine.yaml:766:3)", .timeLimit(.minutes(3)))
+@Suite("Model WritableKeyPath (Tests/Fixtures/landmine.yaml:767:3)", .timeLimit(.minutes(3)))
 struct WritableKeyPath_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -160,7 +174,7 @@ struct WritableKeyPath_Tests {
     }
 }
 
-@Suite("Model Zip2Iterator (Tests/Fixtures/landmine.yaml:767:3)", .timeLimit(.minutes(3)))
+@Suite("Model Zip2Iterator (Tests/Fixtures/landmine.yaml:768:3)", .timeLimit(.minutes(3)))
 struct Zip2Iterator_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -174,7 +188,7 @@ struct Zip2Iterator_Tests {
     }
 }
 
-@Suite("Model Zip2Sequence (Tests/Fixtures/landmine.yaml:768:3)", .timeLimit(.minutes(3)))
+@Suite("Model Zip2Sequence (Tests/Fixtures/landmine.yaml:769:3)", .timeLimit(.minutes(3)))
 struct Zip2Sequence_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -188,7 +202,7 @@ struct Zip2Sequence_Tests {
     }
 }
 
-@Suite("Model Everything (Tests/Fixtures/landmine.yaml:769:3)", .timeLimit(.minutes(3)))
+@Suite("Model Everything (Tests/Fixtures/landmine.yaml:770:3)", .timeLimit(.minutes(3)))
 struct EverythingTests {
     @Test(
         "every example decodes, and encodes back to a value that decodes equal",
