@@ -123,12 +123,14 @@ let package = Package(
         .target(
             name: "LandmineAPI", dependencies: ["SDKRuntime", "SDKHashing"], path: "Tests/Golden/landmine/LandmineAPI",
             swiftSettings: strict),
-        // The server made from the fixture (it names no emulator) must compile too.
+        // The server made from the fixture (it names no emulator) must compile too; the contract
+        // tests send the fixture's operation examples to it.
         .target(
             name: "LandmineEmulator", dependencies: ["LandmineAPI", "SDKEmulator", "SDKRuntime"],
             path: "Tests/Golden/landmine/LandmineEmulator", swiftSettings: strict),
         .testTarget(
-            name: "LandmineContractTests", dependencies: ["LandmineAPI", "SDKRuntime"],
+            name: "LandmineContractTests",
+            dependencies: ["LandmineAPI", "LandmineEmulator", "SDKEmulator", "SDKRuntime"],
             path: "Tests/Golden/landmine/LandmineContractTests", swiftSettings: strict),
         .testTarget(
             name: "GeneratorTests", dependencies: ["SDKGenCore", "CommandLineOptions", "sdkgen", "TestSupport"],

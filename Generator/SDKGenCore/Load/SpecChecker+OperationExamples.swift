@@ -52,7 +52,7 @@ extension SpecChecker {
 
     /// What an example sends, as one text: its parameters in name order and its body.
     private static func requestKey(_ example: OperationSpec.Example) -> String {
-        example.parameters.sorted { $0.name < $1.name }.map { $0.name + "=" + $0.value.jsonText }
+        example.sentParameters.sorted { $0.name < $1.name }.map { $0.name + "=" + $0.value.jsonText }
             .joined(separator: "&") + " " + (example.body?.jsonText ?? "")
     }
 }

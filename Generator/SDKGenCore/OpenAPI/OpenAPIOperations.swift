@@ -81,7 +81,9 @@ enum OpenAPIOperations {
             parameter.rule.map { OpenAPISchemas.reference(OpenAPIRuleSchemas.componentName($0)) }
             ?? OpenAPISchemas.schema(parameter.type.unwrapped)
         let examples = operation.examples.compactMap { example -> JSONMember? in
-            guard let value = example.parameters.first(where: { $0.name == parameter.name })?.value else { return nil }
+            guard let value = example.sentParameters.first(where: { $0.name == parameter.name })?.value else {
+                return nil
+            }
             return JSONMember(name: example.name, value: exampleObject(example, value: value))
         }
         return .fields([
@@ -201,7 +203,7 @@ enum OpenAPIOperations {
     private static func example(_ example: OperationSpec.Example) -> JSONLiteral {
         .fields([
             ("name", .string(example.name)),
-            ("parameters", example.parameters.isEmpty ? nil : .object(example.parameters)),
+            ("parameters", example.sentParameters.isEmpty ? nil : .object(example.sentParameters)),
             ("body", example.body),
             ("status", .integer(example.status)),
             ("error", example.errorCode.map { .string($0) }),

@@ -26,7 +26,7 @@ public struct OperationSpec: Hashable, Sendable {
     public struct Example: Hashable, Sendable {
         /// A name for the example (names the test).
         public var name: String
-        /// Parameter values by name.
+        /// Parameter values by name, as written; a `null` one is not sent (`sentParameters`).
         public var parameters: [JSONMember]
         /// The request body, when the operation takes one.
         public var body: JSONLiteral?
@@ -36,6 +36,10 @@ public struct OperationSpec: Hashable, Sendable {
         public var errorCode: String?
         /// Where it is written.
         public var location: SourceLocation
+
+        /// The parameters the example sends: a parameter given as `null` is left out, as the
+        /// client leaves out an optional parameter that is `nil`.
+        public var sentParameters: [JSONMember] { parameters.filter { $0.value != .null } }
     }
     /// The operation's name (`identify`), which names the client function.
     public var name: String

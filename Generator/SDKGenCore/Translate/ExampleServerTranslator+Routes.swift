@@ -109,7 +109,7 @@ extension ExampleServerTranslator {
     /// its error code.
     static func answer(_ example: OperationSpec.Example, operation: OperationSpec, spec: Spec) -> SwiftExpression {
         var arguments: [SwiftArgument] = [.init("name", .string(example.name))]
-        let parameters = example.parameters.compactMap { member in
+        let parameters = example.sentParameters.compactMap { member in
             RuleEvaluator.text(member.value).map { SwiftDictionaryEntry(.string(member.name), .string($0)) }
         }
         if !parameters.isEmpty { arguments.append(.init("parameters", .dictionary(parameters))) }

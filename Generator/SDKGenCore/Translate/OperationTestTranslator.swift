@@ -54,7 +54,9 @@ enum OperationTestTranslator {
     ) -> SwiftDeclaration {
         var arguments: [SwiftArgument] = []
         for parameter in operation.parameters {
-            guard let value = example.parameters.first(where: { $0.name == parameter.name })?.value else { continue }
+            guard let value = example.sentParameters.first(where: { $0.name == parameter.name })?.value else {
+                continue
+            }
             let expression: SwiftExpression =
                 switch (parameter.type.unwrapped, value) {
                 case (.integer, .number(let text)): .number(text)

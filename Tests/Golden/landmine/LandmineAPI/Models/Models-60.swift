@@ -1492,16 +1492,16 @@ public struct Class: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatab
 
 /// A model named struct.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:893:3 (model struct).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:894:3 (model struct).
 public struct Struct: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Itself.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:896:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:897:7.
     public var self_: [Struct]?
 
     /// A keyword.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:897:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:898:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.
@@ -1542,16 +1542,16 @@ public struct Struct: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquata
 
 /// A model named enum.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:898:3 (model enum).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:899:3 (model enum).
 public struct Enum: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Itself.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:901:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:902:7.
     public var self_: [Enum]?
 
     /// A keyword.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:902:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:903:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.
@@ -1592,16 +1592,16 @@ public struct Enum: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatabl
 
 /// A model named protocol.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:903:3 (model protocol).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:904:3 (model protocol).
 public struct Protocol_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Itself.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:906:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:907:7.
     public var self_: [Protocol_]?
 
     /// A keyword.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:907:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:908:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.
@@ -1642,16 +1642,16 @@ public struct Protocol_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEqu
 
 /// A model named Type.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:908:3 (model Type).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:909:3 (model Type).
 public struct Type_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Itself.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:911:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:912:7.
     public var self_: [Type_]?
 
     /// A keyword.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:912:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:913:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.

@@ -223,3 +223,17 @@ struct EverythingTests {
         #expect((try encoder.encode(again)) == encoded)
     }
 }
+
+@Suite("Model class (Tests/Fixtures/landmine.yaml:888:3)", .timeLimit(.minutes(3)))
+struct ClassTests {
+    @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
+    func exampleRoundTrips(json: Swift.String) throws {
+        let decoder = SDKRuntime.JSONCoding.makeDecoder()
+        let encoder = SDKRuntime.JSONCoding.makeEncoder()
+        let decoded = try decoder.decode(LandmineAPI.Class.self, from: Foundation.Data(json.utf8))
+        let encoded = try encoder.encode(decoded)
+        let again = try decoder.decode(LandmineAPI.Class.self, from: encoded)
+        #expect(again == decoded)
+        #expect((try encoder.encode(again)) == encoded)
+    }
+}

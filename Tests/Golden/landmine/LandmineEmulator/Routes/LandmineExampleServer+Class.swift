@@ -9,14 +9,23 @@ import SDKRuntime
 extension LandmineExampleServer {
     /// The route of class: its examples, and the checks its requests pass first.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1045:3.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1046:3.
     public static func classRoute() -> SDKEmulator.ExampleRoute {
         return SDKEmulator.ExampleRoute(
             name: "class",
             method: "GET",
             path: "/v1/class/{in}",
             refusal: (400, "CLASS"),
-            answers: [],
+            answers: [
+                SDKEmulator.ExampleAnswer(
+                    name: "optional parameters null",
+                    parameters: ["in": "class"],
+                    response: SDKEmulator.ExampleAnswer.json("{}", status: 200)),
+                SDKEmulator.ExampleAnswer(
+                    name: "optional parameters set",
+                    parameters: ["in": "class", "where": "3", "core": "x"],
+                    response: SDKEmulator.ExampleAnswer.json("{}", status: 200)),
+            ],
             check: { request, parameters in
                 if let value = parameters["in"], let violation = ClassRule.validate(value) {
                     return "in " + violation.message
