@@ -1,3 +1,4 @@
+import DateTimeText
 import Foundation
 
 /// The JSON encoder and decoder every client and store of the SDKs uses, configured once.
@@ -54,9 +55,12 @@ public enum JSONCoding {
         return whole.dropLast() + "." + String(repeating: "0", count: 3 - digits.count) + digits + "Z"
     }
 
-    /// Parses an RFC 3339 date-time with or without fractional seconds; `nil` if it is not one.
+    /// Parses an RFC 3339 date-time with or without fractional seconds; `nil` if it is not one,
+    /// or if it names a day or hour that does not exist (`2024-02-30`, `T24:00`), which
+    /// Foundation's parser would read as the next one that does.
     public static func date(from string: String) -> Date? {
-        (try? withFraction.parse(string)) ?? (try? withoutFraction.parse(string))
+        guard DateTimeText.isOnTheCalendar(string) else { return nil }
+        return (try? withFraction.parse(string)) ?? (try? withoutFraction.parse(string))
     }
 
     /// `value / divisor` rounded down, and the non-negative remainder.

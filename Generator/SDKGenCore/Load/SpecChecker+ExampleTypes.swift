@@ -1,3 +1,4 @@
+import DateTimeText
 import Foundation
 
 /// Checks that every model example, and the body of every operation example, has the
@@ -66,7 +67,7 @@ struct ExampleShapes {
             return Int64(text) == nil ? "\(what) must be a whole number that fits 64 bits, not \(text)" : nil
         case (.date, .string(let text)):
             guard Self.isDate(text) else { return "\(what) must be an ISO 8601 date and time, not '\(text)'" }
-            guard Self.isOnTheCalendar(text) else {
+            guard DateTimeText.isOnTheCalendar(text) else {
                 return "\(what) names a day or time that does not exist: '\(text)' (Foundation would read the "
                     + "next valid one)"
             }
@@ -123,22 +124,6 @@ struct ExampleShapes {
         let fractional = ISO8601DateFormatter()
         fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         return plain.date(from: text) != nil || fractional.date(from: text) != nil
-    }
-
-    /// Whether the day and hour of `text` (a parsed ISO 8601 date, `YYYY-MM-DDTHH:MM:SS…`)
-    /// exist: `ISO8601DateFormatter` reads February 30th as March 1st and 24:00 as the next
-    /// day, so an example would not encode back as written.
-    static func isOnTheCalendar(_ text: String) -> Bool {
-        let digits = Array(text.utf8.prefix(19))
-        func number(_ range: Range<Int>) -> Int {
-            digits[range].reduce(0) { $0 * 10 + Int($1) - 48 }
-        }
-        guard digits.count == 19 else { return false }
-        let (year, month, day) = (number(0..<4), number(5..<7), number(8..<10))
-        let isLeap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-        let days = [31, isLeap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-        // Minutes and seconds over 59 the formatter refuses itself.
-        return (1...12).contains(month) && (1...days[month - 1]).contains(day) && number(11..<13) < 24
     }
 }
 
