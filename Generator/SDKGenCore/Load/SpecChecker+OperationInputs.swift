@@ -1,6 +1,7 @@
 /// Checks that what an operation sends can be sent: a rule on a parameter that holds text, one
 /// operation per route, and examples whose inputs the generated client would not refuse before
-/// sending (a contract test of such an example could never reach the server).
+/// sending (a contract test of such an example could never reach the server) and whose path the
+/// server routes to their own operation.
 extension SpecChecker {
     static func checkOperationInputs(_ spec: Spec, log: inout DiagnosticLog) {
         let stringRules = stringRulesByName(spec)
@@ -22,8 +23,57 @@ extension SpecChecker {
             }
             for example in operation.examples {
                 checkExampleParameters(example, of: operation, rules: stringRules, log: &log)
+                checkRouteOfExample(example, of: operation, among: spec.operations, log: &log)
             }
         }
+    }
+
+    /// An example whose path values spell another operation's literal segments reaches that
+    /// operation: of two routes of one method that match a path, the server takes the one with
+    /// a literal at the first segment where they differ (`/items/special` beats `/items/{id}`),
+    /// so the example's contract test would get the other operation's answer.
+    private static func checkRouteOfExample(
+        _ example: OperationSpec.Example, of operation: OperationSpec, among operations: [OperationSpec],
+        log: inout DiagnosticLog
+    ) {
+        let template = pathSegments(operation.path)
+        var values: [String: String] = [:]
+        for member in example.sentParameters { values[member.name] = RuleEvaluator.text(member.value) }
+        var segments: [String] = []
+        for segment in template {
+            guard let name = parameterName(segment) else {
+                segments.append(segment)
+                continue
+            }
+            guard let value = values[name] else { return }
+            segments.append(value)
+        }
+        for other in operations where other.method == operation.method && other.name != operation.name {
+            let otherTemplate = pathSegments(other.path)
+            guard otherTemplate.count == segments.count,
+                zip(otherTemplate, segments).allSatisfy({ parameterName($0) != nil || $0 == $1 }),
+                let differing = zip(template, otherTemplate).first(where: {
+                    (parameterName($0) == nil) != (parameterName($1) == nil)
+                }),
+                parameterName(differing.1) == nil
+            else { continue }
+            log.error(
+                "example '\(example.name)' of operation '\(operation.name)' sends \(operation.method) "
+                    + "\(segments.joined(separator: "/")), which the server routes to operation '\(other.name)' "
+                    + "(\(other.path)), never to '\(operation.name)'", at: example.location)
+            return
+        }
+    }
+
+    /// The segments of `path`, split at every `/` (the first is the empty text before the
+    /// leading `/`).
+    private static func pathSegments(_ path: String) -> [String] {
+        path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    /// The parameter a path segment is (`id` for `{id}`), or `nil` for a literal segment.
+    private static func parameterName(_ segment: String) -> String? {
+        segment.hasPrefix("{") && segment.hasSuffix("}") ? String(segment.dropFirst().dropLast()) : nil
     }
 
     /// The checks of each string rule of `spec`, by rule name (of two rules of one name, the
@@ -38,9 +88,7 @@ extension SpecChecker {
 
     /// `path` with every `{name}` written `{}`: two paths of the same shape are one route.
     static func routeShape(_ path: String) -> String {
-        path.split(separator: "/", omittingEmptySubsequences: false).map {
-            $0.hasPrefix("{") && $0.hasSuffix("}") ? "{}" : String($0)
-        }.joined(separator: "/")
+        pathSegments(path).map { parameterName($0) == nil ? $0 : "{}" }.joined(separator: "/")
     }
 
     /// What the spec says to add to a message about an example input the client refuses: an
