@@ -32,7 +32,7 @@ let package = Package(
             name: "CYAML", path: "Generator/CYAML", pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]),
         .target(
-            name: "SDKGenCore", dependencies: ["CYAML", "DateTimeText"], path: "Generator/SDKGenCore",
+            name: "SDKGenCore", dependencies: ["CYAML", "SDKDateTimeText"], path: "Generator/SDKGenCore",
             swiftSettings: strict),
         .executableTarget(
             name: "sdkgen", dependencies: ["SDKGenCore", "CommandLineOptions", "PackageRelease"], path: "Generator/sdkgen",
@@ -58,9 +58,9 @@ let package = Package(
             name: "CCrypto", path: "Sources/CCrypto", pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"]), .brew(["openssl"])]),
         // The calendar check of date-time text, shared by the generator and the runtime.
-        .target(name: "DateTimeText", swiftSettings: strict),
+        .target(name: "SDKDateTimeText", swiftSettings: strict),
         // What a generated client uses: HTTP, JSON, the clock and the error types (no C library).
-        .target(name: "SDKRuntime", dependencies: ["DateTimeText"], swiftSettings: strict),
+        .target(name: "SDKRuntime", dependencies: ["SDKDateTimeText"], swiftSettings: strict),
         // SQLite storage and the durable delivery queue (the outbox), used by the SDKs.
         .target(
             name: "SDKPersistence",

@@ -60,6 +60,7 @@ executable() {
 }
 
 runtime() {
+    library SDKDateTimeText Sources/SDKDateTimeText
     library SDKRuntime Sources/SDKRuntime
     library SDKHashing Sources/SDKHashing
 }
@@ -85,26 +86,33 @@ emulator_support() {
     if ! cmp -s "$accessor.new" "$accessor"; then mv "$accessor.new" "$accessor"; else rm "$accessor.new"; fi
 }
 
-runtime_links=(-lSDKHashing -lSDKRuntime -lsqlite3 -lcrypto)
+runtime_links=(-lSDKHashing -lSDKRuntime -lSDKDateTimeText -lsqlite3 -lcrypto)
+
+# The generator's core and the module it shares with the runtime.
+generator_core() {
+    library SDKDateTimeText Sources/SDKDateTimeText
+    library SDKGenCore Generator/SDKGenCore
+}
+generator_links=(-lSDKGenCore -lSDKDateTimeText -lyaml)
 
 build_spec_loader() {
-    library SDKGenCore Generator/SDKGenCore
+    generator_core
     executable spec-loader FuzzSpecLoader "$root/Fuzz/Targets/SpecLoader" "$root/Fuzz/Targets/GeneratorPipeline" \
         "$root/Fuzz/Targets/Shared" -- \
-        -lSDKGenCore -lyaml
+        "${generator_links[@]}"
 }
 
 build_spec_builder() {
-    library SDKGenCore Generator/SDKGenCore
+    generator_core
     executable spec-builder FuzzSpecBuilder "$root/Fuzz/Targets/SpecBuilder" "$root/Fuzz/Targets/GeneratorPipeline" \
         "$root/Fuzz/Targets/Shared" -- \
-        -lSDKGenCore -lyaml
+        "${generator_links[@]}"
 }
 
 build_pattern_compiler() {
-    library SDKGenCore Generator/SDKGenCore
+    generator_core
     executable pattern-compiler FuzzPatternCompiler "$root/Fuzz/Targets/PatternCompiler" "$root/Fuzz/Targets/Shared" -- \
-        -lSDKGenCore -lyaml
+        "${generator_links[@]}"
 }
 
 build_http_request() {

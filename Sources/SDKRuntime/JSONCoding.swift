@@ -1,5 +1,5 @@
-import DateTimeText
 import Foundation
+internal import SDKDateTimeText
 
 /// The JSON encoder and decoder every client and store of the SDKs uses, configured once.
 ///
@@ -56,11 +56,10 @@ public enum JSONCoding {
     }
 
     /// Parses an RFC 3339 date-time with or without fractional seconds; `nil` if it is not one,
-    /// or if it names a day or hour that does not exist (`2024-02-30`, `T24:00`), which
-    /// Foundation's parser would read as the next one that does.
+    /// or if it names a day or time that does not exist (`2024-02-30`, `T24:00`, `T10:00:60`),
+    /// which Foundation's parser would read as the next one that does.
     public static func date(from string: String) -> Date? {
-        guard DateTimeText.isOnTheCalendar(string) else { return nil }
-        return (try? withFraction.parse(string)) ?? (try? withoutFraction.parse(string))
+        DateTimeText.date(from: string)
     }
 
     /// `value / divisor` rounded down, and the non-negative remainder.

@@ -1,5 +1,5 @@
-import DateTimeText
 import Foundation
+internal import SDKDateTimeText
 
 /// Checks that every model example, and the body of every operation example, has the
 /// shape of its model: the members it requires, each of the type it declares. A wrong example is
@@ -66,7 +66,9 @@ struct ExampleShapes {
         case (.integer, .number(let text)):
             return Int64(text) == nil ? "\(what) must be a whole number that fits 64 bits, not \(text)" : nil
         case (.date, .string(let text)):
-            guard Self.isDate(text) else { return "\(what) must be an ISO 8601 date and time, not '\(text)'" }
+            guard DateTimeText.parsed(text) != nil else {
+                return "\(what) must be an ISO 8601 date and time, not '\(text)'"
+            }
             guard DateTimeText.isOnTheCalendar(text) else {
                 return "\(what) names a day or time that does not exist: '\(text)' (Foundation would read the "
                     + "next valid one)"
@@ -115,15 +117,6 @@ struct ExampleShapes {
         case .object(let members): members.lazy.compactMap { outOfRange($0.value) }.first
         case .null, .bool, .string: nil
         }
-    }
-
-    /// Whether `text` is a date in the one wire format models use (ISO 8601 with a time zone,
-    /// fractional seconds allowed).
-    private static func isDate(_ text: String) -> Bool {
-        let plain = ISO8601DateFormatter()
-        let fractional = ISO8601DateFormatter()
-        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return plain.date(from: text) != nil || fractional.date(from: text) != nil
     }
 }
 
