@@ -45,24 +45,30 @@ extension SpecChecker {
                 segments.append(segment)
                 continue
             }
-            guard let value = values[name] else { return }
+            // A value no segment can carry has an error of its own; the client never sends it.
+            guard let value = values[name], !["", ".", ".."].contains(value) else { return }
             segments.append(value)
         }
-        for other in operations where other.method == operation.method && other.name != operation.name {
+        // The route the server takes: of the templates that match, the one with a literal at the
+        // first segment where they differ, which is the least in the order of `literalFirst`.
+        let matching = operations.filter { other in
             let otherTemplate = pathSegments(other.path)
-            guard otherTemplate.count == segments.count,
-                zip(otherTemplate, segments).allSatisfy({ parameterName($0) != nil || $0 == $1 }),
-                let differing = zip(template, otherTemplate).first(where: {
-                    (parameterName($0) == nil) != (parameterName($1) == nil)
-                }),
-                parameterName(differing.1) == nil
-            else { continue }
-            log.error(
-                "example '\(example.name)' of operation '\(operation.name)' sends \(operation.method) "
-                    + "\(segments.joined(separator: "/")), which the server routes to operation '\(other.name)' "
-                    + "(\(other.path)), never to '\(operation.name)'", at: example.location)
-            return
+            return other.method == operation.method && otherTemplate.count == segments.count
+                && zip(otherTemplate, segments).allSatisfy { parameterName($0) != nil || $0 == $1 }
         }
+        let winner = matching.min { lhs, rhs in
+            literalFirst(pathSegments(lhs.path)).lexicographicallyPrecedes(literalFirst(pathSegments(rhs.path)))
+        }
+        guard let winner, routeShape(winner.path) != routeShape(operation.path) else { return }
+        log.error(
+            "example '\(example.name)' of operation '\(operation.name)' sends \(operation.method) "
+                + "\(segments.joined(separator: "/")), which the server routes to operation '\(winner.name)' "
+                + "(\(winner.path)), never to '\(operation.name)'", at: example.location)
+    }
+
+    /// `template` as the server orders routes: 0 for a literal segment, 1 for a parameter.
+    private static func literalFirst(_ template: [String]) -> [Int] {
+        template.map { parameterName($0) == nil ? 0 : 1 }
     }
 
     /// The segments of `path`, split at every `/` (the first is the empty text before the
