@@ -5,6 +5,7 @@
 extension SpecChecker {
     static func checkOperationInputs(_ spec: Spec, log: inout DiagnosticLog) {
         let stringRules = stringRulesByName(spec)
+        let templates = spec.operations.map { (operation: $0, template: pathSegments($0.path)) }
         var routes: [String: String] = [:]
         for operation in spec.operations {
             let route = operation.method + " " + routeShape(operation.path)
@@ -23,7 +24,7 @@ extension SpecChecker {
             }
             for example in operation.examples {
                 checkExampleParameters(example, of: operation, rules: stringRules, log: &log)
-                checkRouteOfExample(example, of: operation, among: spec.operations, log: &log)
+                checkRouteOfExample(example, of: operation, among: templates, log: &log)
             }
         }
     }
@@ -33,8 +34,8 @@ extension SpecChecker {
     /// a literal at the first segment where they differ (`/items/special` beats `/items/{id}`),
     /// so the example's contract test would get the other operation's answer.
     private static func checkRouteOfExample(
-        _ example: OperationSpec.Example, of operation: OperationSpec, among operations: [OperationSpec],
-        log: inout DiagnosticLog
+        _ example: OperationSpec.Example, of operation: OperationSpec,
+        among templates: [(operation: OperationSpec, template: [String])], log: inout DiagnosticLog
     ) {
         let template = pathSegments(operation.path)
         var values: [String: String] = [:]
@@ -46,19 +47,17 @@ extension SpecChecker {
                 continue
             }
             // A value no segment can carry has an error of its own; the client never sends it.
-            guard let value = values[name], !["", ".", ".."].contains(value) else { return }
+            guard let value = values[name], !unsendableSegments.contains(value) else { return }
             segments.append(value)
         }
         // The route the server takes: of the templates that match, the one with a literal at the
         // first segment where they differ, which is the least in the order of `literalFirst`.
-        let matching = operations.filter { other in
-            let otherTemplate = pathSegments(other.path)
-            return other.method == operation.method && otherTemplate.count == segments.count
-                && zip(otherTemplate, segments).allSatisfy { parameterName($0) != nil || $0 == $1 }
+        let matching = templates.filter { route in
+            route.operation.method == operation.method && route.template.count == segments.count
+                && zip(route.template, segments).allSatisfy { parameterName($0) != nil || $0 == $1 }
         }
-        let winner = matching.min { lhs, rhs in
-            literalFirst(pathSegments(lhs.path)).lexicographicallyPrecedes(literalFirst(pathSegments(rhs.path)))
-        }
+        let winner = matching.map { (operation: $0.operation, order: literalFirst($0.template)) }
+            .min { $0.order.lexicographicallyPrecedes($1.order) }?.operation
         guard let winner, routeShape(winner.path) != routeShape(operation.path) else { return }
         log.error(
             "example '\(example.name)' of operation '\(operation.name)' sends \(operation.method) "
@@ -70,6 +69,9 @@ extension SpecChecker {
     private static func literalFirst(_ template: [String]) -> [Int] {
         template.map { parameterName($0) == nil ? 0 : 1 }
     }
+
+    /// Path parameter values no path segment can carry: the client refuses them before sending.
+    private static let unsendableSegments: Set<String> = ["", ".", ".."]
 
     /// The segments of `path`, split at every `/` (the first is the empty text before the
     /// leading `/`).
@@ -114,7 +116,7 @@ extension SpecChecker {
                 case .string(let text) = member.value
             else { continue }
             let what = "parameter '\(member.name)' of example '\(example.name)' of operation '\(operation.name)'"
-            if parameter.placement == .path, ["", ".", ".."].contains(text) {
+            if parameter.placement == .path, unsendableSegments.contains(text) {
                 log.error(
                     "\(what) is '\(text)', which no path segment can carry\(refusedBeforeSending(example))",
                     at: example.location)
