@@ -187,6 +187,14 @@ final class SQLiteConnection {
         }
     }
 
+    /// SQLite's `PRAGMA data_version`: a number that changes when another connection (another
+    /// process, or another storage on the same directory) has committed since this connection
+    /// last read it, and only then. Inside a transaction it costs no lock of its own.
+    func otherWritersVersion() throws(StorageError) -> Int64 {
+        guard let row = try query("PRAGMA data_version").first else { return 0 }
+        return try row.integer(0)
+    }
+
     /// The number of rows the last `INSERT`, `UPDATE` or `DELETE` changed.
     var changes: Int {
         handle.map { Int(sqlite3_changes($0)) } ?? 0
@@ -197,13 +205,13 @@ final class SQLiteConnection {
     func inTransaction<T>(_ body: () throws(StorageError) -> T) throws(StorageError) -> T {
         let handle = try openHandle()
         if sqlite3_get_autocommit(handle) == 0 { return try body() }
-        try execute("BEGIN IMMEDIATE")
+        try query("BEGIN IMMEDIATE")
         do throws(StorageError) {
             let result = try body()
-            try execute("COMMIT")
+            try query("COMMIT")
             return result
         } catch {
-            if sqlite3_get_autocommit(handle) == 0 { try? execute("ROLLBACK") }
+            if sqlite3_get_autocommit(handle) == 0 { _ = try? query("ROLLBACK") }
             throw error
         }
     }
@@ -213,8 +221,8 @@ final class SQLiteConnection {
     func inReadTransaction<T>(_ body: () throws(StorageError) -> T) throws(StorageError) -> T {
         let handle = try openHandle()
         if sqlite3_get_autocommit(handle) == 0 { return try body() }
-        try execute("BEGIN DEFERRED")
-        defer { if sqlite3_get_autocommit(handle) == 0 { try? execute("COMMIT") } }
+        try query("BEGIN DEFERRED")
+        defer { if sqlite3_get_autocommit(handle) == 0 { _ = try? query("COMMIT") } }
         return try body()
     }
 
