@@ -1,7 +1,7 @@
 import Foundation
-@testable import SDKPersistence
 import Testing
 
+@testable import SDKPersistence
 @testable import SDKRuntime
 
 @Suite("DeliveryQueue: the durable outbox", .timeLimit(.minutes(3)))
@@ -22,6 +22,31 @@ struct QueueTests {
                 QueueItem(
                     id: id, lane: .purchases, kind: "purchase", payload: payloadBytes("p1"), createdAt: now)
             ])
+    }
+
+    @Test func anEnqueueOnConditionStoresNothingOnceAnotherConnectionHasCommitted() throws {
+        let directory = StorageTestDirectory()
+        let here = try directory.open()
+        let elsewhere = try directory.open()
+        let seen = try here.keyValues.otherWritersVersion()
+        let stored = try here.queue.enqueue(
+            lane: .events, kind: "event", payload: payloadBytes("e1"), now: now, ifNoOtherWritersSince: seen)
+        #expect(stored != nil)
+        #expect(try here.keyValues.otherWritersVersion() == seen)
+
+        try elsewhere.keyValues.set("x", forKey: "written elsewhere")
+        let refused = try here.queue.enqueue(
+            lane: .events, kind: "event", payload: payloadBytes("e2"), now: now, ifNoOtherWritersSince: seen)
+        #expect(refused == nil)
+        #expect(try here.queue.nextBatch(limit: 10).map(\.id) == [stored])
+
+        let newer = try here.keyValues.otherWritersVersion()
+        #expect(newer != seen)
+        let storedAgain = try here.queue.enqueue(
+            lane: .events, kind: "event", payload: payloadBytes("e2"), now: now, ifNoOtherWritersSince: newer)
+        #expect(try here.queue.nextBatch(limit: 10).map(\.id) == [stored, storedAgain])
+        here.close()
+        elsewhere.close()
     }
 
     @Test func lowerLanesGoFirstAndABatchIsOneLaneAndOneKind() throws {

@@ -75,6 +75,24 @@ struct VoidhashSharedStorageTests {
         }
     }
 
+    /// The extension last looked while consent was granted: its next event checks the storage
+    /// inside its own transaction, finds the app's commit, and is not stored.
+    @Test func consentWithdrawnInTheAppSinceTheExtensionLastLookedStopsItsNextEvent() async throws {
+        try await withSDKHarness { harness in
+            let app = try harness.launch()
+            let appExtension = try harness.launch()
+            await appExtension.capture("before_withdrawal")
+            await app.setAnalyticsConsent(.denied)
+            await appExtension.capture("opened_widget")
+            #expect(await appExtension.pendingDeliveryCount() == 1)
+            await appExtension.flush()
+            #expect(harness.capturedEvents.map(\.event).contains("before_withdrawal"))
+            #expect(!harness.capturedEvents.contains { $0.event == "opened_widget" })
+            await appExtension.shutdown()
+            await app.shutdown()
+        }
+    }
+
     /// Without following the app, the extension still took itself for the earlier user: its
     /// identify was a switch from one user to another and linked nothing.
     @Test func anIdentifyInTheExtensionLinksTheAnonymousIdTheAppSignedOutTo() async throws {

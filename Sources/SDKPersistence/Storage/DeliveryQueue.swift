@@ -40,6 +40,24 @@ public final class DeliveryQueue: Sendable {
         }
     }
 
+    /// Stores one item as `enqueue(lane:kind:payload:now:)` does, but only while no other
+    /// connection has committed since `KeyValueStore.otherWritersVersion()` returned `version`.
+    /// The check runs inside the item's transaction, under the write lock, so nothing another
+    /// process commits can come between it and the item, and it costs no lock of its own: a
+    /// caller that would otherwise read the version before every write saves that read.
+    ///
+    /// - Returns: the new item's ID, or `nil` when another connection has committed since then;
+    ///   nothing is stored, and the caller reads what changed and decides again.
+    public func enqueue(
+        lane: DeliveryLane, kind: String, payload: Data, now: Date, ifNoOtherWritersSince version: Int64
+    ) throws(StorageError) -> QueueItemID? {
+        try database.transaction(synced: lane.isSyncedToDisk) {
+            (connection) throws(StorageError) -> QueueItemID? in
+            guard try connection.otherWritersVersion() == version else { return nil }
+            return try insert(NewQueueItem(lane: lane, kind: kind, payload: payload), now: now, connection)
+        }
+    }
+
     /// Stores every item in one transaction (all or none) and returns their IDs, in order; the
     /// transaction is synced to disk when any item's lane `isSyncedToDisk`.
     @discardableResult

@@ -72,10 +72,7 @@ public final class KeyValueStore: Sendable {
     /// then: SQLite's `PRAGMA data_version`. Reading it is cheap; an SDK that reads the stored
     /// values again only when it changed follows what other processes store.
     public func otherWritersVersion() throws(StorageError) -> Int64 {
-        try database.access { (connection) throws(StorageError) -> Int64 in
-            guard let row = try connection.query("PRAGMA data_version").first else { return 0 }
-            return try row.integer(0)
-        }
+        try database.access { (connection) throws(StorageError) -> Int64 in try connection.otherWritersVersion() }
     }
 
     /// Applies every change of `batch`, in order, in one transaction: all of them or none.

@@ -5,12 +5,18 @@ import VoidhashAPI
 
 extension VoidhashCore {
     /// Queues an analytics event (see `Voidhash.capture(_:properties:)`).
+    ///
+    /// The SDK's busiest call, so it follows the shared storage without a query of its own: the
+    /// event is made from the state this instance holds and stored only while no other process
+    /// has committed since this instance last looked, a check that runs inside the event's own
+    /// transaction. When another process has, the event is dropped unstored, what that process
+    /// stored is read (`followSharedStorage()`), and the event is made again from it.
     func capture(_ name: String, properties: [String: JSONValue]) {
-        followSharedStorage()
         if let violation = EventNameRule.validate(name) {
             reporter.warn(.invalidEventName, "An event name \(violation.message); the event was dropped.")
             return
         }
+        if seenOtherWritersVersion == nil || consent != .granted { followSharedStorage() }
         guard consent == .granted else { return }
         let checked = properties.filter { name, value in
             if let violation = EventPropertyKeyRule.validate(name) {
@@ -24,9 +30,16 @@ extension VoidhashCore {
                 return false
             }
             return true
+        }.mapValues(EventPropertyValueRule.normalized)
+        if let seen = seenOtherWritersVersion {
+            if let stored = enqueue(eventWrite(name, properties: checked), ifNoOtherWritersSince: seen) {
+                if stored != nil { noteEventQueued() }
+                return
+            }
+            followSharedStorage()
+            guard consent == .granted else { return }
         }
-        guard enqueue(eventWrite(name, properties: checked.mapValues(EventPropertyValueRule.normalized))) != nil
-        else { return }
+        guard enqueue(eventWrite(name, properties: checked)) != nil else { return }
         noteEventQueued()
     }
 

@@ -8,7 +8,8 @@ extension VoidhashCore {
     /// here, with the person that process cached for it; a change of groups or profile of the
     /// same identity, and the analytics consent, are taken as they are, as a relaunch would read
     /// them. Every public call that reads or changes the identity, groups, consent, attributes,
-    /// events or the person starts here.
+    /// events or the person starts here (`capture` checks inside its own transaction first, and
+    /// comes here when another process has committed).
     ///
     /// Nothing is read while no other connection has committed to the database
     /// (`KeyValueStore.otherWritersVersion()`, one cheap query); then the stored identity and

@@ -205,10 +205,31 @@ actor VoidhashCore {
                 lane: item.lane, kind: item.kind, payload: item.payload, now: clock.now(), onceKey: onceKey,
                 evenIfRecorded: evenIfRecorded)
         } catch {
-            reporter.diagnose(
-                .storageWriteFailed, "Could not queue \(write.summary) (\(error)); it will not be sent.")
+            reportQueueFailure(of: write, error)
             return nil
         }
+    }
+
+    /// Stores `write` as `enqueue(_:)` does, unless another process sharing the storage has
+    /// committed since this instance read `version` (see `followSharedStorage()`): `nil` then,
+    /// with nothing stored. `.some(nil)` (reported) when storage failed.
+    func enqueue(_ write: QueuedWrite, ifNoOtherWritersSince version: Int64) -> QueueItemID?? {
+        do {
+            let item = try write.queueItem()
+            guard
+                let id = try storage.queue.enqueue(
+                    lane: item.lane, kind: item.kind, payload: item.payload, now: clock.now(),
+                    ifNoOtherWritersSince: version)
+            else { return nil }
+            return .some(id)
+        } catch {
+            reportQueueFailure(of: write, error)
+            return .some(nil)
+        }
+    }
+
+    private func reportQueueFailure(of write: QueuedWrite, _ error: any Error) {
+        reporter.diagnose(.storageWriteFailed, "Could not queue \(write.summary) (\(error)); it will not be sent.")
     }
 
     /// Queues `writes` and makes `next` the identity, with the person cache `makeCache` builds
