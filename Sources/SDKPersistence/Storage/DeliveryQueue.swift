@@ -5,25 +5,36 @@ import SDKRuntime
 ///
 /// Each call is one transaction, committed before it returns (and synced to disk, except for
 /// the lanes whose `isSyncedToDisk` is `false`: attributes and events). Items are read in
-/// delivery order (lane, then ID) and only ever removed by ID, so an item enqueued while a batch
-/// is being sent is never removed by that batch's confirmation.
+/// delivery order (lane, then the order they were stored in) and only ever removed by ID, so an
+/// item enqueued while a batch is being sent is never removed by that batch's confirmation.
+///
+/// Each item has a position in the table, increasing in the order items are stored. The indexes
+/// (by ID, and by lane and position) leave the events lane out, so storing an event writes one
+/// page of the table, not three; an event is found by the position its ID carries when the ID
+/// came from this queue (`enqueue`, `nextBatch`), and otherwise by reading the table through.
 public final class DeliveryQueue: Sendable {
     /// The database the queue lives in.
     let database: StorageDatabase
     /// Makes the IDs of new items: version 7 UUIDs in lower case, so they sort by time of enqueue.
     private let ids: UUIDv7Generator
 
+    /// The columns an item is read from, in the order `item(_:)` reads them.
     private static let columns = "id, lane, kind, payload, attempts, last_error, created_at"
     private static let pausedUntilName = "paused_until"
+    /// `StorageSchema.indexedLanes`: the lanes the indexes cover.
+    private static let indexed = StorageSchema.indexedLanes
 
     /// A queue over `database`, whose new IDs sort after every ID already stored.
     init(database: StorageDatabase) throws(StorageError) {
         self.database = database
         let greatest = try database.access { (connection) throws(StorageError) -> String? in
-            let outbox = try connection.query("SELECT max(id) FROM outbox").first?.optionalText(0)
+            let latest = try connection.query("SELECT id FROM outbox ORDER BY position DESC LIMIT 1").first?
+                .optionalText(0)
+            let indexed = try connection.query("SELECT max(id) FROM outbox WHERE \(Self.indexed)").first?
+                .optionalText(0)
             let quarantine = try connection.query("SELECT max(id) FROM quarantine").first?
                 .optionalText(0)
-            return [outbox, quarantine].compactMap { $0 }.max()
+            return [latest, indexed, quarantine].compactMap { $0 }.max()
         }
         ids = UUIDv7Generator(after: greatest.flatMap { UUID(uuidString: $0) })
     }
@@ -139,18 +150,18 @@ public final class DeliveryQueue: Sendable {
     }
 
     /// Inserts `item` under a new ID (generated under the database lock, so ID order is commit
-    /// order) and returns the ID.
+    /// order) at the next position, and returns the ID.
     private func insert(
         _ item: NewQueueItem, now: Date, _ connection: SQLiteConnection
     ) throws(StorageError) -> QueueItemID {
-        let id = QueueItemID(rawValue: ids.next(at: now).uuidString.lowercased())
+        let text = ids.next(at: now).uuidString.lowercased()
         try connection.query(
             "INSERT INTO outbox (id, lane, kind, payload, attempts, created_at) VALUES (?, ?, ?, ?, 0, ?)",
             [
-                .text(id.rawValue), .integer(Int64(item.lane.rawValue)), .text(item.kind),
+                .text(text), .integer(Int64(item.lane.rawValue)), .text(item.kind),
                 .blob(item.payload), .real(now.timeIntervalSince1970),
             ])
-        return id
+        return QueueItemID(rawValue: text, position: connection.lastInsertedRow)
     }
 
     /// The next items to deliver: up to `limit` of the oldest items of the lowest non-empty lane,
@@ -159,16 +170,47 @@ public final class DeliveryQueue: Sendable {
     public func nextBatch(limit: Int) throws(StorageError) -> [QueueItem] {
         guard limit > 0 else { return [] }
         let items = try database.access { (connection) throws(StorageError) -> [QueueItem] in
-            try connection.query(
-                """
-                SELECT \(Self.columns) FROM outbox
-                WHERE lane = (SELECT min(lane) FROM outbox) ORDER BY id LIMIT ?
-                """, [.integer(Int64(limit))]
-            ).map(Self.item)
+            guard let lane = try Self.firstLane(connection) else { return [] }
+            let inLane = lane == .events ? "lane = ?" : "lane = ? AND \(Self.indexed)"
+            return try connection.query(
+                "SELECT \(Self.columns), position FROM outbox WHERE \(inLane) ORDER BY position LIMIT ?",
+                [.integer(Int64(lane.rawValue)), .integer(Int64(limit))]
+            ).map(Self.storedItem)
         }
         guard let kind = items.first?.kind else { return [] }
         return Array(items.prefix { $0.kind == kind })
     }
+
+    /// The lowest lane that holds an item, if any: the indexed lanes' lowest, unless the events
+    /// lane comes before it and holds an item (found by reading the table from its start).
+    private static func firstLane(_ connection: SQLiteConnection) throws(StorageError) -> DeliveryLane? {
+        let indexedLowest = try connection.query("SELECT min(lane) FROM outbox WHERE \(indexed)").first?
+            .optionalInteger(0).map { DeliveryLane(rawValue: Int($0)) }
+        if let indexedLowest, indexedLowest < .events { return indexedLowest }
+        let holdsEvents = try !connection.query(
+            "SELECT 1 FROM outbox WHERE lane = ? LIMIT 1", [.integer(Int64(DeliveryLane.events.rawValue))]
+        ).isEmpty
+        return holdsEvents ? .events : indexedLowest
+    }
+
+    /// The row of the item `id`, as the bindings of `matching`, or `nil` when the outbox
+    /// holds no such item. The position is the one the ID carries, or else is found through the
+    /// index of IDs or, for an event whose ID came from elsewhere, by reading the table through.
+    /// The ID is matched too, since a removed item's position may be given to a later item.
+    private static func row(of id: QueueItemID, _ connection: SQLiteConnection) throws(StorageError) -> [SQLiteValue]? {
+        if let position = id.position { return [.integer(position), .text(id.rawValue)] }
+        for query in [
+            "SELECT position FROM outbox WHERE id = ? AND \(indexed)", "SELECT position FROM outbox WHERE id = ?",
+        ] {
+            if let row = try connection.query(query, [.text(id.rawValue)]).first {
+                return [.integer(try row.integer(0)), .text(id.rawValue)]
+            }
+        }
+        return nil
+    }
+
+    /// The condition `row(of:_:)` gives the bindings of.
+    private static let matching = "position = ? AND id = ?"
 
     /// Removes the items with these IDs (after delivery); IDs no longer stored are ignored.
     /// Returns how many were removed.
@@ -180,7 +222,8 @@ public final class DeliveryQueue: Sendable {
         try database.transaction(synced: false) { (connection) throws(StorageError) -> Int in
             var removed = 0
             for id in ids {
-                try connection.query("DELETE FROM outbox WHERE id = ?", [.text(id.rawValue)])
+                guard let row = try Self.row(of: id, connection) else { continue }
+                try connection.query("DELETE FROM outbox WHERE \(Self.matching)", row)
                 removed += connection.changes
             }
             return removed
@@ -193,9 +236,10 @@ public final class DeliveryQueue: Sendable {
     public func recordAttempt(ids: [QueueItemID], error: String) throws(StorageError) {
         try database.transaction(synced: false) { (connection) throws(StorageError) in
             for id in ids {
+                guard let row = try Self.row(of: id, connection) else { continue }
                 try connection.query(
-                    "UPDATE outbox SET attempts = attempts + 1, last_error = ? WHERE id = ?",
-                    [.text(error), .text(id.rawValue)])
+                    "UPDATE outbox SET attempts = attempts + 1, last_error = ? WHERE \(Self.matching)",
+                    [.text(error)] + row)
             }
         }
     }
@@ -205,8 +249,10 @@ public final class DeliveryQueue: Sendable {
     public func storedIDs(among ids: [QueueItemID]) throws(StorageError) -> [QueueItemID] {
         try database.access { (connection) throws(StorageError) -> [QueueItemID] in
             var stored: [QueueItemID] = []
-            for id in ids
-            where try !connection.query("SELECT 1 FROM outbox WHERE id = ?", [.text(id.rawValue)]).isEmpty {
+            for id in ids {
+                guard let row = try Self.row(of: id, connection),
+                    try !connection.query("SELECT 1 FROM outbox WHERE \(Self.matching)", row).isEmpty
+                else { continue }
                 stored.append(id)
             }
             return stored
@@ -219,7 +265,10 @@ public final class DeliveryQueue: Sendable {
             let rows =
                 if let lane {
                     try connection.query(
-                        "SELECT count(*) FROM outbox WHERE lane = ?", [.integer(Int64(lane.rawValue))])
+                        lane == .events
+                            ? "SELECT count(*) FROM outbox WHERE lane = ?"
+                            : "SELECT count(*) FROM outbox WHERE lane = ? AND \(Self.indexed)",
+                        [.integer(Int64(lane.rawValue))])
                 } else {
                     try connection.query("SELECT count(*) FROM outbox")
                 }
@@ -234,18 +283,18 @@ public final class DeliveryQueue: Sendable {
         id: QueueItemID, reason: String, now: Date
     ) throws(StorageError) -> QuarantinedItem? {
         try database.transaction { (connection) throws(StorageError) -> QuarantinedItem? in
-            guard
+            guard let match = try Self.row(of: id, connection),
                 let row = try connection.query(
-                    "SELECT \(Self.columns) FROM outbox WHERE id = ?", [.text(id.rawValue)]
+                    "SELECT \(Self.columns), position FROM outbox WHERE \(Self.matching)", match
                 ).first
             else { return nil }
-            let item = try Self.item(row)
+            let item = try Self.storedItem(row)
             try connection.query(
                 """
                 INSERT INTO quarantine (\(Self.columns), reason, quarantined_at)
-                SELECT \(Self.columns), ?, ? FROM outbox WHERE id = ?
-                """, [.text(reason), .real(now.timeIntervalSince1970), .text(id.rawValue)])
-            try connection.query("DELETE FROM outbox WHERE id = ?", [.text(id.rawValue)])
+                SELECT \(Self.columns), ?, ? FROM outbox WHERE \(Self.matching)
+                """, [.text(reason), .real(now.timeIntervalSince1970)] + match)
+            try connection.query("DELETE FROM outbox WHERE \(Self.matching)", match)
             return QuarantinedItem(item: item, reason: reason, quarantinedAt: now)
         }
     }
@@ -294,6 +343,14 @@ public final class DeliveryQueue: Sendable {
         }
     }
 
+    /// The item in a row of the outbox: `columns`, then `position`, which its ID carries.
+    private static func storedItem(_ row: SQLiteRow) throws(StorageError) -> QueueItem {
+        var item = try item(row)
+        item.id = QueueItemID(rawValue: item.id.rawValue, position: try row.integer(7))
+        return item
+    }
+
+    /// The item in `row`, read from `columns`.
     private static func item(_ row: SQLiteRow) throws(StorageError) -> QueueItem {
         QueueItem(
             id: QueueItemID(rawValue: try row.text(0)),

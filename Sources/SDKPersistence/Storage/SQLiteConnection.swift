@@ -195,6 +195,11 @@ final class SQLiteConnection {
         return try row.integer(0)
     }
 
+    /// The row ID (the `INTEGER PRIMARY KEY`) of the row the last successful `INSERT` stored.
+    var lastInsertedRow: Int64 {
+        handle.map { sqlite3_last_insert_rowid($0) } ?? 0
+    }
+
     /// The number of rows the last `INSERT`, `UPDATE` or `DELETE` changed.
     var changes: Int {
         handle.map { Int(sqlite3_changes($0)) } ?? 0

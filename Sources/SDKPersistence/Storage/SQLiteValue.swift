@@ -37,6 +37,12 @@ struct SQLiteRow: Sendable {
         }
     }
 
+    /// The column at `index` as an integer, or `nil` when it is `NULL`.
+    func optionalInteger(_ index: Int) throws(StorageError) -> Int64? {
+        if case .null = values[checked: index] { return nil }
+        return try integer(index)
+    }
+
     /// The column at `index` as text.
     func text(_ index: Int) throws(StorageError) -> String {
         guard case .text(let value) = values[checked: index] else { throw .corrupt }
