@@ -95,6 +95,11 @@ public final class URLSessionTransport: Transport {
     }
 
     /// The `URLRequest` for `request`: URL, method, header fields, body and idle timeout.
+    ///
+    /// The idle timeout is `timeout` rounded up to whole seconds, at least one: the transport's
+    /// own timer ends the request at `timeout` exactly, on its clock, and Foundation on Linux
+    /// reads only the whole seconds of `timeoutInterval` (half a second would be no time at all,
+    /// and every request would time out at once).
     static func makeURLRequest(
         for request: HTTPRequest, baseURL: URL, timeout: Duration
     ) throws(TransportError) -> URLRequest {
@@ -104,7 +109,7 @@ public final class URLSessionTransport: Transport {
         }
         var urlRequest = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData)
         urlRequest.httpMethod = request.method
-        urlRequest.timeoutInterval = max(timeout.timeInterval, 0.001)
+        urlRequest.timeoutInterval = max(timeout.timeInterval.rounded(.up), 1)
         for field in request.headers {
             guard !field.name.isEmpty, isSafeHeaderText(field.name), isSafeHeaderText(field.value) else {
                 throw .invalidRequest("A header field name or value is empty or holds CR, LF or NUL.")

@@ -48,6 +48,16 @@ struct TransportURLSessionTests {
         #expect(received.contains("Authorization: Bearer k\r\n"))
     }
 
+    @Test("a time limit under a second is met by a server that answers within it")
+    func aSubSecondLimitLetsAPromptAnswerThrough() async throws {
+        let server = try LoopbackServer { _ in LoopbackServer.response(200, body: "{}") }
+        defer { server.stop() }
+        var request = Self.get
+        request.timeout = .milliseconds(500)
+        let outcome = await Self.outcome(of: URLSessionTransport(), request, to: server.baseURL)
+        #expect(outcome.map(\.status) == .success(200))
+    }
+
     @Test("a cookie the server sets is never sent back")
     func cookiesAreNeitherKeptNorSent() async throws {
         let server = try LoopbackServer { _ in
