@@ -28,6 +28,20 @@ struct NamingAndRenderingTests {
         #expect(SwiftNaming.memberName(spec) == member)
     }
 
+    @Test("a type of the longest name keeps its declaration on one line when it has no conformances to wrap")
+    func theLongestNameKeepsADeclarationWithoutConformancesWhole() throws {
+        let name = String(repeating: "A", count: 100)
+        let spec = """
+            sdkgen: 1
+            api: {name: Demo, version: 1.0.0}
+            models:
+              \(name): {properties: {x: "string?"}, examples: [{}]}
+            """
+        let suite = try #require(
+            Generate.files(spec, file: "demo.yaml").files["DemoContractTests/Models/\(name)Tests.swift"])
+        #expect(suite.contains("\nstruct \(name)Tests {\n"))
+    }
+
     @Test("a model renders as a struct with its Codable and Hashable members written out")
     func modelRendersExactly() {
         let spec = """

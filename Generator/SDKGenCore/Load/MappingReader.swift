@@ -56,6 +56,11 @@ struct MappingReader {
 /// The entries of a mapping whose keys are names the author chooses (models, rules, ...),
 /// with duplicates reported.
 enum NamedEntries {
+    /// The longest name, in UTF-8 bytes: a generated type and its file are named after it, and a
+    /// file name holds at most 255 bytes; at this length the generated declarations still fit
+    /// their lines.
+    static let longestName = 100
+
     /// The entries of `node` in file order, or an empty list (logged) when it is not a mapping.
     static func read(_ node: YAMLNode, context: String, log: inout DiagnosticLog) -> [(
         key: YAMLScalarKey, value: YAMLNode
@@ -76,6 +81,12 @@ enum NamedEntries {
             }
             if pair.key.text.isEmpty {
                 log.error("an empty name in \(context)", at: pair.key.location)
+                continue
+            }
+            if pair.key.text.utf8.count > longestName {
+                log.error(
+                    "a name of \(pair.key.text.utf8.count) bytes in \(context); a name is at most \(longestName) bytes",
+                    at: pair.key.location)
                 continue
             }
             seen[pair.key.text] = pair.key.location

@@ -66,7 +66,9 @@ public enum SwiftRenderer {
         let oneLine = head + (conformances.isEmpty ? "" : ": " + conformances) + " {"
         // As `swift format` lays out a declaration too long for its line: the conformances on a
         // line of their own, the opening brace after them.
-        let opening = oneLine.count <= writer.columnsLeft ? oneLine : head + ":\n    " + conformances + "\n{"
+        let opening =
+            oneLine.count <= writer.columnsLeft || conformances.isEmpty
+            ? oneLine : head + ":\n    " + conformances + "\n{"
         writer.block(opening) { writer in
             for (index, member) in declaration.members.enumerated() {
                 if index > 0, !isCompactCase(member, after: declaration.members[index - 1]) { writer.line("") }
