@@ -58,6 +58,12 @@ extension SpecLoader {
             if method == "GET", reader["body"] != nil {
                 log.error("a GET operation cannot take a body", at: reader.keyLocation("body"))
             }
+            if reader["response"] != nil, [204, 205].contains(operation.successStatus) {
+                log.error(
+                    "a \(operation.successStatus) response has no body, so \(context) cannot answer with its response "
+                        + "model; use another status, or leave the response out",
+                    at: reader.keyLocation("status"))
+            }
             if let examples = reader["examples"] {
                 operation.examples = loadOperationExamples(examples, context: context)
             }
@@ -171,14 +177,14 @@ extension SpecLoader {
             else { return nil }
             var parameters: [JSONMember] = []
             if let parametersNode = reader["parameters"] {
-                if case .object(let members) = ScalarReading.json(parametersNode) {
+                if case .object(let members) = json(parametersNode) {
                     parameters = members
                 } else {
                     log.error("example parameters must be a mapping", at: parametersNode.location)
                 }
             }
             return OperationSpec.Example(
-                name: name, parameters: parameters, body: reader["body"].map(ScalarReading.json), status: status,
+                name: name, parameters: parameters, body: reader["body"].map { json($0) }, status: status,
                 errorCode: ScalarReading.string(reader["error"], "the example error", log: &log),
                 location: item.location)
         }
