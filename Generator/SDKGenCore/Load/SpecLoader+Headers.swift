@@ -65,8 +65,8 @@ extension SpecLoader {
                     let example = MappingReader(
                         item, context: "a header example", keys: ["inputs", "expect", "absent"], log: &log)
                 else { continue }
-                let inputs = example.required("inputs", log: &log).map(ScalarReading.json)
-                let expected = example.required("expect", log: &log).map(ScalarReading.json)
+                let inputs = example.required("inputs", log: &log).map { json($0) }
+                let expected = example.required("expect", log: &log).map { json($0) }
                 guard case .object(let inputMembers)? = inputs, case .object(let expectedMembers)? = expected else {
                     if inputs != nil, expected != nil {
                         log.error("a header example's 'inputs' and 'expect' must be mappings", at: item.location)

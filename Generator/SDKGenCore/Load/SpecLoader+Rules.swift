@@ -167,7 +167,7 @@ extension SpecLoader {
         if let valid = reader["valid"] {
             if case .sequence(let items, _) = valid {
                 rule.validExamples = items.map {
-                    RuleExample(value: ScalarReading.json($0), reason: nil, location: $0.location)
+                    RuleExample(value: json($0), reason: nil, location: $0.location)
                 }
             } else {
                 log.error("valid examples must be a list", at: valid.location)
@@ -193,7 +193,7 @@ extension SpecLoader {
                 continue
             }
             rule.invalidExamples.append(
-                RuleExample(value: ScalarReading.json(value), reason: reason, location: item.location))
+                RuleExample(value: json(value), reason: reason, location: item.location))
         }
     }
 }

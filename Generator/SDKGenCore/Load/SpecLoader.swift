@@ -107,6 +107,34 @@ public struct SpecLoader {
     }
 
     /// A `doc` value, or an empty string.
+    /// The JSON value an example writes in `node` (see `ScalarReading.json(_:)`); a key written
+    /// twice in one of its objects is an error, as everywhere else in a spec.
+    mutating func json(_ node: YAMLNode) -> JSONLiteral {
+        reportDuplicateKeys(in: node)
+        return ScalarReading.json(node)
+    }
+
+    private mutating func reportDuplicateKeys(in node: YAMLNode) {
+        switch node {
+        case .scalar:
+            return
+        case .sequence(let items, _):
+            for item in items { reportDuplicateKeys(in: item) }
+        case .mapping(let pairs, _):
+            var seen: [String: SourceLocation] = [:]
+            for pair in pairs {
+                if let earlier = seen[pair.key.text] {
+                    log.error(
+                        "duplicate key '\(pair.key.text)' in a value (first written at line \(earlier.line))",
+                        at: pair.key.location)
+                } else {
+                    seen[pair.key.text] = pair.key.location
+                }
+                reportDuplicateKeys(in: pair.value)
+            }
+        }
+    }
+
     mutating func doc(_ reader: MappingReader) -> String {
         ScalarReading.string(reader["doc"], "'doc'", log: &log) ?? ""
     }
@@ -227,7 +255,7 @@ public struct SpecLoader {
         var examples: [LocatedJSON] = []
         if let examplesNode = reader["examples"] {
             if case .sequence(let items, _) = examplesNode {
-                examples = items.map { LocatedJSON(value: ScalarReading.json($0), location: $0.location) }
+                examples = items.map { LocatedJSON(value: json($0), location: $0.location) }
             } else {
                 log.error("the examples of \(context) must be a list of JSON objects", at: examplesNode.location)
             }
