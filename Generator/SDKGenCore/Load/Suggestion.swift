@@ -1,13 +1,21 @@
 /// Finds the closest known word to a misspelled one, for "did you mean" hints.
 enum Suggestion {
     /// The candidate nearest to `word` by edit distance, if it is close enough to be a typo
-    /// (at most a third of the word's length, and at least 1, away).
+    /// (at most a third of the word's length, and at least 1, away); the first of equally near
+    /// ones.
+    ///
+    /// A candidate is measured only as far as it could still beat the nearest so far, so a spec
+    /// with thousands of names and as many misspellings is still answered at once.
     static func closest(to word: String, among candidates: [String]) -> String? {
-        let limit = max(1, word.count / 3)
+        let lowered = Array(word.lowercased())
+        let length = word.count
         var best: (word: String, distance: Int)?
         for candidate in candidates {
-            let distance = editDistance(word.lowercased(), candidate.lowercased())
-            if distance <= limit, distance < (best?.distance ?? Int.max) {
+            let bound = min(max(1, length / 3), (best?.distance ?? Int.max) - 1)
+            guard bound >= 0 else { break }
+            // Lower case keeps the count of characters, so a length too far off needs no measuring.
+            guard abs(candidate.count - length) <= bound else { continue }
+            if let distance = editDistance(lowered, Array(candidate.lowercased()), atMost: bound) {
                 best = (candidate, distance)
             }
         }
@@ -19,21 +27,37 @@ enum Suggestion {
     static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a)
         let b = Array(b)
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var table = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in 0...a.count { table[i][0] = i }
-        for j in 0...b.count { table[0][j] = j }
+        return editDistance(a, b, atMost: max(a.count, b.count)) ?? max(a.count, b.count)
+    }
+
+    /// The edit distance between `a` and `b` (see `editDistance(_:_:)`), or `nil` as soon as it
+    /// is sure to exceed `bound`.
+    private static func editDistance(_ a: [Character], _ b: [Character], atMost bound: Int) -> Int? {
+        guard abs(a.count - b.count) <= bound else { return nil }
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        var beforePrevious = [Int](repeating: 0, count: b.count + 1)
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        var previousMinimum = 0
         for i in 1...a.count {
+            current[0] = i
+            var rowMinimum = i
             for j in 1...b.count {
                 let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
+                var distance = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
                 if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
+                    distance = min(distance, beforePrevious[j - 2] + 1)
                 }
+                current[j] = distance
+                rowMinimum = min(rowMinimum, distance)
             }
+            // A row is at least the smaller of the row before's minimum and one more than the
+            // minimum of the row before that (a swap), so past the bound here, it stays past.
+            if rowMinimum > bound, previousMinimum >= bound { return nil }
+            previousMinimum = rowMinimum
+            (beforePrevious, previous, current) = (previous, current, beforePrevious)
         }
-        return table[a.count][b.count]
+        return previous[b.count] <= bound ? previous[b.count] : nil
     }
 
     /// ` (did you mean 'x'?)` or nothing. Words such as `maxLength` point at the `length`
@@ -47,7 +71,10 @@ enum Suggestion {
             return " (limits are written as 'length: {\(lowered.prefix(3)): N, unit: characters}')"
         }
         if let close = closest(to: word, among: candidates) { return " (did you mean '\(close)'?)" }
-        if let stem = candidates.first(where: { $0.count >= 3 && lowered.hasPrefix($0.lowercased()) }) {
+        let first = lowered.first
+        if let stem = candidates.first(where: {
+            $0.count >= 3 && $0.first?.lowercased().first == first && lowered.hasPrefix($0.lowercased())
+        }) {
             return " (did you mean '\(stem)'?)"
         }
         return ""
