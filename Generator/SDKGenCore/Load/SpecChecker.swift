@@ -254,11 +254,15 @@ enum SpecChecker {
                 log.error(
                     "header '\(field.name)' is the idempotency key, which each write operation sends itself; "
                         + "rename the header", at: field.location)
-            }
-            for (part, text) in [("template", field.template), ("separator", field.separator)]
-            where text.unicodeScalars.contains(where: { ["\r", "\n", "\0"].contains($0) }) {
+            } else if Self.transportHeaders.contains(field.name.lowercased()) {
                 log.error(
-                    "the \(part) of header '\(field.name)' holds a line break or NUL, which no header value can carry",
+                    "header '\(field.name)' is written by the HTTP transport itself, not by a spec", at: field.location)
+            }
+            for (part, text) in [("template", field.template), ("separator", field.separator)] {
+                guard let control = text.unicodeScalars.first(where: Self.isControlCharacter) else { continue }
+                log.error(
+                    "the \(part) of header '\(field.name)' holds the control character U+\(Self.hex(control)), "
+                        + "which no header value can carry",
                     at: field.location)
             }
             guard let input = inputs[field.input] else {
@@ -296,5 +300,20 @@ enum SpecChecker {
                     at: derivation.location)
             }
         }
+    }
+
+    /// The header names the HTTP transport writes itself (the message's host, framing and
+    /// connection), in lower case.
+    static let transportHeaders: Set<String> = ["host", "content-length", "transfer-encoding", "connection"]
+
+    /// A control character, which HTTP allows in no field value but as a horizontal tab.
+    static func isControlCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar.value < 0x20 && scalar != "\t") || scalar.value == 0x7F
+    }
+
+    /// `scalar`'s code point as four or more upper-case hexadecimal digits.
+    static func hex(_ scalar: Unicode.Scalar) -> String {
+        let digits = String(scalar.value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 }
