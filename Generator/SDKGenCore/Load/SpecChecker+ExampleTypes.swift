@@ -87,6 +87,15 @@ struct ExampleShapes {
             return value.isString ? nil : "\(what) must be a string (enum \(name)), not \(value.kindName)"
         case (.named(let name), .object(let members)):
             guard let model = models[name] else { return nil }
+            // A member the model lacks is what a newer server may send, and decoding ignores it;
+            // one a typo away from a member the model has is that member misspelled.
+            let wireNames = model.properties.map(\.wireName)
+            for unknown in members where !wireNames.contains(unknown.name) {
+                guard let meant = Suggestion.closest(to: unknown.name, among: wireNames) else { continue }
+                let inner = path.isEmpty ? unknown.name : "\(path).\(unknown.name)"
+                return "member '\(inner)' looks like '\(meant)' misspelled, which model \(name) has (decoding "
+                    + "would skip it)"
+            }
             for property in model.properties {
                 let inner = path.isEmpty ? property.wireName : "\(path).\(property.wireName)"
                 guard let found = members.first(where: { $0.name == property.wireName }) else {
