@@ -65,6 +65,38 @@ struct QueueLayoutTests {
         #expect(try queue.count() == 1)
     }
 
+    @Test("another storage adding and removing links never makes nextBatch answer nothing while events wait")
+    func aBatchIsReadFromOneSnapshot() throws {
+        let directory = StorageTestDirectory()
+        let reader = try directory.open()
+        let writer = try directory.open()
+        for index in 0..<20 {
+            try reader.queue.enqueue(lane: .events, kind: "event", payload: payloadBytes("e\(index)"), now: now)
+        }
+        let stop = StorageTestBox(false)
+        let done = DispatchGroup()
+        done.enter()
+        Thread {
+            while !stop.current {
+                if let id = try? writer.queue.enqueue(
+                    lane: .identityLinks, kind: "identify", payload: payloadBytes("l"), now: Date())
+                {
+                    _ = try? writer.queue.remove(ids: [id])
+                }
+            }
+            done.leave()
+        }.start()
+        var empty = 0
+        for _ in 0..<20_000 where try reader.queue.nextBatch(limit: 10).isEmpty {
+            empty += 1
+        }
+        stop.update { $0 = true }
+        done.wait()
+        #expect(empty == 0)
+        reader.close()
+        writer.close()
+    }
+
     @Test("a database of the earlier layout keeps every item, its ID and its order")
     func aDatabaseOfTheEarlierLayoutIsCarriedOver() throws {
         let directory = StorageTestDirectory()

@@ -1,7 +1,9 @@
 /// Which part of the outbox an item waits in. Lower lanes are delivered first: no item of a
 /// lane is sent while an item of a lower lane is still waiting.
 ///
-/// An open set: an SDK may define its own lanes with `init(rawValue:)`.
+/// An open set: an SDK may define its own lanes with `init(rawValue:)`. Put them before
+/// `events`: the outbox's indexes leave the events lane out (see `DeliveryQueue`), so while only
+/// lanes after it hold items, finding whether events wait reads the table through.
 public struct DeliveryLane: RawRepresentable, Sendable, Hashable, Comparable,
     CustomStringConvertible
 {

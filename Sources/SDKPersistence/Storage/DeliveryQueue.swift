@@ -24,7 +24,9 @@ public final class DeliveryQueue: Sendable {
     /// `StorageSchema.indexedLanes`: the lanes the indexes cover.
     private static let indexed = StorageSchema.indexedLanes
 
-    /// A queue over `database`, whose new IDs sort after every ID already stored.
+    /// A queue over `database`, whose new IDs sort after the latest item's, every indexed item's
+    /// and every quarantined one's (an event stored earlier by another process may hold a later
+    /// ID: order is kept by position, and the IDs' random part keeps them apart).
     init(database: StorageDatabase) throws(StorageError) {
         self.database = database
         let greatest = try database.access { (connection) throws(StorageError) -> String? in
@@ -170,12 +172,15 @@ public final class DeliveryQueue: Sendable {
     public func nextBatch(limit: Int) throws(StorageError) -> [QueueItem] {
         guard limit > 0 else { return [] }
         let items = try database.access { (connection) throws(StorageError) -> [QueueItem] in
-            guard let lane = try Self.firstLane(connection) else { return [] }
-            let inLane = lane == .events ? "lane = ?" : "lane = ? AND \(Self.indexed)"
-            return try connection.query(
-                "SELECT \(Self.columns), position FROM outbox WHERE \(inLane) ORDER BY position LIMIT ?",
-                [.integer(Int64(lane.rawValue)), .integer(Int64(limit))]
-            ).map(Self.storedItem)
+            // One snapshot for the lane and its items: another process may empty the lane between.
+            try connection.inReadTransaction { () throws(StorageError) -> [QueueItem] in
+                guard let lane = try Self.firstLane(connection) else { return [] }
+                let inLane = lane == .events ? "lane = ?" : "lane = ? AND \(Self.indexed)"
+                return try connection.query(
+                    "SELECT \(Self.columns), position FROM outbox WHERE \(inLane) ORDER BY position LIMIT ?",
+                    [.integer(Int64(lane.rawValue)), .integer(Int64(limit))]
+                ).map(Self.storedItem)
+            }
         }
         guard let kind = items.first?.kind else { return [] }
         return Array(items.prefix { $0.kind == kind })
@@ -193,20 +198,40 @@ public final class DeliveryQueue: Sendable {
         return holdsEvents ? .events : indexedLowest
     }
 
-    /// The row of the item `id`, as the bindings of `matching`, or `nil` when the outbox
-    /// holds no such item. The position is the one the ID carries, or else is found through the
-    /// index of IDs or, for an event whose ID came from elsewhere, by reading the table through.
-    /// The ID is matched too, since a removed item's position may be given to a later item.
-    private static func row(of id: QueueItemID, _ connection: SQLiteConnection) throws(StorageError) -> [SQLiteValue]? {
-        if let position = id.position { return [.integer(position), .text(id.rawValue)] }
-        for query in [
-            "SELECT position FROM outbox WHERE id = ? AND \(indexed)", "SELECT position FROM outbox WHERE id = ?",
-        ] {
-            if let row = try connection.query(query, [.text(id.rawValue)]).first {
-                return [.integer(try row.integer(0)), .text(id.rawValue)]
+    /// The rows of the items `ids`, each as the bindings of `matching`, in the order of `ids`;
+    /// the IDs the outbox does not hold are left out. A position is the one the ID carries, or
+    /// else is found through the index of IDs; the IDs it does not find, events' IDs that came
+    /// from elsewhere among them, are looked for in one read of the events lane. The ID is
+    /// matched too, since a removed item's position may be given to a later item.
+    private static func rows(
+        of ids: [QueueItemID], _ connection: SQLiteConnection
+    ) throws(StorageError) -> [(id: QueueItemID, bindings: [SQLiteValue])] {
+        var positions: [String: Int64] = [:]
+        var unfound: [String] = []
+        for id in ids where id.position == nil {
+            if let row = try connection.query(
+                "SELECT position FROM outbox WHERE id = ? AND \(indexed)", [.text(id.rawValue)]
+            ).first {
+                positions[id.rawValue] = try row.integer(0)
+            } else {
+                unfound.append(id.rawValue)
             }
         }
-        return nil
+        // SQLite takes at most 32,766 values in one statement.
+        for chunk in stride(from: 0, to: unfound.count, by: 30_000).map({
+            unfound[$0..<min($0 + 30_000, unfound.count)]
+        }) {
+            let marks = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
+            for row in try connection.query(
+                "SELECT id, position FROM outbox WHERE lane = ? AND id IN (\(marks))",
+                [.integer(Int64(DeliveryLane.events.rawValue))] + chunk.map { .text($0) })
+            {
+                positions[try row.text(0)] = try row.integer(1)
+            }
+        }
+        return ids.compactMap { id in
+            (id.position ?? positions[id.rawValue]).map { (id, [.integer($0), .text(id.rawValue)]) }
+        }
     }
 
     /// The condition `row(of:_:)` gives the bindings of.
@@ -221,9 +246,8 @@ public final class DeliveryQueue: Sendable {
     public func remove(ids: [QueueItemID]) throws(StorageError) -> Int {
         try database.transaction(synced: false) { (connection) throws(StorageError) -> Int in
             var removed = 0
-            for id in ids {
-                guard let row = try Self.row(of: id, connection) else { continue }
-                try connection.query("DELETE FROM outbox WHERE \(Self.matching)", row)
+            for row in try Self.rows(of: ids, connection) {
+                try connection.query("DELETE FROM outbox WHERE \(Self.matching)", row.bindings)
                 removed += connection.changes
             }
             return removed
@@ -235,11 +259,10 @@ public final class DeliveryQueue: Sendable {
     /// power loss only shortens the next backoff).
     public func recordAttempt(ids: [QueueItemID], error: String) throws(StorageError) {
         try database.transaction(synced: false) { (connection) throws(StorageError) in
-            for id in ids {
-                guard let row = try Self.row(of: id, connection) else { continue }
+            for row in try Self.rows(of: ids, connection) {
                 try connection.query(
                     "UPDATE outbox SET attempts = attempts + 1, last_error = ? WHERE \(Self.matching)",
-                    [.text(error)] + row)
+                    [.text(error)] + row.bindings)
             }
         }
     }
@@ -249,11 +272,9 @@ public final class DeliveryQueue: Sendable {
     public func storedIDs(among ids: [QueueItemID]) throws(StorageError) -> [QueueItemID] {
         try database.access { (connection) throws(StorageError) -> [QueueItemID] in
             var stored: [QueueItemID] = []
-            for id in ids {
-                guard let row = try Self.row(of: id, connection),
-                    try !connection.query("SELECT 1 FROM outbox WHERE \(Self.matching)", row).isEmpty
-                else { continue }
-                stored.append(id)
+            for row in try Self.rows(of: ids, connection)
+            where try !connection.query("SELECT 1 FROM outbox WHERE \(Self.matching)", row.bindings).isEmpty {
+                stored.append(row.id)
             }
             return stored
         }
@@ -283,7 +304,7 @@ public final class DeliveryQueue: Sendable {
         id: QueueItemID, reason: String, now: Date
     ) throws(StorageError) -> QuarantinedItem? {
         try database.transaction { (connection) throws(StorageError) -> QuarantinedItem? in
-            guard let match = try Self.row(of: id, connection),
+            guard let match = try Self.rows(of: [id], connection).first?.bindings,
                 let row = try connection.query(
                     "SELECT \(Self.columns), position FROM outbox WHERE \(Self.matching)", match
                 ).first

@@ -4,8 +4,8 @@ import SDKRuntime
 ///
 /// It is assigned once, when the item is stored, and never changes: it is the idempotency key
 /// sent with the item (so a re-send after a crash is recognised by the server) and the only
-/// handle by which an item is ever removed. IDs of one database increase strictly in the order
-/// items were stored.
+/// handle by which an item is ever removed. The IDs one storage makes increase strictly; items
+/// are delivered in the order they were stored, whichever process stored them.
 public struct QueueItemID: RawRepresentable, Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The UUID text, such as `0190b6d2-6c1e-7a3b-8f00-0123456789ab`.
     public let rawValue: String
@@ -31,7 +31,7 @@ public struct QueueItemID: RawRepresentable, Sendable, Hashable, Comparable, Cus
     /// Feeds the text to `hasher`.
     public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 
-    /// Orders IDs as they were assigned (their text order).
+    /// Orders IDs by their text, the order one storage assigns them in.
     public static func < (lhs: QueueItemID, rhs: QueueItemID) -> Bool { lhs.rawValue < rhs.rawValue }
 
     /// The UUID text.
