@@ -184,6 +184,9 @@ enum SpecChecker {
                     "operation '\(operation.name)' lists error '\(code)', which is not declared in 'errors'\(Suggestion.hint(for: code, among: codes))",
                     at: operation.location)
             }
+            for (index, code) in operation.errors.enumerated() where operation.errors[..<index].contains(code) {
+                log.error("operation '\(operation.name)' lists error '\(code)' twice", at: operation.location)
+            }
             if let timeout = operation.timeout, !durations.contains(timeout) {
                 log.error(
                     "operation '\(operation.name)' takes its timeout from '\(timeout)', which is not a duration constant\(Suggestion.hint(for: timeout, among: durations))",
