@@ -144,9 +144,11 @@ let package = Package(
             name: "MobileJoeContractTests", dependencies: ["MobileJoeAPI", "SDKRuntime", "SDKEmulator"],
             path: "Generated/MobileJoeContractTests", swiftSettings: strict),
         .testTarget(
-            name: "SDKRuntimeTests", dependencies: ["SDKRuntime", "SDKPersistence", "SDKHashing"], swiftSettings: strict),
+            name: "SDKRuntimeTests", dependencies: ["SDKRuntime", "SDKPersistence", "SDKHashing", "TestSupport"],
+            swiftSettings: strict),
         .testTarget(
-            name: "VoidhashTests", dependencies: ["Voidhash", "VoidhashAPI", "SDKEmulator", "SDKRuntime", "SDKPersistence"],
+            name: "VoidhashTests",
+            dependencies: ["Voidhash", "VoidhashAPI", "SDKEmulator", "SDKRuntime", "SDKPersistence", "TestSupport"],
             swiftSettings: strict),
         .testTarget(
             name: "ReliabilityTests",
@@ -157,7 +159,9 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "MobileJoeTests",
-            dependencies: ["MobileJoe", "MobileJoeAPI", "SDKEmulator", "SDKRuntime", "SDKPersistence", "SDKHashing"],
+            dependencies: [
+                "MobileJoe", "MobileJoeAPI", "SDKEmulator", "SDKRuntime", "SDKPersistence", "SDKHashing", "TestSupport",
+            ],
             swiftSettings: strict),
         .testTarget(
             name: "EmulatorTests", dependencies: ["SDKEmulator", "SDKRuntime", "VoidhashAPI", "MobileJoeAPI", "TestSupport"],

@@ -1,7 +1,9 @@
 import Foundation
-@testable import SDKPersistence
+import Synchronization
+import TestSupport
 import Testing
 
+@testable import SDKPersistence
 @testable import SDKRuntime
 
 #if canImport(SQLite3)
@@ -94,6 +96,30 @@ struct StorageTests {
             }
         }
         #expect(try connection.query("SELECT count(*) FROM t").first?.integer(0) == 0)
+    }
+
+    /// Two storages on one directory (two processes) each store a value under a key only when
+    /// none is stored, at the same moment, 200 times: every time one of them stores its value
+    /// and the other reads it, so both go on with the same value.
+    @Test func aValueStoredOnlyWhenMissingIsStoredOnceByStoragesRacing() throws {
+        let directory = StorageTestDirectory()
+        let storages = [try directory.open(), try directory.open()]
+        let rounds = 200
+        let seen = Mutex([[String]](repeating: [], count: rounds))
+        raceRounds(rounds) { index, round in
+            let value = try? storages[index].keyValues.update { (reader) throws(StorageError) in
+                let key = "first-\(round)"
+                if let stored = try reader.value(String.self, forKey: key) { return (stored, KeyValueBatch()) }
+                var batch = KeyValueBatch()
+                try batch.set("storage \(index)", forKey: key)
+                return ("storage \(index)", batch)
+            }
+            seen.withLock { $0[round].append(value ?? "failed") }
+        }
+        for (round, values) in seen.withLock({ $0 }).enumerated() {
+            let stored = try storages[0].keyValues.value(String.self, forKey: "first-\(round)")
+            #expect(values.count == 2 && values.allSatisfy { $0 == stored }, "round \(round): \(values)")
+        }
     }
 
     @Test func migrationsRunOnceAndRecordTheVersion() throws {

@@ -6,7 +6,7 @@ import SDKRuntime
 /// Values are stored as JSON with the time they were written (from the storage's clock), so a
 /// cache can tell how old it is. Every call is one transaction; `apply(_:)` changes several keys
 /// at once, all or none.
-public final class KeyValueStore: Sendable {
+public final class KeyValueStore: KeyValueReading, Sendable {
     private let database: StorageDatabase
     private let clock: any SDKClock
 
@@ -26,24 +26,15 @@ public final class KeyValueStore: Sendable {
     }
 
     /// The value stored under `key` together with the time it was stored, or `nil`.
+    ///
+    /// Throws `StorageError.codingFailed` when the stored value is not a `T`.
     public func entry<T: Decodable>(
         _ type: T.Type = T.self, forKey key: String
     ) throws(StorageError) -> StoredValue<T>? {
-        let stored = try database.access { (connection) throws(StorageError) -> (Data, Double)? in
-            guard
-                let row = try connection.query(
-                    "SELECT value, stored_at FROM key_value WHERE key = ?", [.text(key)]
-                ).first
-            else { return nil }
-            return (try row.blob(0), try row.real(1))
+        let stored = try database.access { (connection) throws(StorageError) -> (data: Data, storedAt: Double)? in
+            try KeyValueReader(connection: connection).stored(forKey: key)
         }
-        guard let (data, storedAt) = stored else { return nil }
-        do {
-            let value = try JSONDecoder().decode(T.self, from: data)
-            return StoredValue(value: value, storedAt: Date(timeIntervalSince1970: storedAt))
-        } catch {
-            throw .codingFailed(key: key, reason: String(describing: error))
-        }
+        return try KeyValueReader.decode(type, stored, key: key)
     }
 
     /// Stores `value` under `key`, replacing what was there.
@@ -73,6 +64,23 @@ public final class KeyValueStore: Sendable {
     /// values again only when it changed follows what other processes store.
     public func otherWritersVersion() throws(StorageError) -> Int64 {
         try database.access { (connection) throws(StorageError) -> Int64 in try connection.otherWritersVersion() }
+    }
+
+    /// Runs `body` in one write transaction and applies the batch it returns before the
+    /// transaction ends: what `body` reads through its reader cannot change, by this process or
+    /// another, before the batch is stored. Answers what `body` answered beside its batch.
+    ///
+    /// Use it where a value is written only when it is missing (the first identity of an
+    /// install), so that two processes starting at once store one.
+    public func update<R: Sendable>(
+        _ body: (KeyValueReader) throws(StorageError) -> (R, KeyValueBatch)
+    ) throws(StorageError) -> R {
+        let now = clock.now()
+        return try database.transaction { (connection) throws(StorageError) -> R in
+            let (result, batch) = try body(KeyValueReader(connection: connection))
+            try batch.write(to: connection, now: now)
+            return result
+        }
     }
 
     /// Applies every change of `batch`, in order, in one transaction: all of them or none.

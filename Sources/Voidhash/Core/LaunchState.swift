@@ -17,63 +17,111 @@ struct LaunchState: Sendable {
 
     /// Reads the stored state; makes and stores what is missing. An unreadable value is
     /// reported and replaced. `consent`, when given, replaces the stored consent.
+    ///
+    /// Reading and storing are one write transaction, so instances starting at once on one
+    /// storage (an app and its extension on a fresh install) store one identity and all start
+    /// from it. When that transaction fails, the state is read outside it and kept in memory.
     static func read(
         from storage: SDKStorage, consent: VoidhashAnalyticsConsent?, clock: any SDKClock,
         reporter: Reporter
     ) -> LaunchState {
         let values = storage.keyValues
-        func stored<T: Decodable>(_ type: T.Type, _ key: String) -> T? {
-            do throws(StorageError) {
-                return try values.value(type, forKey: key)
-            } catch {
-                reporter.diagnose(.storageWriteFailed, "A stored value could not be read (\(error)).")
-                return nil
-            }
-        }
-        let storedIdentity = stored(IdentityRecord.self, StoreKeys.identity)
-        let identity = storedIdentity ?? .newAnonymous()
-        let storedCache = stored(PersonCacheRecord.self, StoreKeys.person)
-        let cache: PersonCacheRecord =
-            if let storedCache, storedCache.epoch == identity.epoch {
-                storedCache
-            } else if storedIdentity == nil {
-                // A new anonymous ID: Voidhash cannot have a person for it yet.
-                PersonCacheRecord(
-                    epoch: identity.epoch, snapshot: .newAnonymous(at: clock.now()),
-                    awaitingLink: nil)
-            } else {
-                .empty(epoch: identity.epoch)
-            }
-        let resolvedConsent =
-            consent ?? stored(VoidhashAnalyticsConsent.self, StoreKeys.consent) ?? .granted
-        var batch = KeyValueBatch()
+        // What cannot be read is reported after the transaction: the app's callback never runs
+        // while the storage is held.
+        var plan: Plan
         do throws(StorageError) {
-            if storedIdentity == nil {
-                try batch.set(identity, forKey: StoreKeys.identity)
-                try batch.set(cache, forKey: StoreKeys.person)
+            plan = try values.update { (reader) throws(StorageError) in
+                let plan = Plan(reading: reader, consent: consent, clock: clock)
+                return (plan, try plan.batch())
             }
-            if stored(InstallRecord.self, StoreKeys.install) == nil {
-                try batch.set(
-                    InstallRecord(installId: IdentifierBody.randomUUID(), firstLaunchAt: clock.now()),
-                    forKey: StoreKeys.install)
-            }
-            try batch.set(resolvedConsent, forKey: StoreKeys.consent)
-            try values.apply(batch)
         } catch {
-            reporter.diagnose(.storageWriteFailed, "The identity could not be stored (\(error)).")
+            plan = Plan(reading: values, consent: consent, clock: clock)
+            plan.problems.append("The identity could not be stored (\(error)).")
         }
         // The transaction IDs an earlier version kept as one value move into the queue's
         // once-table: recorded first, removed after (a kill in between records them again).
-        if let synced = stored([String].self, StoreKeys.syncedTransactions) {
+        if let synced = plan.read([String].self, StoreKeys.syncedTransactions, from: values) {
             do throws(StorageError) {
                 try storage.queue.recordOnce(keys: synced.map(VoidhashCore.onceKey), now: clock.now())
                 try values.removeValue(forKey: StoreKeys.syncedTransactions)
             } catch {
-                reporter.diagnose(.storageWriteFailed, "The synced purchases could not be moved (\(error)).")
+                plan.problems.append("The synced purchases could not be moved (\(error)).")
             }
         }
+        for problem in plan.problems { reporter.diagnose(.storageWriteFailed, problem) }
+        return plan.launch
+    }
+
+    /// The state of a first launch: a new anonymous identity, whose person Voidhash cannot
+    /// have yet.
+    static func firstLaunch(consent: VoidhashAnalyticsConsent, clock: any SDKClock) -> LaunchState {
+        let identity = IdentityRecord.newAnonymous()
         return LaunchState(
-            identity: identity, identityWasStored: storedIdentity != nil, cache: cache,
-            consent: resolvedConsent, groupTypes: stored([String].self, StoreKeys.groupTypes) ?? [])
+            identity: identity, identityWasStored: false,
+            cache: PersonCacheRecord(
+                epoch: identity.epoch, snapshot: .newAnonymous(at: clock.now()), awaitingLink: nil),
+            consent: consent, groupTypes: [])
+    }
+}
+
+extension LaunchState {
+    /// The launch state decided from what is stored, with what must be stored for it and what
+    /// could not be read.
+    struct Plan: Sendable {
+        /// The state to start from.
+        var launch: LaunchState
+        /// Whether the install has no install record yet.
+        var needsInstallRecord = false
+        /// Messages for what could not be read or stored.
+        var problems: [String] = []
+        /// The time the plan was made.
+        let now: Date
+
+        /// The plan for what `reader` holds; `consent`, when given, replaces the stored one.
+        init(reading reader: some KeyValueReading, consent: VoidhashAnalyticsConsent?, clock: any SDKClock) {
+            now = clock.now()
+            launch = .firstLaunch(consent: .granted, clock: clock)
+            if let identity = read(IdentityRecord.self, StoreKeys.identity, from: reader) {
+                launch.identity = identity
+                launch.identityWasStored = true
+                launch.cache = .empty(epoch: identity.epoch)
+                if let cache = read(PersonCacheRecord.self, StoreKeys.person, from: reader),
+                    cache.epoch == identity.epoch
+                {
+                    launch.cache = cache
+                }
+            }
+            launch.consent = consent ?? read(VoidhashAnalyticsConsent.self, StoreKeys.consent, from: reader) ?? .granted
+            launch.groupTypes = read([String].self, StoreKeys.groupTypes, from: reader) ?? []
+            needsInstallRecord = read(InstallRecord.self, StoreKeys.install, from: reader) == nil
+        }
+
+        /// The value under `key`, or `nil` when there is none or it cannot be read (noted in
+        /// `problems`).
+        mutating func read<T: Decodable>(_ type: T.Type, _ key: String, from reader: some KeyValueReading) -> T? {
+            do throws(StorageError) {
+                return try reader.value(type, forKey: key)
+            } catch {
+                problems.append("A stored value could not be read (\(error)).")
+                return nil
+            }
+        }
+
+        /// The changes that store what the plan made: a new identity with its person cache, the
+        /// install record, the consent.
+        func batch() throws(StorageError) -> KeyValueBatch {
+            var batch = KeyValueBatch()
+            if !launch.identityWasStored {
+                try batch.set(launch.identity, forKey: StoreKeys.identity)
+                try batch.set(launch.cache, forKey: StoreKeys.person)
+            }
+            if needsInstallRecord {
+                try batch.set(
+                    InstallRecord(installId: IdentifierBody.randomUUID(), firstLaunchAt: now), forKey: StoreKeys.install
+                )
+            }
+            try batch.set(launch.consent, forKey: StoreKeys.consent)
+            return batch
+        }
     }
 }

@@ -1,0 +1,40 @@
+import Foundation
+import SDKRuntime
+import Synchronization
+import TestSupport
+import Testing
+
+@testable import SDKPersistence
+@testable import Voidhash
+
+/// What an instance starts from when another instance (an app extension, in a process of its
+/// own) launches on the same storage at the same moment.
+@Suite("Launching beside another instance", .timeLimit(.minutes(2)))
+struct VoidhashLaunchTests {
+    /// Two launches on a fresh install, each through its own connection, read and store at the
+    /// same moment, 40 times: they store one anonymous identity and both start from it.
+    @Test func launchesAtOnceOnAFreshInstallStartFromOneIdentity() throws {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("voidhash-launch-\(UUID().uuidString)", isDirectory: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let rounds = 40
+        let clock = ManualClock(now: Date(timeIntervalSince1970: 1_800_000_000))
+        let storages = try (0..<rounds).map { round in
+            try (0..<2).map { _ in try SDKStorage.open(directory: directory, name: "install-\(round)", clock: clock) }
+        }
+        defer { for storage in storages.joined() { storage.close() } }
+        let launched = Mutex([[LaunchState]](repeating: [], count: rounds))
+        raceRounds(rounds) { instance, round in
+            let launch = LaunchState.read(
+                from: storages[round][instance], consent: nil, clock: clock,
+                reporter: Reporter(onWarning: nil, onDiagnostic: nil))
+            launched.withLock { $0[round].append(launch) }
+        }
+        for (round, pair) in launched.withLock({ $0 }).enumerated() {
+            let stored = try storages[round][0].keyValues.value(IdentityRecord.self, forKey: StoreKeys.identity)
+            #expect(pair.map(\.identity.distinctId) == [stored?.distinctId, stored?.distinctId], "round \(round)")
+            // Exactly one of them made it; the other found it stored.
+            #expect(pair.filter(\.identityWasStored).count == 1, "round \(round)")
+        }
+    }
+}
