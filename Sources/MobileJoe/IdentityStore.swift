@@ -44,13 +44,23 @@ struct IdentityStore: Sendable {
 
     /// Stores `identity`, replacing the file atomically.
     func save(_ identity: IdentityFile) throws(MobileJoeError) {
-        let data: Data
+        try PrivateFiles.writeAtomically(try Self.encode(identity), to: fileURL)
+    }
+
+    /// Stores `identity` only when no file is there yet: `false` when another process (an app
+    /// extension launched at the same moment) stored its identity first, which is then the one
+    /// to load.
+    func create(_ identity: IdentityFile) throws(MobileJoeError) -> Bool {
+        try PrivateFiles.createAtomically(try Self.encode(identity), at: fileURL)
+    }
+
+    /// The bytes of the file holding `identity`.
+    private static func encode(_ identity: IdentityFile) throws(MobileJoeError) -> Data {
         do {
-            data = try JSONCoding.encoder.encode(identity)
+            return try JSONCoding.encoder.encode(identity)
         } catch {
             throw .storageFailed(reason: "the identity could not be encoded")
         }
-        try PrivateFiles.writeAtomically(data, to: fileURL)
     }
 
     /// What the file system says of the identity file: enough to tell that another process

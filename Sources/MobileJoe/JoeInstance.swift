@@ -345,11 +345,12 @@ public final class JoeInstance: Sendable {
         case notReadableForNow(reason: String)
     }
 
-    /// The stored identity, or a new one when there is none or it cannot be used. A damaged
-    /// regular file is written over (it may hold earlier IDs: nothing of it is kept); anything
-    /// else in its place (a folder, a link) is moved aside first, and when it cannot be, the new
-    /// identity lives in memory only. A file that cannot be read for now is left alone. Copies
-    /// of damaged files that earlier versions moved aside are deleted.
+    /// The stored identity, or a new one when there is none or it cannot be used. A new one for
+    /// a missing file is stored here unless another process stored one first, which is used
+    /// then. A damaged regular file is written over (it may hold earlier IDs: nothing of it is
+    /// kept); anything else in its place (a folder, a link) is moved aside first, and when it
+    /// cannot be, the new identity lives in memory only. A file that cannot be read for now is
+    /// left alone. Copies of damaged files that earlier versions moved aside are deleted.
     private func loadOrCreate(diagnostics: inout [JoeDiagnostic]) -> Loading {
         let loaded = store.load()
         if case .notReadableForNow = loaded {
@@ -361,7 +362,17 @@ public final class JoeInstance: Sendable {
         case .found(let identity):
             return .loaded(identity, mustStore: false)
         case .missing:
-            return .loaded(.makeAnonymous(), mustStore: true)
+            // Created only if still missing, so that launches at once store one identity.
+            let identity = IdentityFile.makeAnonymous()
+            do throws(MobileJoeError) {
+                if try store.create(identity) { return .loaded(identity, mustStore: false) }
+            } catch {
+                return .loaded(identity, mustStore: true)
+            }
+            // Another process stored one first, and that one is used; anything else there (a
+            // link to nothing) is written over.
+            if case .found(let stored) = store.load() { return .loaded(stored, mustStore: false) }
+            return .loaded(identity, mustStore: true)
         case .notReadableForNow(let reason):
             return .notReadableForNow(reason: reason)
         case .unusable(let problem) where store.holdsRegularFile:

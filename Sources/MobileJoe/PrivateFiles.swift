@@ -76,6 +76,19 @@ enum PrivateFiles {
         }
     }
 
+    /// Writes `data` to `url` as `writeAtomically(_:to:)` does, but only when there is no file
+    /// there yet; `false` when another writer's file was there first (it is left as it is).
+    static func createAtomically(_ data: Data, at url: URL) throws(MobileJoeError) -> Bool {
+        do {
+            try OwnerOnlyFiles.writeAtomically(data, to: url, readableBeforeFirstUnlock: true, onlyIfMissing: true)
+            return true
+        } catch  where error.operation == .linkFile && error.code == EEXIST {
+            return false
+        } catch {
+            throw storageFailure(error)
+        }
+    }
+
     /// Renames the file at `url` to `<name>.corrupt-<stamp>` (with `-2`, `-3`, ... when taken)
     /// and returns the new location. Nothing is deleted.
     static func moveAside(_ url: URL, stamp: String) throws(MobileJoeError) -> URL {
@@ -110,6 +123,7 @@ enum PrivateFiles {
             case .flushFile: "the identity file could not be flushed"
             case .closeFile: "the identity file could not be closed"
             case .renameFile: "the identity file could not be renamed"
+            case .linkFile: "the identity file could not be linked"
             }
         return .storageFailed(reason: "\(what): \(error.reason)")
     }

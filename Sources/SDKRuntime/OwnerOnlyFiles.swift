@@ -88,8 +88,13 @@ public enum OwnerOnlyFiles {
     ///     platforms, so that a launch before the device's first unlock can read it (files
     ///     otherwise get the app's default class). Best effort: where the system keeps the default
     ///     class (macOS ignores file protection), the file is still written. No effect elsewhere.
+    ///   - onlyIfMissing: Whether the file is written only when nothing is at `url` yet: the new
+    ///     file is linked into place (`link`), which fails with `EEXIST` in
+    ///     ``OwnerOnlyFileError/Operation/linkFile`` when another writer (another process) got
+    ///     there first, whose file is left as it is. Where the file system has no hard links, the
+    ///     file is renamed into place after all.
     public static func writeAtomically(
-        _ data: Data, to url: URL, readableBeforeFirstUnlock: Bool
+        _ data: Data, to url: URL, readableBeforeFirstUnlock: Bool, onlyIfMissing: Bool = false
     ) throws(OwnerOnlyFileError) {
         let directory = url.deletingLastPathComponent()
         try createDirectory(directory)
@@ -106,7 +111,13 @@ public enum OwnerOnlyFiles {
             guard fsync(descriptor) == 0 else { throw OwnerOnlyFileError(.flushFile, code: errno) }
             closed = true
             guard close(descriptor) == 0 else { throw OwnerOnlyFileError(.closeFile, code: errno) }
-            guard rename(temporary.path, url.path) == 0 else { throw OwnerOnlyFileError(.renameFile, code: errno) }
+            if onlyIfMissing, link(temporary.path, url.path) == 0 {
+                unlink(temporary.path)
+            } else if onlyIfMissing, errno == EEXIST {
+                throw OwnerOnlyFileError(.linkFile, code: errno)
+            } else {
+                guard rename(temporary.path, url.path) == 0 else { throw OwnerOnlyFileError(.renameFile, code: errno) }
+            }
         } catch {
             unlink(temporary.path)
             throw error
@@ -184,6 +195,8 @@ public struct OwnerOnlyFileError: Error, Sendable, Hashable, CustomStringConvert
         case closeFile
         /// Renaming a new file over the old one (`rename`).
         case renameFile
+        /// Linking a new file into a place that must be empty (`link`).
+        case linkFile
 
         /// The step, as in "creating the folder".
         public var description: String {
@@ -196,6 +209,7 @@ public struct OwnerOnlyFileError: Error, Sendable, Hashable, CustomStringConvert
             case .flushFile: "flushing the file"
             case .closeFile: "closing the file"
             case .renameFile: "renaming the file into place"
+            case .linkFile: "linking the file into place"
             }
         }
     }

@@ -3,6 +3,7 @@ import MobileJoe
 import MobileJoeAPI
 import SDKEmulator
 import SDKRuntime
+import TestSupport
 import Testing
 
 /// An app and its extension run Mobile Joe at once on one storage folder, each in a process of
@@ -10,6 +11,29 @@ import Testing
 /// them here.
 @Suite("One identity for instances sharing a folder", .timeLimit(.minutes(3)))
 struct SharedFolderTests {
+    /// An app and its extension configured at the same moment on a fresh install store one
+    /// identity between them and both use it: tried 20 times, each on a new folder.
+    @Test func instancesConfiguredAtOnceOnAFreshInstallUseOneIdentity() async throws {
+        try await withJoe { joe in
+            let rounds = 20
+            let instances = (0..<rounds).map { round in
+                let folder = joe.storageDirectory.appendingPathComponent("install-\(round)", isDirectory: true)
+                return [joe.launch(storageDirectory: folder), joe.launch(storageDirectory: folder)]
+            }
+            raceRounds(rounds) { instance, round in
+                _ = try? instances[round][instance].configure(withAPIKey: testAPIKey)
+            }
+            for (round, pair) in instances.enumerated() {
+                for instance in pair { await instance.pendingIdentify() }
+                let stored = try JSONDecoder().decode(
+                    IdentityFile.self,
+                    from: Data(contentsOf: joe.storageDirectory.appendingPathComponent("install-\(round)/identity.mbj"))
+                )
+                #expect(pair.map(\.identity) == [stored, stored], "round \(round)")
+            }
+        }
+    }
+
     @Test func theNextRequestCarriesTheIdentityAnotherInstanceStored() async throws {
         try await withJoe(plans: [MobileJoeEmulatorPlan(id: "dark-mode", title: "Dark mode")]) { joe in
             let app = try await joe.configured()

@@ -123,6 +123,29 @@ struct OwnerOnlyFilesTests {
         #expect(try permissionBits(file.deletingLastPathComponent()) == 0o700)
     }
 
+    @Test("a write only if missing stores a new file, and leaves one already there (or a link) as it was")
+    func aWriteOnlyIfMissingNeverReplaces() throws {
+        let directory = StorageTestDirectory()
+        let file = directory.url.appendingPathComponent("nested/file")
+        try OwnerOnlyFiles.writeAtomically(
+            Data("first".utf8), to: file, readableBeforeFirstUnlock: true, onlyIfMissing: true)
+        #expect(throws: OwnerOnlyFileError(.linkFile, code: EEXIST)) {
+            try OwnerOnlyFiles.writeAtomically(
+                Data("second".utf8), to: file, readableBeforeFirstUnlock: true, onlyIfMissing: true)
+        }
+        #expect(try Data(contentsOf: file) == Data("first".utf8))
+        #expect(try permissionBits(file) == 0o600)
+
+        let link = directory.url.appendingPathComponent("nested/link")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "nowhere")
+        #expect(throws: OwnerOnlyFileError(.linkFile, code: EEXIST)) {
+            try OwnerOnlyFiles.writeAtomically(
+                Data("third".utf8), to: link, readableBeforeFirstUnlock: true, onlyIfMissing: true)
+        }
+        let names = try FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path)
+        #expect(names.sorted() == ["file", "link"], "no temporary file is left behind")
+    }
+
     @Test("a write the system refuses throws at once; only an interrupted write is tried again")
     func aRefusedWriteThrows() throws {
         let descriptor = open("/dev/null", O_RDONLY | O_CLOEXEC)

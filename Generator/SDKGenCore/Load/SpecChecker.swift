@@ -264,7 +264,7 @@ enum SpecChecker {
             for (part, text) in [("template", field.template), ("separator", field.separator)] {
                 guard let control = text.unicodeScalars.first(where: Self.isControlCharacter) else { continue }
                 log.error(
-                    "the \(part) of header '\(field.name)' holds the control character U+\(Self.hex(control)), "
+                    "the \(part) of header '\(field.name)' holds the control character \(control.codePoint), "
                         + "which no header value can carry",
                     at: field.location)
             }
@@ -312,11 +312,5 @@ enum SpecChecker {
     /// A control character, which HTTP allows in no field value but as a horizontal tab.
     static func isControlCharacter(_ scalar: Unicode.Scalar) -> Bool {
         (scalar.value < 0x20 && scalar != "\t") || scalar.value == 0x7F
-    }
-
-    /// `scalar`'s code point as four or more upper-case hexadecimal digits.
-    static func hex(_ scalar: Unicode.Scalar) -> String {
-        let digits = String(scalar.value, radix: 16, uppercase: true)
-        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 }

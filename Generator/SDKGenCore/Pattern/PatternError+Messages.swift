@@ -95,7 +95,7 @@ extension PatternError {
     {
         PatternError(
             "invalid class range '\(lower)-\(upper)' at column \(column): "
-                + "\(hex(lower)) is above \(hex(upper))", column: column)
+                + "\(lower.codePoint) is above \(upper.codePoint)", column: column)
     }
 
     static func nothingToRepeat(_ quantifier: String, at column: Int) -> PatternError {
@@ -156,10 +156,5 @@ extension PatternError {
     static func tooMuchWork(limit: Int) -> PatternError {
         PatternError(
             "pattern too complex: building its automaton takes more than \(limit) steps", column: 0)
-    }
-
-    private static func hex(_ scalar: Unicode.Scalar) -> String {
-        let digits = String(scalar.value, radix: 16, uppercase: true)
-        return "U+" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 }

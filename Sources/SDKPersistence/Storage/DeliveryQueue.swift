@@ -175,15 +175,20 @@ public final class DeliveryQueue: Sendable {
             // One snapshot for the lane and its items: another process may empty the lane between.
             try connection.inReadTransaction { () throws(StorageError) -> [QueueItem] in
                 guard let lane = try Self.firstLane(connection) else { return [] }
-                let inLane = lane == .events ? "lane = ?" : "lane = ? AND \(Self.indexed)"
                 return try connection.query(
-                    "SELECT \(Self.columns), position FROM outbox WHERE \(inLane) ORDER BY position LIMIT ?",
+                    "SELECT \(Self.columns), position FROM outbox WHERE \(Self.items(in: lane)) ORDER BY position LIMIT ?",
                     [.integer(Int64(lane.rawValue)), .integer(Int64(limit))]
                 ).map(Self.storedItem)
             }
         }
         guard let kind = items.first?.kind else { return [] }
         return Array(items.prefix { $0.kind == kind })
+    }
+
+    /// The condition on the outbox's rows that picks `lane`'s items, with the lane as its one
+    /// parameter: for an indexed lane it names the indexes' condition too, so SQLite uses them.
+    private static func items(in lane: DeliveryLane) -> String {
+        lane == .events ? "lane = ?" : "lane = ? AND \(indexed)"
     }
 
     /// The lowest lane that holds an item, if any: the indexed lanes' lowest, unless the events
@@ -286,10 +291,7 @@ public final class DeliveryQueue: Sendable {
             let rows =
                 if let lane {
                     try connection.query(
-                        lane == .events
-                            ? "SELECT count(*) FROM outbox WHERE lane = ?"
-                            : "SELECT count(*) FROM outbox WHERE lane = ? AND \(Self.indexed)",
-                        [.integer(Int64(lane.rawValue))])
+                        "SELECT count(*) FROM outbox WHERE \(Self.items(in: lane))", [.integer(Int64(lane.rawValue))])
                 } else {
                     try connection.query("SELECT count(*) FROM outbox")
                 }
