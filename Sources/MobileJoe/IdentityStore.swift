@@ -84,6 +84,16 @@ struct IdentityStore: Sendable {
         return FileStamp(inode: inode, size: size, modified: modified)
     }
 
+    /// The identity file's stamp when the file holds `identity`, or `nil` when it holds anything
+    /// else: another process replaced it since this one wrote or read it, and the stamp taken
+    /// now may be of that file, which must then be read before the next request. The stamp is
+    /// taken before the file is read, so a replacement in between is seen.
+    func stamp(ifHolding identity: IdentityFile) -> FileStamp? {
+        let stamp = stamp()
+        guard case .found(let stored) = load(), stored == identity else { return nil }
+        return stamp
+    }
+
     /// Whether the identity file is a regular file (not a folder, a link or anything else), so
     /// that writing the identity replaces it.
     var holdsRegularFile: Bool {

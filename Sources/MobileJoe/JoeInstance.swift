@@ -189,7 +189,7 @@ public final class JoeInstance: Sendable {
             guard let next = current.identified(as: externalId) else { return }
             try store.save(next)
             state.identity = next
-            state.storedStamp = store.stamp()
+            state.storedStamp = store.stamp(ifHolding: next)
             scheduleIdentify(next, context: context)
         }
     }
@@ -207,7 +207,7 @@ public final class JoeInstance: Sendable {
             try store.save(next)
             guard let context = state.context else { return }
             state.identity = next
-            state.storedStamp = store.stamp()
+            state.storedStamp = store.stamp(ifHolding: next)
             state.pendingSignIn = nil
             scheduleIdentify(next, context: context)
         }
@@ -320,6 +320,7 @@ public final class JoeInstance: Sendable {
             identity = next
             changed = true
         }
+        var isStored = true
         if changed {
             do throws(MobileJoeError) {
                 try store.save(identity)
@@ -327,10 +328,14 @@ public final class JoeInstance: Sendable {
             } catch {
                 let reason = (replacing.map { "\($0); " } ?? "") + error.storageReason
                 diagnostics.append(.identityNotStored(reason: reason))
+                isStored = false
             }
         }
         state.identity = identity
-        state.storedStamp = store.stamp()
+        // The file in place is followed from here: the one just read or written, unless another
+        // process replaced it meanwhile (then read again first); an identity that could not be
+        // stored stays in use until the file changes.
+        state.storedStamp = isStored ? store.stamp(ifHolding: identity) : store.stamp()
         state.pendingSignIn = nil
         scheduleIdentify(identity, context: context)
         return .adopted(identity)

@@ -28,9 +28,11 @@ enum PrivateFiles {
         case notReadableForNow(reason: String)
     }
 
-    /// Reads the regular file at `url`, refusing files larger than `limit` bytes.
+    /// Reads the regular file at `url`, refusing files larger than `limit` bytes. Opened without
+    /// blocking: a named pipe in the file's place would otherwise hold the caller until
+    /// something wrote to it; it is found not to be a regular file instead.
     static func readRegularFile(_ url: URL, limit: Int) -> ReadResult {
-        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             return failedRead(errno, missingIfAbsent: true)
         }

@@ -34,6 +34,29 @@ struct SharedFolderTests {
         }
     }
 
+    /// An app signing out while its extension signs in, at the same moment, 100 times: whichever
+    /// file is stored last, both use it from their next request on (one that noted the other's
+    /// file as its own would never read it).
+    @Test func aSignInAndASignOutAtOnceLeaveBothUsingTheStoredIdentity() async throws {
+        try await withJoe(plans: [MobileJoeEmulatorPlan(id: "dark-mode", title: "Dark mode")]) { joe in
+            let pair = [try await joe.configured(), try await joe.configured()]
+            let rounds = 100
+            for round in 0..<rounds {
+                raceRounds(1) { instance, _ in
+                    if instance == 0 {
+                        try? pair[0].logout()
+                    } else {
+                        try? pair[1].identify(appUserID: "account-\(round)")
+                    }
+                }
+                for instance in pair { _ = try await instance.featurePlans() }
+                let stored = try joe.storedIdentity()
+                #expect(pair.map(\.identity) == [stored, stored], "round \(round)")
+            }
+            for instance in pair { await instance.pendingIdentify() }
+        }
+    }
+
     @Test func theNextRequestCarriesTheIdentityAnotherInstanceStored() async throws {
         try await withJoe(plans: [MobileJoeEmulatorPlan(id: "dark-mode", title: "Dark mode")]) { joe in
             let app = try await joe.configured()

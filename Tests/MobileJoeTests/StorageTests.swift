@@ -140,6 +140,23 @@ struct StorageTests {
         }
     }
 
+    /// A named pipe where the file should be: opening it to read would wait for a writer, so
+    /// `configure` would never return; it is found not to be a file and moved aside instead.
+    @Test func aNamedPipeInThePlaceOfTheFileIsMovedAsideWithoutWaiting() async throws {
+        try await withJoe { joe in
+            try FileManager.default.createDirectory(at: joe.storageDirectory, withIntermediateDirectories: true)
+            try #require(mkfifo(joe.identityFile.path, 0o600) == 0)
+            let instance = try await joe.configured()
+            let identity = try #require(instance.identity)
+            #expect(try joe.storedIdentity() == identity)
+            guard case .identityFileMovedAside(let problem, _) = try #require(joe.diagnostics.all.first) else {
+                Issue.record("expected the pipe to be reported as moved aside: \(joe.diagnostics.all)")
+                return
+            }
+            #expect(problem == .unreadable(reason: "not a regular file"))
+        }
+    }
+
     @Test func aFolderMovedAsideTwiceInTheSameMillisecondKeepsBoth() async throws {
         try await withJoe { joe in
             try DamagedIdentityFile.folderInPlace.write(to: joe.identityFile)
