@@ -92,7 +92,7 @@ public enum OwnerOnlyFiles {
     ///     file is linked into place (`link`), which fails with `EEXIST` in
     ///     ``OwnerOnlyFileError/Operation/linkFile`` when another writer (another process) got
     ///     there first, whose file is left as it is. Where the file system has no hard links, the
-    ///     file is renamed into place after all.
+    ///     file is renamed into place after all (see `linkIntoPlace(_:_:)`).
     public static func writeAtomically(
         _ data: Data, to url: URL, readableBeforeFirstUnlock: Bool, onlyIfMissing: Bool = false
     ) throws(OwnerOnlyFileError) {
@@ -111,10 +111,8 @@ public enum OwnerOnlyFiles {
             guard fsync(descriptor) == 0 else { throw OwnerOnlyFileError(.flushFile, code: errno) }
             closed = true
             guard close(descriptor) == 0 else { throw OwnerOnlyFileError(.closeFile, code: errno) }
-            if onlyIfMissing, link(temporary.path, url.path) == 0 {
-                unlink(temporary.path)
-            } else if onlyIfMissing, errno == EEXIST {
-                throw OwnerOnlyFileError(.linkFile, code: errno)
+            if onlyIfMissing {
+                try linkIntoPlace(temporary, url)
             } else {
                 guard rename(temporary.path, url.path) == 0 else { throw OwnerOnlyFileError(.renameFile, code: errno) }
             }
@@ -123,6 +121,22 @@ public enum OwnerOnlyFiles {
             throw error
         }
         syncDirectory(directory)
+    }
+
+    /// Links the written file `temporary` to `url` when nothing is there, and removes its
+    /// temporary name; where the file system has no hard links (`link` fails with `EPERM`,
+    /// `ENOTSUP`, `EOPNOTSUPP` or `ENOSYS`), renames it into place instead. Any other failure,
+    /// `EEXIST` included, throws ``OwnerOnlyFileError/Operation/linkFile``.
+    private static func linkIntoPlace(_ temporary: URL, _ url: URL) throws(OwnerOnlyFileError) {
+        guard link(temporary.path, url.path) != 0 else {
+            unlink(temporary.path)
+            return
+        }
+        let code = errno
+        guard [EPERM, ENOTSUP, EOPNOTSUPP, ENOSYS].contains(code) else {
+            throw OwnerOnlyFileError(.linkFile, code: code)
+        }
+        guard rename(temporary.path, url.path) == 0 else { throw OwnerOnlyFileError(.renameFile, code: errno) }
     }
 
     /// Writes every byte of `data` to `descriptor`, retrying short and interrupted writes; any

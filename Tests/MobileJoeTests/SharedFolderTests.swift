@@ -20,7 +20,7 @@ struct SharedFolderTests {
                 let folder = joe.storageDirectory.appendingPathComponent("install-\(round)", isDirectory: true)
                 return [joe.launch(storageDirectory: folder), joe.launch(storageDirectory: folder)]
             }
-            raceRounds(rounds) { instance, round in
+            await raceRounds(rounds) { instance, round in
                 _ = try? instances[round][instance].configure(withAPIKey: testAPIKey)
             }
             for (round, pair) in instances.enumerated() {
@@ -42,7 +42,7 @@ struct SharedFolderTests {
             let pair = [try await joe.configured(), try await joe.configured()]
             let rounds = 100
             for round in 0..<rounds {
-                raceRounds(1) { instance, _ in
+                await raceRounds(1) { instance, _ in
                     if instance == 0 {
                         try? pair[0].logout()
                     } else {

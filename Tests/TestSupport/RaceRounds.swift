@@ -21,3 +21,17 @@ public func raceRounds(
     }
     for _ in 0..<threads { finished.wait() }
 }
+
+/// `raceRounds(_:threads:_:)` for an async test: the rounds run while the test's task waits
+/// without holding a thread of the concurrency pool, so bodies that wait for tasks of their
+/// own (on that pool) can finish.
+public func raceRounds(
+    _ rounds: Int, threads: Int = 2, _ body: @escaping @Sendable (_ thread: Int, _ round: Int) -> Void
+) async {
+    await withCheckedContinuation { (finished: CheckedContinuation<Void, Never>) in
+        Thread {
+            raceRounds(rounds, threads: threads, body)
+            finished.resume()
+        }.start()
+    }
+}

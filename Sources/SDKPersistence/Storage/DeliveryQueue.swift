@@ -91,12 +91,17 @@ public final class DeliveryQueue: Sendable {
     /// signed-in identity that awaits it; a `$sign_out` and the new anonymous identity; a
     /// `$groupidentify` and the groups) are never stored apart across a kill: the relaunch finds
     /// all or none of them. Always synced to disk, since it stores state. `items` may be empty.
-    @discardableResult
+    ///
+    /// `condition` is asked first, inside the transaction, what is stored: when it answers
+    /// `false`, nothing is stored and this returns `nil`. A caller that decided what to store
+    /// from values it read earlier checks there that they are still stored, so that nothing
+    /// another process commits comes between the check and the write (a compare and swap).
     public func enqueueMany(
-        _ items: [NewQueueItem], now: Date,
+        _ items: [NewQueueItem], now: Date, when condition: (KeyValueReader) throws(StorageError) -> Bool,
         storing values: ([QueueItemID]) throws(StorageError) -> KeyValueBatch
-    ) throws(StorageError) -> [QueueItemID] {
-        try database.transaction(synced: true) { (connection) throws(StorageError) -> [QueueItemID] in
+    ) throws(StorageError) -> [QueueItemID]? {
+        try database.transaction(synced: true) { (connection) throws(StorageError) -> [QueueItemID]? in
+            guard try condition(KeyValueReader(connection: connection)) else { return nil }
             let ids = try items.map { (item) throws(StorageError) -> QueueItemID in
                 try insert(item, now: now, connection)
             }

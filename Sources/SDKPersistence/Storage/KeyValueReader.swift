@@ -10,13 +10,6 @@ public struct KeyValueReader: KeyValueReading {
         self.connection = connection
     }
 
-    /// The value stored under `key`, or `nil` when there is none.
-    ///
-    /// Throws `StorageError.codingFailed` when the stored value is not a `T`.
-    public func value<T: Decodable>(_ type: T.Type = T.self, forKey key: String) throws(StorageError) -> T? {
-        try entry(type, forKey: key)?.value
-    }
-
     /// The value stored under `key` together with the time it was stored, or `nil`.
     ///
     /// Throws `StorageError.codingFailed` when the stored value is not a `T`.

@@ -80,25 +80,37 @@ extension LaunchState {
         /// The plan for what `reader` holds; `consent`, when given, replaces the stored one.
         init(reading reader: some KeyValueReading, consent: VoidhashAnalyticsConsent?, clock: any SDKClock) {
             now = clock.now()
-            launch = .firstLaunch(consent: .granted, clock: clock)
-            if let identity = read(IdentityRecord.self, StoreKeys.identity, from: reader) {
-                launch.identity = identity
-                launch.identityWasStored = true
-                launch.cache = .empty(epoch: identity.epoch)
-                if let cache = read(PersonCacheRecord.self, StoreKeys.person, from: reader),
-                    cache.epoch == identity.epoch
-                {
-                    launch.cache = cache
-                }
+            var problems: [String] = []
+            let consent =
+                consent
+                ?? Self.read(VoidhashAnalyticsConsent.self, StoreKeys.consent, from: reader, noting: &problems)
+                ?? .granted
+            if let identity = Self.read(IdentityRecord.self, StoreKeys.identity, from: reader, noting: &problems) {
+                let cache = Self.read(PersonCacheRecord.self, StoreKeys.person, from: reader, noting: &problems)
+                launch = LaunchState(
+                    identity: identity, identityWasStored: true,
+                    cache: cache.flatMap { $0.epoch == identity.epoch ? $0 : nil } ?? .empty(epoch: identity.epoch),
+                    consent: consent, groupTypes: [])
+            } else {
+                launch = .firstLaunch(consent: consent, clock: clock)
             }
-            launch.consent = consent ?? read(VoidhashAnalyticsConsent.self, StoreKeys.consent, from: reader) ?? .granted
-            launch.groupTypes = read([String].self, StoreKeys.groupTypes, from: reader) ?? []
-            needsInstallRecord = read(InstallRecord.self, StoreKeys.install, from: reader) == nil
+            launch.groupTypes = Self.read([String].self, StoreKeys.groupTypes, from: reader, noting: &problems) ?? []
+            needsInstallRecord =
+                Self.read(InstallRecord.self, StoreKeys.install, from: reader, noting: &problems) == nil
+            self.problems = problems
         }
 
         /// The value under `key`, or `nil` when there is none or it cannot be read (noted in
         /// `problems`).
         mutating func read<T: Decodable>(_ type: T.Type, _ key: String, from reader: some KeyValueReading) -> T? {
+            Self.read(type, key, from: reader, noting: &problems)
+        }
+
+        /// The value under `key`, or `nil` when there is none or it cannot be read (a message
+        /// saying so is added to `problems`).
+        private static func read<T: Decodable>(
+            _ type: T.Type, _ key: String, from reader: some KeyValueReading, noting problems: inout [String]
+        ) -> T? {
             do throws(StorageError) {
                 return try reader.value(type, forKey: key)
             } catch {

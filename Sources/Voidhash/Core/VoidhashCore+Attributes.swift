@@ -19,7 +19,10 @@ extension VoidhashCore {
                     attributes: attributes.mapValues(AttributeValueRule.normalized), isProfile: false,
                     epoch: identity.epoch))
         else { return .answer(VoidhashAttributesResult(status: .deferred, person: person)) }
-        if identity.noteWritten(attributes) { persistIdentity() }
+        let epoch = identity.epoch
+        onStoredIdentity { () throws(IdentityChangedElsewhere) in
+            if identity.epoch == epoch, identity.noteWritten(attributes) { try storeIdentity(identity) }
+        }
         let wait = awaitOutcome(of: id, kind: .attributes)
         return .waiting {
             let outcome = await wait(VoidhashConstants.attributesWait)

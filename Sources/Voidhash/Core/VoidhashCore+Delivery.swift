@@ -25,10 +25,10 @@ extension VoidhashCore {
             }
             itemWaits[report.id]?.wait.deliver(.delivered)
         case .rejected(let code, let message):
-            if case .attributes(_, let attributes, _, let epoch) = report.write, epoch == identity.epoch,
-                identity.noteRefused(attributes)
-            {
-                persistIdentity()
+            if case .attributes(_, let attributes, _, let epoch) = report.write {
+                onStoredIdentity { () throws(IdentityChangedElsewhere) in
+                    if epoch == identity.epoch, identity.noteRefused(attributes) { try storeIdentity(identity) }
+                }
             }
             let taken = itemWaits[report.id]?.wait.deliver(.rejected(code: code, message: message)) ?? false
             if !taken { handleLateRejection(report) }

@@ -12,54 +12,57 @@ extension VoidhashCore {
 
     /// Puts the user in `key` of `type` (see `Voidhash.group(type:key:properties:)`).
     func group(type: String, key: String, properties: [String: JSONValue]) {
-        followSharedStorage()
         guard admitsGroup(type: type, key: key) else { return }
         let properties = checkedGroupProperties(properties)
-        let moved = !identity.groups.isCurrent(key, of: type)
-        guard moved || !properties.isEmpty else { return }
-        if moved {
-            var groups = identity.groups.current
-            groups[type] = key
-            identity.groups.replace(with: groups)
+        onStoredIdentity { () throws(IdentityChangedElsewhere) in
+            let moved = !identity.groups.isCurrent(key, of: type)
+            guard moved || !properties.isEmpty else { return }
+            if moved {
+                var groups = identity.groups.current
+                groups[type] = key
+                identity.groups.replace(with: groups)
+            }
+            try storeGroups(
+                identifying: [GroupIdentifyProperties(groupType: type, groupKey: key, groupSet: properties)])
         }
-        storeGroups(identifying: [GroupIdentifyProperties(groupType: type, groupKey: key, groupSet: properties)])
     }
 
     /// Replaces the user's groups (see `Voidhash.setGroups(_:)`).
     func setGroups(_ groups: [String: VoidhashGroup]) {
-        followSharedStorage()
         guard !groups.isEmpty else {
             resetGroups()
             return
         }
-        var next: [String: String] = [:]
-        var identifies: [GroupIdentifyProperties] = []
-        let sentOrSending = groupIdentifiesInFlight.reduce(into: identity.groups) { membership, entry in
-            membership.recordSent(
-                type: entry.identify.groupType, key: entry.identify.groupKey,
-                properties: entry.identify.groupSet)
-        }
         // In type order, so which type a full project refuses does not depend on hashing.
-        for (type, group) in groups.sorted(by: { $0.key < $1.key }) {
-            guard admitsGroup(type: type, key: group.id) else { continue }
-            let properties = checkedGroupProperties(group.properties)
-            next[type] = group.id
-            if sentOrSending.needsIdentify(type: type, key: group.id, properties: properties) {
-                identifies.append(
-                    GroupIdentifyProperties(groupType: type, groupKey: group.id, groupSet: properties))
-            }
+        let admitted = groups.sorted(by: { $0.key < $1.key }).compactMap { type, group in
+            admitsGroup(type: type, key: group.id)
+                ? GroupIdentifyProperties(
+                    groupType: type, groupKey: group.id, groupSet: checkedGroupProperties(group.properties))
+                : nil
         }
-        guard next != identity.groups.current || !identifies.isEmpty else { return }
-        identity.groups.replace(with: next)
-        storeGroups(identifying: identifies)
+        onStoredIdentity { () throws(IdentityChangedElsewhere) in
+            let sentOrSending = groupIdentifiesInFlight.reduce(into: identity.groups) { membership, entry in
+                membership.recordSent(
+                    type: entry.identify.groupType, key: entry.identify.groupKey,
+                    properties: entry.identify.groupSet)
+            }
+            let next = Dictionary(uniqueKeysWithValues: admitted.map { ($0.groupType, $0.groupKey) })
+            let identifies = admitted.filter {
+                sentOrSending.needsIdentify(type: $0.groupType, key: $0.groupKey, properties: $0.groupSet)
+            }
+            guard next != identity.groups.current || !identifies.isEmpty else { return }
+            identity.groups.replace(with: next)
+            try storeGroups(identifying: identifies)
+        }
     }
 
     /// Takes the user out of every group; sends nothing.
     func resetGroups() {
-        followSharedStorage()
-        guard identity.groups != .none else { return }
-        identity.groups = .none
-        persistIdentity()
+        onStoredIdentity { () throws(IdentityChangedElsewhere) in
+            guard identity.groups != .none else { return }
+            identity.groups = .none
+            try storeIdentity(identity)
+        }
     }
 
     /// Whether `type` and `key` follow the rules and the project may use `type` (it already
@@ -113,9 +116,13 @@ extension VoidhashCore {
     /// `identifies`: with analytics consent as queued events like any other, queued in the
     /// transaction that stores the groups with those events recorded as sent, so that a kill
     /// never leaves one without the other; without consent, each at once and alone (see
-    /// `sendGroupIdentifyAlone`).
-    private func storeGroups(identifying identifies: [GroupIdentifyProperties]) {
+    /// `sendGroupIdentifyAlone`), once the groups are stored.
+    ///
+    /// Throws, storing and sending nothing, when another process changed the stored identity
+    /// since this instance last read it.
+    private func storeGroups(identifying identifies: [GroupIdentifyProperties]) throws(IdentityChangedElsewhere) {
         var events: [QueuedWrite] = []
+        var alone: [(identify: GroupIdentifyProperties, fields: [String: JSONValue])] = []
         var next = identity
         for identify in identifies {
             guard let fields = identify.eventProperties else {
@@ -123,22 +130,21 @@ extension VoidhashCore {
                 continue
             }
             guard consent == .granted else {
-                sendGroupIdentifyAlone(identify, fields: fields)
+                alone.append((identify, fields))
                 continue
             }
             events.append(eventWrite(VoidhashConstants.groupIdentifyEvent, properties: fields))
             next.groups.recordSent(type: identify.groupType, key: identify.groupKey, properties: identify.groupSet)
         }
-        guard !events.isEmpty else {
-            persistIdentity()
-            return
+        if events.isEmpty {
+            try storeIdentity(identity)
+        } else if try enqueue(events, storingIdentity: next) != nil {
+            identity = next
+            noteEventQueued(events.count)
+        } else {
+            try storeIdentity(identity)  // the groups without the events, which were not queued (reported)
         }
-        guard enqueue(events, storingIdentity: next) != nil else {
-            persistIdentity()  // the groups without the events, which were not queued (reported)
-            return
-        }
-        identity = next
-        noteEventQueued(events.count)
+        for entry in alone { sendGroupIdentifyAlone(entry.identify, fields: entry.fields) }
     }
 
     /// Sends a `$groupidentify` made without analytics consent: at once, in a request of its
@@ -183,11 +189,14 @@ extension VoidhashCore {
     private func groupIdentifyFinished(_ id: String, delivered: Bool, lineage: String) {
         guard let index = groupIdentifiesInFlight.firstIndex(where: { $0.id == id }) else { return }
         let identify = groupIdentifiesInFlight.remove(at: index).identify
-        guard delivered, identity.anonymousId == lineage else { return }
-        let before = identity.groups
-        identity.groups.recordSent(
-            type: identify.groupType, key: identify.groupKey, properties: identify.groupSet)
-        if identity.groups != before { persistIdentity() }
+        guard delivered else { return }
+        onStoredIdentity { () throws(IdentityChangedElsewhere) in
+            guard identity.anonymousId == lineage else { return }
+            let before = identity.groups
+            identity.groups.recordSent(
+                type: identify.groupType, key: identify.groupKey, properties: identify.groupSet)
+            if identity.groups != before { try storeIdentity(identity) }
+        }
     }
 }
 

@@ -7,18 +7,27 @@ extension VoidhashCore {
     /// Signs the device in as `externalUserId` (see `Voidhash.identifyState`): the identity
     /// switches now; what is left is the wait for Voidhash to confirm the link or the profile.
     func identify(externalUserId: String, email: String?, name: String?) -> CallStep<VoidhashIdentifyResult> {
-        followSharedStorage()
         if let violation = ExternalUserIdRule.validate(externalUserId) {
             return .failure(.invalidArgument("The external user ID \(violation.message)."))
         }
+        return onStoredIdentity { () throws(IdentityChangedElsewhere) in
+            try switchIdentity(toUser: externalUserId, email: email, name: name)
+        }
+    }
+
+    /// `identify` from the identity this instance holds: throws, changing nothing, when another
+    /// process changed the stored identity since this instance read it.
+    private func switchIdentity(
+        toUser externalUserId: String, email: String?, name: String?
+    ) throws(IdentityChangedElsewhere) -> CallStep<VoidhashIdentifyResult> {
         let previous = identity
         if let current = previous.externalUserId, TextChecks.isIdentical(current, externalUserId) {
-            return updateProfile(email: email, name: name)
+            return try updateProfile(email: email, name: name)
         }
         let next = previous.identified(as: externalUserId, email: email, name: name)
         guard previous.isAnonymous else {
             // From one user to another: nothing is merged, no link is sent.
-            switchIdentity(to: next, cache: .empty(epoch: next.epoch))
+            try switchIdentity(to: next, cache: .empty(epoch: next.epoch))
             queueProfile(email: email, name: name)
             requestRefresh()
             return .answer(VoidhashIdentifyResult(status: .confirmed, distinctId: next.distinctId))
@@ -27,14 +36,14 @@ extension VoidhashCore {
         let request = IdentifyRequest(
             anonymousId: previous.distinctId, externalUserId: externalUserId, email: email, name: name)
         guard
-            let linkID = enqueue(
+            let linkID = try enqueue(
                 [.link(request, epoch: next.epoch)], switchingTo: next,
                 cache: {
                     PersonCacheRecord(
                         epoch: next.epoch, snapshot: previousCache.snapshot, awaitingLink: $0.first?.rawValue)
                 })?.first
         else {
-            switchIdentity(to: next, cache: .empty(epoch: next.epoch))
+            try switchIdentity(to: next, cache: .empty(epoch: next.epoch))
             requestRefresh()
             return .answer(VoidhashIdentifyResult(status: .deferred, distinctId: next.distinctId))
         }
@@ -56,11 +65,12 @@ extension VoidhashCore {
         case .delivered?:
             return .success(VoidhashIdentifyResult(status: .confirmed, distinctId: next.distinctId))
         case .rejected(let code, let message)?:
-            if identity.epoch == next.epoch {
+            onStoredIdentity { () throws(IdentityChangedElsewhere) in
+                guard identity.epoch == next.epoch else { return }
                 // Group changes made while waiting stay.
                 var restored = previous
                 restored.groups = identity.groups
-                switchIdentity(to: restored, cache: previousCache)
+                try switchIdentity(to: restored, cache: previousCache)
             }
             return .failure(VoidhashError(code: VoidhashError.Code(rawValue: code), message: message))
         case .failedForNow?, nil:
@@ -69,16 +79,20 @@ extension VoidhashCore {
     }
 
     /// `identify` with the current user ID: sends changed profile fields, else does nothing.
-    private func updateProfile(email: String?, name: String?) -> CallStep<VoidhashIdentifyResult> {
+    private func updateProfile(
+        email: String?, name: String?
+    ) throws(IdentityChangedElsewhere) -> CallStep<VoidhashIdentifyResult> {
         let changedEmail = email.flatMap { $0 == identity.email ? nil : $0 }
         let changedName = name.flatMap { $0 == identity.name ? nil : $0 }
         guard changedEmail != nil || changedName != nil else {
             let status: VoidhashIdentifyResult.Status = cache.awaitingLink == nil ? .confirmed : .deferred
             return .answer(VoidhashIdentifyResult(status: status, distinctId: identity.distinctId))
         }
-        identity.email = changedEmail ?? identity.email
-        identity.name = changedName ?? identity.name
-        persistIdentityAndCache()
+        var updated = identity
+        updated.email = changedEmail ?? identity.email
+        updated.name = changedName ?? identity.name
+        try storeIdentity(updated)
+        identity = updated
         let distinctId = identity.distinctId
         guard let id = queueProfile(email: changedEmail, name: changedName) else {
             return .answer(VoidhashIdentifyResult(status: .deferred, distinctId: distinctId))
@@ -118,18 +132,27 @@ extension VoidhashCore {
             reporter.warn(.invalidDistinctId, "options.distinctId \(violation.message); it was ignored.")
             return
         }
+        onStoredIdentity { () throws(IdentityChangedElsewhere) in
+            try adoptOnStoredIdentity(known, identityWasStored: identityWasStored)
+        }
+    }
+
+    /// `adopt` from the identity this instance holds: throws, changing nothing, when another
+    /// process changed the stored identity since this instance read it.
+    private func adoptOnStoredIdentity(_ known: String, identityWasStored: Bool) throws(IdentityChangedElsewhere) {
         if let current = identity.externalUserId, TextChecks.isIdentical(current, known) { return }
         let next = identity.identified(as: known, email: nil, name: nil)
         let snapshot = cache.snapshot
-        let linked =
-            identity.isAnonymous && identityWasStored
-            && enqueue(
+        if identity.isAnonymous, identityWasStored,
+            try enqueue(
                 [.link(IdentifyRequest(anonymousId: identity.distinctId, externalUserId: known), epoch: next.epoch)],
                 switchingTo: next,
                 cache: { PersonCacheRecord(epoch: next.epoch, snapshot: snapshot, awaitingLink: $0.first?.rawValue) })
                 != nil
-        guard !linked else { return }
-        switchIdentity(to: next, cache: .empty(epoch: next.epoch))
+        {
+            return
+        }
+        try switchIdentity(to: next, cache: .empty(epoch: next.epoch))
         requestRefresh()
     }
 
@@ -140,13 +163,14 @@ extension VoidhashCore {
     /// The `$sign_out` and the new identity are stored in one transaction, so a relaunch after a
     /// kill finds the user signed out with the event queued, or neither.
     func signOut() {
-        followSharedStorage()
-        let events = lifecycleEvents && consent == .granted ? [eventWrite(VoidhashConstants.signOutEvent)] : []
-        let next = IdentityRecord.newAnonymous()
-        let nextCache = PersonCacheRecord(
-            epoch: next.epoch, snapshot: .newAnonymous(at: clock.now()), awaitingLink: nil)
-        if enqueue(events, switchingTo: next, cache: { _ in nextCache }) == nil {
-            adoptIdentity(next, cache: nextCache)  // reported; this launch goes on signed out
+        onStoredIdentity { () throws(IdentityChangedElsewhere) in
+            let events = lifecycleEvents && consent == .granted ? [eventWrite(VoidhashConstants.signOutEvent)] : []
+            let next = IdentityRecord.newAnonymous()
+            let nextCache = PersonCacheRecord(
+                epoch: next.epoch, snapshot: .newAnonymous(at: clock.now()), awaitingLink: nil)
+            if try enqueue(events, switchingTo: next, cache: { _ in nextCache }) == nil {
+                adoptIdentity(next, cache: nextCache)  // reported; this launch goes on signed out
+            }
         }
         kickDelivery()
     }

@@ -22,9 +22,11 @@ extension VoidhashCore {
         if let stored = try? storage.keyValues.value(VoidhashAnalyticsConsent.self, forKey: StoreKeys.consent) {
             consent = stored
         }
-        guard let stored = try? storage.keyValues.value(IdentityRecord.self, forKey: StoreKeys.identity),
-            stored != identity
-        else { return }
+        guard let stored = try? storage.keyValues.value(IdentityRecord.self, forKey: StoreKeys.identity) else {
+            return
+        }
+        storedIdentity = stored
+        guard stored != identity else { return }
         guard stored.epoch != identity.epoch else {
             identity = stored
             return
@@ -33,4 +35,32 @@ extension VoidhashCore {
         let cache = storedCache.flatMap { $0.epoch == stored.epoch ? $0 : nil } ?? .empty(epoch: stored.epoch)
         adoptIdentity(stored, cache: cache)
     }
+
+    /// Runs `change`, a call's decision and the identity write it makes, on the identity
+    /// storage holds now. It follows the shared storage first; when another process changed the
+    /// stored identity between that read and `change`'s write (which then stored nothing and
+    /// threw `IdentityChangedElsewhere`), it reads what that process stored and runs `change`
+    /// again. So a call made at the same instant as another process's sign-in or sign-out acts
+    /// as if it came just after it: a sign-out records `$sign_out` for the user the other
+    /// process signed in, an `identify` links the anonymous ID the other process signed out to.
+    ///
+    /// After `identityConflictLimit` conflicts in a row, the write goes through whatever is
+    /// stored, so a call always ends.
+    func onStoredIdentity<Result>(_ change: () throws(IdentityChangedElsewhere) -> Result) -> Result {
+        var conflicts = 0
+        while true {
+            followSharedStorage()
+            if conflicts == Self.identityConflictLimit { storedIdentity = nil }
+            do throws(IdentityChangedElsewhere) {
+                return try change()
+            } catch {
+                conflicts += 1
+                seenOtherWritersVersion = nil  // read the stored identity again, whatever the version says
+            }
+        }
+    }
+
+    /// How many times in a row `onStoredIdentity(_:)` decides again after another process
+    /// changed the identity before it writes regardless.
+    static let identityConflictLimit = 8
 }

@@ -31,6 +31,10 @@ actor VoidhashCore {
 
     /// Who the device is now.
     var identity: IdentityRecord
+    /// The identity storage held when this instance last read or wrote it: an identity write
+    /// goes through only while storage still holds it (see `holdsIdentityLastSeen(_:)`); `nil`
+    /// lets the next one through whatever is stored.
+    var storedIdentity: IdentityRecord?
     /// The cached person of the current identity.
     var cache: PersonCacheRecord
     /// Where `cache` is published for reads that need no turn of the core.
@@ -113,6 +117,7 @@ actor VoidhashCore {
                 }),
             send: { batch, settle in await handler.send(batch, settle: settle) })
         identity = launch.identity
+        storedIdentity = launch.identity
         cache = launch.cache
         person = launch.cache.snapshot?.person.map(VoidhashPerson.init)
         self.cacheView = cacheView
@@ -236,17 +241,17 @@ actor VoidhashCore {
     /// from the queued items' IDs, storing them all in one transaction: a kill cannot leave the
     /// writes queued for an identity that was never stored (whose relaunch would queue them
     /// again under new keys), nor the identity stored without them. `nil` (reported) when
-    /// storage failed; then nothing changed.
+    /// storage failed; then nothing changed. Throws, changing nothing, when another process
+    /// changed the stored identity since this instance last read it.
     func enqueue(
         _ writes: [QueuedWrite], switchingTo next: IdentityRecord,
         cache makeCache: ([QueueItemID]) -> PersonCacheRecord
-    ) -> [QueueItemID]? {
+    ) throws(IdentityChangedElsewhere) -> [QueueItemID]? {
         guard
-            let ids = enqueue(
-                writes,
-                storing: { (ids) throws(StorageError) -> KeyValueBatch in
+            let ids = try enqueue(
+                writes, storingIdentity: next,
+                with: { (ids) throws(StorageError) -> KeyValueBatch in
                     var batch = KeyValueBatch()
-                    try batch.set(next, forKey: StoreKeys.identity)
                     try batch.set(makeCache(ids), forKey: StoreKeys.person)
                     return batch
                 })
@@ -255,14 +260,24 @@ actor VoidhashCore {
         return ids
     }
 
-    /// Queues `writes` and stores `values` (made from their IDs) in one transaction; `nil`
-    /// (reported) when storage failed, and then nothing was stored.
+    /// Queues `writes` and stores `identity` (with the values `values` makes from the items'
+    /// IDs) in one transaction; `nil` (reported) when storage failed, and then nothing was
+    /// stored. Throws, storing nothing, when another process changed the stored identity since
+    /// this instance last read it (`holdsIdentityLastSeen(_:)`).
     func enqueue(
-        _ writes: [QueuedWrite], storing values: ([QueueItemID]) throws(StorageError) -> KeyValueBatch
-    ) -> [QueueItemID]? {
+        _ writes: [QueuedWrite], storingIdentity identity: IdentityRecord,
+        with values: ([QueueItemID]) throws(StorageError) -> KeyValueBatch = { _ in KeyValueBatch() }
+    ) throws(IdentityChangedElsewhere) -> [QueueItemID]? {
+        let stored: [QueueItemID]?
         do {
             let items = try writes.map { try $0.queueItem() }
-            return try storage.queue.enqueueMany(items, now: clock.now(), storing: values)
+            stored = try storage.queue.enqueueMany(
+                items, now: clock.now(), when: { holdsIdentityLastSeen($0) },
+                storing: { (ids) throws(StorageError) -> KeyValueBatch in
+                    var batch = try values(ids)
+                    try batch.set(identity, forKey: StoreKeys.identity)
+                    return batch
+                })
         } catch {
             let message =
                 writes.isEmpty
@@ -271,37 +286,41 @@ actor VoidhashCore {
             reporter.diagnose(.storageWriteFailed, message)
             return nil
         }
+        guard let stored else { throw IdentityChangedElsewhere() }
+        storedIdentity = identity
+        return stored
     }
 
-    /// Writes the identity (with its groups) and queues `writes` in one transaction; `nil`
-    /// (reported) when storage failed.
-    func enqueue(_ writes: [QueuedWrite], storingIdentity identity: IdentityRecord) -> [QueueItemID]? {
-        enqueue(writes) { (_) throws(StorageError) -> KeyValueBatch in
-            var batch = KeyValueBatch()
-            try batch.set(identity, forKey: StoreKeys.identity)
-            return batch
-        }
-    }
-
-    /// Writes the identity and the person cache, in one transaction.
-    func persistIdentityAndCache() {
-        var batch = KeyValueBatch()
+    /// Stores `identity` (with the person cache `cache`, when given) in one transaction;
+    /// reported when storage failed. Throws, storing nothing, when another process changed the
+    /// stored identity since this instance last read it (`holdsIdentityLastSeen(_:)`).
+    func storeIdentity(_ identity: IdentityRecord, cache: PersonCacheRecord? = nil) throws(IdentityChangedElsewhere) {
+        let stored: Bool
         do throws(StorageError) {
-            try batch.set(identity, forKey: StoreKeys.identity)
-            try batch.set(cache, forKey: StoreKeys.person)
-            try storage.keyValues.apply(batch)
+            stored = try storage.keyValues.update { (reader) throws(StorageError) -> (Bool, KeyValueBatch) in
+                guard holdsIdentityLastSeen(reader) else { return (false, KeyValueBatch()) }
+                var batch = KeyValueBatch()
+                try batch.set(identity, forKey: StoreKeys.identity)
+                if let cache { try batch.set(cache, forKey: StoreKeys.person) }
+                return (true, batch)
+            }
         } catch {
             reporter.diagnose(.storageWriteFailed, "Could not store the identity (\(error)).")
+            return
         }
+        guard stored else { throw IdentityChangedElsewhere() }
+        storedIdentity = identity
     }
 
-    /// Writes the identity (with the user's groups).
-    func persistIdentity() {
-        do throws(StorageError) {
-            try storage.keyValues.set(identity, forKey: StoreKeys.identity)
-        } catch {
-            reporter.diagnose(.storageWriteFailed, "Could not store the identity (\(error)).")
-        }
+    /// Whether storage, read through `reader` inside a write transaction, still holds the
+    /// identity this instance last read or wrote there (`storedIdentity`), or holds none it can
+    /// read: otherwise another process changed it since, and a write decided from this
+    /// instance's identity must not replace what that process stored.
+    private func holdsIdentityLastSeen(_ reader: KeyValueReader) -> Bool {
+        guard let expected = storedIdentity,
+            let stored = try? reader.value(IdentityRecord.self, forKey: StoreKeys.identity)
+        else { return true }
+        return stored == expected
     }
 
     /// Writes the person cache.
@@ -324,11 +343,14 @@ actor VoidhashCore {
         for observer in observers.values { observer.yield(newPerson) }
     }
 
-    /// Makes `newIdentity` current with `newCache`, stores both, and lets waiting reads go on
-    /// with the new identity.
-    func switchIdentity(to newIdentity: IdentityRecord, cache newCache: PersonCacheRecord) {
+    /// Stores `newIdentity` with `newCache`, makes them current, and lets waiting reads go on
+    /// with the new identity. Throws, changing nothing, when another process changed the stored
+    /// identity since this instance last read it.
+    func switchIdentity(
+        to newIdentity: IdentityRecord, cache newCache: PersonCacheRecord
+    ) throws(IdentityChangedElsewhere) {
+        try storeIdentity(newIdentity, cache: newCache)
         adoptIdentity(newIdentity, cache: newCache)
-        persistIdentityAndCache()
     }
 
     /// Makes `newIdentity` current with `newCache` in memory (the caller stores them), and lets
