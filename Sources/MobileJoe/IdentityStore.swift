@@ -115,6 +115,14 @@ struct IdentityStore: Sendable {
         }
     }
 
+    /// Deletes the temporary files that writes of the identity file killed before they finished
+    /// left behind, once they are old enough not to be a write in progress in another process
+    /// (`OwnerOnlyFiles.removeAbandonedWrites(of:now:)`): they may hold earlier IDs, and the SDK
+    /// stores exactly one identity. Best effort.
+    func removeAbandonedWrites() {
+        OwnerOnlyFiles.removeAbandonedWrites(of: fileURL, now: Date())
+    }
+
     /// Moves the unusable file aside, dated by `now`, and returns where it went.
     func moveAside(now: Date) throws(MobileJoeError) -> URL {
         let milliseconds = Int64((now.timeIntervalSince1970 * 1_000).rounded())

@@ -355,13 +355,15 @@ public final class JoeInstance: Sendable {
     /// then. A damaged regular file is written over (it may hold earlier IDs: nothing of it is
     /// kept); anything else in its place (a folder, a link) is moved aside first, and when it
     /// cannot be, the new identity lives in memory only. A file that cannot be read for now is
-    /// left alone. Copies of damaged files that earlier versions moved aside are deleted.
+    /// left alone. Copies of damaged files that earlier versions moved aside are deleted, and so are
+    /// the temporary files of writes that were killed (`IdentityStore.removeAbandonedWrites()`).
     private func loadOrCreate(diagnostics: inout [JoeDiagnostic]) -> Loading {
         let loaded = store.load()
         if case .notReadableForNow = loaded {
             // Left as it is, and so is the folder, until the file can be read.
         } else {
             store.removeEarlierDamagedCopies()
+            store.removeAbandonedWrites()
         }
         switch loaded {
         case .found(let identity):

@@ -99,7 +99,7 @@ public enum OwnerOnlyFiles {
         let directory = url.deletingLastPathComponent()
         try createDirectory(directory)
         let temporary = directory.appendingPathComponent(
-            ".\(url.lastPathComponent).\(UUID().uuidString.lowercased()).tmp")
+            temporaryPrefix(of: url) + UUID().uuidString.lowercased() + temporarySuffix)
         let descriptor = try createFile(atPath: temporary.path)
         var closed = false
         defer {
@@ -122,6 +122,47 @@ public enum OwnerOnlyFiles {
         }
         syncDirectory(directory)
     }
+
+    /// How long a temporary file of ``writeAtomically(_:to:readableBeforeFirstUnlock:onlyIfMissing:)``
+    /// must have been left unchanged before ``removeAbandonedWrites(of:now:)`` takes it for the
+    /// leftover of a write that was killed: a write in progress takes milliseconds, and an hour
+    /// leaves room for a process the system suspended in the middle of one.
+    public static let abandonedWriteAge: TimeInterval = 60 * 60
+
+    /// Deletes the temporary files that writes of `url` killed before they finished left in its
+    /// folder (a killed `writeAtomically` cannot remove its own), and returns how many: those
+    /// regular files whose name is of a write of `url` and that were last changed at least
+    /// ``abandonedWriteAge`` before `now` (the file system's time, as `Date()` gives it). Such a
+    /// file may hold an earlier version of `url`'s contents. Best effort: what cannot be
+    /// examined or deleted is left.
+    @discardableResult
+    public static func removeAbandonedWrites(of url: URL, now: Date) -> Int {
+        let directory = url.deletingLastPathComponent()
+        let prefix = temporaryPrefix(of: url)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        var removed = 0
+        for name in names where name.hasPrefix(prefix) && name.hasSuffix(temporarySuffix) {
+            let path = directory.appendingPathComponent(name).path
+            var status = stat()
+            guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
+            #if canImport(Darwin)
+                let changed = TimeInterval(status.st_mtimespec.tv_sec)
+            #else
+                let changed = TimeInterval(status.st_mtim.tv_sec)
+            #endif
+            guard now.timeIntervalSince1970 - changed >= abandonedWriteAge, unlink(path) == 0 else { continue }
+            removed += 1
+        }
+        return removed
+    }
+
+    /// The start of the name of every temporary file a write of `url` makes (a dot hides it).
+    private static func temporaryPrefix(of url: URL) -> String {
+        ".\(url.lastPathComponent)."
+    }
+
+    /// The end of the name of every temporary file a write makes.
+    private static let temporarySuffix = ".tmp"
 
     /// Links the written file `temporary` to `url` when nothing is there, and removes its
     /// temporary name; where the file system has no hard links (`link` fails with `EPERM`,

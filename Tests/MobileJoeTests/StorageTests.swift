@@ -188,6 +188,33 @@ struct StorageTests {
     }
 }
 
+extension StorageTests {
+    /// A write killed between creating its temporary file and renaming it leaves that file,
+    /// holding the identity of its time; the next `configure` deletes it once it is old enough
+    /// not to be another process's write in progress.
+    @Test("what a killed write of the identity left is deleted at configure once an hour old")
+    func whatAKilledWriteLeftIsDeletedAtConfigure() async throws {
+        try await withJoe { joe in
+            let stored = try #require(try await joe.configured().identity)
+            let folder = joe.storageDirectory
+            let earlier = try JSONEncoder().encode(
+                IdentityFile(
+                    anonymousId: "$MBJAnonymousID:0b6f9d2e4c1a4c449a57a1b2c3d4e5f6", deviceId: stored.deviceId,
+                    externalId: nil))
+            let abandoned = folder.appendingPathComponent(".identity.mbj.0b6f9d2e-4c1a-4c44-9a57-a1b2c3d4e5f6.tmp")
+            let inProgress = folder.appendingPathComponent(".identity.mbj.0b6f9d2e-4c1a-4c44-9a57-a1b2c3d4e5f7.tmp")
+            for url in [abandoned, inProgress] { try earlier.write(to: url) }
+            try FileManager.default.setAttributes(
+                [.modificationDate: Date().addingTimeInterval(-OwnerOnlyFiles.abandonedWriteAge - 1)],
+                ofItemAtPath: abandoned.path)
+
+            #expect(try await joe.configured().identity == stored)
+            let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+            #expect(names == [inProgress.lastPathComponent, "identity.mbj"])
+        }
+    }
+}
+
 extension IdentityFile {
     /// Whether this is a valid identity that has not signed in.
     var isFresh: Bool {

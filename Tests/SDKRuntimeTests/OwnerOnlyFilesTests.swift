@@ -146,6 +146,41 @@ struct OwnerOnlyFilesTests {
         #expect(names.sorted() == ["file", "link"], "no temporary file is left behind")
     }
 
+    @Test("what a killed write left is deleted once an hour old; a write in progress, other names and folders stay")
+    func whatAKilledWriteLeftIsDeletedOnceOldEnough() throws {
+        let directory = StorageTestDirectory()
+        let file = directory.url.appendingPathComponent("nested/file")
+        try OwnerOnlyFiles.writeAtomically(Data("now".utf8), to: file, readableBeforeFirstUnlock: true)
+        let folder = file.deletingLastPathComponent()
+        let now = Date()
+        func leftover(_ name: String, age: TimeInterval, folder isFolder: Bool = false) throws {
+            let url = folder.appendingPathComponent(name)
+            if isFolder {
+                try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
+            } else {
+                try Data("earlier".utf8).write(to: url)
+            }
+            try FileManager.default.setAttributes(
+                [.modificationDate: now.addingTimeInterval(-age)], ofItemAtPath: url.path)
+        }
+        let hour = OwnerOnlyFiles.abandonedWriteAge
+        try leftover(".file.0b6f9d2e-4c1a-4c44-9a57-000000000001.tmp", age: hour + 1)
+        try leftover(".file.0b6f9d2e-4c1a-4c44-9a57-000000000002.tmp", age: 2 * hour)
+        try leftover(".file.0b6f9d2e-4c1a-4c44-9a57-000000000003.tmp", age: hour - 60)  // in progress
+        try leftover(".file.0b6f9d2e-4c1a-4c44-9a57-000000000004.tmp", age: 2 * hour, folder: true)
+        try leftover(".other.0b6f9d2e-4c1a-4c44-9a57-000000000005.tmp", age: 2 * hour)
+        try leftover("file.tmp", age: 2 * hour)
+
+        #expect(OwnerOnlyFiles.removeAbandonedWrites(of: file, now: now) == 2)
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(
+            names == [
+                ".file.0b6f9d2e-4c1a-4c44-9a57-000000000003.tmp", ".file.0b6f9d2e-4c1a-4c44-9a57-000000000004.tmp",
+                ".other.0b6f9d2e-4c1a-4c44-9a57-000000000005.tmp", "file", "file.tmp",
+            ])
+        #expect(try Data(contentsOf: file) == Data("now".utf8))
+    }
+
     @Test("a write the system refuses throws at once; only an interrupted write is tried again")
     func aRefusedWriteThrows() throws {
         let descriptor = open("/dev/null", O_RDONLY | O_CLOEXEC)
