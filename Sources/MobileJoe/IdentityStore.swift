@@ -101,6 +101,14 @@ struct IdentityStore: Sendable {
         return lstat(fileURL.path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
     }
 
+    /// Whether the identity file's place holds a symbolic link whose target does not exist:
+    /// reading it finds no file, yet the place is taken.
+    var holdsLinkToNothing: Bool {
+        var status = stat()
+        return lstat(fileURL.path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
+            && stat(fileURL.path, &status) != 0 && errno == ENOENT
+    }
+
     /// Deletes the copies of damaged identity files that earlier versions moved aside
     /// (`<MobileJoeConstants.identityFileName>.corrupt-<ms>`, regular files only): they may hold
     /// earlier IDs, and the SDK stores exactly one identity. Best effort.

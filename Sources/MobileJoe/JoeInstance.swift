@@ -376,23 +376,33 @@ public final class JoeInstance: Sendable {
             } catch {
                 return .loaded(identity, mustStore: true)
             }
-            // Another process stored one first, and that one is used; anything else there (a
-            // link to nothing) is written over.
-            if case .found(let stored) = store.load() { return .loaded(stored, mustStore: false) }
-            return .loaded(identity, mustStore: true)
+            // Another process stored one first, and that one is used; a link to nothing there
+            // is moved aside as it is, like a link to something.
+            switch store.load() {
+            case .found(let stored): return .loaded(stored, mustStore: false)
+            case .missing where store.holdsLinkToNothing:
+                return movingAside(.unreadable(reason: "a link to nothing"), diagnostics: &diagnostics)
+            default: return .loaded(identity, mustStore: true)
+            }
         case .notReadableForNow(let reason):
             return .notReadableForNow(reason: reason)
         case .unusable(let problem) where store.holdsRegularFile:
             return .loaded(.makeAnonymous(), mustStore: true, replacing: problem)
         case .unusable(let problem):
-            do throws(MobileJoeError) {
-                let movedTo = try store.moveAside(now: options.clock.now())
-                diagnostics.append(.identityFileMovedAside(problem: problem, movedTo: movedTo))
-                return .loaded(.makeAnonymous(), mustStore: true)
-            } catch {
-                diagnostics.append(.identityNotStored(reason: "\(problem); \(error.storageReason)"))
-                return .loaded(.makeAnonymous(), mustStore: false)
-            }
+            return movingAside(problem, diagnostics: &diagnostics)
+        }
+    }
+
+    /// A new identity, after moving aside what is in the identity file's place (not a file the
+    /// SDK wrote: a folder, a link) because of `problem`; kept in memory only when that fails.
+    private func movingAside(_ problem: IdentityFileProblem, diagnostics: inout [JoeDiagnostic]) -> Loading {
+        do throws(MobileJoeError) {
+            let movedTo = try store.moveAside(now: options.clock.now())
+            diagnostics.append(.identityFileMovedAside(problem: problem, movedTo: movedTo))
+            return .loaded(.makeAnonymous(), mustStore: true)
+        } catch {
+            diagnostics.append(.identityNotStored(reason: "\(problem); \(error.storageReason)"))
+            return .loaded(.makeAnonymous(), mustStore: false)
         }
     }
 

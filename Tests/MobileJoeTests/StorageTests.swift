@@ -7,7 +7,8 @@ import Testing
 
 /// A damaged identity file, as a test writes it.
 enum DamagedIdentityFile: String, CaseIterable, Sendable, CustomTestStringConvertible {
-    case truncated, notJSON, empty, wrongTypes, missingMembers, invalidIdentifiers, tooLarge, folderInPlace
+    case truncated, notJSON, empty, wrongTypes, missingMembers, invalidIdentifiers, tooLarge, folderInPlace,
+        linkToNothing
 
     var testDescription: String { rawValue }
 
@@ -19,8 +20,12 @@ enum DamagedIdentityFile: String, CaseIterable, Sendable, CustomTestStringConver
         case .invalidIdentifiers: .invalidIdentifiers
         case .tooLarge: .tooLarge
         case .folderInPlace: .unreadable(reason: "not a regular file")
+        case .linkToNothing: .unreadable(reason: "a link to nothing")
         }
     }
+
+    /// Whether it is not a file the SDK wrote, so it is moved aside as it is.
+    var isMovedAside: Bool { self == .folderInPlace || self == .linkToNothing }
 
     /// Puts the damaged file at `url`.
     func write(to url: URL) throws {
@@ -38,6 +43,11 @@ enum DamagedIdentityFile: String, CaseIterable, Sendable, CustomTestStringConver
         case .folderInPlace:
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
             try Data("inside".utf8).write(to: url.appendingPathComponent("keep.txt"))
+            return
+        case .linkToNothing:
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(atPath: url.path, withDestinationPath: "nowhere")
             return
         }
         try FileManager.default.createDirectory(
@@ -114,7 +124,7 @@ struct StorageTests {
             #expect(try joe.storedIdentity() == identity)
             let reported = try #require(joe.diagnostics.all.first)
             let names = try FileManager.default.contentsOfDirectory(atPath: joe.storageDirectory.path).sorted()
-            if damage == .folderInPlace {
+            if damage.isMovedAside {
                 // Not a file of ours: moved aside as it is, never deleted.
                 let aside = joe.storageDirectory.appendingPathComponent(
                     "identity.mbj.corrupt-\(Int64(joe.clock.now().timeIntervalSince1970 * 1000))")
@@ -124,7 +134,11 @@ struct StorageTests {
                 }
                 #expect(problem == damage.problem)
                 #expect(movedTo.path == aside.path)
-                #expect(FileManager.default.fileExists(atPath: aside.appendingPathComponent("keep.txt").path))
+                if damage == .linkToNothing {
+                    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: aside.path) == "nowhere")
+                } else {
+                    #expect(FileManager.default.fileExists(atPath: aside.appendingPathComponent("keep.txt").path))
+                }
             } else {
                 // Our file, damaged: replaced, and nothing of it (an earlier ID) is kept.
                 #expect(reported == .identityFileReplaced(problem: damage.problem))
