@@ -117,7 +117,7 @@ struct StorageSharingTests {
 
     @Test(
         "a storage file that is a link is moved aside as a link: what it points to keeps its bytes and mode",
-        arguments: ["", "-wal", "-shm"])
+        arguments: ["", "-wal"])
     func aLinkIsNeverFollowed(suffix: String) throws {
         let directory = StorageTestDirectory()
         try directory.open().close()
@@ -138,6 +138,44 @@ struct StorageSharingTests {
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: moved) == target)
         try storage.queue.enqueue(lane: .events, kind: "event", payload: payloadBytes("{}"), now: Date())
         #expect(!storage.isInMemory)
+    }
+
+    /// SQLite rebuilds the index from the database and its log: the index alone is moved aside,
+    /// and what the database holds stays in use.
+    @Test(
+        "an index (-shm) alone that is not a file is moved aside by itself, and the database kept",
+        arguments: ["folder", "pipe", "link to a file", "link to nothing"])
+    func anOddIndexAloneIsMovedAsideAndTheDatabaseKept(kind: String) throws {
+        let directory = StorageTestDirectory()
+        let first = try directory.open()
+        try first.keyValues.set("kept", forKey: "identity")
+        first.close()
+        let outside = StorageTestDirectory()
+        try FileManager.default.createDirectory(at: outside.url, withIntermediateDirectories: true)
+        let target = outside.url.appendingPathComponent("notes.txt").path
+        try Data("the user's notes".utf8).write(to: URL(fileURLWithPath: target))
+        let before = try FileState(target)
+        let index = directory.databaseURL().path + "-shm"
+        unlink(index)
+        switch kind {
+        case "folder": try FileManager.default.createDirectory(atPath: index, withIntermediateDirectories: false)
+        case "pipe": #expect(mkfifo(index, 0o600) == 0)
+        case "link to a file": #expect(symlink(target, index) == 0)
+        default: #expect(symlink(outside.url.appendingPathComponent("nothing").path, index) == 0)
+        }
+
+        let storage = try directory.open()
+        #expect(storage.openReport.movedAside.isEmpty)
+        #expect(try storage.keyValues.value(String.self, forKey: "identity") == "kept")
+        let moved = try #require(storage.openReport.movedAsideIndex)
+        #expect(moved.lastPathComponent.hasPrefix(directory.databaseURL().lastPathComponent + "-shm.corrupt-"))
+        var info = stat()
+        #expect(lstat(moved.path, &info) == 0 && info.st_mode & S_IFMT != S_IFREG, "moved as it was")
+        #expect(try FileState(target) == before)
+        try storage.keyValues.set("still written", forKey: "identity")
+        #expect(!storage.isInMemory)
+        storage.close()
+        #expect(try directory.open().openReport.movedAsideIndex == nil, "the next open finds SQLite's own index")
     }
 
     @Test("a link to a device or to nothing is moved aside; the device keeps its mode, nothing is created")

@@ -48,6 +48,24 @@ struct VoidhashRestartTests {
         harness.server.clearFaults()
     }
 
+    /// A folder left where SQLite keeps its shared-memory index: the index is rebuilt, so the
+    /// relaunch keeps the user, the queued work and the database, and says what it moved.
+    @Test func aRelaunchBesideAnIndexThatIsNotAFileKeepsTheUser() async throws {
+        try await withSDKHarness { harness in
+            let first = try harness.launch()
+            try await first.identify(externalUserId: "user_kept")
+            await first.shutdown()
+            let index = harness.directory.appendingPathComponent("voidhash-test.sqlite-shm")
+            try? FileManager.default.removeItem(at: index)
+            try FileManager.default.createDirectory(at: index, withIntermediateDirectories: false)
+
+            let relaunched = try harness.launch()
+            #expect(await relaunched.getDistinctId() == "user_kept")
+            #expect(harness.diagnosticCodes == [.storageRecovered])
+            await relaunched.shutdown()
+        }
+    }
+
     @Test func queuedLinksGoBeforeQueuedPurchases() async throws {
         try await withSDKHarness { harness in
             let voidhash = try harness.launch()

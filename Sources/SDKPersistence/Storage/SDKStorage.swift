@@ -71,6 +71,7 @@ public final class SDKStorage: Sendable {
             let url = directory.appendingPathComponent(name + ".sqlite")
             if gate.cannotReadForNow(url.path) { throw StorageError.temporarilyUnavailable }
             let marker = StorageFiles.verifyMarker(databasePath: url.path)
+            let movedAsideIndex = try StorageFiles.moveAsideIrregularIndex(databasePath: url.path, now: clock.now())
             var movedAside: [MovedAsideDatabase] = []
             let moveAside = { (reason: MovedAsideDatabase.Reason) throws(StorageError) in
                 guard movedAside.isEmpty, gate.isAvailable else { throw StorageError.corrupt }
@@ -106,7 +107,8 @@ public final class SDKStorage: Sendable {
                 try connection.install(WALCheckpointer(path: url.path, gate: gate))
                 let report = StorageOpenReport(
                     databaseURL: url, createdNewDatabase: applied.first == 1, appliedMigrations: applied,
-                    schemaVersion: StorageSchema.current.version, movedAside: movedAside)
+                    schemaVersion: StorageSchema.current.version, movedAside: movedAside,
+                    movedAsideIndex: movedAsideIndex)
                 do throws(StorageError) {
                     return try SDKStorage(
                         connection: connection, gate: gate, clock: clock, report: report,

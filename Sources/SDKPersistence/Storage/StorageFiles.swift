@@ -7,8 +7,8 @@ import SDKRuntime
 ///
 /// Nothing here follows a symbolic link or changes a file that is not ours: a file is created
 /// with `O_NOFOLLOW`, permissions are set on regular files only, and a database whose file or
-/// sidecar is a link or a device is moved aside (the link itself is renamed; what it points to
-/// is never touched).
+/// log is a link or a device is moved aside (the link itself is renamed; what it points to is
+/// never touched); an index (`-shm`) that alone is one is moved aside by itself.
 enum StorageFiles {
     /// The endings SQLite gives the files that belong to a database in WAL mode.
     static let sidecarSuffixes = ["-wal", "-shm"]
@@ -76,6 +76,29 @@ enum StorageFiles {
             var info = stat()
             return lstat(file, &info) == 0 && info.st_mode & S_IFMT != S_IFREG
         }
+    }
+
+    /// When the database's shared-memory index (`-shm`) alone is not a regular file (a folder,
+    /// a pipe, a link) while the database and its log are regular files or missing, renames the
+    /// index to `<name>-shm.corrupt-<timestamp>` (the link itself, never its target) and returns
+    /// where it went; `nil` when there is nothing of the kind. The index holds nothing SQLite
+    /// cannot rebuild from the database and its log, so they stay where they are and are used.
+    static func moveAsideIrregularIndex(databasePath path: String, now: Date) throws(StorageError) -> URL? {
+        func isIrregular(_ file: String) -> Bool {
+            var info = stat()
+            return lstat(file, &info) == 0 && info.st_mode & S_IFMT != S_IFREG
+        }
+        let index = path + "-shm"
+        guard isIrregular(index), !isIrregular(path), !isIrregular(path + "-wal") else { return nil }
+        let stamp = Int64((now.timeIntervalSince1970 * 1000).rounded())
+        var target = index + ".corrupt-\(stamp)"
+        var attempt = 1
+        while exists(target) {
+            target = index + ".corrupt-\(stamp)-\(attempt)"
+            attempt += 1
+        }
+        guard rename(index, target) == 0 else { throw error(errno, "moving the database's index aside") }
+        return URL(fileURLWithPath: target)
     }
 
     /// Renames the database at `path` and its sidecars to `<base>.corrupt-<timestamp>` (and its

@@ -13,17 +13,22 @@ public struct StorageOpenReport: Sendable, Hashable {
     /// Files that could not be used and were moved aside (kept, not deleted) before a fresh
     /// database was created.
     public var movedAside: [MovedAsideDatabase]
+    /// Where the database's shared-memory index (`-shm`) went when it alone was not a regular
+    /// file (a folder, a pipe, a link): it was moved aside and the database kept, since SQLite
+    /// rebuilds the index. `nil` when nothing of the kind was found.
+    public var movedAsideIndex: URL?
 
     /// A report with every part spelled out.
     public init(
         databaseURL: URL?, createdNewDatabase: Bool, appliedMigrations: [Int], schemaVersion: Int,
-        movedAside: [MovedAsideDatabase]
+        movedAside: [MovedAsideDatabase], movedAsideIndex: URL? = nil
     ) {
         self.databaseURL = databaseURL
         self.createdNewDatabase = createdNewDatabase
         self.appliedMigrations = appliedMigrations
         self.schemaVersion = schemaVersion
         self.movedAside = movedAside
+        self.movedAsideIndex = movedAsideIndex
     }
 }
 
@@ -37,8 +42,9 @@ public struct MovedAsideDatabase: Sendable, Hashable {
         case foreign
         /// One of ours, from a newer SDK whose schema this version does not know.
         case newerSchema(version: Int)
-        /// The file or one of its sidecars (`-wal`, `-shm`) is a symbolic link, a device or
-        /// anything else that is not a regular file; the link itself was moved, not its target.
+        /// The file or its write-ahead log (`-wal`) is a symbolic link, a device or anything else
+        /// that is not a regular file; the link itself was moved, not its target. (An index,
+        /// `-shm`, that alone is one is moved aside by itself: `StorageOpenReport.movedAsideIndex`.)
         case notARegularFile
     }
 

@@ -37,6 +37,11 @@ enum StorageOpener {
                     reporter.diagnose(
                         .storageRecovered,
                         "The SDK's database could not be read; it was moved aside and a new one made.")
+                } else if storage.openReport.movedAsideIndex != nil {
+                    reporter.diagnose(
+                        .storageRecovered,
+                        "The database's shared-memory index (-shm) was not a file; it was moved aside, "
+                            + "and the database kept.")
                 }
                 return storage
             } catch .temporarilyUnavailable where !gate.isAvailable {
