@@ -139,7 +139,7 @@ struct PatternParser {
             position += 1
             return .scalars(Self.dot)
         case "\\":
-            return .scalars(ScalarSet(try parseEscape(inClass: false)))
+            return .scalars(ScalarSet(try parseEscape()))
         case "^":
             throw .misplacedStartAnchor(at: start)
         case "]":
