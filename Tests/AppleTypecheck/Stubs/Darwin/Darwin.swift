@@ -13,3 +13,9 @@ public func sysctlbyname(
 ) -> Int32 {
     fatalError("compile-only stub")
 }
+
+extension stat {
+    /// The time of the last change to the file's data: Darwin's name for the field Glibc calls
+    /// `st_mtim` (`struct timespec st_mtimespec` in `<sys/stat.h>`).
+    public var st_mtimespec: timespec { fatalError("compile-only stub") }
+}
