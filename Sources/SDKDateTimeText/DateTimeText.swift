@@ -18,7 +18,24 @@ public enum DateTimeText {
     /// `text` as Foundation's ISO 8601 parser reads it, a day or time off the calendar read as
     /// the next one that exists; `nil` if it is not an ISO 8601 date-time.
     public static func parsed(_ text: String) -> Date? {
-        (try? withFraction.parse(text)) ?? (try? withoutFraction.parse(text))
+        let text = withUpperCaseLetters(text)
+        return (try? withFraction.parse(text)) ?? (try? withoutFraction.parse(text))
+    }
+
+    /// `text` with a lower-case `t` between date and time, and a lower-case `z` at its end, in
+    /// upper case: RFC 3339 (section 5.6) allows either case, and Foundation reads only `T`.
+    private static func withUpperCaseLetters(_ text: String) -> String {
+        var bytes = Array(text.utf8)
+        var changed = false
+        if bytes.count > 10, bytes[10] == UInt8(ascii: "t") {
+            bytes[10] = UInt8(ascii: "T")
+            changed = true
+        }
+        if bytes.count > 19, bytes[bytes.count - 1] == UInt8(ascii: "z") {
+            bytes[bytes.count - 1] = UInt8(ascii: "Z")
+            changed = true
+        }
+        return changed ? String(decoding: bytes, as: UTF8.self) : text
     }
 
     /// Whether the date and time of `text`, which starts `YYYY-MM-DDTHH:MM:SS` as RFC 3339

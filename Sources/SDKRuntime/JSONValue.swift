@@ -2,7 +2,9 @@ import Foundation
 
 /// Any JSON value: what attribute values, event properties and free-form fields hold.
 ///
-/// Numbers are `Double`, as in JSON itself. Decoding accepts any JSON; encoding writes a
+/// Numbers are `Double`, the precision RFC 8259 says JSON numbers can be relied on to have: a
+/// whole number past 2^53 (a 64-bit ID, say) becomes the nearest `Double`, so carry such values
+/// as strings, or in a member of an integer type. Decoding accepts any JSON; encoding writes a
 /// non-finite number as `null`, because JSON has no spelling for it.
 public enum JSONValue: Sendable, Hashable, Codable {
     /// JSON `null`.

@@ -21,6 +21,7 @@ struct DiagnosticCoverageTests {
         ("Pattern/PatternError+Messages.swift", "extension PatternError {", true),
         ("Load/TypeReferenceParser.swift", "enum TypeReferenceParser {", false),
         ("Load/SpecChecker+ExampleTypes.swift", "func problem(", false),
+        ("Load/SpecChecker+ExampleTypes.swift", "func notHeldByDouble(", false),
         ("Load/Suggestion.swift", "static func hint(", false),
         ("Load/MappingReader.swift", "init?(", false),
     ]

@@ -18,6 +18,20 @@ struct NamingAndRenderingTests {
         #expect(SwiftNaming.memberName(spec) == member)
     }
 
+    /// Such a name used to become `_`, which Swift reads as no argument label: a parameter named
+    /// `#` gave a client method its generated tests could not call.
+    @Test(
+        "a name without a letter or digit is spelled out in the Unicode names of its characters",
+        arguments: [
+            ("#", "NumberSign", "numberSign"), ("👍", "ThumbsUpSign", "thumbsUpSign"),
+            ("+-", "PlusSignHyphenMinus", "plusSignHyphenMinus"), ("\u{E000}", "UE000", "uE000"),
+            ("$", "DollarSign", "dollarSign"),
+        ])
+    func aNameWithoutLettersIsSpelledOut(spec: String, type: String, member: String) {
+        #expect(SwiftNaming.typeName(spec) == type)
+        #expect(SwiftNaming.memberName(spec) == member)
+    }
+
     @Test(
         "a leading word of capitals and digits is lowered whole in a member name",
         arguments: [

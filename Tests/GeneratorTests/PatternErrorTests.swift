@@ -123,6 +123,11 @@ struct PatternErrorTests {
         ),
         ("a\\", "unfinished escape: '\\' at column 1 ends the pattern", 1),
         (
+            "a\\#",
+            "'\\#' at column 1 escapes a character that needs no escape, which ECMA-262's Unicode mode "
+                + "(used by OpenAPI validators) refuses; write '#'", 1
+        ),
+        (
             "a(\u{301}",
             "character at column 1 joins ASCII punctuation or a space with other scalars "
                 + "(e.g. a combining mark); Swift Regex would read it as one character", 1
@@ -173,6 +178,21 @@ struct PatternErrorTests {
         ),
         ("[!--]", "class set operation '--' at column 2 is not supported", 2),
         (
+            "a\\-",
+            "'\\-' at column 1 escapes a character that needs no escape, which ECMA-262's Unicode mode "
+                + "(used by OpenAPI validators) refuses; write '-'", 1
+        ),
+        (
+            "[a-z0-9\\_]",
+            "'\\_' at column 7 escapes a character that needs no escape, which ECMA-262's Unicode mode "
+                + "(used by OpenAPI validators) refuses; write '_'", 7
+        ),
+        (
+            "\\ ",
+            "'\\ ' at column 0 escapes a character that needs no escape, which ECMA-262's Unicode mode "
+                + "(used by OpenAPI validators) refuses; write ' '", 0
+        ),
+        (
             "[\\w-z]",
             "'\\w' at column 1 matches every Unicode letter, digit and connector (e.g. 'é'); write [A-Za-z0-9_]",
             1
@@ -192,7 +212,9 @@ struct PatternErrorTests {
 
     @Test("edge cases of the supported subset compile")
     func supportedEdgeCases() {
-        for pattern in ["a", "^a$", "[a-]", "[-a]", "a{0}", "(?:)", "()", "a||b", "\\ \\#\\-\\/"] {
+        for pattern in [
+            "a", "^a$", "[a-]", "[-a]", "a{0}", "(?:)", "()", "a||b", #"\^\$\\\.\*\+\?\(\)\[\]\{\}\|\/"#, #"[\-\]\\]"#,
+        ] {
             #expect(throws: Never.self) { try PatternCompiler.compile(pattern) }
         }
     }

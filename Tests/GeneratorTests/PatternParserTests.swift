@@ -55,13 +55,19 @@ struct PatternParserTests {
                 == .scalars(ScalarSet([0x2E...0x2E, 0x24...0x24, 0x5E...0x5E, 0x7C...0x7C])))
     }
 
-    @Test("escapes: ASCII punctuation stands for itself; \\n \\t \\r \\f are control characters")
+    @Test(
+        "escapes: a syntax character stands for itself, other punctuation is refused; \\n \\t \\r \\f are control characters"
+    )
     func escapes() throws {
-        for punctuation in ".-\\^$()[]{}|?*+/ #,:=!<>'\"@%&~`;_" {
+        for punctuation in ".\\^$()[]{}|?*+/" {
             #expect(
                 try PatternParser.parse("\\\(punctuation)").body
                     == Self.scalar(punctuation.unicodeScalars.first ?? "a"))
         }
+        for punctuation in "- #,:=!<>'\"@%&~`;_" {
+            #expect(throws: PatternError.self) { try PatternParser.parse("\\\(punctuation)") }
+        }
+        #expect(try PatternParser.parse("[\\-]").body == Self.scalar("-"))
         #expect(
             try PatternParser.parse("\\n\\t\\r\\f").body
                 == .sequence(["\n", "\t", "\r", "\u{0C}"].map(Self.scalar)))

@@ -58,7 +58,7 @@ struct ExampleShapes {
         let what = path.isEmpty ? "the value" : "member '\(path)'"
         switch (type, value) {
         case (.optional, .null): return nil
-        case (.json, _): return Self.outOfRange(value).map { "\(what) holds \($0), which no Double can hold" }
+        case (.json, _): return Self.notHeldByDouble(value).map { "\(what) holds \($0)" }
         case (.optional(let inner), _): return problem(value, inner, path: path)
         case (.string, .string), (.boolean, .bool): return nil
         case (.number, .number(let text)):
@@ -118,13 +118,25 @@ struct ExampleShapes {
         return text[text.index(after: dot)...].prefix(while: \.isNumber).count
     }
 
-    /// The first number in `value` (at any depth) that is out of a `Double`'s range, if any.
-    private static func outOfRange(_ value: JSONLiteral) -> String? {
+    /// What is wrong with the first number in `value` (at any depth) that `JSONValue`, which
+    /// holds numbers as `Double`, would not give back: one out of a `Double`'s range, or a whole
+    /// number it cannot hold exactly (past 2^53, where a 64-bit ID would silently become the
+    /// nearest `Double`); `nil` when there is none.
+    private static func notHeldByDouble(_ value: JSONLiteral) -> String? {
         switch value {
-        case .number(let text): Double(text)?.isFinite == true ? nil : text
-        case .array(let items): items.lazy.compactMap(outOfRange).first
-        case .object(let members): members.lazy.compactMap { outOfRange($0.value) }.first
-        case .null, .bool, .string: nil
+        case .number(let text):
+            guard let number = Double(text), number.isFinite else { return "\(text), which no Double can hold" }
+            guard !text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) else { return nil }
+            // The exact value of the Double, written out in full: the whole number itself when
+            // the Double holds it exactly.
+            let held = String(format: "%.0f", number)
+            return held == text
+                ? nil
+                : "\(text), which a Double (how a json value holds numbers) cannot hold exactly: it would "
+                    + "decode as \(held); declare the member integer, or send the number as a string"
+        case .array(let items): return items.lazy.compactMap(notHeldByDouble).first
+        case .object(let members): return members.lazy.compactMap { notHeldByDouble($0.value) }.first
+        case .null, .bool, .string: return nil
         }
     }
 }

@@ -62,11 +62,27 @@ public enum SwiftNaming {
             previousWasLower = kind == .lower || kind == .digit
         }
         if !current.isEmpty { words.append(current) }
+        if words.isEmpty && !name.isEmpty { return spelledOut(name) }
         let isScreamingSnake = name.unicodeScalars.contains { CharacterKind($0) == .separator }
         guard isScreamingSnake else { return words }
         return words.map { word in
             word.count > 1 && word.allSatisfy({ $0.isUppercase || $0.isNumber })
                 ? word.prefix(1) + word.dropFirst().lowercased() : word
+        }
+    }
+
+    /// The words of a name without a letter or digit (`#`, `👍`): the Unicode names of its
+    /// scalars (`Number`, `Sign`; `Thumbs`, `Up`, `Sign`), or `U` and the code point in hex for a
+    /// scalar without a name. Unicode never changes a name once given, so neither does the
+    /// Swift name.
+    private static func spelledOut(_ name: String) -> [String] {
+        name.unicodeScalars.flatMap { scalar in
+            let spelling =
+                scalar.properties.name ?? scalar.properties.nameAlias
+                ?? "U " + String(scalar.value, radix: 16, uppercase: true)
+            return spelling.split(whereSeparator: { $0 == " " || $0 == "-" }).map { word in
+                String(word.prefix(1)) + word.dropFirst().lowercased()
+            }
         }
     }
 

@@ -10,6 +10,13 @@ extension PatternError {
             column: column)
     }
 
+    static func needlessEscape(_ character: Character, at column: Int) -> PatternError {
+        PatternError(
+            "'\\\(character)' at column \(column) escapes a character that needs no escape, which "
+                + "ECMA-262's Unicode mode (used by OpenAPI validators) refuses; write '\(character)'",
+            column: column)
+    }
+
     static func unicodeShorthand(_ letter: Character, at column: Int) -> PatternError {
         let detail =
             switch letter {

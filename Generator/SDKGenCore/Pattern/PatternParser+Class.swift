@@ -35,7 +35,7 @@ extension PatternParser {
         let character = characters[position]
         switch character {
         case "\\":
-            return try parseEscape()
+            return try parseEscape(inClass: true)
         case "[":
             throw .nestedClass(at: start)
         case "-" where peek(1) == "-", "&" where peek(1) == "&", "~" where peek(1) == "~":

@@ -1,9 +1,12 @@
 extension PatternParser {
     /// Reads the escape at `position` (a backslash and one character) as the scalar it stands for.
     ///
-    /// Supported: a backslash before any ASCII punctuation or space (the character itself), and
-    /// `\n`, `\t`, `\r`, `\f`. Unicode-aware shorthands and every other escape are refused.
-    mutating func parseEscape() throws(PatternError) -> Unicode.Scalar {
+    /// Supported: a backslash before a character that has a meaning in a pattern (`^ $ \ . * + ?
+    /// ( ) [ ] { } |`, and `/`; inside a class also `-`), which stands for that character, and
+    /// `\n`, `\t`, `\r`, `\f`: the escapes ECMA-262 accepts in its Unicode mode, where OpenAPI
+    /// validators compile the exported pattern. A backslash before other punctuation is refused
+    /// (that mode rejects it); Unicode-aware shorthands and every other escape are refused too.
+    mutating func parseEscape(inClass: Bool) throws(PatternError) -> Unicode.Scalar {
         let start = column
         position += 1
         guard let escaped = peek() else { throw .unfinishedEscape(at: start) }
@@ -11,6 +14,9 @@ extension PatternParser {
         if escaped.unicodeScalars.count == 1, let scalar = escaped.unicodeScalars.first,
             Self.isASCIIPunctuationOrSpace(scalar)
         {
+            guard Self.syntaxCharacters.contains(scalar) || inClass && scalar == "-" else {
+                throw .needlessEscape(escaped, at: start)
+            }
             return scalar
         }
         switch escaped {
@@ -22,6 +28,12 @@ extension PatternParser {
         default: throw .unsupported("\\\(escaped)", Self.escapeName(escaped), at: start)
         }
     }
+
+    /// The characters a backslash may stand before anywhere in a pattern: ECMA-262's syntax
+    /// characters and `/` (its identity escapes in Unicode mode).
+    private static let syntaxCharacters: Set<Unicode.Scalar> = [
+        "^", "$", "\\", ".", "*", "+", "?", "(", ")", "[", "]", "{", "}", "|", "/",
+    ]
 
     /// What an unsupported escape means in Swift Regex, for the error message.
     private static func escapeName(_ escaped: Character) -> String {

@@ -139,7 +139,7 @@ struct PatternParser {
             position += 1
             return .scalars(Self.dot)
         case "\\":
-            return .scalars(ScalarSet(try parseEscape()))
+            return .scalars(ScalarSet(try parseEscape(inClass: false)))
         case "^":
             throw .misplacedStartAnchor(at: start)
         case "]":

@@ -10,7 +10,7 @@ import Testing
 
 @Suite("Operations of Tests/Fixtures/landmine.yaml against the emulator", .timeLimit(.minutes(3)))
 struct LandmineOperationTests {
-    @Test("class: optional parameters null (Tests/Fixtures/landmine.yaml:1058:9)")
+    @Test("class: optional parameters null (Tests/Fixtures/landmine.yaml:1060:9)")
     func classExample1() async throws {
         let outcome = try await SDKEmulator.ContractHarness.withClient(
             server: try LandmineEmulator.LandmineExampleServer.makeServer(),
@@ -22,14 +22,16 @@ struct LandmineOperationTests {
         #expect(outcome.error == nil)
     }
 
-    @Test("class: optional parameters set (Tests/Fixtures/landmine.yaml:1059:9)")
+    @Test("class: optional parameters set (Tests/Fixtures/landmine.yaml:1061:9)")
     func classExample2() async throws {
         let outcome = try await SDKEmulator.ContractHarness.withClient(
             server: try LandmineEmulator.LandmineExampleServer.makeServer(),
             headers: [],
             { core in
                 let client = LandmineAPI.LandmineClient(core: core)
-                return await SDKRuntime.APIOutcome.of { try await client.`class`(in: "class", where: 3, core: "x") }
+                return await SDKRuntime.APIOutcome.of {
+                    try await client.`class`(in: "class", where: 3, core: "x", numberSign: "#")
+                }
             })
         #expect(outcome.error == nil)
     }

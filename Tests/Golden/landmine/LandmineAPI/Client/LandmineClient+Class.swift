@@ -9,11 +9,12 @@ extension LandmineClient {
     ///
     /// `GET /v1/class/{in}`; may fail with `CLASS`, `SELF`.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1046:3 (operation class).
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1047:3 (operation class).
     public func `class`(
         `in`: Swift.String,
         `where`: Swift.Int? = nil,
-        core: Swift.String? = nil
+        core: Swift.String? = nil,
+        numberSign: Swift.String? = nil
     ) async throws(SDKRuntime.APIError) -> Class {
         if let violation = ClassRule.validate(`in`) {
             throw SDKRuntime.APIError(category: .rejected, code: "INVALID_ARGUMENT", message: "in " + violation.message)
@@ -27,6 +28,9 @@ extension LandmineClient {
         }
         if let value = core {
             request.query.append(SDKRuntime.HTTPField(name: "core", value: value))
+        }
+        if let value = numberSign {
+            request.query.append(SDKRuntime.HTTPField(name: "#", value: value))
         }
         return try await self.core.send(request, decoding: Class.self)
     }

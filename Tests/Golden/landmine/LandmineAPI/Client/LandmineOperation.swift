@@ -8,22 +8,22 @@ import SDKRuntime
 public enum LandmineOperation: Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
     /// `GET /v1/class/{in}`.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1046:3.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1047:3.
     case `class`
 
     /// `POST /v1/default/{in}`.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1060:3.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1062:3.
     case `default`
 
     /// `DELETE /v1/self/{in}`.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1070:3.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1072:3.
     case self_
 
     /// `PUT /v1/init/{in}`.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1080:3.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1082:3.
     case init_
 
     /// The HTTP method.

@@ -1454,10 +1454,16 @@ public struct Class: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatab
     /// - Remark: Generated from Tests/Fixtures/landmine.yaml:892:7.
     public var type: Keywords?
 
+    /// A member whose name has no letter or digit.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:893:7.
+    public var thumbsUpSign: Swift.String?
+
     /// Creates a value with every member given; optional members default to `nil`.
-    public init(self_: [Class]? = nil, type: Keywords? = nil) {
+    public init(self_: [Class]? = nil, type: Keywords? = nil, thumbsUpSign: Swift.String? = nil) {
         self.self_ = self_
         self.type = type
+        self.thumbsUpSign = thumbsUpSign
     }
 
     /// Decodes the value from a JSON object: unknown members are ignored; optional members may be
@@ -1466,6 +1472,7 @@ public struct Class: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatab
         let container = try SDKRuntime.ModelDecodingContainer(decoder)
         self.self_ = try container.decodeIfPresent("self")
         self.type = try container.decodeIfPresent("Type")
+        self.thumbsUpSign = try container.decodeIfPresent("👍")
     }
 
     /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
@@ -1474,12 +1481,14 @@ public struct Class: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatab
         var container = SDKRuntime.ModelEncodingContainer(encoder)
         try container.encodeIfPresent(self.self_, as: "self")
         try container.encodeIfPresent(self.type, as: "Type")
+        try container.encodeIfPresent(self.thumbsUpSign, as: "👍")
     }
 
     /// Whether every member of `lhs` equals the same member of `rhs`.
     public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
         guard SDKRuntime.ModelEquality.equal(lhs.self_, rhs.self_) else { return false }
         guard SDKRuntime.ModelEquality.equal(lhs.type, rhs.type) else { return false }
+        guard SDKRuntime.ModelEquality.equal(lhs.thumbsUpSign, rhs.thumbsUpSign) else { return false }
         return true
     }
 
@@ -1487,21 +1496,22 @@ public struct Class: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatab
     public func hash(into hasher: inout Swift.Hasher) {
         hasher.combine(self.self_)
         hasher.combine(self.type)
+        hasher.combine(self.thumbsUpSign)
     }
 }
 
 /// A model named struct.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:894:3 (model struct).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:895:3 (model struct).
 public struct Struct: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Itself.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:897:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:898:7.
     public var self_: [Struct]?
 
     /// A keyword.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:898:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:899:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.
@@ -1542,16 +1552,16 @@ public struct Struct: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquata
 
 /// A model named enum.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:899:3 (model enum).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:900:3 (model enum).
 public struct Enum: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Itself.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:902:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:903:7.
     public var self_: [Enum]?
 
     /// A keyword.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:903:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:904:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.
@@ -1592,16 +1602,16 @@ public struct Enum: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatabl
 
 /// A model named protocol.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:904:3 (model protocol).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:905:3 (model protocol).
 public struct Protocol_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Itself.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:907:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:908:7.
     public var self_: [Protocol_]?
 
     /// A keyword.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:908:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:909:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.
@@ -1642,16 +1652,16 @@ public struct Protocol_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEqu
 
 /// A model named Type.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:909:3 (model Type).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:910:3 (model Type).
 public struct Type_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Itself.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:912:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:913:7.
     public var self_: [Type_]?
 
     /// A keyword.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:913:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:914:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.

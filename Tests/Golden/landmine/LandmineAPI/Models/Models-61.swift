@@ -6,16 +6,16 @@ import SDKRuntime
 
 /// A model named Self.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:914:3 (model Self).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:915:3 (model Self).
 public struct Self_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Itself.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:917:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:918:7.
     public var self_: [Self_]?
 
     /// A keyword.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:918:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:919:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.
@@ -56,16 +56,16 @@ public struct Self_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatab
 
 /// A model named Any.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:919:3 (model Any).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:920:3 (model Any).
 public struct Any_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Itself.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:922:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:923:7.
     public var self_: [Any_]?
 
     /// A keyword.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:923:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:924:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.
@@ -106,16 +106,16 @@ public struct Any_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatabl
 
 /// A model named String.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:924:3 (model String).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:925:3 (model String).
 public struct String_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Itself.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:927:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:928:7.
     public var self_: [String_]?
 
     /// A keyword.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:928:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:929:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.
@@ -156,16 +156,16 @@ public struct String_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquat
 
 /// A model named Swift.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:929:3 (model Swift).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:930:3 (model Swift).
 public struct Swift_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Itself.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:932:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:933:7.
     public var self_: [Swift_]?
 
     /// A keyword.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:933:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:934:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.
@@ -206,16 +206,16 @@ public struct Swift_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquata
 
 /// A model named Error.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:934:3 (model Error).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:935:3 (model Error).
 public struct Error_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Itself.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:937:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:938:7.
     public var self_: [Error_]?
 
     /// A keyword.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:938:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:939:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.
@@ -256,16 +256,16 @@ public struct Error_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquata
 
 /// A model named Codable.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:939:3 (model Codable).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:940:3 (model Codable).
 public struct Codable_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Itself.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:942:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:943:7.
     public var self_: [Codable_]?
 
     /// A keyword.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:943:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:944:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.
@@ -306,16 +306,16 @@ public struct Codable_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEqua
 
 /// A model named Decoder.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:944:3 (model Decoder).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:945:3 (model Decoder).
 public struct Decoder_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Itself.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:947:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:948:7.
     public var self_: [Decoder_]?
 
     /// A keyword.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:948:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:949:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.
@@ -356,16 +356,16 @@ public struct Decoder_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEqua
 
 /// A model named Optional.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:949:3 (model Optional).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:950:3 (model Optional).
 public struct Optional_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// Itself.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:952:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:953:7.
     public var self_: [Optional_]?
 
     /// A keyword.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:953:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:954:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.

@@ -9,7 +9,7 @@ import SDKRuntime
 extension LandmineExampleServer {
     /// The route of class: its examples, and the checks its requests pass first.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1046:3.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1047:3.
     public static func classRoute() -> SDKEmulator.ExampleRoute {
         return SDKEmulator.ExampleRoute(
             name: "class",
@@ -23,7 +23,7 @@ extension LandmineExampleServer {
                     response: SDKEmulator.ExampleAnswer.json("{}", status: 200)),
                 SDKEmulator.ExampleAnswer(
                     name: "optional parameters set",
-                    parameters: ["in": "class", "where": "3", "core": "x"],
+                    parameters: ["in": "class", "where": "3", "core": "x", "#": "#"],
                     response: SDKEmulator.ExampleAnswer.json("{}", status: 200)),
             ],
             check: { request, parameters in
