@@ -74,6 +74,19 @@ struct GeneratedLayoutTests {
             ])
     }
 
+    @Test("an attribute that would fill its line to the last column is broken, as swift format wants")
+    func attributeLeavesALastColumn() {
+        func rendered(titleLength: Int) -> [String] {
+            let title = String(repeating: "t", count: titleLength)
+            var writer = CodeWriter(lineLimit: 40)
+            SwiftRenderer.attributes([SwiftAttribute("Test", [.init(.string(title))])], into: &writer)
+            return CodeWriter.lines(of: String(writer.text.dropLast()))
+        }
+        // `@Test("` and `")` take 9 columns: 30 characters make a line of 39, 31 one of 40.
+        #expect(rendered(titleLength: 30) == ["@Test(\"\(String(repeating: "t", count: 30))\")"])
+        #expect(rendered(titleLength: 31) == ["@Test(", "    \"\(String(repeating: "t", count: 31))\")"])
+    }
+
     @Test("a case with more patterns than a line holds fills its lines, as swift format does")
     func casePatternsFill() {
         // What `swift format format` makes of `case 1, 2, ..., 64:` one level deep.

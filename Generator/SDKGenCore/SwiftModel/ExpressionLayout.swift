@@ -8,10 +8,13 @@
 /// multi-line literal joined by line continuations: the same string, without concatenation.
 enum ExpressionLayout {
     /// The lines of `head`, `value` and `tail` written in a row, each at most `width` columns;
-    /// lines after the first carry their extra indentation.
-    static func lines(_ head: String, _ value: SwiftExpression, _ tail: String, width: Int) -> [String] {
+    /// lines after the first carry their extra indentation. A one-line layout leaves `spare`
+    /// columns empty at its end.
+    static func lines(
+        _ head: String, _ value: SwiftExpression, _ tail: String, width: Int, spare: Int = 0
+    ) -> [String] {
         let flat = head + SwiftRenderer.expression(value) + tail
-        if fits(flat, width) { return CodeWriter.lines(of: flat) }
+        if fits(flat, width - spare) { return CodeWriter.lines(of: flat) }
         switch value {
         case .call(let callee, let arguments):
             if arguments.count == 1, arguments[0].label == nil, case .closure = arguments[0].value {

@@ -49,7 +49,9 @@ public enum SwiftRenderer {
     static func attributes(_ attributes: [SwiftAttribute], into writer: inout CodeWriter) {
         for attribute in attributes {
             if let arguments = attribute.arguments {
-                write("", .macro(attribute.name, arguments), "", into: &writer, marker: "@")
+                // swift-format keeps room for the space that could join an attribute to its
+                // declaration, so an attribute on one line ends a column short of others.
+                write("", .macro(attribute.name, arguments), "", into: &writer, marker: "@", spare: 1)
             } else {
                 writer.line("@\(attribute.name)")
             }
@@ -219,11 +221,13 @@ public enum SwiftRenderer {
 
     /// Writes `head`, `value` and `tail` as one line, or as the lines `ExpressionLayout` breaks
     /// them into when that line would be too long; a `marker` replaces the first character (the
-    /// `#` of a macro use, for an attribute's `@`).
+    /// `#` of a macro use, for an attribute's `@`); a one-line layout leaves `spare` columns
+    /// empty at its end.
     static func write(
-        _ head: String, _ value: SwiftExpression, _ tail: String, into writer: inout CodeWriter, marker: String = ""
+        _ head: String, _ value: SwiftExpression, _ tail: String, into writer: inout CodeWriter, marker: String = "",
+        spare: Int = 0
     ) {
-        var lines = ExpressionLayout.lines(head, value, tail, width: writer.columnsLeft)
+        var lines = ExpressionLayout.lines(head, value, tail, width: writer.columnsLeft, spare: spare)
         if !marker.isEmpty { lines[0] = marker + lines[0].dropFirst() }
         for line in lines { writer.line(line) }
     }

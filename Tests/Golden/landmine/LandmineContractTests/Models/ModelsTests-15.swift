@@ -226,7 +226,9 @@ struct EverythingTests {
 
 @Suite("Model class (Tests/Fixtures/landmine.yaml:888:3)", .timeLimit(.minutes(3)))
 struct ClassTests {
-    @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}", "{\"👍\":\"yes\"}"])
+    @Test(
+        "every example decodes, and encodes back to a value that decodes equal",
+        arguments: ["{}", "{\"👍\":\"yes\"}"])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
