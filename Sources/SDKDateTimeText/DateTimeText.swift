@@ -1,12 +1,18 @@
 import Foundation
 
-/// How the package reads RFC 3339 date-time text: the runtime's JSON dates and the generator's
-/// example dates, one reading for both.
+/// How the package reads and writes RFC 3339 date-time text: the runtime's JSON dates and the
+/// generator's example dates, one reading for both. Days are those of the proleptic Gregorian
+/// calendar, as RFC 3339 counts them, also before 1582 (where Foundation's formatter switches
+/// to the Julian calendar).
 ///
-/// Foundation's ISO 8601 parser reads a day or time that does not exist as the next one that
-/// does: `2024-02-30T00:00:00Z` as March 1st, `T24:00:00` as the next day's midnight,
-/// `T10:00:60` as `T10:01:00`. Such a text is not a date here, so that no date changes on the way
-/// in. A leap second (`23:59:60`) is refused with them: a `Date` cannot hold it.
+/// The text is read by RFC 3339's grammar here rather than by Foundation's ISO 8601 parser,
+/// which takes what RFC 3339 refuses (`+0200`, `+2:00`, `+02:60`, text after the `Z`) and
+/// refuses what it allows (a lower-case `t`, an offset of `+23:59`).
+///
+/// That parser also reads a day or time that does not exist as the next one that does:
+/// `2024-02-30T00:00:00Z` as March 1st, `T24:00:00` as the next day's midnight, `T10:00:60` as
+/// `T10:01:00`. Such a text is not a date here, so that no date changes on the way in. A leap
+/// second (`23:59:60`) is refused with them: a `Date` cannot hold it.
 public enum DateTimeText {
     /// The date `text` names, with or without fractional seconds and with any offset; `nil` if
     /// it is not an RFC 3339 date-time or is not on the calendar (`isOnTheCalendar(_:)`).
@@ -15,27 +21,112 @@ public enum DateTimeText {
         return parsed(text)
     }
 
-    /// `text` as Foundation's ISO 8601 parser reads it, a day or time off the calendar read as
-    /// the next one that exists; `nil` if it is not an ISO 8601 date-time.
+    /// The date `text` names if it follows RFC 3339's date-time grammar (section 5.6: `T` and
+    /// `Z` in either case, any number of fraction digits, an offset of `Z` or `±HH:MM` below
+    /// 24 hours), a day or time off the calendar read as the next one that exists, as
+    /// Foundation's parser reads it; `nil` otherwise.
     public static func parsed(_ text: String) -> Date? {
-        let text = withUpperCaseLetters(text)
-        return (try? withFraction.parse(text)) ?? (try? withoutFraction.parse(text))
+        guard let fields = Fields(text), (1...12).contains(fields.month) else { return nil }
+        let days = daysSince1970(year: fields.year, month: fields.month, day: fields.day)
+        let seconds = days * 86_400 + fields.hour * 3_600 + fields.minute * 60 + fields.second - fields.offset
+        let fraction = fields.fraction.isEmpty ? 0 : Double("0." + fields.fraction) ?? 0
+        return Date(timeIntervalSince1970: Double(seconds) + fraction)
     }
 
-    /// `text` with a lower-case `t` between date and time, and a lower-case `z` at its end, in
-    /// upper case: RFC 3339 (section 5.6) allows either case, and Foundation reads only `T`.
-    private static func withUpperCaseLetters(_ text: String) -> String {
-        var bytes = Array(text.utf8)
-        var changed = false
-        if bytes.count > 10, bytes[10] == UInt8(ascii: "t") {
-            bytes[10] = UInt8(ascii: "T")
-            changed = true
+    /// The numbers of an RFC 3339 date-time, read by its grammar alone: a day or time off the
+    /// calendar (month 13, February 30th, hour 24) is still read.
+    private struct Fields {
+        var year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0
+        /// The fraction digits after the decimal point, if any.
+        var fraction = ""
+        /// How many seconds the local time is ahead of UTC.
+        var offset = 0
+
+        init?(_ text: String) {
+            let bytes = Array(text.utf8)
+            func number(_ start: Int, _ count: Int) -> Int? {
+                guard start + count <= bytes.count else { return nil }
+                var value = 0
+                for byte in bytes[start..<start + count] {
+                    guard Self.isDigit(byte) else { return nil }
+                    value = value * 10 + Int(byte) - 0x30
+                }
+                return value
+            }
+            func byte(_ index: Int, _ allowed: String) -> Bool {
+                index < bytes.count && allowed.utf8.contains(bytes[index])
+            }
+            guard let year = number(0, 4), byte(4, "-"), let month = number(5, 2), byte(7, "-"),
+                let day = number(8, 2), byte(10, "Tt"), let hour = number(11, 2), byte(13, ":"),
+                let minute = number(14, 2), byte(16, ":"), let second = number(17, 2)
+            else { return nil }
+            (self.year, self.month, self.day, self.hour, self.minute, self.second) =
+                (year, month, day, hour, minute, second)
+            var index = 19
+            if byte(index, ".") {
+                let digits = bytes[(index + 1)...].prefix(while: Self.isDigit)
+                guard !digits.isEmpty else { return nil }
+                fraction = String(decoding: digits, as: UTF8.self)
+                index += 1 + digits.count
+            }
+            if byte(index, "Zz") {
+                guard index + 1 == bytes.count else { return nil }
+            } else {
+                guard byte(index, "+-"), index + 6 == bytes.count, let hours = number(index + 1, 2), hours < 24,
+                    byte(index + 3, ":"), let minutes = number(index + 4, 2), minutes < 60
+                else { return nil }
+                offset = (hours * 3_600 + minutes * 60) * (bytes[index] == UInt8(ascii: "-") ? -1 : 1)
+            }
         }
-        if bytes.count > 19, bytes[bytes.count - 1] == UInt8(ascii: "z") {
-            bytes[bytes.count - 1] = UInt8(ascii: "Z")
-            changed = true
+
+        private static func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
+    }
+
+    /// `milliseconds` after 1970 as RFC 3339 text in UTC with three fraction digits
+    /// (`2023-11-14T22:13:20.123Z`); `nil` for a year outside 0000 to 9999, which it cannot write.
+    public static func text(millisecondsSince1970 milliseconds: Int64) -> String? {
+        let (seconds, millisecond) = floorDivision(milliseconds, by: 1_000)
+        let (days, secondOfDay) = floorDivision(seconds, by: 86_400)
+        guard let days = Int(exactly: days) else { return nil }
+        let (year, month, day) = civilDate(daysSince1970: days)
+        guard (0...9_999).contains(year) else { return nil }
+        func padded(_ value: Int, _ width: Int) -> String {
+            let digits = String(value)
+            return String(repeating: "0", count: width - digits.count) + digits
         }
-        return changed ? String(decoding: bytes, as: UTF8.self) : text
+        let second = Int(secondOfDay)
+        return "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))T\(padded(second / 3_600, 2)):"
+            + "\(padded(second / 60 % 60, 2)):\(padded(second % 60, 2)).\(padded(Int(millisecond), 3))Z"
+    }
+
+    /// `value / divisor` rounded down, and the non-negative remainder.
+    private static func floorDivision(_ value: Int64, by divisor: Int64) -> (Int64, Int64) {
+        let remainder = ((value % divisor) + divisor) % divisor
+        return ((value - remainder) / divisor, remainder)
+    }
+
+    /// The year, month and day `days` after 1970-01-01 (Howard Hinnant's `civil_from_days`).
+    private static func civilDate(daysSince1970 days: Int) -> (year: Int, month: Int, day: Int) {
+        let shifted = days + 719_468  // days since 0000-03-01
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthFromMarch = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
+        let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    /// Days from 1970-01-01 to the given day of the proleptic Gregorian calendar (Howard
+    /// Hinnant's `days_from_civil`); a day beyond its month's last counts on into the next.
+    private static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
+        let shiftedYear = month <= 2 ? year - 1 : year  // years counted from March
+        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
+        let yearOfEra = shiftedYear - era * 400
+        let dayOfYear = (153 * ((month + 9) % 12) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
     }
 
     /// Whether the date and time of `text`, which starts `YYYY-MM-DDTHH:MM:SS` as RFC 3339
@@ -60,7 +151,4 @@ public enum DateTimeText {
         let days = [31, isLeap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
         return (1...days[month - 1]).contains(day) && hour < 24 && minute < 60 && second < 60
     }
-
-    private static let withFraction = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
-    private static let withoutFraction = Date.ISO8601FormatStyle()
 }

@@ -44,15 +44,13 @@ public enum JSONCoding {
 
     /// `date` as the SDKs write it: RFC 3339 in UTC with milliseconds, rounded to the nearest
     /// millisecond (so `1_700_000_000.123` writes `.123` although a `Double` holds it as
-    /// `.12299...`).
+    /// `.12299...`). A date outside the years 0000 to 9999, which RFC 3339 cannot write, is
+    /// written as Foundation's ISO 8601 formatter writes it.
     public static func string(from date: Date) -> String {
         let milliseconds = (date.timeIntervalSince1970 * 1_000).rounded()
-        guard let total = Int64(exactly: milliseconds) else { return withFraction.format(date) }
-        let (seconds, fraction) = floorDivision(total, by: 1_000)
-        let whole = withoutFraction.format(Date(timeIntervalSince1970: TimeInterval(seconds)))
-        guard whole.hasSuffix("Z") else { return withFraction.format(date) }
-        let digits = String(fraction)
-        return whole.dropLast() + "." + String(repeating: "0", count: 3 - digits.count) + digits + "Z"
+        guard let total = Int64(exactly: milliseconds), let text = DateTimeText.text(millisecondsSince1970: total)
+        else { return withFraction.format(date) }
+        return text
     }
 
     /// Parses an RFC 3339 date-time with or without fractional seconds; `nil` if it is not one,
@@ -62,12 +60,5 @@ public enum JSONCoding {
         DateTimeText.date(from: string)
     }
 
-    /// `value / divisor` rounded down, and the non-negative remainder.
-    private static func floorDivision(_ value: Int64, by divisor: Int64) -> (Int64, Int64) {
-        let remainder = ((value % divisor) + divisor) % divisor
-        return ((value - remainder) / divisor, remainder)
-    }
-
     private static let withFraction = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
-    private static let withoutFraction = Date.ISO8601FormatStyle()
 }

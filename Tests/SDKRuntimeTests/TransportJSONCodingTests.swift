@@ -24,9 +24,15 @@ struct TransportJSONCodingTests {
             (0.9996, "1970-01-01T00:00:01.000Z"),
             (1_700_000_000.007, "2023-11-14T22:13:20.007Z"),
             (-0.25, "1969-12-31T23:59:59.750Z"),
+            // Days of the proleptic Gregorian calendar, also before 1582, and the ends of RFC 3339.
+            (-62_135_596_800.0, "0001-01-01T00:00:00.000Z"), (-12_219_292_800.0, "1582-10-15T00:00:00.000Z"),
+            (-12_219_292_800.001, "1582-10-14T23:59:59.999Z"), (-62_167_219_200.0, "0000-01-01T00:00:00.000Z"),
+            (253_402_300_799.999, "9999-12-31T23:59:59.999Z"), (951_782_400.0, "2000-02-29T00:00:00.000Z"),
         ])
-    func writesMilliseconds(seconds: Double, text: String) {
+    func writesMilliseconds(seconds: Double, text: String) throws {
         #expect(JSONCoding.string(from: Date(timeIntervalSince1970: seconds)) == text)
+        let back = try #require(JSONCoding.date(from: text))
+        #expect(abs(back.timeIntervalSince1970 - seconds) < 0.000_5)
     }
 
     @Test("a date too far out for milliseconds is still written, not a crash")
@@ -46,6 +52,9 @@ struct TransportJSONCodingTests {
             // RFC 3339 allows lower-case letters; Foundation's parser alone refuses a `t`.
             ("2023-11-14t22:13:20z", 1_700_000_000.0), ("2023-11-14t22:13:20.123Z", 1_700_000_000.123),
             ("2023-11-14T22:13:20z", 1_700_000_000.0),
+            // The largest offsets RFC 3339 allows, which Foundation's parser alone refuses.
+            ("2023-11-15T22:12:20+23:59", 1_700_000_000.0), ("2023-11-13T22:14:20-23:59", 1_700_000_000.0),
+            ("1969-12-31T23:59:59.250Z", -0.75), ("0001-01-01T00:00:00Z", -62_135_596_800.0),
         ])
     func decodesDates(text: String, seconds: Double) throws {
         let json = Data(#"{"alpha":"\#(text)","zeta":"z"}"#.utf8)
@@ -62,6 +71,11 @@ struct TransportJSONCodingTests {
             "2024-04-31T00:00:00.123Z", "2024-02-29T24:00:00Z", "2024-00-10T00:00:00Z", "2024-01-00T00:00:00+01:00",
             "2024-01-01T10:00:60Z", "2024-01-01T10:60:00Z", "2016-12-31T23:59:60Z", "2024-02-30t00:00:00z",
             "2023-11-14x22:13:20Z",
+            // Not RFC 3339, although Foundation's parser alone reads each of them.
+            "2024-01-01T00:00:00Zjunk", "2024-01-01T00:00:00+02:60", "2024-01-01T00:00:00+0200",
+            "2024-01-01T00:00:00+2:00", "2024-01-01T00:00:00Z ", "2024-01-01T00:00:00+24:00", "2024-01-01T00:00:00.Z",
+            "2024-01-01T00:00:00,5Z", "2024-01-01T00:00Z", "2024-01-01T00:00:00", "2024-01-01 00:00:00Z",
+            "２０２４-01-01T00:00:00Z", "+2024-01-01T00:00:00Z", "2024-1-01T00:00:00Z",
         ])
     func rejectsNonDates(text: String) {
         let json = Data(#"{"alpha":"\#(text)","zeta":"z"}"#.utf8)
