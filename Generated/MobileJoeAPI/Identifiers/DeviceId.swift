@@ -19,11 +19,14 @@ public enum DeviceId {
         return Self.prefix + SDKRuntime.IdentifierBody.randomHex32()
     }
 
-    /// Whether `value` is an identifier of this kind: a recognised prefix and a well-formed body.
+    /// Whether `value` is an identifier of this kind: a recognised prefix and a well-formed body after
+    /// it (after any one of them, when one prefix starts another).
     public static func isValid(_ value: Swift.String) -> Swift.Bool {
         for prefix in Self.recognizedPrefixes {
-            if let rest = SDKRuntime.IdentifierBody.body(of: value, after: prefix) {
-                return SDKRuntime.IdentifierBody.isHex32(rest)
+            if let rest = SDKRuntime.IdentifierBody.body(of: value, after: prefix),
+                SDKRuntime.IdentifierBody.isHex32(rest)
+            {
+                return true
             }
         }
         return false

@@ -233,15 +233,23 @@ public enum SwiftRenderer {
     }
 
     /// Writes `if` or `guard` conditions: one condition laid out like an expression, several on
-    /// one line.
+    /// one line when they fit.
     static func writeConditions(
         _ head: String, _ conditions: [SwiftCondition], _ tail: String, into writer: inout CodeWriter
     ) {
-        guard conditions.count == 1, case .expression(let value) = conditions[0] else {
-            writer.line(head + conditionList(conditions) + tail)
-            return
+        if conditions.count == 1, case .expression(let value) = conditions[0] {
+            return write(head, value, tail, into: &writer)
         }
-        write(head, value, tail, into: &writer)
+        let oneLine = head + conditionList(conditions) + tail
+        guard conditions.count > 1, !ExpressionLayout.fits(oneLine, writer.columnsLeft) else {
+            return writer.line(oneLine)
+        }
+        // As `swift format` breaks them: the conditions fill their lines, those after the first
+        // one level deeper, and the brace of an `if` on a line of its own.
+        let items = conditions.map { conditionList([$0]) }
+        for line in ExpressionLayout.filled(head, items, "", width: writer.columnsLeft) { writer.line(line) }
+        let brace = tail.drop { $0 == " " }
+        if !brace.isEmpty { writer.line(String(brace)) }
     }
 
     static func conditionList(_ conditions: [SwiftCondition]) -> String {

@@ -55,7 +55,10 @@ enum IdentifierTranslator {
         members.append(
             .function(
                 SwiftFunction(
-                    doc: ["Whether `value` is an identifier of this kind: a recognised prefix and a well-formed body."],
+                    doc: [
+                        "Whether `value` is an identifier of this kind: a recognised prefix and a well-formed body after",
+                        "it (after any one of them, when one prefix starts another).",
+                    ],
                     isStatic: true, name: "isValid", parameters: [.init(label: "_", "value", .string)],
                     returnType: .bool,
                     body: [
@@ -71,9 +74,12 @@ enum IdentifierTranslator {
                                                 [
                                                     .init("of", .identifier("value")),
                                                     .init("after", .identifier("prefix")),
-                                                ]))
+                                                ])),
+                                        // Not the first prefix that matches: with `u_` and
+                                        // `u_old_`, `u_old_<uuid>` is valid after the second.
+                                        .expression(.call(body.dot(bodyCheck), [.init(.identifier("rest"))])),
                                     ],
-                                    then: [.returnStatement(.call(body.dot(bodyCheck), [.init(.identifier("rest"))]))],
+                                    then: [.returnStatement(.bool(true))],
                                     else: nil)
                             ]),
                         .returnStatement(.bool(false)),

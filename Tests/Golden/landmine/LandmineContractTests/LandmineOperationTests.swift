@@ -10,7 +10,7 @@ import Testing
 
 @Suite("Operations of Tests/Fixtures/landmine.yaml against the emulator", .timeLimit(.minutes(3)))
 struct LandmineOperationTests {
-    @Test("class: optional parameters null (Tests/Fixtures/landmine.yaml:1060:9)")
+    @Test("class: optional parameters null (Tests/Fixtures/landmine.yaml:1067:9)")
     func classExample1() async throws {
         let outcome = try await SDKEmulator.ContractHarness.withClient(
             server: try LandmineEmulator.LandmineExampleServer.makeServer(),
@@ -22,7 +22,7 @@ struct LandmineOperationTests {
         #expect(outcome.error == nil)
     }
 
-    @Test("class: optional parameters set (Tests/Fixtures/landmine.yaml:1061:9)")
+    @Test("class: optional parameters set (Tests/Fixtures/landmine.yaml:1068:9)")
     func classExample2() async throws {
         let outcome = try await SDKEmulator.ContractHarness.withClient(
             server: try LandmineEmulator.LandmineExampleServer.makeServer(),

@@ -8,22 +8,22 @@ import SDKRuntime
 public enum LandmineOperation: Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
     /// `GET /v1/class/{in}`.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1047:3.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1054:3.
     case `class`
 
     /// `POST /v1/default/{in}`.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1062:3.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1069:3.
     case `default`
 
     /// `DELETE /v1/self/{in}`.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1072:3.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1079:3.
     case self_
 
     /// `PUT /v1/init/{in}`.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1082:3.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1089:3.
     case init_
 
     /// The HTTP method.

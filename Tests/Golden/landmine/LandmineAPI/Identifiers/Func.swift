@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// An identifier named func.
+/// An identifier named func, with a recognised prefix that starts with its own.
 ///
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1020:3 (identifier func).
 public enum Func {
@@ -12,18 +12,21 @@ public enum Func {
     public static let prefix: Swift.String = "func:"
 
     /// Every prefix that marks this kind of identifier.
-    public static let recognizedPrefixes: [Swift.String] = ["func:"]
+    public static let recognizedPrefixes: [Swift.String] = ["func:", "func:old:"]
 
     /// A new identifier: the prefix and a random UUID as 32 hex digits.
     public static func make() -> Swift.String {
         return Self.prefix + SDKRuntime.IdentifierBody.randomHex32()
     }
 
-    /// Whether `value` is an identifier of this kind: a recognised prefix and a well-formed body.
+    /// Whether `value` is an identifier of this kind: a recognised prefix and a well-formed body after
+    /// it (after any one of them, when one prefix starts another).
     public static func isValid(_ value: Swift.String) -> Swift.Bool {
         for prefix in Self.recognizedPrefixes {
-            if let rest = SDKRuntime.IdentifierBody.body(of: value, after: prefix) {
-                return SDKRuntime.IdentifierBody.isHex32(rest)
+            if let rest = SDKRuntime.IdentifierBody.body(of: value, after: prefix),
+                SDKRuntime.IdentifierBody.isHex32(rest)
+            {
+                return true
             }
         }
         return false

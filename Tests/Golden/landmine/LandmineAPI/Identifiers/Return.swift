@@ -7,7 +7,7 @@ import SDKRuntime
 
 /// A derived identifier.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:1021:3 (identifier return).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:1028:3 (identifier return).
 public enum Return {
     /// The prefix new identifiers get.
     public static let prefix: Swift.String = "ret:"
@@ -21,11 +21,14 @@ public enum Return {
         return Self.prefix + SDKRuntime.IdentifierBody.sha256Hex32(of: `in`)
     }
 
-    /// Whether `value` is an identifier of this kind: a recognised prefix and a well-formed body.
+    /// Whether `value` is an identifier of this kind: a recognised prefix and a well-formed body after
+    /// it (after any one of them, when one prefix starts another).
     public static func isValid(_ value: Swift.String) -> Swift.Bool {
         for prefix in Self.recognizedPrefixes {
-            if let rest = SDKRuntime.IdentifierBody.body(of: value, after: prefix) {
-                return SDKRuntime.IdentifierBody.isHex32(rest)
+            if let rest = SDKRuntime.IdentifierBody.body(of: value, after: prefix),
+                SDKRuntime.IdentifierBody.isHex32(rest)
+            {
+                return true
             }
         }
         return false

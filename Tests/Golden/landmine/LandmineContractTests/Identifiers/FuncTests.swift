@@ -17,4 +17,16 @@ struct FuncTests {
         #expect(first != second)
         #expect(first.utf8.count == (LandmineAPI.Func.prefix.utf8.count + 32))
     }
+
+    @Test(
+        "recognises every valid example",
+        arguments: ["func:0123456789abcdef0123456789abcdef", "func:old:0123456789abcdef0123456789abcdef"])
+    func recognisesValidExample(value: Swift.String) {
+        #expect(LandmineAPI.Func.isValid(value))
+    }
+
+    @Test("refuses every invalid example", arguments: ["func:old:", "func:old:0123456789abcdef0123456789abcde"])
+    func refusesInvalidExample(value: Swift.String) {
+        #expect(!LandmineAPI.Func.isValid(value))
+    }
 }
