@@ -262,11 +262,19 @@ enum SpecChecker {
                     "header '\(field.name)' is written by the HTTP transport itself, not by a spec", at: field.location)
             }
             for (part, text) in [("template", field.template), ("separator", field.separator)] {
-                guard let control = text.unicodeScalars.first(where: Self.isControlCharacter) else { continue }
-                log.error(
-                    "the \(part) of header '\(field.name)' holds the control character \(control.codePoint), "
-                        + "which no header value can carry",
-                    at: field.location)
+                if let control = text.unicodeScalars.first(where: Self.isControlCharacter) {
+                    log.error(
+                        "the \(part) of header '\(field.name)' holds the control character \(control.codePoint), "
+                            + "which no header value can carry",
+                        at: field.location)
+                } else if let other = text.unicodeScalars.first(where: { !$0.isASCII }) {
+                    // HTTP gives bytes past ASCII no encoding: Foundation on Apple platforms
+                    // sends such a value as Latin-1 or not at all, curl as UTF-8.
+                    log.error(
+                        "the \(part) of header '\(field.name)' holds '\(other)' (\(other.codePoint)), which is not "
+                            + "ASCII: header values past ASCII reach servers garbled or not at all",
+                        at: field.location)
+                }
             }
             guard let input = inputs[field.input] else {
                 log.error(
