@@ -1,6 +1,7 @@
 import Foundation
-import SDKGenCore
 import Testing
+
+@testable import SDKGenCore
 
 /// The OpenAPI 3.1 document `sdkgen` exports for every spec: where it goes, that it is
 /// deterministic and checked by `--check`, and what it says about each construct.
@@ -149,6 +150,25 @@ struct OpenAPIExportTests {
         let value = try #require(schemas["rules.attributeValue"])
         #expect(value["type"] as? [String] == ["string", "number", "boolean", "null"])
         #expect((value["x-sdkgen-rule"] as? [String: Any])?["nonFiniteNumbers"] as? String == "null")
+    }
+
+    /// ECMA-262's `.`, which OpenAPI validators use, matches U+000B, U+000C and U+0085; Swift
+    /// `Regex`'s, which a spec pattern means, does not.
+    @Test("a . of a spec pattern is exported as the class of what Swift's . matches, in classes and escapes not")
+    func dotIsExportedAsSwiftsDot() throws {
+        let dot = "[^\\u000A-\\u000D\\u0085\\u2028\\u2029]"
+        #expect(OpenAPIPatterns.swiftDot == dot)
+        #expect(OpenAPIPatterns.ecma("^a.b$") == "^a\(dot)b$")
+        #expect(OpenAPIPatterns.ecma("^[.\\]]\\..*[^.]$") == "^[.\\]]\\.\(dot)*[^.]$")
+        #expect(OpenAPIPatterns.ecma("^[a-z][a-z0-9_]{0,63}$") == "^[a-z][a-z0-9_]{0,63}$")
+        // The class and Swift's `.` agree on every line-ending scalar and on others.
+        let exported = try NSRegularExpression(pattern: "^" + dot + "$")
+        let swiftDot = try Regex("^.$").matchingSemantics(.unicodeScalar)
+        for value: UInt32 in [0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x0E, 0x20, 0x41, 0x85, 0x2027, 0x2028, 0x2029, 0x1F98A] {
+            let sample = String(Unicode.Scalar(value)!)
+            let matches = exported.firstMatch(in: sample, range: NSRange(sample.startIndex..., in: sample)) != nil
+            #expect(matches == ((try swiftDot.wholeMatch(in: sample)) != nil), "U+\(String(value, radix: 16))")
+        }
     }
 
     @Test("the non-white-space pattern agrees with Swift's white space on every White_Space scalar and others")

@@ -32,6 +32,37 @@ enum OpenAPIPatterns {
         return out + "]"
     }
 
+    /// A spec pattern (`Pattern.source`, read with Swift `Regex`'s meaning) as ECMA-262 reads
+    /// it the same: each `.` outside a class becomes the class of what Swift's `.` matches,
+    /// which leaves out U+000B, U+000C and U+0085 too, where ECMA's leaves out only U+000A,
+    /// U+000D, U+2028 and U+2029. Everything else of the patterns the generator accepts (it
+    /// refuses needless escapes, `\d` and the like) already reads the same in both.
+    static func ecma(_ source: String) -> String {
+        var out = ""
+        var inClass = false
+        var escaped = false
+        for scalar in source.unicodeScalars {
+            if escaped {
+                escaped = false
+            } else if scalar == "\\" {
+                escaped = true
+            } else if inClass {
+                inClass = scalar != "]"
+            } else if scalar == "[" {
+                inClass = true
+            } else if scalar == "." {
+                out += swiftDot
+                continue
+            }
+            out.unicodeScalars.append(scalar)
+        }
+        return out
+    }
+
+    /// What Swift `Regex`'s `.` matches (`PatternParser.dot`), as a class.
+    static let swiftDot = noneOf(
+        PatternParser.dot.complement.ranges.flatMap { $0.compactMap(Unicode.Scalar.init) })
+
     /// `text` matched literally.
     static func literal(_ text: String) -> String {
         var out = ""

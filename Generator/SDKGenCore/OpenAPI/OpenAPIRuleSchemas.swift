@@ -59,7 +59,7 @@ enum OpenAPIRuleSchemas {
         if !rule.forbiddenCharacters.isEmpty {
             patterns.append("^" + OpenAPIPatterns.noneOf(rule.forbiddenCharacters) + "*$")
         }
-        if let pattern = rule.pattern { patterns.append(pattern.source) }
+        if let pattern = rule.pattern { patterns.append(OpenAPIPatterns.ecma(pattern.source)) }
         let bounds = lengthBounds(rule)
         let prefixes = rule.forbiddenPrefixes.map {
             JSONLiteral.fields([("pattern", .string("^" + OpenAPIPatterns.literal($0)))])
