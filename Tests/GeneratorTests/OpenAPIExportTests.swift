@@ -150,6 +150,10 @@ struct OpenAPIExportTests {
         let value = try #require(schemas["rules.attributeValue"])
         #expect(value["type"] as? [String] == ["string", "number", "boolean", "null"])
         #expect((value["x-sdkgen-rule"] as? [String: Any])?["nonFiniteNumbers"] as? String == "null")
+        // A model member with a rule refers to the rule's schema.
+        let event = try #require(schemas["Event"]?["properties"] as? [String: [String: Any]])
+        #expect(event["event"]?["$ref"] as? String == "#/components/schemas/rules.eventName")
+        #expect(event["event"]?["type"] == nil)
     }
 
     /// ECMA-262's `.`, which OpenAPI validators use, matches U+000B, U+000C and U+0085; Swift

@@ -27,6 +27,20 @@ enum OpenAPISchemas {
         }
     }
 
+    /// The schema of a value of `type` whose strings (a list's or a map's elements, for a list
+    /// or a map) pass the rule `rule`, if any: a reference to the rule's component.
+    static func schema(_ type: TypeReference, rule: String?) -> JSONLiteral {
+        guard let rule else { return schema(type) }
+        switch type {
+        case .string: return reference(OpenAPIRuleSchemas.componentName(rule))
+        case .optional(let wrapped): return nullable(schema(wrapped, rule: rule))
+        case .list(let element): return .fields([("type", .string("array")), ("items", schema(element, rule: rule))])
+        case .map(let value):
+            return .fields([("type", .string("object")), ("additionalProperties", schema(value, rule: rule))])
+        default: return schema(type)
+        }
+    }
+
     /// `schema`, also accepting `null`.
     static func nullable(_ schema: JSONLiteral) -> JSONLiteral {
         guard case .object(let members) = schema, !members.isEmpty else { return schema }
@@ -43,7 +57,7 @@ enum OpenAPISchemas {
         let properties = model.properties.map { property in
             JSONMember(
                 name: property.wireName,
-                value: schema(property.type).adding([
+                value: schema(property.type, rule: property.rule).adding([
                     ("description", property.doc.isEmpty ? nil : .string(property.doc)),
                     ("x-sdkgen-name", property.name == property.wireName ? nil : .string(property.name)),
                     JSONLiteral.source(property.location),
