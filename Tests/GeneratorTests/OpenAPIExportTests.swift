@@ -156,6 +156,14 @@ struct OpenAPIExportTests {
         #expect(event["event"]?["type"] == nil)
     }
 
+    @Test("a number is bounded by the largest Double, so a number no Double holds (1e400) breaks the schema")
+    func numbersAreFiniteDoubles() throws {
+        let text = OpenAPIJSONWriter.text(OpenAPISchemas.schema(.number))
+        let schema = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        #expect(schema["maximum"] as? Double == Double.greatestFiniteMagnitude)
+        #expect(schema["minimum"] as? Double == -Double.greatestFiniteMagnitude)
+    }
+
     /// ECMA-262's `.`, which OpenAPI validators use, matches U+000B, U+000C and U+0085; Swift
     /// `Regex`'s, which a spec pattern means, does not.
     @Test("a . of a spec pattern is exported as the class of what Swift's . matches, in classes and escapes not")

@@ -7,7 +7,8 @@ enum OpenAPISchemas {
     }
 
     /// The schema of a value of `type`. An optional value may be absent or `null` (the generated
-    /// decoders accept both); a `date` is an RFC 3339 string; an `integer` is 64-bit.
+    /// decoders accept both); a `date` is an RFC 3339 string; an `integer` is 64-bit; a `number`
+    /// is a finite `Double`.
     static func schema(_ type: TypeReference) -> JSONLiteral {
         switch type {
         case .string: .fields([("type", .string("string"))])
@@ -16,7 +17,14 @@ enum OpenAPISchemas {
                 ("type", .string("integer")), ("format", .string("int64")),
                 ("minimum", .number(String(Int64.min))), ("maximum", .number(String(Int64.max))),
             ])
-        case .number: .fields([("type", .string("number")), ("format", .string("double"))])
+        case .number:
+            // Bounded, as `integer` is: a JSON number past the largest Double (`1e400`) fails to
+            // decode.
+            .fields([
+                ("type", .string("number")), ("format", .string("double")),
+                ("minimum", .number(String(-Double.greatestFiniteMagnitude))),
+                ("maximum", .number(String(Double.greatestFiniteMagnitude))),
+            ])
         case .boolean: .fields([("type", .string("boolean"))])
         case .date: .fields([("type", .string("string")), ("format", .string("date-time"))])
         case .json: .fields([])
