@@ -10,6 +10,15 @@ extension SpecChecker {
         // example; a hand-written emulator answers for itself.
         let servesExamples = ExampleServerTranslator.applies(to: spec)
         for operation in spec.operations {
+            if servesExamples, !operation.errors.contains(where: { statuses[$0] == 400 }),
+                ExampleServerTranslator.checks(operation, spec: spec).count > 1
+            {
+                log.warning(
+                    "operation '\(operation.name)' lists no error of status 400, so the server made from the spec "
+                        + "refuses a request that breaks its inputs with 400 INVALID_ARGUMENT, which the OpenAPI "
+                        + "document does not list; add an error of status 400 to its errors",
+                    at: operation.location)
+            }
             var requests: [String: String] = [:]
             for example in operation.examples {
                 let what = "example '\(example.name)' of operation '\(operation.name)'"

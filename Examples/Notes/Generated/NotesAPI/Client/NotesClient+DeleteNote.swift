@@ -7,7 +7,7 @@ import SDKRuntime
 extension NotesClient {
     /// Deletes a note.
     ///
-    /// `DELETE /v1/notes/{noteId}`; may fail with `NOTE_NOT_FOUND`.
+    /// `DELETE /v1/notes/{noteId}`; may fail with `INVALID_ARGUMENT`, `NOTE_NOT_FOUND`.
     /// Sending it again with the same `idempotencyKey` is applied once.
     ///
     /// - Remark: Generated from Spec/notes.yaml:161:3 (operation deleteNote).

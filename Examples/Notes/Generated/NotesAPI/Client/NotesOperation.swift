@@ -91,7 +91,7 @@ public enum NotesOperation: Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
         case .updateNote:
             return ["INVALID_ARGUMENT", "NOTE_NOT_FOUND"]
         case .deleteNote:
-            return ["NOTE_NOT_FOUND"]
+            return ["INVALID_ARGUMENT", "NOTE_NOT_FOUND"]
         }
     }
 
