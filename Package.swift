@@ -135,7 +135,8 @@ let package = Package(
             dependencies: ["LandmineAPI", "LandmineEmulator", "SDKEmulator", "SDKRuntime"],
             path: "Tests/Golden/landmine/LandmineContractTests", swiftSettings: strict),
         .testTarget(
-            name: "GeneratorTests", dependencies: ["SDKGenCore", "CommandLineOptions", "sdkgen", "TestSupport"],
+            name: "GeneratorTests",
+            dependencies: ["SDKGenCore", "CommandLineOptions", "sdkgen", "SDKEmulator", "TestSupport"],
             swiftSettings: strict),
         .testTarget(
             name: "VoidhashContractTests", dependencies: ["VoidhashAPI", "SDKRuntime", "SDKEmulator"],
@@ -144,7 +145,8 @@ let package = Package(
             name: "MobileJoeContractTests", dependencies: ["MobileJoeAPI", "SDKRuntime", "SDKEmulator"],
             path: "Generated/MobileJoeContractTests", swiftSettings: strict),
         .testTarget(
-            name: "SDKRuntimeTests", dependencies: ["SDKRuntime", "SDKPersistence", "SDKHashing", "TestSupport"],
+            name: "SDKRuntimeTests",
+            dependencies: ["SDKRuntime", "SDKPersistence", "SDKHashing", "SDKEmulator", "TestSupport"],
             swiftSettings: strict),
         .testTarget(
             name: "VoidhashTests",

@@ -90,13 +90,28 @@ public enum DateTimeText {
         guard let days = Int(exactly: days) else { return nil }
         let (year, month, day) = civilDate(daysSince1970: days)
         guard (0...9_999).contains(year) else { return nil }
-        func padded(_ value: Int, _ width: Int) -> String {
-            let digits = String(value)
-            return String(repeating: "0", count: width - digits.count) + digits
-        }
         let second = Int(secondOfDay)
-        return "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))T\(padded(second / 3_600, 2)):"
-            + "\(padded(second / 60 % 60, 2)):\(padded(second % 60, 2)).\(padded(Int(millisecond), 3))Z"
+        // Written byte by byte: JSON encoding calls this for every date it writes.
+        return String(unsafeUninitializedCapacity: 24) { buffer in
+            var index = 0
+            func put(_ value: Int, digits: Int, then separator: Unicode.Scalar) {
+                var rest = value
+                for position in (index..<index + digits).reversed() {
+                    buffer[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+                buffer[index + digits] = UInt8(ascii: separator)
+                index += digits + 1
+            }
+            put(year, digits: 4, then: "-")
+            put(month, digits: 2, then: "-")
+            put(day, digits: 2, then: "T")
+            put(second / 3_600, digits: 2, then: ":")
+            put(second / 60 % 60, digits: 2, then: ":")
+            put(second % 60, digits: 2, then: ".")
+            put(Int(millisecond), digits: 3, then: "Z")
+            return index
+        }
     }
 
     /// `value / divisor` rounded down, and the non-negative remainder.

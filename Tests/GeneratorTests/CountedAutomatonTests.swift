@@ -1,4 +1,5 @@
 import Foundation
+import SDKEmulator
 import Testing
 
 @testable import SDKGenCore
@@ -54,7 +55,7 @@ struct CountedAutomatonTests {
         let automaton = try PatternCompiler.compile(pattern)
         let counted = CountedAutomaton(folding: automaton)
         var sampler = PatternSampler(try PatternParser.parse(pattern))
-        var generator = SplitMix64(seed: 0xC0_0173D)
+        var generator = SeededRandomNumberGenerator(seed: 0xC0_0173D)
         var disagreements: [String] = []
         for index in 0..<3_000 {
             let value = sampler.sample(index, using: &generator)

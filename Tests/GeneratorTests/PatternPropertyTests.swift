@@ -1,3 +1,4 @@
+import SDKEmulator
 import Testing
 
 @testable import SDKGenCore
@@ -61,7 +62,7 @@ struct PatternPropertyTests {
 
     @Test("automaton agrees with Swift Regex (unicodeScalar semantics) on generated strings")
     func agreesWithRegex() async throws {
-        var generator = SplitMix64(seed: 0x5EED_0F_DFA)
+        var generator = SeededRandomNumberGenerator(seed: 0x5EED_0F_DFA)
         var comparison = Comparison()
         for pattern in Self.patterns {
             try comparison.run(pattern, samples: Self.samplesPerPattern, using: &generator)
@@ -86,7 +87,7 @@ struct PatternPropertyTests {
 
     @Test("every random pattern the compiler accepts means the same as in Swift Regex")
     func randomPatternsAgree() async throws {
-        var generator = SplitMix64(seed: 0xF00D)
+        var generator = SeededRandomNumberGenerator(seed: 0xF00D)
         var comparison = Comparison()
         var accepted = 0
         for round in 0..<3_000 {
@@ -115,7 +116,7 @@ struct PatternPropertyTests {
 
         /// Compares `pattern`'s automaton with Swift Regex on `samples` generated strings:
         /// `firstMatch` always, and `wholeMatch` too on every fourth string of a `^...$` pattern.
-        mutating func run(_ pattern: String, samples: Int, using generator: inout SplitMix64) throws {
+        mutating func run(_ pattern: String, samples: Int, using generator: inout SeededRandomNumberGenerator) throws {
             let automaton = try PatternCompiler.compile(pattern)
             let parsed = try PatternParser.parse(pattern)
             let regex = try Regex(pattern).matchingSemantics(.unicodeScalar)
@@ -144,21 +145,6 @@ struct PatternPropertyTests {
     }
 }
 
-/// A small, fast, seedable random number generator (SplitMix64), so runs are reproducible.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
-    }
-}
-
 /// Generates strings near a pattern's language: samples of its syntax tree (with repeat counts
 /// sometimes one outside the allowed range), mutations of them, and random strings over an
 /// alphabet of the pattern's own scalars, their neighbours, newlines, non-ASCII and emoji.
@@ -177,7 +163,7 @@ struct PatternSampler {
     }
 
     /// The `index`-th sample: a third each of plain samples, mutated samples and random strings.
-    mutating func sample(_ index: Int, using generator: inout SplitMix64) -> String {
+    mutating func sample(_ index: Int, using generator: inout SeededRandomNumberGenerator) -> String {
         var scalars: [Unicode.Scalar] = []
         switch index % 3 {
         case 0:
@@ -195,7 +181,7 @@ struct PatternSampler {
         return String(view)
     }
 
-    private func generated(using generator: inout SplitMix64) -> [Unicode.Scalar] {
+    private func generated(using generator: inout SeededRandomNumberGenerator) -> [Unicode.Scalar] {
         var scalars: [Unicode.Scalar] = []
         if !pattern.anchoredAtStart, Bool.random(using: &generator) {
             scalars.append(randomScalar(&generator))
@@ -208,7 +194,7 @@ struct PatternSampler {
     }
 
     private func emit(
-        _ node: PatternNode, into scalars: inout [Unicode.Scalar], using generator: inout SplitMix64
+        _ node: PatternNode, into scalars: inout [Unicode.Scalar], using generator: inout SeededRandomNumberGenerator
     ) {
         switch node {
         case .empty:
@@ -231,7 +217,7 @@ struct PatternSampler {
         }
     }
 
-    private func mutate(_ scalars: inout [Unicode.Scalar], using generator: inout SplitMix64) {
+    private func mutate(_ scalars: inout [Unicode.Scalar], using generator: inout SeededRandomNumberGenerator) {
         let position = Int.random(in: 0...scalars.count, using: &generator)
         switch Int.random(in: 0..<4, using: &generator) {
         case 0:
@@ -246,12 +232,13 @@ struct PatternSampler {
         }
     }
 
-    private func randomScalar(_ generator: inout SplitMix64) -> Unicode.Scalar {
+    private func randomScalar(_ generator: inout SeededRandomNumberGenerator) -> Unicode.Scalar {
         alphabet.randomElement(using: &generator) ?? "a"
     }
 
     /// A member of `set`, often a range end so that boundaries are exercised.
-    private static func member(of set: ScalarSet, using generator: inout SplitMix64) -> Unicode.Scalar {
+    private static func member(of set: ScalarSet, using generator: inout SeededRandomNumberGenerator) -> Unicode.Scalar
+    {
         guard let range = set.ranges.randomElement(using: &generator) else { return "a" }
         let value =
             switch Int.random(in: 0..<4, using: &generator) {

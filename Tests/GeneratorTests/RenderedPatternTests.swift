@@ -1,4 +1,5 @@
 import Foundation
+import SDKEmulator
 import TestSupport
 import Testing
 
@@ -68,7 +69,7 @@ struct RenderedPatternTests {
     /// scalars, and each class of the automaton repeated up to 70 times.
     static func values(for pattern: String, automaton: PatternAutomaton) throws -> [String] {
         var sampler = PatternSampler(try PatternParser.parse(pattern))
-        var generator = SplitMix64(seed: 0x5EED_C0DE)
+        var generator = SeededRandomNumberGenerator(seed: 0x5EED_C0DE)
         var values = (0..<600).map { sampler.sample($0, using: &generator) }
         let alphabet = CountedAutomatonTests.edgeScalars(of: automaton)
         var layer = [""]

@@ -1,4 +1,5 @@
 import Foundation
+import SDKEmulator
 import SDKGenCore
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 /// or in located errors.
 @Suite("Spec loader robustness", .timeLimit(.minutes(3)))
 struct SpecRobustnessTests {
-    /// A small deterministic generator (SplitMix64) so failures can be replayed.
+    /// A small deterministic generator (SeededRandomNumberGenerator) so failures can be replayed.
     struct SeededGenerator: RandomNumberGenerator {
         var state: UInt64
         mutating func next() -> UInt64 {

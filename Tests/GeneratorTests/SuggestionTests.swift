@@ -1,3 +1,4 @@
+import SDKEmulator
 import Testing
 
 @testable import SDKGenCore
@@ -40,7 +41,7 @@ struct ClosestSuggestionTests {
 
     @Test("2,000 random words over a small alphabet, each against 40 random candidates")
     func theNearestIsTheOneAFullMeasurementFinds() {
-        var generator = SplitMix64(seed: 42)
+        var generator = SeededRandomNumberGenerator(seed: 42)
         func word() -> String {
             String((0..<Int.random(in: 0...9, using: &generator)).map { _ in "abcA".randomElement(using: &generator)! })
         }

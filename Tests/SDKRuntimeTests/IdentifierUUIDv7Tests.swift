@@ -1,22 +1,11 @@
 import Foundation
+import SDKEmulator
 import Testing
 
 @testable import SDKRuntime
 
 @Suite("UUIDv7", .timeLimit(.minutes(3)))
 struct IdentifierUUIDv7Tests {
-    /// SplitMix64: a small seeded generator so layouts are reproducible.
-    struct SeededRandom: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9e37_79b9_7f4a_7c15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-            z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-            return z ^ (z >> 31)
-        }
-    }
-
     static let instant = Date(timeIntervalSince1970: 1_700_000_000.123)
 
     /// Whether `uuid` has version 7 and the RFC 9562 variant, read from its text.
@@ -27,15 +16,15 @@ struct IdentifierUUIDv7Tests {
 
     @Test("the first 48 bits are the Unix time in milliseconds")
     func timestampLayout() {
-        var random = SeededRandom(state: 1)
+        var random = SeededRandomNumberGenerator(seed: 1)
         let uuid = UUIDv7.make(now: Self.instant, random: &random)
         #expect(uuid.uuidString.hasPrefix("018BCFE5-687B-7"))
     }
 
     @Test("every random bit lands in the UUID, in order: 12 after the version, 62 after the variant")
     func randomBitsLayout() {
-        var random = SeededRandom(state: 3)
-        var expected = SeededRandom(state: 3)
+        var random = SeededRandomNumberGenerator(seed: 3)
+        var expected = SeededRandomNumberGenerator(seed: 3)
         let randomA = expected.next() & 0xfff
         let randomB = expected.next() & ((1 << 62) - 1)
         let text = UUIDv7.make(now: Self.instant, random: &random).uuidString.replacingOccurrences(of: "-", with: "")
@@ -49,7 +38,7 @@ struct IdentifierUUIDv7Tests {
 
     @Test("version and variant bits are set, whatever the random bits")
     func versionAndVariant() {
-        var random = SeededRandom(state: 7)
+        var random = SeededRandomNumberGenerator(seed: 7)
         for _ in 0..<1_000 {
             #expect(Self.hasVersion7Layout(UUIDv7.make(now: Self.instant, random: &random)))
         }
@@ -90,7 +79,7 @@ struct IdentifierUUIDv7Tests {
 
     @Test("IDs of a later millisecond sort after IDs of an earlier one")
     func orderedAcrossMilliseconds() {
-        var random = SeededRandom(state: 3)
+        var random = SeededRandomNumberGenerator(seed: 3)
         for millisecond in 1_700_000_000_000..<1_700_000_000_500 {
             let earlier = Date(timeIntervalSince1970: Double(millisecond) / 1_000)
             let later = Date(timeIntervalSince1970: Double(millisecond + 1) / 1_000)

@@ -1,4 +1,5 @@
 import Foundation
+import SDKEmulator
 import SDKRuntime
 import Testing
 
@@ -33,6 +34,23 @@ struct TransportJSONCodingTests {
         #expect(JSONCoding.string(from: Date(timeIntervalSince1970: seconds)) == text)
         let back = try #require(JSONCoding.date(from: text))
         #expect(abs(back.timeIntervalSince1970 - seconds) < 0.000_5)
+    }
+
+    /// After October 1582 both calendars count the same days, so Foundation's formatter is an
+    /// outside reference for every date written there. The dates fall on quarter seconds, which
+    /// a `Double` holds exactly: Foundation cuts a fraction to milliseconds where this package
+    /// rounds it.
+    @Test("dates from 1583 to 9999 are written as Foundation's ISO 8601 formatter writes them")
+    func writesAsFoundationDoes() {
+        let foundation = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+        var generator = SeededRandomNumberGenerator(seed: 20_261_204)
+        let first: Int64 = -12_212_553_600_000  // 1583-01-01
+        let last: Int64 = 253_402_300_799_999  // 9999-12-31T23:59:59.999
+        for _ in 0..<20_000 {
+            let milliseconds = first + Int64(generator.next() % UInt64(last - first)) / 250 * 250
+            let date = Date(timeIntervalSince1970: Double(milliseconds) / 1_000)
+            #expect(JSONCoding.string(from: date) == foundation.format(date), "\(milliseconds) ms")
+        }
     }
 
     @Test("a date too far out for milliseconds is still written, not a crash")
