@@ -23,8 +23,9 @@ public enum DateTimeText {
 
     /// The date `text` names if it follows RFC 3339's date-time grammar (section 5.6: `T` and
     /// `Z` in either case, any number of fraction digits, an offset of `Z` or `±HH:MM` below
-    /// 24 hours), a day or time off the calendar read as the next one that exists, as
-    /// Foundation's parser reads it; `nil` otherwise.
+    /// 24 hours), a day or time off the calendar counted on from the month's start (February
+    /// 30th as March 1st, day 00 as the month's eve, hour 24 as the next day), as Foundation's
+    /// parser reads it; `nil` otherwise.
     public static func parsed(_ text: String) -> Date? {
         guard let fields = Fields(text), (1...12).contains(fields.month) else { return nil }
         let days = daysSince1970(year: fields.year, month: fields.month, day: fields.day)
@@ -82,17 +83,30 @@ public enum DateTimeText {
         private static func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
     }
 
-    /// `milliseconds` after 1970 as RFC 3339 text in UTC with three fraction digits
-    /// (`2023-11-14T22:13:20.123Z`); `nil` for a year outside 0000 to 9999, which it cannot write.
-    public static func text(millisecondsSince1970 milliseconds: Int64) -> String? {
+    /// Whether `date`, rounded to the millisecond, falls in the years 0000 to 9999 in UTC, the
+    /// years RFC 3339 writes (and so `text(millisecondsSince1970:)` writes in its form).
+    public static func isInRFC3339Years(_ date: Date) -> Bool {
+        guard let milliseconds = Int64(exactly: (date.timeIntervalSince1970 * 1_000).rounded()) else { return false }
+        return (-62_167_219_200_000...253_402_300_799_999).contains(milliseconds)
+    }
+
+    /// `milliseconds` after 1970 as ISO 8601 text in UTC with three fraction digits: RFC 3339 in
+    /// the years 0000 to 9999 (`2023-11-14T22:13:20.123Z`), and outside them ISO 8601's expanded
+    /// year, a sign and at least six digits (`+010000-01-01T00:30:00.000Z`), which RFC 3339
+    /// does not allow and `date(from:)` does not read: such a date fails to decode rather than
+    /// come back as another.
+    public static func text(millisecondsSince1970 milliseconds: Int64) -> String {
         let (seconds, millisecond) = floorDivision(milliseconds, by: 1_000)
         let (days, secondOfDay) = floorDivision(seconds, by: 86_400)
-        guard let days = Int(exactly: days) else { return nil }
-        let (year, month, day) = civilDate(daysSince1970: days)
-        guard (0...9_999).contains(year) else { return nil }
+        let (year, month, day) = civilDate(daysSince1970: Int(days))
         let second = Int(secondOfDay)
+        var yearText = ""
+        if !(0...9_999).contains(year) {
+            let digits = String(year.magnitude)
+            yearText = (year < 0 ? "-" : "+") + String(repeating: "0", count: max(0, 6 - digits.count)) + digits
+        }
         // Written byte by byte: JSON encoding calls this for every date it writes.
-        return String(unsafeUninitializedCapacity: 24) { buffer in
+        let rest = String(unsafeUninitializedCapacity: 24) { buffer in
             var index = 0
             func put(_ value: Int, digits: Int, then separator: Unicode.Scalar) {
                 var rest = value
@@ -103,7 +117,7 @@ public enum DateTimeText {
                 buffer[index + digits] = UInt8(ascii: separator)
                 index += digits + 1
             }
-            put(year, digits: 4, then: "-")
+            if yearText.isEmpty { put(year, digits: 4, then: "-") }
             put(month, digits: 2, then: "-")
             put(day, digits: 2, then: "T")
             put(second / 3_600, digits: 2, then: ":")
@@ -112,12 +126,14 @@ public enum DateTimeText {
             put(Int(millisecond), digits: 3, then: "Z")
             return index
         }
+        return yearText.isEmpty ? rest : yearText + "-" + rest
     }
 
-    /// `value / divisor` rounded down, and the non-negative remainder.
+    /// `value / divisor` rounded down, and the non-negative remainder (for any `value`,
+    /// `Int64.min` included).
     private static func floorDivision(_ value: Int64, by divisor: Int64) -> (Int64, Int64) {
-        let remainder = ((value % divisor) + divisor) % divisor
-        return ((value - remainder) / divisor, remainder)
+        let (quotient, remainder) = value.quotientAndRemainder(dividingBy: divisor)
+        return remainder < 0 ? (quotient - 1, remainder + divisor) : (quotient, remainder)
     }
 
     /// The year, month and day `days` after 1970-01-01 (Howard Hinnant's `civil_from_days`).

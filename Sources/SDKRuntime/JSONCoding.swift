@@ -44,13 +44,15 @@ public enum JSONCoding {
 
     /// `date` as the SDKs write it: RFC 3339 in UTC with milliseconds, rounded to the nearest
     /// millisecond (so `1_700_000_000.123` writes `.123` although a `Double` holds it as
-    /// `.12299...`). A date outside the years 0000 to 9999, which RFC 3339 cannot write, is
-    /// written as Foundation's ISO 8601 formatter writes it.
+    /// `.12299...`). A date outside the years 0000 to 9999, which RFC 3339 cannot write, gets
+    /// ISO 8601's expanded year (`+010000-…`), which no decoder here reads back; one too far out
+    /// for milliseconds to count (or not finite) is written as Foundation's ISO 8601 formatter
+    /// writes it, which is outside those years too.
     public static func string(from date: Date) -> String {
-        let milliseconds = (date.timeIntervalSince1970 * 1_000).rounded()
-        guard let total = Int64(exactly: milliseconds), let text = DateTimeText.text(millisecondsSince1970: total)
-        else { return withFraction.format(date) }
-        return text
+        guard let milliseconds = Int64(exactly: (date.timeIntervalSince1970 * 1_000).rounded()) else {
+            return withFraction.format(date)
+        }
+        return DateTimeText.text(millisecondsSince1970: milliseconds)
     }
 
     /// Parses an RFC 3339 date-time with or without fractional seconds; `nil` if it is not one,

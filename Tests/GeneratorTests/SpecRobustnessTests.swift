@@ -7,19 +7,7 @@ import Testing
 /// or in located errors.
 @Suite("Spec loader robustness", .timeLimit(.minutes(3)))
 struct SpecRobustnessTests {
-    /// A small deterministic generator (SeededRandomNumberGenerator) so failures can be replayed.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
-    static func mutate(_ text: String, using random: inout SeededGenerator) -> String {
+    static func mutate(_ text: String, using random: inout SeededRandomNumberGenerator) -> String {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let index = Int.random(in: 0..<lines.count, using: &random)
         switch Int.random(in: 0..<7, using: &random) {
@@ -49,7 +37,7 @@ struct SpecRobustnessTests {
         "2,000 mutated specs never crash the loader and always explain a failure", arguments: ["voidhash", "mobilejoe"])
     func mutatedSpecsNeverCrash(name: String) async throws {
         let original = try PackagePaths.text("Spec/\(name).yaml")
-        var random = SeededGenerator(state: 0xC0FFEE)
+        var random = SeededRandomNumberGenerator(seed: 0xC0FFEE)
         for round in 0..<1_000 {
             if round % 20 == 0 { await Task.yield() }
             let text = Self.mutate(original, using: &random)

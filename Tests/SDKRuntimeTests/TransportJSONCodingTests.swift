@@ -53,6 +53,21 @@ struct TransportJSONCodingTests {
         }
     }
 
+    /// RFC 3339 writes the years 0000 to 9999 only; Foundation's formatter wrote the hour
+    /// before 0000-01-01Z as `0000-01-02T23:00:00.000Z` (its Julian calendar), a real date two
+    /// days later.
+    @Test(
+        "a date outside the years 0000 to 9999 gets an expanded year, which fails to decode rather than change",
+        arguments: [
+            (-62_167_219_200.001, "-000001-12-31T23:59:59.999Z"), (-62_167_222_800.0, "-000001-12-31T23:00:00.000Z"),
+            (253_402_300_800.0, "+010000-01-01T00:00:00.000Z"),
+            (-9_223_372_036_854_776.0, "-292275055-05-16T16:47:04.192Z"),
+        ])
+    func writesExpandedYears(seconds: Double, text: String) {
+        #expect(JSONCoding.string(from: Date(timeIntervalSince1970: seconds)) == text)
+        #expect(JSONCoding.date(from: text) == nil)
+    }
+
     @Test("a date too far out for milliseconds is still written, not a crash")
     func extremeDate() {
         #expect(!JSONCoding.string(from: Date(timeIntervalSince1970: .infinity)).isEmpty)

@@ -66,12 +66,15 @@ struct ExampleShapes {
         case (.integer, .number(let text)):
             return Int64(text) == nil ? "\(what) must be a whole number that fits 64 bits, not \(text)" : nil
         case (.date, .string(let text)):
-            guard DateTimeText.parsed(text) != nil else {
-                return "\(what) must be an ISO 8601 date and time, not '\(text)'"
+            guard let date = DateTimeText.parsed(text) else {
+                return "\(what) must be an RFC 3339 date and time, not '\(text)'"
             }
             guard DateTimeText.isOnTheCalendar(text) else {
-                return "\(what) names a day or time that does not exist: '\(text)' (Foundation would read the "
-                    + "next valid one)"
+                return "\(what) names a day or time that does not exist: '\(text)' (clients refuse it)"
+            }
+            guard DateTimeText.isInRFC3339Years(date) else {
+                return "\(what) is '\(text)', outside the years 0000 to 9999 in UTC that RFC 3339 writes: "
+                    + "it would not encode back"
             }
             guard Self.fractionDigits(text) <= 3 else {
                 return "\(what) has finer fractions of a second than the milliseconds dates are written with: "

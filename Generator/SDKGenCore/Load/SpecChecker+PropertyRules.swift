@@ -26,52 +26,87 @@ extension SpecChecker {
     }
 
     /// Every model example, and the body of every operation example, keeps the rules of the
-    /// model's members (its own members; nested models are checked by their own examples): the
-    /// client refuses a body that breaks one before sending, also for an error example.
+    /// model's members, and of the members of the models nested in it (the exported OpenAPI
+    /// document gives each such member its rule's schema). The client refuses a body that
+    /// breaks a rule of its own members before sending, also for an error example.
     static func checkMemberRuleExamples(_ spec: Spec, log: inout DiagnosticLog) {
         var stringRules = stringRulesByName(spec)
         // Two rules of one name (inline rules of `A.bC` and `AB.c` are both `ABC`) are reported
         // as a clash; checking examples against either would only add a wrong error.
         let counts = Dictionary(spec.rules.map { ($0.name, 1) }, uniquingKeysWith: +)
         for (name, count) in counts where count > 1 { stringRules[name] = nil }
-        func check(
-            _ value: JSONLiteral, _ model: ModelSpec, _ what: String, refused: String = "", at location: SourceLocation
-        ) {
-            guard case .object(let members) = value else { return }
+        let models = Dictionary(spec.models.map { ($0.name, $0) }) { first, _ in first }
+        /// The first rule `value` (of `model`) breaks, as a message, and whether a nested model
+        /// breaks it; `path` names the member holding a nested model.
+        func violation(_ value: JSONLiteral, _ model: ModelSpec, path: String = "") -> (message: String, nested: Bool)?
+        {
+            guard case .object(let members) = value else { return nil }
             for property in model.properties {
-                guard let name = property.rule, let rule = stringRules[name],
-                    let member = members.first(where: { $0.name == property.wireName })
-                else { continue }
-                let texts: [String] =
-                    switch member.value {
-                    case .string(let text): [text]
-                    case .array(let items):
-                        items.compactMap {
-                            if case .string(let text) = $0 { text } else { nil }
+                guard let member = members.first(where: { $0.name == property.wireName }) else { continue }
+                if let name = property.rule, let rule = stringRules[name] {
+                    let texts: [String] =
+                        switch member.value {
+                        case .string(let text): [text]
+                        case .array(let items):
+                            items.compactMap {
+                                if case .string(let text) = $0 { text } else { nil }
+                            }
+                        default: []
                         }
-                    default: []
+                    if let reason = texts.lazy.compactMap({ RuleEvaluator.reason($0, rule) }).first {
+                        let message =
+                            "breaks the rule '\(name)' of member '\(path)\(property.name)' (\(reason.rawValue))"
+                        return (message, !path.isEmpty)
                     }
-                if let reason = texts.lazy.compactMap({ RuleEvaluator.reason($0, rule) }).first {
-                    log.error(
-                        "\(what) breaks the rule '\(name)' of member '\(property.name)' (\(reason.rawValue))\(refused)",
-                        at: location)
+                }
+                for (nested, nestedValue, place) in nestedModels(member.value, property.type, models) {
+                    let nestedPath = path + property.name + place + "."
+                    if let found = violation(nestedValue, nested, path: nestedPath) { return found }
+                }
+            }
+            return nil
+        }
+        for model in spec.models {
+            for (index, example) in model.examples.enumerated() {
+                if let found = violation(example.value, model) {
+                    log.error("example \(index + 1) of model '\(model.name)' \(found.message)", at: example.location)
                 }
             }
         }
-        let validated = spec.models.filter(ModelValidationTranslator.isValidated)
-        for model in validated {
-            for (index, example) in model.examples.enumerated() {
-                check(example.value, model, "example \(index + 1) of model '\(model.name)'", at: example.location)
+        for operation in spec.operations {
+            guard let model = spec.models.first(where: { $0.name == operation.requestBody }) else { continue }
+            for example in operation.examples {
+                guard let body = example.body, let found = violation(body, model) else { continue }
+                // Only a rule of the body's own members is checked by the client before sending.
+                let refused = found.nested ? "" : refusedBeforeSending(example)
+                log.error(
+                    "the body of example '\(example.name)' of operation '\(operation.name)' \(found.message)\(refused)",
+                    at: example.location)
             }
         }
-        for operation in spec.operations {
-            guard let model = validated.first(where: { $0.name == operation.requestBody }) else { continue }
-            for example in operation.examples {
-                guard let body = example.body else { continue }
-                check(
-                    body, model, "the body of example '\(example.name)' of operation '\(operation.name)'",
-                    refused: refusedBeforeSending(example), at: example.location)
+    }
+
+    /// The values of models `value` holds as a member of `type`, each with where it is in the
+    /// member (`""`, `[1]`, `["key"]`): itself for a model, or the elements of a list or map of
+    /// models.
+    private static func nestedModels(
+        _ value: JSONLiteral, _ type: TypeReference, _ models: [String: ModelSpec]
+    ) -> [(ModelSpec, JSONLiteral, String)] {
+        switch (type, value) {
+        case (.optional(let wrapped), _):
+            nestedModels(value, wrapped, models)
+        case (.named(let name), .object):
+            models[name].map { [($0, value, "")] } ?? []
+        case (.list(let element), .array(let items)):
+            items.enumerated().flatMap { index, item in
+                nestedModels(item, element, models).map { ($0, $1, "[\(index)]" + $2) }
             }
+        case (.map(let element), .object(let members)):
+            members.flatMap { member in
+                nestedModels(member.value, element, models).map { ($0, $1, "[\"\(member.name)\"]" + $2) }
+            }
+        default:
+            []
         }
     }
 }

@@ -35,16 +35,15 @@ enum OpenAPISchemas {
         }
     }
 
-    /// The schema of a value of `type` whose strings (a list's or a map's elements, for a list
-    /// or a map) pass the rule `rule`, if any: a reference to the rule's component.
+    /// The schema of a value of `type` whose strings (a list's elements, for a list) pass the
+    /// rule `rule`, if any: a reference to the rule's component (`PropertyRuleShape` says which
+    /// types a member with a rule may have).
     static func schema(_ type: TypeReference, rule: String?) -> JSONLiteral {
         guard let rule else { return schema(type) }
         switch type {
         case .string: return reference(OpenAPIRuleSchemas.componentName(rule))
         case .optional(let wrapped): return nullable(schema(wrapped, rule: rule))
         case .list(let element): return .fields([("type", .string("array")), ("items", schema(element, rule: rule))])
-        case .map(let value):
-            return .fields([("type", .string("object")), ("additionalProperties", schema(value, rule: rule))])
         default: return schema(type)
         }
     }
