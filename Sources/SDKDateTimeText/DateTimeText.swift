@@ -24,8 +24,7 @@ public enum DateTimeText {
     /// The date `text` names if it follows RFC 3339's date-time grammar (section 5.6: `T` and
     /// `Z` in either case, any number of fraction digits, an offset of `Z` or `±HH:MM` below
     /// 24 hours), a day or time off the calendar counted on from the month's start (February
-    /// 30th as March 1st, day 00 as the month's eve, hour 24 as the next day), as Foundation's
-    /// parser reads it; `nil` otherwise.
+    /// 30th as March 1st, day 00 as the month's eve, hour 24 as the next day); `nil` otherwise.
     public static func parsed(_ text: String) -> Date? {
         guard let fields = Fields(text), (1...12).contains(fields.month) else { return nil }
         let days = daysSince1970(year: fields.year, month: fields.month, day: fields.day)

@@ -74,7 +74,8 @@ public enum SwiftNaming {
     /// The words of a name without a letter or digit (`#`, `👍`): the Unicode names of its
     /// scalars (`Number`, `Sign`; `Thumbs`, `Up`, `Sign`), or `U` and the code point in hex for a
     /// scalar without a name. Unicode never changes a name once given, so neither does the
-    /// Swift name.
+    /// Swift name, except for a scalar the toolchain's Unicode tables do not name yet, whose
+    /// `U` name gives way to the real one on a toolchain that knows it.
     private static func spelledOut(_ name: String) -> [String] {
         name.unicodeScalars.flatMap { scalar in
             let spelling =
