@@ -29,6 +29,9 @@ struct IdentityRecordProfileTests {
         #expect(changed)
         #expect(identity.email == nil)
         #expect(identity.name == nil)
+        // Unknown stays unknown: no change to store.
+        let again = identity.noteWritten(["email": nil, "name": .bool(true)])
+        #expect(!again)
     }
 
     @Test func aRefusedValueIsForgottenAndAnyOtherKept() {
