@@ -93,6 +93,13 @@ struct SDKHarness: Sendable {
         server.release(route: VoidhashEmulator.routeName(for: operation))
     }
 
+    /// Delivers everything queued on this device by instances sharing the storage: flushes each
+    /// in turn. A flush ends at once while another instance holds the delivery claim, so each
+    /// instance's flush comes after the others', and none is draining afterwards.
+    func deliverAll(_ instances: Voidhash...) async {
+        for voidhash in instances { await voidhash.flush() }
+    }
+
     /// Lets `voidhash` finish its current delivery attempt, moves the SDK's clock past any
     /// back-off, and waits for the next attempt.
     func retryDelivery(_ voidhash: Voidhash) async {

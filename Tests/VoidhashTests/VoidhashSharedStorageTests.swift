@@ -20,7 +20,7 @@ struct VoidhashSharedStorageTests {
             await app.signOut()
             let signedOut = await app.getDistinctId()
             await appExtension.capture("opened_widget")
-            await appExtension.flush()
+            await harness.deliverAll(appExtension, app)
             let event = try #require(harness.capturedEvents.first { $0.event == "opened_widget" })
             #expect(event.distinctId == signedOut)
             #expect(await appExtension.getDistinctId() == signedOut)
@@ -51,7 +51,7 @@ struct VoidhashSharedStorageTests {
             _ = await appExtension.getDistinctId()
             await app.group(type: "company", key: "acme")
             await appExtension.capture("opened_widget")
-            await appExtension.flush()
+            await harness.deliverAll(appExtension, app)
             let event = try #require(harness.capturedEvents.first { $0.event == "opened_widget" })
             #expect(event.groups == ["company": "acme"])
             await appExtension.shutdown()
@@ -67,7 +67,7 @@ struct VoidhashSharedStorageTests {
             await app.setAnalyticsConsent(.denied)
             #expect(await appExtension.analyticsConsent() == .denied)
             await appExtension.capture("opened_widget")
-            await appExtension.flush()
+            await harness.deliverAll(appExtension, app)
             #expect(!harness.capturedEvents.contains { $0.event == "opened_widget" })
             #expect(await appExtension.pendingDeliveryCount() == 0)
             await appExtension.shutdown()
@@ -81,13 +81,12 @@ struct VoidhashSharedStorageTests {
         try await withSDKHarness { harness in
             let app = try harness.launch()
             let appExtension = try harness.launch()
-            await app.flush()  // the drains every launch starts are over: either could send
-            await appExtension.flush()  // the first event before the count below
+            await harness.deliverAll(app, appExtension)  // no launch drain sends the first event early
             await appExtension.capture("before_withdrawal")
             await app.setAnalyticsConsent(.denied)
             await appExtension.capture("opened_widget")
             #expect(await appExtension.pendingDeliveryCount() == 1)
-            await appExtension.flush()
+            await harness.deliverAll(appExtension, app)
             #expect(harness.capturedEvents.map(\.event).contains("before_withdrawal"))
             #expect(!harness.capturedEvents.contains { $0.event == "opened_widget" })
             await appExtension.shutdown()
@@ -105,9 +104,11 @@ struct VoidhashSharedStorageTests {
             _ = await appExtension.getDistinctId()
             await app.signOut()
             let signedOut = await app.getDistinctId()
+            // Neither instance is draining now, so the extension's identify holds the delivery
+            // claim: with it held elsewhere, identify waits out its limit on the test's clock,
+            // which moves only when told.
+            await harness.deliverAll(app, appExtension)
 
-            // The link goes out from whichever instance holds the delivery claim; on the test's
-            // clock, which moves only when told, the other waits.
             _ = try await appExtension.identifyState(externalUserId: "user_after")
             #expect(await appExtension.getDistinctId() == "user_after")
             await harness.retryDelivery(appExtension)
