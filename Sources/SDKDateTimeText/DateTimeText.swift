@@ -17,8 +17,8 @@ public enum DateTimeText {
     /// The date `text` names, with or without fractional seconds and with any offset; `nil` if
     /// it is not an RFC 3339 date-time or is not on the calendar (`isOnTheCalendar(_:)`).
     public static func date(from text: String) -> Date? {
-        guard isOnTheCalendar(text) else { return nil }
-        return parsed(text)
+        guard let fields = Fields(text), fields.isOnTheCalendar else { return nil }
+        return fields.date
     }
 
     /// The date `text` names if it follows RFC 3339's date-time grammar (section 5.6: `T` and
@@ -27,10 +27,14 @@ public enum DateTimeText {
     /// 30th as March 1st, day 00 as the month's eve, hour 24 as the next day); `nil` otherwise.
     public static func parsed(_ text: String) -> Date? {
         guard let fields = Fields(text), (1...12).contains(fields.month) else { return nil }
-        let days = daysSince1970(year: fields.year, month: fields.month, day: fields.day)
-        let seconds = days * 86_400 + fields.hour * 3_600 + fields.minute * 60 + fields.second - fields.offset
-        let fraction = fields.fraction.isEmpty ? 0 : Double("0." + fields.fraction) ?? 0
-        return Date(timeIntervalSince1970: Double(seconds) + fraction)
+        return fields.date
+    }
+
+    /// Whether `text` is an RFC 3339 date-time whose date and time exist: a month from 1 to 12,
+    /// a day within that month of that year (the Gregorian calendar), an hour below 24, minutes
+    /// and seconds below 60.
+    public static func isOnTheCalendar(_ text: String) -> Bool {
+        Fields(text)?.isOnTheCalendar ?? false
     }
 
     /// The numbers of an RFC 3339 date-time, read by its grammar alone: a day or time off the
@@ -79,14 +83,38 @@ public enum DateTimeText {
             }
         }
 
+        /// Whether the day and time exist (see `isOnTheCalendar(_:)`).
+        var isOnTheCalendar: Bool {
+            guard (1...12).contains(month) else { return false }
+            let isLeap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+            let days = [31, isLeap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+            return (1...days[month - 1]).contains(day) && hour < 24 && minute < 60 && second < 60
+        }
+
+        /// The instant these fields name, for a month from 1 to 12; a day or time beyond its
+        /// unit's last counts on into the next.
+        var date: Date {
+            let days = DateTimeText.daysSince1970(year: year, month: month, day: day)
+            let seconds = days * 86_400 + hour * 3_600 + minute * 60 + second - offset
+            let fraction = fraction.isEmpty ? 0 : Double("0." + fraction) ?? 0
+            return Date(timeIntervalSince1970: Double(seconds) + fraction)
+        }
+
         private static func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
     }
 
     /// Whether `date`, rounded to the millisecond, falls in the years 0000 to 9999 in UTC, the
     /// years RFC 3339 writes (and so `text(millisecondsSince1970:)` writes in its form).
     public static func isInRFC3339Years(_ date: Date) -> Bool {
-        guard let milliseconds = Int64(exactly: (date.timeIntervalSince1970 * 1_000).rounded()) else { return false }
+        guard let milliseconds = millisecondsSince1970(date) else { return false }
         return (-62_167_219_200_000...253_402_300_799_999).contains(milliseconds)
+    }
+
+    /// `date` rounded to the nearest millisecond, counted from 1970 (the count
+    /// `text(millisecondsSince1970:)` writes); `nil` for a date too far out for an `Int64` of
+    /// milliseconds, or not finite.
+    public static func millisecondsSince1970(_ date: Date) -> Int64? {
+        Int64(exactly: (date.timeIntervalSince1970 * 1_000).rounded())
     }
 
     /// `milliseconds` after 1970 as ISO 8601 text in UTC with three fraction digits: RFC 3339 in
@@ -157,28 +185,5 @@ public enum DateTimeText {
         let dayOfYear = (153 * ((month + 9) % 12) + 2) / 5 + day - 1
         let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
         return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// Whether the date and time of `text`, which starts `YYYY-MM-DDTHH:MM:SS` as RFC 3339
-    /// date-times do, exist: a month from 1 to 12, a day within that month of that year (the
-    /// Gregorian calendar), an hour below 24, minutes and seconds below 60.
-    public static func isOnTheCalendar(_ text: String) -> Bool {
-        let digits = Array(text.utf8.prefix(19))
-        guard digits.count == 19 else { return false }
-        func number(_ range: Range<Int>) -> Int? {
-            var value = 0
-            for byte in digits[range] {
-                guard (0x30...0x39).contains(byte) else { return nil }
-                value = value * 10 + Int(byte) - 0x30
-            }
-            return value
-        }
-        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
-            let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
-            (1...12).contains(month)
-        else { return false }
-        let isLeap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-        let days = [31, isLeap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-        return (1...days[month - 1]).contains(day) && hour < 24 && minute < 60 && second < 60
     }
 }

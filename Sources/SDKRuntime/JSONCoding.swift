@@ -49,7 +49,7 @@ public enum JSONCoding {
     /// for milliseconds to count (or not finite) is written as Foundation's ISO 8601 formatter
     /// writes it, which is outside those years too.
     public static func string(from date: Date) -> String {
-        guard let milliseconds = Int64(exactly: (date.timeIntervalSince1970 * 1_000).rounded()) else {
+        guard let milliseconds = DateTimeText.millisecondsSince1970(date) else {
             return withFraction.format(date)
         }
         return DateTimeText.text(millisecondsSince1970: milliseconds)
