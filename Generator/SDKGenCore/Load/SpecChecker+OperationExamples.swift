@@ -11,7 +11,7 @@ extension SpecChecker {
         let servesExamples = ExampleServerTranslator.applies(to: spec)
         for operation in spec.operations {
             if servesExamples, !operation.errors.contains(where: { statuses[$0] == 400 }),
-                ExampleServerTranslator.checks(operation, spec: spec).count > 1
+                ExampleServerTranslator.canRefuse(operation, spec: spec)
             {
                 log.warning(
                     "operation '\(operation.name)' lists no error of status 400, so the server made from the spec "

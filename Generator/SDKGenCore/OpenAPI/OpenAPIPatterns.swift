@@ -67,7 +67,7 @@ enum OpenAPIPatterns {
     static func literal(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
-            if "^$\\.*+?()[]{}|/".unicodeScalars.contains(scalar) {
+            if PatternParser.syntaxCharacters.contains(scalar) {
                 out += "\\" + String(scalar)
             } else {
                 out += escapedIfInvisible(scalar)

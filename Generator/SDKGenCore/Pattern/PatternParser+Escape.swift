@@ -30,8 +30,9 @@ extension PatternParser {
     }
 
     /// The characters a backslash may stand before anywhere in a pattern: ECMA-262's syntax
-    /// characters and `/` (its identity escapes in Unicode mode).
-    private static let syntaxCharacters: Set<Unicode.Scalar> = [
+    /// characters and `/` (its identity escapes in Unicode mode), and so the characters an
+    /// exported pattern escapes to match them literally.
+    static let syntaxCharacters: Set<Unicode.Scalar> = [
         "^", "$", "\\", ".", "*", "+", "?", "(", ")", "[", "]", "{", "}", "|", "/",
     ]
 

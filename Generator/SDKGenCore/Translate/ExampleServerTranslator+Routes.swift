@@ -27,6 +27,12 @@ extension ExampleServerTranslator {
                 ]))
     }
 
+    /// Whether the route's `check` can refuse a request, so that the server answers it
+    /// `400 INVALID_ARGUMENT`: its checks hold more than the final `return nil`.
+    static func canRefuse(_ operation: OperationSpec, spec: Spec) -> Bool {
+        checks(operation, spec: spec).count > 1
+    }
+
     /// The checks of the route's `check` closure, each returning why a request is refused.
     static func checks(_ operation: OperationSpec, spec: Spec) -> [SwiftStatement] {
         var statements: [SwiftStatement] = []
