@@ -6,11 +6,11 @@ import SDKRuntime
 
 /// The body of every error response.
 ///
-/// - Remark: Generated from Spec/voidhash.yaml:443:3 (model ErrorBody).
+/// - Remark: Generated from Spec/voidhash.yaml:444:3 (model ErrorBody).
 public struct ErrorBody: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
     /// What went wrong.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:446:7.
+    /// - Remark: Generated from Spec/voidhash.yaml:447:7.
     @SDKRuntime.Indirect
     public var error: ErrorDetail
 

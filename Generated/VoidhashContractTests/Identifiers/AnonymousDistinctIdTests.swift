@@ -31,7 +31,14 @@ struct AnonymousDistinctIdTests {
 
     @Test(
         "refuses every invalid example",
-        arguments: ["user_123", "vh_anon_", "vh_anon_not-a-uuid", "VH_ANON_0b6f9d2e-4c1a-4c44-9a57-1f0e2b3c4d5e", ""])
+        arguments: [
+            "user_123",
+            "vh_anon_",
+            "vh_anon_not-a-uuid",
+            "vh_anon_0b6f9d2e04c1a-4c44-9a57-1f0e2b3c4d5e",
+            "VH_ANON_0b6f9d2e-4c1a-4c44-9a57-1f0e2b3c4d5e",
+            "",
+        ])
     func refusesInvalidExample(value: Swift.String) {
         #expect(!VoidhashAPI.AnonymousDistinctId.isValid(value))
     }
