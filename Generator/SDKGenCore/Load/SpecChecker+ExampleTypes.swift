@@ -124,7 +124,8 @@ struct ExampleShapes {
     /// What is wrong with the first number in `value` (at any depth) that `JSONValue`, which
     /// holds numbers as `Double`, would not give back: one out of a `Double`'s range, or a whole
     /// number it cannot hold exactly (past 2^53, where a 64-bit ID would silently become the
-    /// nearest `Double`); `nil` when there is none.
+    /// nearest `Double`); `nil` when there is none. A number written with a fraction or an
+    /// exponent (`1.5`, `1e300`) is taken as meant to be approximate, as a `Double` is.
     private static func notHeldByDouble(_ value: JSONLiteral) -> String? {
         switch value {
         case .number(let text):
@@ -133,10 +134,10 @@ struct ExampleShapes {
             // The exact value of the Double, written out in full: the whole number itself when
             // the Double holds it exactly.
             let held = String(format: "%.0f", number)
-            return held == text
-                ? nil
-                : "\(text), which a Double (how a json value holds numbers) cannot hold exactly: it would "
-                    + "decode as \(held); declare the member integer, or send the number as a string"
+            guard held != text else { return nil }
+            let advice = Int64(text) == nil ? "" : "declare the member integer, or "
+            return "\(text), which a Double (how a json value holds numbers) cannot hold exactly: it would "
+                + "decode as \(held); \(advice)send the number as a string"
         case .array(let items): return items.lazy.compactMap(notHeldByDouble).first
         case .object(let members): return members.lazy.compactMap { notHeldByDouble($0.value) }.first
         case .null, .bool, .string: return nil
