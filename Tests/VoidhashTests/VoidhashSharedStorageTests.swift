@@ -104,9 +104,9 @@ struct VoidhashSharedStorageTests {
             _ = await appExtension.getDistinctId()
             await app.signOut()
             let signedOut = await app.getDistinctId()
-            // Neither instance is draining now, so the extension's identify holds the delivery
-            // claim: with it held elsewhere, identify waits out its limit on the test's clock,
-            // which moves only when told.
+            // Neither instance is draining now, so the extension's identify gets the delivery
+            // claim: were it held elsewhere, identify would wait for the claim's next check, due
+            // on the test's clock, which moves only when told.
             await harness.deliverAll(app, appExtension)
 
             _ = try await appExtension.identifyState(externalUserId: "user_after")
