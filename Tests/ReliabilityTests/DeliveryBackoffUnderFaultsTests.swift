@@ -24,7 +24,7 @@ struct DeliveryBackoffUnderFaultsTests {
                     failed.append(item.payload)
                     return .retryLater(retryAfter: nil)
                 }
-                settle(item.id)
+                settle(item.id, nil)
             }
             return .delivered
         }

@@ -69,7 +69,7 @@ struct OutboxTests {
         let ids = try ["a", "b", "c"].map { try enqueueLink(storage, $0) }
         let stillQueued = StorageTestBox<[QueueItemID]>([])
         let pump = DeliveryPump(queue: storage.queue, clock: clock) { batch, settle in
-            settle(batch[0].id)
+            settle(batch[0].id, nil)
             stillQueued.update { $0 = (try? storage.queue.nextBatch(limit: 10).map(\.id)) ?? [] }
             return .retryLater(retryAfter: nil)
         }

@@ -51,4 +51,36 @@ struct VoidhashLinkSentElsewhereTests {
             await app.shutdown()
         }
     }
+
+    /// The extension signs in while the app is sending: the app, holding the delivery claim,
+    /// sends the extension's link with its own queue, and Voidhash refuses it. The extension's
+    /// identify throws Voidhash's error and goes back to the anonymous ID, as when it sends the
+    /// link itself, instead of taking the link it no longer finds queued as confirmed.
+    @Test func aLinkAnotherProcessSentAndVoidhashRefusedMakesTheWaitingIdentifyThrow() async throws {
+        try await withSDKHarness { harness in
+            let app = try harness.launch()
+            let appExtension = try harness.launch()
+            await harness.deliverAll(app, appExtension)
+            let anonymousId = await appExtension.getDistinctId()
+            harness.inject(.hold, into: .captureEvents)
+            await app.capture("opened_app")
+            let appDrain = Task { await app.flush() }
+            await harness.waitUntilHeld(.captureEvents)  // the app holds the delivery claim
+
+            harness.state.addRejections(VoidhashRejections(userIds: ["user_refused"]))
+            let call = Task { await voidhashError { try await appExtension.identify(externalUserId: "user_refused") } }
+            #expect(await eventually { await appExtension.pendingDeliveryCount() == 2 })
+            harness.server.clearFaults()
+            harness.release(.captureEvents)
+            await appDrain.value
+            #expect(harness.requests(.identify).count == 1)
+            #expect(await appExtension.pendingDeliveryCount() == 0)
+
+            await appExtension.flush()  // finds the link gone, and why
+            #expect(await call.value?.code == .personWriteRejected)
+            #expect(await appExtension.getDistinctId() == anonymousId)
+            await appExtension.shutdown()
+            await app.shutdown()
+        }
+    }
 }

@@ -18,9 +18,11 @@ public actor DeliveryPump {
     /// sender that sends the batch at once ignores `settle` and says everything in the outcome.
     public typealias Send = @Sendable (_ batch: [QueueItem], _ settle: Settle) async -> DeliveryOutcome
 
-    /// Removes one item of the batch being sent, whose fate is known. A removal that fails
-    /// leaves the item queued: it is sent again, under the same idempotency key.
-    public typealias Settle = @Sendable (QueueItemID) -> Void
+    /// Removes one item of the batch being sent, whose fate is known: accepted (`nil`), or
+    /// refused for good, which the queue keeps for other processes sharing it
+    /// (`DeliveryQueue.refusals(among:)`). A removal that fails leaves the item queued: it is
+    /// sent again, under the same idempotency key.
+    public typealias Settle = @Sendable (_ id: QueueItemID, _ refusal: ItemRefusal?) -> Void
 
     private let queue: DeliveryQueue
     private let clock: any SDKClock
@@ -111,7 +113,7 @@ public actor DeliveryPump {
                 guard let lane = batch.first?.lane else { return .emptied }
                 if let waiting = waiting(lane) { return waiting }
                 let queue = queue
-                let outcome = await send(batch) { id in _ = try? queue.remove(ids: [id]) }
+                let outcome = await send(batch) { id, refusal in _ = try? queue.remove(ids: [id], refusal: refusal) }
                 if let stop = try apply(outcome, to: batch, limit: &limit) { return stop }
             }
             return .cancelled

@@ -247,19 +247,21 @@ public final class DeliveryQueue: Sendable {
     /// The condition `row(of:_:)` gives the bindings of.
     private static let matching = "position = ? AND id = ?"
 
-    /// Removes the items with these IDs (after delivery); IDs no longer stored are ignored.
+    /// Removes the items with these IDs (after delivery, or with the `refusal` the server refused
+    /// them with, which is kept: see `refusals(among:)`); IDs no longer stored are ignored.
     /// Returns how many were removed.
     ///
     /// Not synced to disk: should a power loss undo the removal, the items are sent again under
     /// the same IDs (their idempotency keys), which the server applies once.
     @discardableResult
-    public func remove(ids: [QueueItemID]) throws(StorageError) -> Int {
+    public func remove(ids: [QueueItemID], refusal: ItemRefusal? = nil) throws(StorageError) -> Int {
         try database.transaction(synced: false) { (connection) throws(StorageError) -> Int in
             var removed = 0
             for row in try Self.rows(of: ids, connection) {
                 try connection.query("DELETE FROM outbox WHERE \(Self.matching)", row.bindings)
                 removed += connection.changes
             }
+            if let refusal { try Self.keep(refusal, of: ids, connection) }
             return removed
         }
     }

@@ -96,6 +96,14 @@ struct StorageSchema: Sendable {
         CREATE UNIQUE INDEX outbox_ids ON outbox (id) WHERE \(indexedLanes);
         CREATE INDEX outbox_order ON outbox (lane, position) WHERE \(indexedLanes);
         """,
+        // Why items were refused, after their removal (see `DeliveryQueue.refusals(among:)`).
+        """
+        CREATE TABLE refused_items (
+          id TEXT PRIMARY KEY NOT NULL,
+          code TEXT NOT NULL,
+          message TEXT NOT NULL
+        );
+        """,
     ])
 
     /// The lanes the outbox's indexes cover, as SQL: every lane but `DeliveryLane.events`, whose

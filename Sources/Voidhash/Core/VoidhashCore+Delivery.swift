@@ -63,12 +63,18 @@ extension VoidhashCore {
         broadcastRefresh(.updated)
     }
 
-    /// A refusal that arrived after its call stopped waiting: reported and dropped. A refused
-    /// link keeps the user signed in; the anonymous snapshot no longer applies, so the person
-    /// is fetched again.
+    /// A refusal that arrived after its call stopped waiting: reported and dropped (a link as
+    /// `dropRefusedLink(_:)` says).
     private func handleLateRejection(_ report: ItemReport) {
         reportRejection(of: report.write)
-        guard case .link = report.write, cache.awaitingLink == report.id.rawValue else { return }
+        guard case .link = report.write else { return }
+        dropRefusedLink(report.id)
+    }
+
+    /// Forgets the awaited identity link `id`, refused with nobody waiting: the user stays
+    /// signed in, and the anonymous snapshot no longer applies, so the person is fetched again.
+    private func dropRefusedLink(_ id: QueueItemID) {
+        guard cache.awaitingLink == id.rawValue else { return }
         setCache(.empty(epoch: identity.epoch))
         persistCache()
         lastRefreshFailed = false
@@ -95,16 +101,30 @@ extension VoidhashCore {
 
     /// Delivery emptied the queue, or another process holds the delivery claim. An awaited item
     /// the queue no longer holds was sent by another process on the same storage (an app and its
-    /// extension), which removes an item only once Voidhash answered (and reports a refusal
-    /// itself): the call waiting for it goes on as delivered instead of waiting out its time
-    /// limit, and an awaited identity link is taken as confirmed, so the person is fetched. This
-    /// process's own items were reported before its drain ended.
+    /// extension), which removes an item only once Voidhash answered, keeps why Voidhash refused
+    /// one (`DeliveryQueue.refusals(among:)`) and reports the refusal itself. The call waiting
+    /// for such an item goes on as if this process had sent it, instead of waiting out its time
+    /// limit: delivered, or refused with Voidhash's error. An awaited identity link nobody waits
+    /// for any more is taken as confirmed, so the person is fetched, or, refused, is dropped as
+    /// a late refusal is. This process's own items were reported before its drain ended.
     func settleDeliveredElsewhere() {
         let link = cache.awaitingLink.map(QueueItemID.init(rawValue:))
         let awaited = Array(itemWaits.keys) + (link.map { [$0] } ?? [])
         guard !awaited.isEmpty, let stored = try? Set(storage.queue.storedIDs(among: awaited)) else { return }
-        for id in itemWaits.keys where !stored.contains(id) { itemWaits[id]?.wait.deliver(.delivered) }
-        guard let link, !stored.contains(link) else { return }
+        let gone = awaited.filter { !stored.contains($0) }
+        guard !gone.isEmpty, let refusals = try? storage.queue.refusals(among: gone) else { return }
+        var linkTaken = false
+        for id in gone {
+            let outcome = refusals[id].map { ItemOutcome.rejected(code: $0.code, message: $0.message) } ?? .delivered
+            let taken = itemWaits[id]?.wait.deliver(outcome) ?? false
+            if id == link { linkTaken = taken }
+        }
+        guard let link, gone.contains(link) else { return }
+        if refusals[link] != nil {
+            // A waiting identify restores the identity before the link itself.
+            if !linkTaken { dropRefusedLink(link) }
+            return
+        }
         var confirmed = cache
         confirmed.awaitingLink = nil
         setCache(confirmed)

@@ -47,7 +47,11 @@ struct DeliveryHandler: Sendable {
                     retry = outcome
                 }
             }
-            if retry == nil { settle(item.id) }
+            switch result {
+            case .delivered: settle(item.id, nil)
+            case .rejected(let code, let message): settle(item.id, ItemRefusal(code: code, message: message))
+            case .failedForNow: break
+            }
             await report(ItemReport(id: item.id, write: write, sequence: sequence, result: result))
             if let retry { return retry }
         }
