@@ -109,9 +109,10 @@ extension VoidhashCore {
     /// a late refusal is. This process's own items were reported before its drain ended.
     func settleDeliveredElsewhere() {
         let link = cache.awaitingLink.map(QueueItemID.init(rawValue:))
-        let awaited = Array(itemWaits.keys) + (link.map { [$0] } ?? [])
-        guard !awaited.isEmpty, let stored = try? Set(storage.queue.storedIDs(among: awaited)) else { return }
-        let gone = awaited.filter { !stored.contains($0) }
+        var awaited = Set(itemWaits.keys)
+        if let link { awaited.insert(link) }
+        guard !awaited.isEmpty, let stored = try? storage.queue.storedIDs(among: Array(awaited)) else { return }
+        let gone = Array(awaited.subtracting(stored))
         guard !gone.isEmpty, let refusals = try? storage.queue.refusals(among: gone) else { return }
         var linkTaken = false
         for id in gone {
