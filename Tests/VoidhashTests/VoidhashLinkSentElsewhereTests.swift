@@ -18,7 +18,7 @@ private final class SwitchableTransport: Transport {
     }
 }
 
-@Suite("An identity link sent by another process", .timeLimit(.minutes(3)))
+@Suite("Items sent by another process", .timeLimit(.minutes(3)))
 struct VoidhashLinkSentElsewhereTests {
     /// An app and its extension share storage. The app signs in offline; the extension, online,
     /// sends the stored link. When the app is back online its queue no longer holds the link:
@@ -58,27 +58,71 @@ struct VoidhashLinkSentElsewhereTests {
     /// link itself, instead of taking the link it no longer finds queued as confirmed.
     @Test func aLinkAnotherProcessSentAndVoidhashRefusedMakesTheWaitingIdentifyThrow() async throws {
         try await withSDKHarness { harness in
-            let app = try harness.launch()
-            let appExtension = try harness.launch()
-            await harness.deliverAll(app, appExtension)
+            let sending = try await AppSending(harness)
+            let appExtension = sending.appExtension
             let anonymousId = await appExtension.getDistinctId()
-            harness.inject(.hold, into: .captureEvents)
-            await app.capture("opened_app")
-            let appDrain = Task { await app.flush() }
-            await harness.waitUntilHeld(.captureEvents)  // the app holds the delivery claim
-
             harness.state.addRejections(VoidhashRejections(userIds: ["user_refused"]))
             let call = Task { await voidhashError { try await appExtension.identify(externalUserId: "user_refused") } }
             #expect(await eventually { await appExtension.pendingDeliveryCount() == 2 })
-            harness.server.clearFaults()
-            harness.release(.captureEvents)
-            await appDrain.value
+            await sending.finish(harness)
             #expect(harness.requests(.identify).count == 1)
-            #expect(await appExtension.pendingDeliveryCount() == 0)
 
             await appExtension.flush()  // finds the link gone, and why
             #expect(await call.value?.code == .personWriteRejected)
             #expect(await appExtension.getDistinctId() == anonymousId)
+            await sending.shutdown()
+        }
+    }
+
+    /// The same for attributes: the extension's `setPersonAttributes` throws the refusal the
+    /// app got for them, as it does when it sends them itself.
+    @Test func attributesAnotherProcessSentAndVoidhashRefusedMakeTheWaitingCallThrow() async throws {
+        try await withSDKHarness { harness in
+            let sending = try await AppSending(harness)
+            let appExtension = sending.appExtension
+            let distinctId = await appExtension.getDistinctId()
+            harness.state.addRejections(VoidhashRejections(attributeDistinctIds: [distinctId]))
+            let call = Task { await voidhashError { try await appExtension.setPersonAttributes(["plan": "pro"]) } }
+            #expect(await eventually { await appExtension.pendingDeliveryCount() == 2 })
+            await sending.finish(harness)
+            #expect(harness.requests(.setPersonAttributes).count == 1)
+
+            await appExtension.flush()  // finds the attributes gone, and why
+            #expect(await call.value?.code == .personWriteRejected)
+            #expect(harness.state.person(distinctId)?.attributes["plan"] == nil)
+            await sending.shutdown()
+        }
+    }
+
+    /// An app and its extension on one storage, with the app sending: its drain holds the
+    /// delivery claim while the emulator holds an event request of its.
+    private struct AppSending {
+        let app: Voidhash
+        let appExtension: Voidhash
+        let drain: Task<Void, Never>
+
+        init(_ harness: SDKHarness) async throws {
+            let app = try harness.launch()
+            appExtension = try harness.launch()
+            await harness.deliverAll(app, appExtension)
+            harness.inject(.hold, into: .captureEvents)
+            await app.capture("opened_app")
+            drain = Task { await app.flush() }
+            await harness.waitUntilHeld(.captureEvents)
+            self.app = app
+        }
+
+        /// Lets the app's drain go on, sending what the extension queued meanwhile with its own
+        /// event, and waits for it to end.
+        func finish(_ harness: SDKHarness) async {
+            harness.server.clearFaults()
+            harness.release(.captureEvents)
+            await drain.value
+            #expect(await appExtension.pendingDeliveryCount() == 0)
+        }
+
+        /// Shuts both instances down.
+        func shutdown() async {
             await appExtension.shutdown()
             await app.shutdown()
         }
