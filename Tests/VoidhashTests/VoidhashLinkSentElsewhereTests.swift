@@ -95,7 +95,7 @@ struct VoidhashLinkSentElsewhereTests {
     }
 
     /// An app and its extension on one storage, with the app sending: its drain holds the
-    /// delivery claim while the emulator holds an event request of its.
+    /// delivery claim while the emulator holds one of its event requests.
     private struct AppSending {
         let app: Voidhash
         let appExtension: Voidhash
