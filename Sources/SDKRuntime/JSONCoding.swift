@@ -17,6 +17,25 @@ public enum JSONCoding {
     /// One decoder made by `makeDecoder()`, shared on the same terms as `encoder`.
     package static let decoder = makeDecoder()
 
+    /// The JSON of `value` as `encoder` writes it, but with each object's members in the order
+    /// they were encoded instead of sorted, written in one pass: for what the SDKs store and read
+    /// back themselves (queued items), where the order means nothing and the time counts.
+    ///
+    /// Foundation's encoder first builds the whole value as a tree, then sorts and writes it;
+    /// for an analytics event that costs about five times as much as writing each member where
+    /// it goes. A value the one pass cannot follow (one that asks for two containers, writes into
+    /// a container after leaving it, uses a super encoder, holds `Data`, `URL` or `Decimal`,
+    /// which Foundation writes its own way, or a number that is not finite) is encoded by
+    /// `encoder` instead, which also throws what it throws.
+    package static func encodeInOnePass<Value: Encodable>(_ value: Value) throws -> Data {
+        let writer = OnePassJSONWriter()
+        if (try? writer.write(value, codingPath: [])) != nil, writer.refusal == nil {
+            writer.finish()
+            return Data(writer.bytes)
+        }
+        return try encoder.encode(value)
+    }
+
     /// A new encoder with sorted keys and RFC 3339 millisecond dates.
     public static func makeEncoder() -> JSONEncoder {
         let encoder = JSONEncoder()

@@ -28,8 +28,11 @@ public final class UUIDv7Generator: Sendable {
     public func next(at now: Date) -> UUID {
         // Every random bit is drawn before taking the lock: the lock is held only to compare and
         // store.
-        let fresh = UUIDv7Bits(milliseconds: UUIDv7.milliseconds(of: now), randomBits: UUIDv7Bits.systemRandomBits())
-        let step = UInt64.random(in: 1...(UInt64(1) << 32))
+        let random = UUIDv7Bits.systemRandomBits()
+        let fresh = UUIDv7Bits(milliseconds: UUIDv7.milliseconds(of: now), randomBits: random)
+        // The layout takes 12 bits of `random.high`; 32 of the others give the step, 1 to 2³²,
+        // without a third draw (each draw is a system call).
+        let step = (random.high >> 32) + 1
         return last.withLock { last in
             var bits = fresh
             if let previous = last, bits <= previous {

@@ -58,22 +58,21 @@ enum QueuedWrite: Sendable, Hashable {
         }
     }
 
-    /// The item to enqueue.
+    /// The item to enqueue, its payload written in one pass (only this SDK reads it back).
     func queueItem() throws -> NewQueueItem {
-        let encoder = JSONCoding.encoder
         let payload: Data =
             switch self {
             case .link(let request, let epoch):
-                try encoder.encode(LinkPayload(request: request, epoch: epoch))
+                try JSONCoding.encodeInOnePass(LinkPayload(request: request, epoch: epoch))
             case .attributes(let distinctId, let attributes, let isProfile, let epoch):
-                try encoder.encode(
+                try JSONCoding.encodeInOnePass(
                     AttributesPayload(
                         distinctId: distinctId, attributes: attributes, isProfile: isProfile,
                         epoch: epoch))
             case .purchase(let record, let epoch):
-                try encoder.encode(PurchasePayload(record: record, epoch: epoch))
+                try JSONCoding.encodeInOnePass(PurchasePayload(record: record, epoch: epoch))
             case .event(let event, let epoch):
-                try encoder.encode(EventPayload(event: event, epoch: epoch))
+                try JSONCoding.encodeInOnePass(EventPayload(event: event, epoch: epoch))
             }
         return NewQueueItem(lane: lane, kind: kind.rawValue, payload: payload)
     }
