@@ -57,6 +57,6 @@ extension JoeInstance {
 
     /// A new idempotency key for one call.
     private static func idempotencyKey() -> String {
-        UUID().uuidString.lowercased()
+        UUID().lowercasedText
     }
 }

@@ -411,7 +411,7 @@ public final class JoeInstance: Sendable {
         let onDiagnostic = options.onDiagnostic
         sender.add {
             do throws(APIError) {
-                _ = try await context.client(for: identity).identify(idempotencyKey: UUID().uuidString.lowercased())
+                _ = try await context.client(for: identity).identify(idempotencyKey: UUID().lowercasedText)
             } catch {
                 onDiagnostic(.identifyRequestFailed(error))
             }

@@ -3,11 +3,11 @@ import Foundation
 /// How the bodies of generated identifiers are made and recognised.
 public enum IdentifierBody {
     /// A random UUID in lower-case 8-4-4-4-12 form.
-    public static func randomUUID() -> String { UUID().uuidString.lowercased() }
+    public static func randomUUID() -> String { UUID().lowercasedText }
 
     /// A random UUID as 32 lower-case hex digits.
     public static func randomHex32() -> String {
-        String(UUID().uuidString.lowercased().unicodeScalars.filter { $0 != "-" })
+        String(UUID().lowercasedText.unicodeScalars.filter { $0 != "-" })
     }
 
     /// Whether `body` is a UUID in 8-4-4-4-12 form (hex digits of either case).

@@ -99,7 +99,7 @@ public enum OwnerOnlyFiles {
         let directory = url.deletingLastPathComponent()
         try createDirectory(directory)
         let temporary = directory.appendingPathComponent(
-            temporaryPrefix(of: url) + UUID().uuidString.lowercased() + temporarySuffix)
+            temporaryPrefix(of: url) + UUID().lowercasedText + temporarySuffix)
         let descriptor = try createFile(atPath: temporary.path)
         var closed = false
         defer {

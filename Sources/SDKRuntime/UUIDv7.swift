@@ -58,11 +58,12 @@ struct UUIDv7Bits: Comparable {
 
     /// The bits of `uuid`.
     init(_ uuid: UUID) {
-        let bytes = uuid.uuid
-        high = [bytes.0, bytes.1, bytes.2, bytes.3, bytes.4, bytes.5, bytes.6, bytes.7]
-            .reduce(0) { $0 << 8 | UInt64($1) }
-        low = [bytes.8, bytes.9, bytes.10, bytes.11, bytes.12, bytes.13, bytes.14, bytes.15]
-            .reduce(0) { $0 << 8 | UInt64($1) }
+        (high, low) = withUnsafeBytes(of: uuid.uuid) { raw in
+            (
+                UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: 0, as: UInt64.self)),
+                UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+            )
+        }
     }
 
     /// A version 7 layout for `milliseconds`, with 74 bits from `random`.
@@ -110,13 +111,12 @@ struct UUIDv7Bits: Comparable {
 
     /// The UUID these bits spell.
     var uuid: UUID {
-        let h = withUnsafeBytes(of: high.bigEndian, Array.init)
-        let l = withUnsafeBytes(of: low.bigEndian, Array.init)
-        return UUID(
-            uuid: (
-                h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7],
-                l[0], l[1], l[2], l[3], l[4], l[5], l[6], l[7]
-            ))
+        var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &bytes) { raw in
+            raw.storeBytes(of: high.bigEndian, toByteOffset: 0, as: UInt64.self)
+            raw.storeBytes(of: low.bigEndian, toByteOffset: 8, as: UInt64.self)
+        }
+        return UUID(uuid: bytes)
     }
 
     /// Byte order, which is also the order of the `uuidString`s.

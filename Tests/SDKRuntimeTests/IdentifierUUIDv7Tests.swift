@@ -36,6 +36,23 @@ struct IdentifierUUIDv7Tests {
         #expect(text.suffix(16) == hex(randomB | 0b10 << 62))
     }
 
+    @Test("an ID's text is uuidString in lower case, for random IDs and every digit in every place")
+    func lowercasedTextIsTheLowerCaseUUIDString() {
+        var random = SeededRandomNumberGenerator(seed: 0x7E47)
+        var uuids = (0..<1_000).map { _ in UUIDv7.make(now: Self.instant, random: &random) } + [UUID()]
+        for digit: UInt8 in 0...15 {
+            let byte = digit << 4 | (15 - digit)
+            uuids.append(
+                UUID(
+                    uuid: (
+                        byte, byte, byte, byte, byte, byte, byte, byte, byte, byte, byte, byte, byte, byte, byte, byte
+                    )))
+        }
+        for uuid in uuids {
+            #expect(uuid.lowercasedText == uuid.uuidString.lowercased())
+        }
+    }
+
     @Test("version and variant bits are set, whatever the random bits")
     func versionAndVariant() {
         var random = SeededRandomNumberGenerator(seed: 7)

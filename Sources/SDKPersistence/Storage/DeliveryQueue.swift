@@ -161,7 +161,7 @@ public final class DeliveryQueue: Sendable {
     private func insert(
         _ item: NewQueueItem, now: Date, _ connection: SQLiteConnection
     ) throws(StorageError) -> QueueItemID {
-        let text = ids.next(at: now).uuidString.lowercased()
+        let text = ids.next(at: now).lowercasedText
         try connection.query(
             "INSERT INTO outbox (id, lane, kind, payload, attempts, created_at) VALUES (?, ?, ?, ?, 0, ?)",
             [

@@ -51,7 +51,7 @@ extension VoidhashCore {
             own: properties[VoidhashConstants.groupsProperty])
         let now = clock.now()
         let event = Event(
-            id: UUIDv7.make(now: now).uuidString.lowercased(), event: name,
+            id: UUIDv7.make(now: now).lowercasedText, event: name,
             distinctId: identity.distinctId, timestamp: now, sessionId: identity.sessionId,
             properties: properties)
         return .event(event, epoch: identity.epoch)

@@ -158,7 +158,7 @@ extension VoidhashCore {
     private func sendGroupIdentifyAlone(_ identify: GroupIdentifyProperties, fields: [String: JSONValue]) {
         let now = clock.now()
         let event = Event(
-            id: UUIDv7.make(now: now).uuidString.lowercased(), event: VoidhashConstants.groupIdentifyEvent,
+            id: UUIDv7.make(now: now).lowercasedText, event: VoidhashConstants.groupIdentifyEvent,
             distinctId: "$\(identify.groupType)_\(identify.groupKey)", timestamp: now, sessionId: nil,
             properties: fields)
         groupIdentifiesInFlight.append((event.id, identify))

@@ -34,7 +34,7 @@ struct IdentityRecord: Codable, Sendable, Hashable {
         let anonymousId = AnonymousDistinctId.make()
         return IdentityRecord(
             distinctId: anonymousId, anonymousId: anonymousId, externalUserId: nil, email: nil,
-            name: nil, epoch: IdentifierBody.randomUUID(), sessionId: UUIDv7.make().uuidString.lowercased())
+            name: nil, epoch: IdentifierBody.randomUUID(), sessionId: UUIDv7.make().lowercasedText)
     }
 
     /// This identity signed in as `externalUserId`, under a new epoch, same session and groups.

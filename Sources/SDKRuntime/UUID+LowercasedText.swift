@@ -1,0 +1,32 @@
+import Foundation
+
+extension UUID {
+    /// The UUID's 36-character text with lower-case hex digits, as `uuidString.lowercased()`
+    /// spells it: the form every ID this package makes is stored and sent in.
+    ///
+    /// Written digit by digit: Foundation's `uuidString` formats through `sprintf` on Linux, and
+    /// lowering its case takes a second pass, which together cost more than a queued event's
+    /// encoding.
+    public var lowercasedText: String {
+        withUnsafeBytes(of: uuid) { bytes in
+            String(unsafeUninitializedCapacity: 36) { text in
+                var end = 0
+                for (offset, byte) in bytes.enumerated() {
+                    if offset == 4 || offset == 6 || offset == 8 || offset == 10 {
+                        text[end] = UInt8(ascii: "-")
+                        end += 1
+                    }
+                    text[end] = Self.hexDigit(byte >> 4)
+                    text[end + 1] = Self.hexDigit(byte & 0xF)
+                    end += 2
+                }
+                return end
+            }
+        }
+    }
+
+    /// The lower-case hex digit of `nibble` (0 to 15), in ASCII.
+    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+    }
+}
