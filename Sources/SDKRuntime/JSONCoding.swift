@@ -30,7 +30,6 @@ public enum JSONCoding {
     package static func encodeInOnePass<Value: Encodable>(_ value: Value) throws -> Data {
         let writer = OnePassJSONWriter()
         if (try? writer.write(value, codingPath: [])) != nil, writer.refusal == nil {
-            writer.finish()
             return Data(writer.bytes)
         }
         return try encoder.encode(value)

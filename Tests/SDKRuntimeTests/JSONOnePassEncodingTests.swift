@@ -61,7 +61,18 @@ struct JSONOnePassEncodingTests {
         let written = try JSONCoding.encodeInOnePass(value)
         #expect(try JSONCoding.decoder.decode(Order.self, from: written) == value)
         #expect(try Self.canonical(written, as: Order.self) == JSONCoding.encoder.encode(value))
-        #expect(String(decoding: written, as: UTF8.self).contains(#""nothing":{}"#))
+        let text = String(decoding: written, as: UTF8.self)
+        #expect(text.contains(#""nothing":{}"#))
+        // Members in the order they were encoded, not sorted: the one pass wrote it, not Foundation.
+        #expect(text.hasPrefix(#"{"id":"o-1","placed":"2023-11-14T22:13:20.123Z","lines":[{"sku":"a/b","#))
+    }
+
+    @Test("each value sees the coding path Foundation's encoder gives it, in objects and arrays")
+    func codingPathsAreFoundations() throws {
+        let value = ["outer": [PathEcho(), PathEcho(), PathEcho()], "other": [PathEcho()]]
+        let written = try JSONCoding.encodeInOnePass(value)
+        #expect(try Self.canonical(written, as: [String: [String]].self) == JSONCoding.encoder.encode(value))
+        #expect(String(decoding: written, as: UTF8.self).contains(#""outer/2""#))
     }
 
     @Test(
@@ -110,6 +121,16 @@ struct JSONOnePassEncodingTests {
             }
             return .object(members)
         }
+    }
+}
+
+/// A value that writes the coding path it was given, as keys (an index by its number) joined
+/// by slashes.
+private struct PathEcho: Encodable {
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(
+            encoder.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: "/"))
     }
 }
 

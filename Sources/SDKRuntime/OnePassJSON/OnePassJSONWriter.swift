@@ -11,12 +11,10 @@ import Foundation
 final class OnePassJSONWriter {
     /// An object or array that has been begun and not yet closed.
     private struct OpenContainer {
-        /// Its number, unique in the run.
+        /// Its number: its index in `counts`.
         let id: Int
         /// Whether it is an object (`{`) rather than an array (`[`).
         let isObject: Bool
-        /// How many members or elements it holds so far.
-        var count = 0
     }
 
     // The writer belongs to one run on one thread, and its methods never hand out access to
@@ -27,7 +25,9 @@ final class OnePassJSONWriter {
     /// Why the run cannot be written in one pass, once something said so.
     private(set) var refusal: String?
     @exclusivity(unchecked) private var open: [OpenContainer] = []
-    private var lastID = 0
+    /// How many members or elements each container begun in the run holds, by its number; the
+    /// number 0 is no container's (a refused one's).
+    @exclusivity(unchecked) private var counts = [0]
 
     /// An empty text.
     init() {
@@ -52,9 +52,9 @@ final class OnePassJSONWriter {
     /// Begins an object (`isObject`) or an array and returns its number.
     func begin(isObject: Bool) -> Int {
         bytes.append(isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
-        lastID += 1
-        open.append(OpenContainer(id: lastID, isObject: isObject))
-        return lastID
+        counts.append(0)
+        open.append(OpenContainer(id: counts.count - 1, isObject: isObject))
+        return counts.count - 1
     }
 
     /// Makes the container `id` the innermost open one, closing those begun inside it, and
@@ -65,14 +65,14 @@ final class OnePassJSONWriter {
             return false
         }
         close(downTo: index + 1)
-        if open[index].count > 0 { bytes.append(UInt8(ascii: ",")) }
-        open[index].count += 1
+        if counts[id] > 0 { bytes.append(UInt8(ascii: ",")) }
+        counts[id] += 1
         return true
     }
 
-    /// How many members or elements the container `id` holds (0 once it is closed).
+    /// How many members or elements the container `id` holds.
     func count(of id: Int) -> Int {
-        open.last { $0.id == id }?.count ?? 0
+        counts[id]
     }
 
     /// Writes `value` and closes every container it began; an inner value that wrote nothing is
@@ -98,11 +98,6 @@ final class OnePassJSONWriter {
                 bytes += [UInt8(ascii: "{"), UInt8(ascii: "}")]
             }
         }
-    }
-
-    /// Closes every container still open (the end of the run).
-    func finish() {
-        close(downTo: 0)
     }
 
     /// Writes `null`.
