@@ -25,8 +25,8 @@ public enum JSONCoding {
     /// for an analytics event that costs about five times as much as writing each member where
     /// it goes. A value the one pass cannot follow (one that asks for two containers, writes into
     /// a container after leaving it, uses a super encoder, holds `Data`, `URL` or `Decimal`,
-    /// which Foundation writes its own way, or a number that is not finite) is encoded by
-    /// `encoder` instead, which also throws what it throws.
+    /// which Foundation writes its own way, holds a number that is not finite, or writes nothing
+    /// at all) is encoded by `encoder` instead, which also throws what it throws.
     package static func encodeInOnePass<Value: Encodable>(_ value: Value) throws -> Data {
         let writer = OnePassJSONWriter()
         if (try? writer.write(value, codingPath: [])) != nil, writer.refusal == nil {

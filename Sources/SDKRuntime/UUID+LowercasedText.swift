@@ -5,9 +5,8 @@ extension UUID {
     /// spells it: the form every ID this package makes is stored and sent in.
     ///
     /// Written digit by digit: Foundation's `uuidString` formats through `sprintf` on Linux, and
-    /// lowering its case takes a second pass, which together cost more than a queued event's
-    /// encoding.
-    public var lowercasedText: String {
+    /// lowering its case takes a second pass over a second string; a capture spells two IDs.
+    package var lowercasedText: String {
         withUnsafeBytes(of: uuid) { bytes in
             String(unsafeUninitializedCapacity: 36) { text in
                 var end = 0
