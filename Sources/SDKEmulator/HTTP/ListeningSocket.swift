@@ -40,6 +40,10 @@ struct ListeningSocket: Sendable {
         guard descriptor >= 0 else {
             throw .socket(operation: "socket", errorNumber: POSIX.errorNumber)
         }
+        // One place closes the socket on every way out but success, so a failure of any step
+        // gives back what the steps before it took.
+        var listening = false
+        defer { if !listening { POSIX.closeDescriptor(descriptor) } }
         POSIX.setOption(descriptor, SOL_SOCKET, SO_REUSEADDR, 1)
 
         let bound = withUnsafePointer(to: &address) {
@@ -47,15 +51,9 @@ struct ListeningSocket: Sendable {
                 POSIX.bindSocket(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
-        guard bound == 0 else {
-            let error = POSIX.errorNumber
-            POSIX.closeDescriptor(descriptor)
-            throw .socket(operation: "bind", errorNumber: error)
-        }
+        guard bound == 0 else { throw .socket(operation: "bind", errorNumber: POSIX.errorNumber) }
         guard listen(descriptor, backlog) == 0 else {
-            let error = POSIX.errorNumber
-            POSIX.closeDescriptor(descriptor)
-            throw .socket(operation: "listen", errorNumber: error)
+            throw .socket(operation: "listen", errorNumber: POSIX.errorNumber)
         }
         POSIX.setNonBlocking(descriptor, true)
 
@@ -64,11 +62,8 @@ struct ListeningSocket: Sendable {
         let named = withUnsafeMutablePointer(to: &actual) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
         }
-        guard named == 0 else {
-            let error = POSIX.errorNumber
-            POSIX.closeDescriptor(descriptor)
-            throw .socket(operation: "getsockname", errorNumber: error)
-        }
+        guard named == 0 else { throw .socket(operation: "getsockname", errorNumber: POSIX.errorNumber) }
+        listening = true
         return ListeningSocket(descriptor: descriptor, port: UInt16(bigEndian: actual.sin_port))
     }
 
