@@ -1,4 +1,5 @@
 import Foundation
+import SDKRuntime
 
 #if canImport(CryptoKit)
     import CryptoKit
@@ -28,12 +29,11 @@ public enum SHA256Hash {
 
     /// The digest of `data` as 64 lowercase hexadecimal digits.
     public static func hex(of data: Data) -> String {
-        let digits = Array("0123456789abcdef".utf8)
         var text = [UInt8]()
         text.reserveCapacity(64)
         for byte in bytes(of: data) {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0f)])
+            let hex = LowercaseHex.digits(of: byte)
+            text += [hex.high, hex.low]
         }
         return String(decoding: text, as: UTF8.self)
     }

@@ -15,17 +15,11 @@ extension UUID {
                         text[end] = UInt8(ascii: "-")
                         end += 1
                     }
-                    text[end] = Self.hexDigit(byte >> 4)
-                    text[end + 1] = Self.hexDigit(byte & 0xF)
+                    (text[end], text[end + 1]) = LowercaseHex.digits(of: byte)
                     end += 2
                 }
                 return end
             }
         }
-    }
-
-    /// The lower-case hex digit of `nibble` (0 to 15), in ASCII.
-    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
-        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
     }
 }

@@ -182,7 +182,7 @@ final class OnePassJSONWriter {
             default: nil
             }
         if let named { return Array(named.utf8) }
-        let hex = Array("0123456789abcdef".utf8)
-        return Array(#"\u00"#.utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+        let hex = LowercaseHex.digits(of: byte)
+        return Array(#"\u00"#.utf8) + [hex.high, hex.low]
     }
 }
