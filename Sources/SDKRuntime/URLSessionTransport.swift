@@ -94,12 +94,20 @@ public final class URLSessionTransport: Transport {
         return try outcome.get()
     }
 
+    /// How long after a request's time limit Foundation's own idle timer ends it, in real time.
+    ///
+    /// The transport's timer ends a request at its limit, measured on the transport's clock
+    /// alone. Foundation's timer is only a backstop for a clock that never fires, such as a test's
+    /// manual clock that nobody advances. Set to the limit itself, it raced that clock in real
+    /// time: on a busy machine (a test run under the thread sanitizer) a loopback answer was
+    /// ten seconds late and the request timed out, though the test's clock had not moved.
+    static let foundationTimerMargin: Duration = .seconds(60)
+
     /// The `URLRequest` for `request`: URL, method, header fields, body and idle timeout.
     ///
-    /// The idle timeout is `timeout` rounded up to whole seconds, at least one: the transport's
-    /// own timer ends the request at `timeout` exactly, on its clock, and Foundation on Linux
-    /// reads only the whole seconds of `timeoutInterval` (half a second would be no time at all,
-    /// and every request would time out at once).
+    /// The idle timeout is `timeout` (or zero, if it is negative) plus `foundationTimerMargin`,
+    /// rounded up to whole seconds: Foundation on Linux reads only the whole seconds of
+    /// `timeoutInterval`.
     static func makeURLRequest(
         for request: HTTPRequest, baseURL: URL, timeout: Duration
     ) throws(TransportError) -> URLRequest {
@@ -109,7 +117,7 @@ public final class URLSessionTransport: Transport {
         }
         var urlRequest = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData)
         urlRequest.httpMethod = request.method
-        urlRequest.timeoutInterval = max(timeout.timeInterval.rounded(.up), 1)
+        urlRequest.timeoutInterval = (max(timeout, .zero) + foundationTimerMargin).timeInterval.rounded(.up)
         for field in request.headers {
             guard !field.name.isEmpty, isSafeHeaderText(field.name), isSafeHeaderText(field.value) else {
                 throw .invalidRequest("A header field name or value is empty or holds CR, LF or NUL.")

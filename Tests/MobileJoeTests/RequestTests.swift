@@ -83,7 +83,7 @@ struct RequestTests {
                 Issue.record("expected the failure to be reported: \(joe.diagnostics.all)")
                 return
             }
-            #expect(error.status == 500 && error.mobileJoeCode == .internal)
+            #expect(error.status == 500 && error.mobileJoeCode == .internal, "\(error)")
 
             let plans = try await instance.featurePlans()
             #expect(plans.map(\.id) == ["dark-mode"])

@@ -17,13 +17,8 @@ struct ClientFaultStack: Sendable {
     static let policy = RetryPolicy(maxAttempts: 2, baseDelay: .seconds(2), random: { 0.5 })
     /// The wait before the second attempt when the server named none.
     static let backoff: Duration = .seconds(1)
-    /// The transport's time limit for a request, on `timeoutClock`.
-    ///
-    /// URLSession also gets it as its own idle timeout, in real time: at 10 s a held request
-    /// timed out for real in a CI run whose first minute kept every test waiting (the test's
-    /// wall time was 40 s), before the test moved the manual clock. A minute keeps real time out
-    /// of the test.
-    static let timeout: Duration = .seconds(60)
+    /// The transport's time limit for a request, on `timeoutClock`: the default one.
+    static let timeout = URLSessionTransport.defaultTimeout
 
     /// Measures the transport's time limit.
     let timeoutClock: ManualClock
