@@ -9,6 +9,8 @@ struct ConnectionHandler: Sendable {
     let dispatcher: RequestDispatcher
     let registry: ConnectionRegistry
     let limits: ServerLimits
+    /// Where this connection's route handlers run.
+    let routesExecutor = HandlerExecutor.connection()
 
     /// The whole life of the connection; closes the socket before returning.
     func run() {
@@ -71,7 +73,7 @@ struct ConnectionHandler: Sendable {
         let executor: DispatchTaskExecutor
         switch prepared.destination {
         case .admin: executor = dispatcher.adminExecutor
-        case .routes: executor = HandlerExecutor.routes
+        case .routes: executor = routesExecutor
         }
         let task = Task(executorPreference: executor) {
             result.deliver(await dispatcher.execute(prepared))

@@ -9,9 +9,9 @@ import Dispatch
 final class DispatchTaskExecutor: TaskExecutor {
     private let queue: DispatchQueue
 
-    /// An executor over a new queue labelled `label`: serial unless `concurrent`.
-    init(label: String, concurrent: Bool = false) {
-        queue = DispatchQueue(label: label, attributes: concurrent ? .concurrent : [])
+    /// An executor over a new serial queue labelled `label`.
+    init(label: String) {
+        queue = DispatchQueue(label: label)
     }
 
     /// Runs `job` on the queue.
