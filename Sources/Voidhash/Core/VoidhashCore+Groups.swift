@@ -4,9 +4,10 @@ import SDKRuntime
 import VoidhashAPI
 
 extension VoidhashCore {
-    /// The user's groups: the key of each type.
-    func currentGroups() -> [String: String] {
-        followSharedStorage()
+    /// The user's groups, the key of each type, for a read asked for at `ticket`
+    /// (`SharedStorageChecks.ticket()`).
+    func currentGroups(askedAt ticket: UInt64) -> [String: String] {
+        followSharedStorage(askedAt: ticket)
         return identity.groups.current
     }
 

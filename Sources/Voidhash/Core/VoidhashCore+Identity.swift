@@ -175,9 +175,9 @@ extension VoidhashCore {
         kickDelivery()
     }
 
-    /// The distinct ID in use.
-    func distinctId() -> String {
-        followSharedStorage()
+    /// The distinct ID in use, for a read asked for at `ticket` (`SharedStorageChecks.ticket()`).
+    func distinctId(askedAt ticket: UInt64) -> String {
+        followSharedStorage(askedAt: ticket)
         return identity.distinctId
     }
 
@@ -191,9 +191,9 @@ extension VoidhashCore {
         }
     }
 
-    /// The analytics consent.
-    func analyticsConsent() -> VoidhashAnalyticsConsent {
-        followSharedStorage()
+    /// The analytics consent, for a read asked for at `ticket` (`SharedStorageChecks.ticket()`).
+    func analyticsConsent(askedAt ticket: UInt64) -> VoidhashAnalyticsConsent {
+        followSharedStorage(askedAt: ticket)
         return consent
     }
 }

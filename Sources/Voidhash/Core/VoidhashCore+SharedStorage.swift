@@ -15,9 +15,10 @@ extension VoidhashCore {
     /// (`KeyValueStore.otherWritersVersion()`, one cheap query); then the stored identity and
     /// consent are read once and compared. The install's group types are read at launch only.
     func followSharedStorage() {
-        guard let version = try? storage.keyValues.otherWritersVersion(), version != seenOtherWritersVersion else {
-            return
-        }
+        let check = sharedStorageChecks.begin()
+        guard let version = try? storage.keyValues.otherWritersVersion() else { return }
+        followedCheck = check
+        guard version != seenOtherWritersVersion else { return }
         seenOtherWritersVersion = version
         if let stored = try? storage.keyValues.value(VoidhashAnalyticsConsent.self, forKey: StoreKeys.consent) {
             consent = stored
@@ -34,6 +35,14 @@ extension VoidhashCore {
         let storedCache = try? storage.keyValues.value(PersonCacheRecord.self, forKey: StoreKeys.person)
         let cache = storedCache.flatMap { $0.epoch == stored.epoch ? $0 : nil } ?? .empty(epoch: stored.epoch)
         adoptIdentity(stored, cache: cache)
+    }
+
+    /// Follows the shared storage as `followSharedStorage()` does, unless a check that began
+    /// after `ticket` was taken (`SharedStorageChecks.ticket()`, when a read was asked for) has
+    /// been followed already: the read then answers from what that check found.
+    func followSharedStorage(askedAt ticket: UInt64) {
+        guard followedCheck <= ticket else { return }
+        followSharedStorage()
     }
 
     /// Runs `change`, a call's decision and the identity write it makes, on the identity

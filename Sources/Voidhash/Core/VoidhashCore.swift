@@ -75,6 +75,10 @@ actor VoidhashCore {
     var isShutDown = false
     /// The database's `otherWritersVersion()` when `followSharedStorage()` last read it.
     var seenOtherWritersVersion: Int64?
+    /// Numbers the checks `followSharedStorage()` makes; reads take their ticket from it.
+    nonisolated let sharedStorageChecks = SharedStorageChecks()
+    /// The number of the last check of the shared storage that was followed.
+    var followedCheck: UInt64 = 0
 
     private init(
         configuration: CoreConfiguration, storage: SDKStorage, launch: LaunchState,

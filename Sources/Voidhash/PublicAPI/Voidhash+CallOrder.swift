@@ -24,6 +24,18 @@ extension Voidhash {
         }
     }
 
+    /// Runs the read `read` as `inCallOrder(writing: false)` does, handing it the ticket it
+    /// took (`SharedStorageChecks.ticket()`) before it waited for its turn of the core: reads
+    /// asked for at once share a check of what other processes stored.
+    func readInCallOrder<Value: Sendable>(
+        _ read: @escaping @Sendable (VoidhashCore, _ askedAt: UInt64) async -> Value
+    ) async -> Value {
+        await inCallOrder(writing: false) { core in
+            let asked = core.sharedStorageChecks.ticket()
+            return await read(core, asked)
+        }
+    }
+
     /// How many calls wait for their turn (for storage, or the device's first unlock).
     var pendingOrderedCalls: Int {
         callOrder.pendingCount

@@ -41,7 +41,7 @@ extension Voidhash {
             if progress.core == nil {
                 guard dataProtection.isAvailable, case .loaded = await progress.settled() else { return [:] }
             }
-            return await inCallOrder(writing: false) { core in await core.currentGroups() }
+            return await readInCallOrder { core, asked in await core.currentGroups(askedAt: asked) }
         }
     }
 

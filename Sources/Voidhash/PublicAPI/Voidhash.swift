@@ -155,7 +155,7 @@ public final class Voidhash: Sendable {
 
     /// The distinct ID in use: `vh_anon_<uuid>` or the external user ID.
     public func getDistinctId() async -> String {
-        await inCallOrder(writing: false) { core in await core.distinctId() }
+        await readInCallOrder { core, asked in await core.distinctId(askedAt: asked) }
     }
 
     /// Records `$sign_out` (with lifecycle events and consent on), then starts a new anonymous
@@ -178,7 +178,7 @@ public final class Voidhash: Sendable {
 
     /// The user's analytics consent.
     public func analyticsConsent() async -> VoidhashAnalyticsConsent {
-        await inCallOrder(writing: false) { core in await core.analyticsConsent() }
+        await readInCallOrder { core, asked in await core.analyticsConsent(askedAt: asked) }
     }
 
     // MARK: Attributes
