@@ -22,6 +22,7 @@ public enum Joe {
     /// The process-wide instance, and a `logout()` made before there was one.
     private struct State {
         var instance: JoeInstance?
+        /// Whether `logout()` was called before `configure`; read only until `instance` is set.
         var logoutBeforeConfigure = false
     }
 
@@ -55,7 +56,6 @@ public enum Joe {
             let created = JoeInstance(options: options)
             state.instance = created
             guard state.logoutBeforeConfigure else { return (created, .success(())) }
-            state.logoutBeforeConfigure = false
             return (created, Result { () throws(MobileJoeError) in try created.logoutBeforeConfigure() })
         }
         if case .failure(let error) = loggedOut {

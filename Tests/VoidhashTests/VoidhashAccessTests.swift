@@ -340,4 +340,29 @@ struct VoidhashAccessTests {
             await voidhash.shutdown()
         }
     }
+
+    @Test(
+        "a link that failed while no read waited makes a later read that times out say the refresh failed"
+    )
+    func aLinkFailureNoReadSawIsRememberedAsAFailedRefresh() async throws {
+        try await withSDKHarness { harness in
+            let voidhash = try harness.launch()
+            _ = try await voidhash.getCurrentPersonState()
+            // Only `identifyState` waits for the link, and it waits for the item, not a refresh.
+            harness.inject(.status(503, code: "INTERNAL"), into: .identify)
+            #expect(try await voidhash.identifyState(externalUserId: "user_unseen").status == .deferred)
+            harness.server.clearFaults()
+            harness.inject(.hold, into: .identify)
+            await voidhash.flush()  // the drain that failed has ended and set its retry timer
+            harness.clock.advance(by: .seconds(301))
+            await harness.waitUntilHeld(.identify)
+            let sleepers = harness.clock.sleeperCount
+            let read = Task { try await voidhash.getCurrentPersonState() }
+            await harness.clock.waitForSleepers(sleepers + 1)
+            harness.clock.advance(by: VoidhashConstants.staleReadWait)
+            #expect(try await read.value.reason == .refreshFailed)
+            harness.release(.identify)
+            await voidhash.shutdown()
+        }
+    }
 }
