@@ -328,15 +328,7 @@ struct VoidhashAccessTests {
             harness.server.clearFaults()
             #expect(try await voidhash.getCurrentPersonState().reason == .refreshFailed)
             // Delivery resumes and the link is under way (held): a read now times out waiting.
-            harness.inject(.hold, into: .identify)
-            harness.clock.advance(by: .seconds(301))
-            await harness.waitUntilHeld(.identify)
-            let sleepers = harness.clock.sleeperCount
-            let read = Task { try await voidhash.getCurrentPersonState() }
-            await harness.clock.waitForSleepers(sleepers + 1)
-            harness.clock.advance(by: VoidhashConstants.staleReadWait)
-            #expect(try await read.value.reason == .refreshFailed)
-            harness.release(.identify)
+            #expect(try await reasonOfAReadTimingOutBehindTheHeldLink(voidhash, harness) == .refreshFailed)
             await voidhash.shutdown()
         }
     }
@@ -352,17 +344,27 @@ struct VoidhashAccessTests {
             harness.inject(.status(503, code: "INTERNAL"), into: .identify)
             #expect(try await voidhash.identifyState(externalUserId: "user_unseen").status == .deferred)
             harness.server.clearFaults()
-            harness.inject(.hold, into: .identify)
-            await voidhash.flush()  // the drain that failed has ended and set its retry timer
-            harness.clock.advance(by: .seconds(301))
-            await harness.waitUntilHeld(.identify)
-            let sleepers = harness.clock.sleeperCount
-            let read = Task { try await voidhash.getCurrentPersonState() }
-            await harness.clock.waitForSleepers(sleepers + 1)
-            harness.clock.advance(by: VoidhashConstants.staleReadWait)
-            #expect(try await read.value.reason == .refreshFailed)
-            harness.release(.identify)
+            #expect(try await reasonOfAReadTimingOutBehindTheHeldLink(voidhash, harness) == .refreshFailed)
             await voidhash.shutdown()
         }
+    }
+
+    /// Holds the link's next attempt, lets the drain that failed end (setting its retry timer)
+    /// and moves the clock past the snapshot's five minutes and the back-off, so delivery sends
+    /// the link again; then a read times out waiting for it. Returns the reason that read gives.
+    private func reasonOfAReadTimingOutBehindTheHeldLink(
+        _ voidhash: Voidhash, _ harness: SDKHarness
+    ) async throws -> VoidhashPersonState.Reason {
+        harness.inject(.hold, into: .identify)
+        await voidhash.flush()
+        harness.clock.advance(by: .seconds(301))
+        await harness.waitUntilHeld(.identify)
+        let sleepers = harness.clock.sleeperCount
+        let read = Task { try await voidhash.getCurrentPersonState() }
+        await harness.clock.waitForSleepers(sleepers + 1)
+        harness.clock.advance(by: VoidhashConstants.staleReadWait)
+        let reason = try await read.value.reason
+        harness.release(.identify)
+        return reason
     }
 }
