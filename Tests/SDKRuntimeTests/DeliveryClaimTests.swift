@@ -17,9 +17,19 @@ struct DeliveryClaimTests {
         let first: SDKStorage
         let second: SDKStorage
 
+        /// Makes this queue's owner names its own: the owners draining in this process are one
+        /// set for the whole process, and tests run in parallel.
+        private let ownerSuffix = UUID().uuidString
+
         init() throws {
             first = try directory.open(clock: clock)
             second = try directory.open(clock: clock)
+        }
+
+        /// The owner name `role` stands for in this test, unique to it (as a pump's is): with a
+        /// name shared between tests, one test's release or drain end ended the other's claim.
+        func owner(_ role: String) -> String {
+            "\(role)-\(ownerSuffix)"
         }
 
         /// Stores a claim row as another holder would have written it.
@@ -39,35 +49,40 @@ struct DeliveryClaimTests {
     @Test func oneOwnerHoldsTheClaimUntilItReleasesIt() throws {
         let shared = try SharedQueue()
         defer {
-            try? shared.first.queue.releaseDelivery(owner: "app")
-            try? shared.second.queue.releaseDelivery(owner: "extension")
+            try? shared.first.queue.releaseDelivery(owner: shared.owner("app"))
+            try? shared.second.queue.releaseDelivery(owner: shared.owner("extension"))
         }
         let until = shared.clock.now().addingTimeInterval(Self.lease)
-        #expect(try shared.claim(shared.first, owner: "app") == .granted(until: until))
-        #expect(try shared.claim(shared.second, owner: "extension") == .heldElsewhere(until: until))
+        #expect(try shared.claim(shared.first, owner: shared.owner("app")) == .granted(until: until))
+        #expect(try shared.claim(shared.second, owner: shared.owner("extension")) == .heldElsewhere(until: until))
         shared.clock.advance(by: 10)
-        #expect(try shared.claim(shared.first, owner: "app") == .granted(until: until.addingTimeInterval(10)))
-        try shared.second.queue.releaseDelivery(owner: "extension")
         #expect(
-            try shared.claim(shared.second, owner: "extension") == .heldElsewhere(until: until.addingTimeInterval(10)))
-        try shared.first.queue.releaseDelivery(owner: "app")
-        #expect(try shared.claim(shared.second, owner: "extension") == .granted(until: until.addingTimeInterval(10)))
+            try shared.claim(shared.first, owner: shared.owner("app")) == .granted(until: until.addingTimeInterval(10)))
+        try shared.second.queue.releaseDelivery(owner: shared.owner("extension"))
+        #expect(
+            try shared.claim(shared.second, owner: shared.owner("extension"))
+                == .heldElsewhere(until: until.addingTimeInterval(10)))
+        try shared.first.queue.releaseDelivery(owner: shared.owner("app"))
+        #expect(
+            try shared.claim(shared.second, owner: shared.owner("extension"))
+                == .granted(until: until.addingTimeInterval(10)))
     }
 
     @Test func aClaimNobodyRenewsEndsWithItsLease() throws {
         let shared = try SharedQueue()
-        defer { try? shared.second.queue.releaseDelivery(owner: "extension") }
+        defer { try? shared.second.queue.releaseDelivery(owner: shared.owner("extension")) }
         try shared.storeClaim(
-            owner: "suspended", pid: getpid(), expiresAt: shared.clock.now().addingTimeInterval(Self.lease))
-        DeliveryClaimHolder.begin(owner: "suspended")
-        defer { DeliveryClaimHolder.end(owner: "suspended") }
+            owner: shared.owner("suspended"), pid: getpid(),
+            expiresAt: shared.clock.now().addingTimeInterval(Self.lease))
+        DeliveryClaimHolder.begin(owner: shared.owner("suspended"))
+        defer { DeliveryClaimHolder.end(owner: shared.owner("suspended")) }
         shared.clock.advance(by: Self.lease - 1)
-        guard case .heldElsewhere = try shared.claim(shared.second, owner: "extension") else {
+        guard case .heldElsewhere = try shared.claim(shared.second, owner: shared.owner("extension")) else {
             Issue.record("a live claim within its lease was taken over")
             return
         }
         shared.clock.advance(by: 1)
-        guard case .granted = try shared.claim(shared.second, owner: "extension") else {
+        guard case .granted = try shared.claim(shared.second, owner: shared.owner("extension")) else {
             Issue.record("a claim whose lease ran out still holds")
             return
         }
@@ -75,11 +90,11 @@ struct DeliveryClaimTests {
 
     @Test func aClaimOfAProcessThatNoLongerExistsHasEnded() throws {
         let shared = try SharedQueue()
-        defer { try? shared.second.queue.releaseDelivery(owner: "extension") }
+        defer { try? shared.second.queue.releaseDelivery(owner: shared.owner("extension")) }
         // No process has this ID: kill(2) answers ESRCH, as for a killed app.
         try shared.storeClaim(
-            owner: "killed", pid: Int32.max, expiresAt: shared.clock.now().addingTimeInterval(Self.lease))
-        guard case .granted = try shared.claim(shared.second, owner: "extension") else {
+            owner: shared.owner("killed"), pid: Int32.max, expiresAt: shared.clock.now().addingTimeInterval(Self.lease))
+        guard case .granted = try shared.claim(shared.second, owner: shared.owner("extension")) else {
             Issue.record("the claim of a process that is gone still holds")
             return
         }
@@ -87,12 +102,12 @@ struct DeliveryClaimTests {
 
     @Test func inThisProcessAClaimEndsWithTheDrainThatTookIt() throws {
         let shared = try SharedQueue()
-        defer { try? shared.second.queue.releaseDelivery(owner: "extension") }
+        defer { try? shared.second.queue.releaseDelivery(owner: shared.owner("extension")) }
         // Our own PID, but an owner whose drain ended without storing its release (its storage
         // was closed in the middle of a send).
         try shared.storeClaim(
-            owner: "closed", pid: getpid(), expiresAt: shared.clock.now().addingTimeInterval(Self.lease))
-        guard case .granted = try shared.claim(shared.second, owner: "extension") else {
+            owner: shared.owner("closed"), pid: getpid(), expiresAt: shared.clock.now().addingTimeInterval(Self.lease))
+        guard case .granted = try shared.claim(shared.second, owner: shared.owner("extension")) else {
             Issue.record("a claim of this process whose drain ended still holds")
             return
         }
@@ -102,19 +117,21 @@ struct DeliveryClaimTests {
     func aClaimFromBeforeTheClockWasSetBackHasEnded() throws {
         let shared = try SharedQueue()
         defer {
-            DeliveryClaimHolder.end(owner: "other")
-            try? shared.second.queue.releaseDelivery(owner: "extension")
+            DeliveryClaimHolder.end(owner: shared.owner("other"))
+            try? shared.second.queue.releaseDelivery(owner: shared.owner("extension"))
         }
-        DeliveryClaimHolder.begin(owner: "other")
+        DeliveryClaimHolder.begin(owner: shared.owner("other"))
         let now = shared.clock.now()
         // Renewed a moment ago by a process whose clock read came just after ours: it holds.
-        try shared.storeClaim(owner: "other", pid: getpid(), expiresAt: now.addingTimeInterval(1.5 * Self.lease))
-        guard case .heldElsewhere = try shared.claim(shared.second, owner: "extension") else {
+        try shared.storeClaim(
+            owner: shared.owner("other"), pid: getpid(), expiresAt: now.addingTimeInterval(1.5 * Self.lease))
+        guard case .heldElsewhere = try shared.claim(shared.second, owner: shared.owner("extension")) else {
             Issue.record("a claim less than two leases away was taken over")
             return
         }
-        try shared.storeClaim(owner: "other", pid: getpid(), expiresAt: now.addingTimeInterval(2 * Self.lease + 1))
-        guard case .granted = try shared.claim(shared.second, owner: "extension") else {
+        try shared.storeClaim(
+            owner: shared.owner("other"), pid: getpid(), expiresAt: now.addingTimeInterval(2 * Self.lease + 1))
+        guard case .granted = try shared.claim(shared.second, owner: shared.owner("extension")) else {
             Issue.record("a claim from before the clock was set back still holds")
             return
         }
@@ -122,12 +139,12 @@ struct DeliveryClaimTests {
 
     @Test func releasingLeavesAClaimAnotherOwnerTookOver() throws {
         let shared = try SharedQueue()
-        defer { try? shared.second.queue.releaseDelivery(owner: "extension") }
+        defer { try? shared.second.queue.releaseDelivery(owner: shared.owner("extension")) }
         try shared.storeClaim(
-            owner: "killed", pid: Int32.max, expiresAt: shared.clock.now().addingTimeInterval(Self.lease))
-        _ = try shared.claim(shared.second, owner: "extension")
-        try shared.first.queue.releaseDelivery(owner: "killed")
-        guard case .heldElsewhere = try shared.claim(shared.first, owner: "app") else {
+            owner: shared.owner("killed"), pid: Int32.max, expiresAt: shared.clock.now().addingTimeInterval(Self.lease))
+        _ = try shared.claim(shared.second, owner: shared.owner("extension"))
+        try shared.first.queue.releaseDelivery(owner: shared.owner("killed"))
+        guard case .heldElsewhere = try shared.claim(shared.first, owner: shared.owner("app")) else {
             Issue.record("an old holder's release ended the new holder's claim")
             return
         }
@@ -172,9 +189,9 @@ struct DeliveryClaimTests {
         let sender = RecordingBatchSender { _, _ in
             // Each batch takes most of a lease; without a renewal the claim would run out.
             shared.clock.advance(by: Self.lease - 10)
-            if case .granted = try? shared.claim(shared.second, owner: "extension") {
+            if case .granted = try? shared.claim(shared.second, owner: shared.owner("extension")) {
                 takenOver.update { $0 = true }
-                try? shared.second.queue.releaseDelivery(owner: "extension")
+                try? shared.second.queue.releaseDelivery(owner: shared.owner("extension"))
             }
             return .delivered
         }
@@ -192,13 +209,13 @@ struct DeliveryClaimTests {
             try shared.first.queue.enqueue(
                 lane: .events, kind: "k", payload: payloadBytes("\(index)"), now: shared.clock.now())
         }
-        defer { try? shared.second.queue.releaseDelivery(owner: "extension") }
+        defer { try? shared.second.queue.releaseDelivery(owner: shared.owner("extension")) }
         let sender = RecordingBatchSender { _, number in
             if number == 0 {
                 // The device's clock is set back: the claim the pump took looks stale, and the
                 // other process takes it over.
                 shared.clock.advance(by: -10 * Self.lease)
-                _ = try? shared.claim(shared.second, owner: "extension")
+                _ = try? shared.claim(shared.second, owner: shared.owner("extension"))
             }
             return .delivered
         }
@@ -214,14 +231,14 @@ struct DeliveryClaimTests {
 
     @Test func aDrainOfAnEmptyQueueClaimsNothing() async throws {
         let shared = try SharedQueue()
-        defer { try? shared.second.queue.releaseDelivery(owner: "extension") }
+        defer { try? shared.second.queue.releaseDelivery(owner: shared.owner("extension")) }
         try shared.storeClaim(
-            owner: "killed", pid: Int32.max, expiresAt: shared.clock.now().addingTimeInterval(Self.lease))
+            owner: shared.owner("killed"), pid: Int32.max, expiresAt: shared.clock.now().addingTimeInterval(Self.lease))
         let pump = DeliveryPump(queue: shared.first.queue, clock: shared.clock, send: RecordingBatchSender().send)
         #expect(await pump.drain() == .emptied)
         let owner = try shared.first.queue.database.access { (connection) throws(StorageError) -> String? in
             try connection.query("SELECT owner FROM delivery_claim").first?.text(0)
         }
-        #expect(owner == "killed")
+        #expect(owner == shared.owner("killed"))
     }
 }
