@@ -33,7 +33,8 @@ public enum SHA256Hash {
         text.reserveCapacity(64)
         for byte in bytes(of: data) {
             let hex = LowercaseHex.digits(of: byte)
-            text += [hex.high, hex.low]
+            text.append(hex.high)
+            text.append(hex.low)
         }
         return String(decoding: text, as: UTF8.self)
     }
