@@ -73,7 +73,32 @@ enum HotPathBenchmarks {
         let event = try JSONCoding.makeDecoder().decode(
             Event.self, from: try Fixtures.eventPayload(7, encoder: encoder))
         return try coding(sampler, person, name: "Person", encoder: encoder) { $0.activePerkSlugs.count }
+            + equality(sampler, person, name: "Person", encoder: encoder)
             + coding(sampler, event, name: "Event, 3 properties", encoder: encoder) { $0.properties.count }
+    }
+
+    /// Nanoseconds per `==` of `value` and an equal copy decoded apart from it (so that no
+    /// member's storage is shared and every member is compared), and per `hashValue`.
+    private static func equality<Value: Codable & Hashable>(
+        _ sampler: Sampler, _ value: Value, name: String, encoder: JSONEncoder
+    ) throws -> [Figure] {
+        let copy = try JSONCoding.makeDecoder().decode(Value.self, from: try encoder.encode(value))
+        precondition(copy == value, "\(name) does not equal its decoded copy")
+        let pair = [value, copy]
+        let comparing = sampler.nanosecondsPerCall { iterations in
+            var equal = 0
+            for index in 0..<iterations where pair[index & 1] == pair[(index + 1) & 1] { equal += 1 }
+            blackHole(equal)
+        }
+        let hashing = sampler.nanosecondsPerCall { iterations in
+            var total = 0
+            for index in 0..<iterations { total &+= pair[index & 1].hashValue }
+            blackHole(total)
+        }
+        return [
+            Figure(group: group, name: "\(name) == an equal copy", unit: .nanoseconds, values: comparing),
+            Figure(group: group, name: "\(name) hashValue", unit: .nanoseconds, values: hashing),
+        ]
     }
 
     /// Microseconds per encoding and per decoding of `value`; `count` reads something of each

@@ -34,23 +34,14 @@ public enum MobileJoeErrorCode: SDKRuntime.OpenStringEnum {
     /// A code this version of the contract does not know.
     case unknown(Swift.String)
 
-    /// The case for a code as sent; unknown codes are kept.
-    public init(rawValue: Swift.String) {
-        switch rawValue {
-        case "INVALID_ARGUMENT":
-            self = .invalidArgument
-        case "AUTHENTICATION_FAILED":
-            self = .authenticationFailed
-        case "NOT_FOUND":
-            self = .notFound
-        case "RATE_LIMITED":
-            self = .rateLimited
-        case "INTERNAL":
-            self = .`internal`
-        default:
-            self = .unknown(rawValue)
-        }
-    }
+    /// Every value the contract knows, in spec order.
+    public static let knownCases: [Self] = [
+        .invalidArgument,
+        .authenticationFailed,
+        .notFound,
+        .rateLimited,
+        .`internal`,
+    ]
 
     /// The code as sent.
     public var rawValue: Swift.String {

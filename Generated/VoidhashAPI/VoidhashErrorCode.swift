@@ -44,27 +44,16 @@ public enum VoidhashErrorCode: SDKRuntime.OpenStringEnum {
     /// A code this version of the contract does not know.
     case unknown(Swift.String)
 
-    /// The case for a code as sent; unknown codes are kept.
-    public init(rawValue: Swift.String) {
-        switch rawValue {
-        case "INVALID_ARGUMENT":
-            self = .invalidArgument
-        case "AUTHENTICATION_FAILED":
-            self = .authenticationFailed
-        case "PERSON_NOT_FOUND":
-            self = .personNotFound
-        case "PERSON_WRITE_REJECTED":
-            self = .personWriteRejected
-        case "PAYLOAD_TOO_LARGE":
-            self = .payloadTooLarge
-        case "RATE_LIMITED":
-            self = .rateLimited
-        case "INTERNAL":
-            self = .`internal`
-        default:
-            self = .unknown(rawValue)
-        }
-    }
+    /// Every value the contract knows, in spec order.
+    public static let knownCases: [Self] = [
+        .invalidArgument,
+        .authenticationFailed,
+        .personNotFound,
+        .personWriteRejected,
+        .payloadTooLarge,
+        .rateLimited,
+        .`internal`,
+    ]
 
     /// The code as sent.
     public var rawValue: Swift.String {

@@ -1,10 +1,11 @@
 /// Writes the members of a generated model into a JSON object.
 ///
-/// Generated `encode(to:)` bodies call one method per member, in spec order: `encode` for a
-/// member that is always written and `encodeIfPresent` for an optional one, which is left out
-/// when it is `nil` (as the synthesized conformance does). The methods are inlinable: a release
-/// build of a generated module gets a copy for each member's type, in which the checks for a
-/// string, boolean or number are settled when it compiles.
+/// A model's ``MemberwiseModel/encode(to:)`` calls one method per member, in spec order (through
+/// its ``ModelMember``): `encode` for a member that is always written and `encodeIfPresent` for
+/// an optional one, which is left out when it is `nil` (as the synthesized conformance does).
+/// The methods are inlinable: a release build of a generated module gets a copy for each
+/// member's type, in which the checks for a string, boolean or number are settled when it
+/// compiles.
 public struct ModelEncodingContainer {
     @usableFromInline var container: KeyedEncodingContainer<ModelCodingKey>
 

@@ -56,7 +56,7 @@ struct NamingAndRenderingTests {
         #expect(suite.contains("\nstruct \(name)Tests {\n"))
     }
 
-    @Test("a model renders as a struct with its Codable and Hashable members written out")
+    @Test("a model renders as a struct with its decoder and its member table written out")
     func modelRendersExactly() {
         let spec = """
             sdkgen: 1
@@ -80,7 +80,7 @@ struct NamingAndRenderingTests {
                 /// A group.
                 ///
                 /// - Remark: Generated from demo.yaml:4:3 (model Group).
-                public struct Group: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
+                public struct Group: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
                     /// Groups.
                     ///
                     /// - Remark: Generated from demo.yaml:7:7.
@@ -101,36 +101,20 @@ struct NamingAndRenderingTests {
                     /// absent or `null`.
                     public init(from decoder: any Swift.Decoder) throws {
                         let container = try SDKRuntime.ModelDecodingContainer(decoder)
-                        self.groups = try container.decode("$groups")
-                        self.seats = try container.decodeIfPresent("seats")
+                        try self.init(groups: container.decode("$groups"), seats: container.decodeIfPresent("seats"))
                     }
 
-                    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-                    /// left out.
-                    public func encode(to encoder: any Swift.Encoder) throws {
-                        var container = SDKRuntime.ModelEncodingContainer(encoder)
-                        try container.encode(self.groups, as: "$groups")
-                        try container.encodeIfPresent(self.seats, as: "seats")
-                    }
-
-                    /// Whether every member of `lhs` equals the same member of `rhs`.
-                    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
-                        guard SDKRuntime.ModelEquality.equal(lhs.groups, rhs.groups) else { return false }
-                        guard SDKRuntime.ModelEquality.equal(lhs.seats, rhs.seats) else { return false }
-                        return true
-                    }
-
-                    /// Feeds every member, in spec order, to `hasher`.
-                    public func hash(into hasher: inout Swift.Hasher) {
-                        hasher.combine(self.groups)
-                        hasher.combine(self.seats)
-                    }
+                    /// The members, in spec order: their wire names and where they are stored.
+                    public static let members: [SDKRuntime.ModelMember<Self>] = [
+                        .required("$groups", \\.groups),
+                        .optional("seats", \\.seats),
+                    ]
                 }
 
                 """)
     }
 
-    @Test("a model without members reads nothing, writes an empty object and is always equal")
+    @Test("a model without members reads nothing and has an empty member table")
     func emptyModelRendersExactly() {
         let spec = """
             sdkgen: 1
@@ -140,8 +124,7 @@ struct NamingAndRenderingTests {
             """
         let output = Generate.files(spec, file: "demo.yaml").files["DemoAPI/Models/Nothing.swift"] ?? ""
         #expect(output.contains("public init(from decoder: any Swift.Decoder) throws {\n    }"))
-        #expect(output.contains("        _ = SDKRuntime.ModelEncodingContainer(encoder)\n    }"))
-        #expect(output.contains("-> Swift.Bool {\n        return true\n    }"))
+        #expect(output.contains("public static let members: [SDKRuntime.ModelMember<Self>] = []\n"))
     }
 
     @Test("a pattern renders as a scalar state machine")

@@ -16,7 +16,7 @@ struct IndirectStorageTests {
     }
 
     /// An outer model written the way the generator writes one.
-    struct Boxed: Codable, Hashable, MemberwiseEquatable, Sendable {
+    struct Boxed: MemberwiseModel {
         @Indirect var inner: Inner
         @OptionalIndirect var parent: Inner?
 
@@ -27,26 +27,10 @@ struct IndirectStorageTests {
 
         init(from decoder: any Decoder) throws {
             let container = try ModelDecodingContainer(decoder)
-            self.inner = try container.decode("inner")
-            self.parent = try container.decodeIfPresent("parent")
+            try self.init(inner: container.decode("inner"), parent: container.decodeIfPresent("parent"))
         }
 
-        func encode(to encoder: any Encoder) throws {
-            var container = ModelEncodingContainer(encoder)
-            try container.encode(self.inner, as: "inner")
-            try container.encodeIfPresent(self.parent, as: "parent")
-        }
-
-        static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard ModelEquality.equal(lhs.inner, rhs.inner) else { return false }
-            guard ModelEquality.equal(lhs.parent, rhs.parent) else { return false }
-            return true
-        }
-
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(self.inner)
-            hasher.combine(self.parent)
-        }
+        static let members: [ModelMember<Self>] = [.required("inner", \.inner), .optional("parent", \.parent)]
     }
 
     /// The same model with its members in place and synthesized conformances.

@@ -8,7 +8,7 @@ import Testing
 @Suite("Model coding helpers", .timeLimit(.minutes(3)))
 struct ModelCodingTests {
     /// A model written the way the generator writes one.
-    struct Written: Codable, Hashable, MemberwiseEquatable {
+    struct Written: MemberwiseModel {
         var name: String
         var note: String?
         var when: Date
@@ -23,34 +23,19 @@ struct ModelCodingTests {
 
         init(from decoder: any Decoder) throws {
             let container = try ModelDecodingContainer(decoder)
-            self.name = try container.decode("$name")
-            self.note = try container.decodeIfPresent("note")
-            self.when = try container.decode("when")
-            self.tags = try container.decode("tags")
+            try self.init(
+                name: container.decode("$name"),
+                note: container.decodeIfPresent("note"),
+                when: container.decode("when"),
+                tags: container.decode("tags"))
         }
 
-        func encode(to encoder: any Encoder) throws {
-            var container = ModelEncodingContainer(encoder)
-            try container.encode(self.name, as: "$name")
-            try container.encodeIfPresent(self.note, as: "note")
-            try container.encode(self.when, as: "when")
-            try container.encode(self.tags, as: "tags")
-        }
-
-        static func membersEqual(_ lhs: Self, _ rhs: Self) -> Bool {
-            guard ModelEquality.equal(lhs.name, rhs.name) else { return false }
-            guard ModelEquality.equal(lhs.note, rhs.note) else { return false }
-            guard ModelEquality.equal(lhs.when, rhs.when) else { return false }
-            guard ModelEquality.equal(lhs.tags, rhs.tags) else { return false }
-            return true
-        }
-
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(self.name)
-            hasher.combine(self.note)
-            hasher.combine(self.when)
-            hasher.combine(self.tags)
-        }
+        static let members: [ModelMember<Self>] = [
+            .required("$name", \.name),
+            .optional("note", \.note),
+            .required("when", \.when),
+            .required("tags", \.tags),
+        ]
     }
 
     /// The same model with the conformances Swift synthesizes.
@@ -67,14 +52,12 @@ struct ModelCodingTests {
     }
 
     /// A model without members, written the way the generator writes one.
-    struct WrittenEmpty: Codable {
+    struct WrittenEmpty: MemberwiseModel {
         init() {}
 
         init(from decoder: any Decoder) throws {}
 
-        func encode(to encoder: any Encoder) throws {
-            _ = ModelEncodingContainer(encoder)
-        }
+        static let members: [ModelMember<Self>] = []
     }
 
     /// Its synthesized twin.
@@ -128,11 +111,13 @@ struct ModelCodingTests {
     static let day = Date(timeIntervalSince1970: 1_700_000_000.5)
 
     @Test(
-        "a model without members encodes as {} and decodes from any value, as synthesized",
+        "a model without members encodes as {}, decodes from any value and is always equal, as synthesized",
         arguments: ["{}", #"{"x": 1}"#, "[]", "1"])
     func emptyModelLikeSynthesized(json: String) throws {
         let encoder = JSONCoding.makeEncoder()
         #expect(try encoder.encode(WrittenEmpty()) == encoder.encode(SynthesizedEmpty()))
+        #expect(WrittenEmpty() == WrittenEmpty())
+        #expect(WrittenEmpty().hashValue == WrittenEmpty().hashValue)
         let decoder = JSONCoding.makeDecoder()
         let written = try? decoder.decode(WrittenEmpty.self, from: Data(json.utf8))
         let synthesized = try? decoder.decode(SynthesizedEmpty.self, from: Data(json.utf8))

@@ -29,20 +29,6 @@ public enum AlertSeverity: SDKRuntime.OpenStringEnum {
     /// Every value the contract knows, in spec order.
     public static let knownCases: [Self] = [.info, .warning, .critical]
 
-    /// The case for `rawValue`; a value the contract does not know becomes `unknown(rawValue)`.
-    public init(rawValue: Swift.String) {
-        switch rawValue {
-        case "info":
-            self = .info
-        case "warning":
-            self = .warning
-        case "critical":
-            self = .critical
-        default:
-            self = .unknown(rawValue)
-        }
-    }
-
     /// The value as it is sent on the wire.
     public var rawValue: Swift.String {
         switch self {

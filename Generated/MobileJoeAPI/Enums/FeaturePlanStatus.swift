@@ -34,22 +34,6 @@ public enum FeaturePlanStatus: SDKRuntime.OpenStringEnum {
     /// Every value the contract knows, in spec order.
     public static let knownCases: [Self] = [.`open`, .planned, .inProgress, .shipped]
 
-    /// The case for `rawValue`; a value the contract does not know becomes `unknown(rawValue)`.
-    public init(rawValue: Swift.String) {
-        switch rawValue {
-        case "open":
-            self = .`open`
-        case "planned":
-            self = .planned
-        case "in_progress":
-            self = .inProgress
-        case "shipped":
-            self = .shipped
-        default:
-            self = .unknown(rawValue)
-        }
-    }
-
     /// The value as it is sent on the wire.
     public var rawValue: Swift.String {
         switch self {

@@ -7,7 +7,7 @@ import SDKRuntime
 /// The current alerts.
 ///
 /// - Remark: Generated from Spec/mobilejoe.yaml:168:3 (model AlertList).
-public struct AlertList: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
+public struct AlertList: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// The alerts, newest first.
     ///
     /// - Remark: Generated from Spec/mobilejoe.yaml:171:7.
@@ -22,24 +22,9 @@ public struct AlertList: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEqu
     /// absent or `null`.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try SDKRuntime.ModelDecodingContainer(decoder)
-        self.alerts = try container.decode("alerts")
+        try self.init(alerts: container.decode("alerts"))
     }
 
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = SDKRuntime.ModelEncodingContainer(encoder)
-        try container.encode(self.alerts, as: "alerts")
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
-        guard SDKRuntime.ModelEquality.equal(lhs.alerts, rhs.alerts) else { return false }
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.alerts)
-    }
+    /// The members, in spec order: their wire names and where they are stored.
+    public static let members: [SDKRuntime.ModelMember<Self>] = [.required("alerts", \.alerts)]
 }

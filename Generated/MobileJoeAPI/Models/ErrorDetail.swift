@@ -7,7 +7,7 @@ import SDKRuntime
 /// An error code and its explanation.
 ///
 /// - Remark: Generated from Spec/mobilejoe.yaml:181:3 (model ErrorDetail).
-public struct ErrorDetail: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
+public struct ErrorDetail: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// The error code.
     ///
     /// - Remark: Generated from Spec/mobilejoe.yaml:184:7.
@@ -28,28 +28,12 @@ public struct ErrorDetail: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseE
     /// absent or `null`.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try SDKRuntime.ModelDecodingContainer(decoder)
-        self.code = try container.decode("code")
-        self.message = try container.decode("message")
+        try self.init(code: container.decode("code"), message: container.decode("message"))
     }
 
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = SDKRuntime.ModelEncodingContainer(encoder)
-        try container.encode(self.code, as: "code")
-        try container.encode(self.message, as: "message")
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
-        guard SDKRuntime.ModelEquality.equal(lhs.code, rhs.code) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.message, rhs.message) else { return false }
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.code)
-        hasher.combine(self.message)
-    }
+    /// The members, in spec order: their wire names and where they are stored.
+    public static let members: [SDKRuntime.ModelMember<Self>] = [
+        .required("code", \.code),
+        .required("message", \.message),
+    ]
 }

@@ -7,7 +7,7 @@ import SDKRuntime
 /// One frequently asked question.
 ///
 /// - Remark: Generated from Spec/mobilejoe.yaml:128:3 (model FAQ).
-public struct FAQ: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
+public struct FAQ: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// The FAQ's ID.
     ///
     /// - Remark: Generated from Spec/mobilejoe.yaml:131:7.
@@ -34,32 +34,16 @@ public struct FAQ: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable
     /// absent or `null`.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try SDKRuntime.ModelDecodingContainer(decoder)
-        self.id = try container.decode("id")
-        self.question = try container.decode("question")
-        self.answer = try container.decode("answer")
+        try self.init(
+            id: container.decode("id"),
+            question: container.decode("question"),
+            answer: container.decode("answer"))
     }
 
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = SDKRuntime.ModelEncodingContainer(encoder)
-        try container.encode(self.id, as: "id")
-        try container.encode(self.question, as: "question")
-        try container.encode(self.answer, as: "answer")
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
-        guard SDKRuntime.ModelEquality.equal(lhs.id, rhs.id) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.question, rhs.question) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.answer, rhs.answer) else { return false }
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.id)
-        hasher.combine(self.question)
-        hasher.combine(self.answer)
-    }
+    /// The members, in spec order: their wire names and where they are stored.
+    public static let members: [SDKRuntime.ModelMember<Self>] = [
+        .required("id", \.id),
+        .required("question", \.question),
+        .required("answer", \.answer),
+    ]
 }

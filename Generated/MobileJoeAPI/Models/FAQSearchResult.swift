@@ -7,7 +7,7 @@ import SDKRuntime
 /// FAQs matching a term; the same for every identity.
 ///
 /// - Remark: Generated from Spec/mobilejoe.yaml:136:3 (model FAQSearchResult).
-public struct FAQSearchResult: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
+public struct FAQSearchResult: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// The matches, best first.
     ///
     /// - Remark: Generated from Spec/mobilejoe.yaml:139:7.
@@ -22,24 +22,9 @@ public struct FAQSearchResult: Swift.Codable, Swift.Hashable, SDKRuntime.Memberw
     /// absent or `null`.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try SDKRuntime.ModelDecodingContainer(decoder)
-        self.faqs = try container.decode("faqs")
+        try self.init(faqs: container.decode("faqs"))
     }
 
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = SDKRuntime.ModelEncodingContainer(encoder)
-        try container.encode(self.faqs, as: "faqs")
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
-        guard SDKRuntime.ModelEquality.equal(lhs.faqs, rhs.faqs) else { return false }
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.faqs)
-    }
+    /// The members, in spec order: their wire names and where they are stored.
+    public static let members: [SDKRuntime.ModelMember<Self>] = [.required("faqs", \.faqs)]
 }

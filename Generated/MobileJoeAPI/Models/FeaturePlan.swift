@@ -7,7 +7,7 @@ import SDKRuntime
 /// A planned feature users can vote on; votes belong to the identity.
 ///
 /// - Remark: Generated from Spec/mobilejoe.yaml:142:3 (model FeaturePlan).
-public struct FeaturePlan: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
+public struct FeaturePlan: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// The plan's ID.
     ///
     /// - Remark: Generated from Spec/mobilejoe.yaml:145:7.
@@ -52,40 +52,20 @@ public struct FeaturePlan: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseE
     /// absent or `null`.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try SDKRuntime.ModelDecodingContainer(decoder)
-        self.id = try container.decode("id")
-        self.title = try container.decode("title")
-        self.status = try container.decode("status")
-        self.voteCount = try container.decode("voteCount")
-        self.hasVoted = try container.decode("hasVoted")
+        try self.init(
+            id: container.decode("id"),
+            title: container.decode("title"),
+            status: container.decode("status"),
+            voteCount: container.decode("voteCount"),
+            hasVoted: container.decode("hasVoted"))
     }
 
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = SDKRuntime.ModelEncodingContainer(encoder)
-        try container.encode(self.id, as: "id")
-        try container.encode(self.title, as: "title")
-        try container.encode(self.status, as: "status")
-        try container.encode(self.voteCount, as: "voteCount")
-        try container.encode(self.hasVoted, as: "hasVoted")
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
-        guard SDKRuntime.ModelEquality.equal(lhs.id, rhs.id) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.title, rhs.title) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.status, rhs.status) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.voteCount, rhs.voteCount) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.hasVoted, rhs.hasVoted) else { return false }
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.id)
-        hasher.combine(self.title)
-        hasher.combine(self.status)
-        hasher.combine(self.voteCount)
-        hasher.combine(self.hasVoted)
-    }
+    /// The members, in spec order: their wire names and where they are stored.
+    public static let members: [SDKRuntime.ModelMember<Self>] = [
+        .required("id", \.id),
+        .required("title", \.title),
+        .required("status", \.status),
+        .required("voteCount", \.voteCount),
+        .required("hasVoted", \.hasVoted),
+    ]
 }

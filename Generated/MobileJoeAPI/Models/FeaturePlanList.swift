@@ -7,7 +7,7 @@ import SDKRuntime
 /// The feature plans, with the identity's votes.
 ///
 /// - Remark: Generated from Spec/mobilejoe.yaml:153:3 (model FeaturePlanList).
-public struct FeaturePlanList: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
+public struct FeaturePlanList: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// The plans.
     ///
     /// - Remark: Generated from Spec/mobilejoe.yaml:156:7.
@@ -22,24 +22,9 @@ public struct FeaturePlanList: Swift.Codable, Swift.Hashable, SDKRuntime.Memberw
     /// absent or `null`.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try SDKRuntime.ModelDecodingContainer(decoder)
-        self.plans = try container.decode("plans")
+        try self.init(plans: container.decode("plans"))
     }
 
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = SDKRuntime.ModelEncodingContainer(encoder)
-        try container.encode(self.plans, as: "plans")
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
-        guard SDKRuntime.ModelEquality.equal(lhs.plans, rhs.plans) else { return false }
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.plans)
-    }
+    /// The members, in spec order: their wire names and where they are stored.
+    public static let members: [SDKRuntime.ModelMember<Self>] = [.required("plans", \.plans)]
 }

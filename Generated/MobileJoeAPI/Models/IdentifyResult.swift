@@ -7,7 +7,7 @@ import SDKRuntime
 /// What Mobile Joe recorded for the identity the headers named.
 ///
 /// - Remark: Generated from Spec/mobilejoe.yaml:120:3 (model IdentifyResult).
-public struct IdentifyResult: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
+public struct IdentifyResult: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// The anonymous ID recorded.
     ///
     /// - Remark: Generated from Spec/mobilejoe.yaml:123:7.
@@ -38,32 +38,16 @@ public struct IdentifyResult: Swift.Codable, Swift.Hashable, SDKRuntime.Memberwi
     /// absent or `null`.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try SDKRuntime.ModelDecodingContainer(decoder)
-        self.anonymousId = try container.decode("anonymousId")
-        self.externalId = try container.decodeIfPresent("externalId")
-        self.identifiedAt = try container.decode("identifiedAt")
+        try self.init(
+            anonymousId: container.decode("anonymousId"),
+            externalId: container.decodeIfPresent("externalId"),
+            identifiedAt: container.decode("identifiedAt"))
     }
 
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = SDKRuntime.ModelEncodingContainer(encoder)
-        try container.encode(self.anonymousId, as: "anonymousId")
-        try container.encodeIfPresent(self.externalId, as: "externalId")
-        try container.encode(self.identifiedAt, as: "identifiedAt")
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
-        guard SDKRuntime.ModelEquality.equal(lhs.anonymousId, rhs.anonymousId) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.externalId, rhs.externalId) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.identifiedAt, rhs.identifiedAt) else { return false }
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.anonymousId)
-        hasher.combine(self.externalId)
-        hasher.combine(self.identifiedAt)
-    }
+    /// The members, in spec order: their wire names and where they are stored.
+    public static let members: [SDKRuntime.ModelMember<Self>] = [
+        .required("anonymousId", \.anonymousId),
+        .optional("externalId", \.externalId),
+        .required("identifiedAt", \.identifiedAt),
+    ]
 }

@@ -8,7 +8,7 @@ import SDKRuntime
 /// device ID, and the external ID if set. The app user ID itself is never stored.
 ///
 /// - Remark: Generated from Spec/mobilejoe.yaml:109:3 (model IdentityFile).
-public struct IdentityFile: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
+public struct IdentityFile: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// The anonymous ID.
     ///
     /// - Remark: Generated from Spec/mobilejoe.yaml:114:7.
@@ -35,32 +35,16 @@ public struct IdentityFile: Swift.Codable, Swift.Hashable, SDKRuntime.Memberwise
     /// absent or `null`.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try SDKRuntime.ModelDecodingContainer(decoder)
-        self.anonymousId = try container.decode("anonymousId")
-        self.deviceId = try container.decode("deviceId")
-        self.externalId = try container.decodeIfPresent("externalId")
+        try self.init(
+            anonymousId: container.decode("anonymousId"),
+            deviceId: container.decode("deviceId"),
+            externalId: container.decodeIfPresent("externalId"))
     }
 
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = SDKRuntime.ModelEncodingContainer(encoder)
-        try container.encode(self.anonymousId, as: "anonymousId")
-        try container.encode(self.deviceId, as: "deviceId")
-        try container.encodeIfPresent(self.externalId, as: "externalId")
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
-        guard SDKRuntime.ModelEquality.equal(lhs.anonymousId, rhs.anonymousId) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.deviceId, rhs.deviceId) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.externalId, rhs.externalId) else { return false }
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.anonymousId)
-        hasher.combine(self.deviceId)
-        hasher.combine(self.externalId)
-    }
+    /// The members, in spec order: their wire names and where they are stored.
+    public static let members: [SDKRuntime.ModelMember<Self>] = [
+        .required("anonymousId", \.anonymousId),
+        .required("deviceId", \.deviceId),
+        .optional("externalId", \.externalId),
+    ]
 }

@@ -7,7 +7,7 @@ import SDKRuntime
 /// A message shown to every identity.
 ///
 /// - Remark: Generated from Spec/mobilejoe.yaml:159:3 (model MobileJoeAlert).
-public struct MobileJoeAlert: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
+public struct MobileJoeAlert: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// The alert's ID.
     ///
     /// - Remark: Generated from Spec/mobilejoe.yaml:162:7.
@@ -40,36 +40,18 @@ public struct MobileJoeAlert: Swift.Codable, Swift.Hashable, SDKRuntime.Memberwi
     /// absent or `null`.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try SDKRuntime.ModelDecodingContainer(decoder)
-        self.id = try container.decode("id")
-        self.title = try container.decode("title")
-        self.message = try container.decode("message")
-        self.severity = try container.decode("severity")
+        try self.init(
+            id: container.decode("id"),
+            title: container.decode("title"),
+            message: container.decode("message"),
+            severity: container.decode("severity"))
     }
 
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = SDKRuntime.ModelEncodingContainer(encoder)
-        try container.encode(self.id, as: "id")
-        try container.encode(self.title, as: "title")
-        try container.encode(self.message, as: "message")
-        try container.encode(self.severity, as: "severity")
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
-        guard SDKRuntime.ModelEquality.equal(lhs.id, rhs.id) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.title, rhs.title) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.message, rhs.message) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.severity, rhs.severity) else { return false }
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.id)
-        hasher.combine(self.title)
-        hasher.combine(self.message)
-        hasher.combine(self.severity)
-    }
+    /// The members, in spec order: their wire names and where they are stored.
+    public static let members: [SDKRuntime.ModelMember<Self>] = [
+        .required("id", \.id),
+        .required("title", \.title),
+        .required("message", \.message),
+        .required("severity", \.severity),
+    ]
 }

@@ -29,20 +29,6 @@ public enum IdentifyOutcome: SDKRuntime.OpenStringEnum {
     /// Every value the contract knows, in spec order.
     public static let knownCases: [Self] = [.linked, .alreadyLinked, .anonymousIdClaimed]
 
-    /// The case for `rawValue`; a value the contract does not know becomes `unknown(rawValue)`.
-    public init(rawValue: Swift.String) {
-        switch rawValue {
-        case "linked":
-            self = .linked
-        case "already_linked":
-            self = .alreadyLinked
-        case "anonymous_id_claimed":
-            self = .anonymousIdClaimed
-        default:
-            self = .unknown(rawValue)
-        }
-    }
-
     /// The value as it is sent on the wire.
     public var rawValue: Swift.String {
         switch self {

@@ -34,22 +34,6 @@ public enum PurchaseEnvironment: SDKRuntime.OpenStringEnum {
     /// Every value the contract knows, in spec order.
     public static let knownCases: [Self] = [.production, .sandbox, .simulated, .testMode]
 
-    /// The case for `rawValue`; a value the contract does not know becomes `unknown(rawValue)`.
-    public init(rawValue: Swift.String) {
-        switch rawValue {
-        case "production":
-            self = .production
-        case "sandbox":
-            self = .sandbox
-        case "simulated":
-            self = .simulated
-        case "test_mode":
-            self = .testMode
-        default:
-            self = .unknown(rawValue)
-        }
-    }
-
     /// The value as it is sent on the wire.
     public var rawValue: Swift.String {
         switch self {

@@ -7,7 +7,7 @@ import SDKRuntime
 /// Attributes to set on a person; null clears one.
 ///
 /// - Remark: Generated from Spec/voidhash.yaml:370:3 (model AttributesUpdate).
-public struct AttributesUpdate: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
+public struct AttributesUpdate: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// The attributes by name; email and name set the built-in fields.
     ///
     /// - Remark: Generated from Spec/voidhash.yaml:373:7.
@@ -22,24 +22,9 @@ public struct AttributesUpdate: Swift.Codable, Swift.Hashable, SDKRuntime.Member
     /// absent or `null`.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try SDKRuntime.ModelDecodingContainer(decoder)
-        self.attributes = try container.decode("attributes")
+        try self.init(attributes: container.decode("attributes"))
     }
 
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = SDKRuntime.ModelEncodingContainer(encoder)
-        try container.encode(self.attributes, as: "attributes")
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
-        guard SDKRuntime.ModelEquality.equal(lhs.attributes, rhs.attributes) else { return false }
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.attributes)
-    }
+    /// The members, in spec order: their wire names and where they are stored.
+    public static let members: [SDKRuntime.ModelMember<Self>] = [.required("attributes", \.attributes)]
 }

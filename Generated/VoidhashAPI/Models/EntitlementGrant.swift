@@ -7,7 +7,7 @@ import SDKRuntime
 /// One entitlement and what granted it.
 ///
 /// - Remark: Generated from Spec/voidhash.yaml:304:3 (model EntitlementGrant).
-public struct EntitlementGrant: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
+public struct EntitlementGrant: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// The perk's slug; null when the perk was deleted.
     ///
     /// - Remark: Generated from Spec/voidhash.yaml:307:7.
@@ -59,44 +59,22 @@ public struct EntitlementGrant: Swift.Codable, Swift.Hashable, SDKRuntime.Member
     /// absent or `null`.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try SDKRuntime.ModelDecodingContainer(decoder)
-        self.perkSlug = try container.decodeIfPresent("perkSlug")
-        self.perkId = try container.decode("perkId")
-        self.status = try container.decode("status")
-        self.source = try container.decode("source")
-        self.sourceId = try container.decode("sourceId")
-        self.expiresAt = try container.decodeIfPresent("expiresAt")
+        try self.init(
+            perkSlug: container.decodeIfPresent("perkSlug"),
+            perkId: container.decode("perkId"),
+            status: container.decode("status"),
+            source: container.decode("source"),
+            sourceId: container.decode("sourceId"),
+            expiresAt: container.decodeIfPresent("expiresAt"))
     }
 
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = SDKRuntime.ModelEncodingContainer(encoder)
-        try container.encodeIfPresent(self.perkSlug, as: "perkSlug")
-        try container.encode(self.perkId, as: "perkId")
-        try container.encode(self.status, as: "status")
-        try container.encode(self.source, as: "source")
-        try container.encode(self.sourceId, as: "sourceId")
-        try container.encodeIfPresent(self.expiresAt, as: "expiresAt")
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
-        guard SDKRuntime.ModelEquality.equal(lhs.perkSlug, rhs.perkSlug) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.perkId, rhs.perkId) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.status, rhs.status) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.source, rhs.source) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.sourceId, rhs.sourceId) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.expiresAt, rhs.expiresAt) else { return false }
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.perkSlug)
-        hasher.combine(self.perkId)
-        hasher.combine(self.status)
-        hasher.combine(self.source)
-        hasher.combine(self.sourceId)
-        hasher.combine(self.expiresAt)
-    }
+    /// The members, in spec order: their wire names and where they are stored.
+    public static let members: [SDKRuntime.ModelMember<Self>] = [
+        .optional("perkSlug", \.perkSlug),
+        .required("perkId", \.perkId),
+        .required("status", \.status),
+        .required("source", \.source),
+        .required("sourceId", \.sourceId),
+        .optional("expiresAt", \.expiresAt),
+    ]
 }

@@ -7,7 +7,7 @@ import SDKRuntime
 /// A person's entitlements.
 ///
 /// - Remark: Generated from Spec/voidhash.yaml:297:3 (model Entitlements).
-public struct Entitlements: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
+public struct Entitlements: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Every entitlement, active or expired.
     ///
     /// - Remark: Generated from Spec/voidhash.yaml:300:7.
@@ -22,24 +22,9 @@ public struct Entitlements: Swift.Codable, Swift.Hashable, SDKRuntime.Memberwise
     /// absent or `null`.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try SDKRuntime.ModelDecodingContainer(decoder)
-        self.grants = try container.decode("grants")
+        try self.init(grants: container.decode("grants"))
     }
 
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = SDKRuntime.ModelEncodingContainer(encoder)
-        try container.encode(self.grants, as: "grants")
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
-        guard SDKRuntime.ModelEquality.equal(lhs.grants, rhs.grants) else { return false }
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.grants)
-    }
+    /// The members, in spec order: their wire names and where they are stored.
+    public static let members: [SDKRuntime.ModelMember<Self>] = [.required("grants", \.grants)]
 }

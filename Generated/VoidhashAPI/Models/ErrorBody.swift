@@ -7,7 +7,7 @@ import SDKRuntime
 /// The body of every error response.
 ///
 /// - Remark: Generated from Spec/voidhash.yaml:444:3 (model ErrorBody).
-public struct ErrorBody: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
+public struct ErrorBody: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// What went wrong.
     ///
     /// - Remark: Generated from Spec/voidhash.yaml:447:7.
@@ -23,24 +23,9 @@ public struct ErrorBody: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEqu
     /// absent or `null`.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try SDKRuntime.ModelDecodingContainer(decoder)
-        self.error = try container.decode("error")
+        try self.init(error: container.decode("error"))
     }
 
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = SDKRuntime.ModelEncodingContainer(encoder)
-        try container.encode(self.error, as: "error")
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
-        guard SDKRuntime.ModelEquality.equal(lhs.error, rhs.error) else { return false }
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.error)
-    }
+    /// The members, in spec order: their wire names and where they are stored.
+    public static let members: [SDKRuntime.ModelMember<Self>] = [.required("error", \.error)]
 }

@@ -7,7 +7,7 @@ import SDKRuntime
 /// One analytics event; $groups travels in its properties.
 ///
 /// - Remark: Generated from Spec/voidhash.yaml:388:3 (model Event).
-public struct Event: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
+public struct Event: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// A unique ID (UUIDv7) Voidhash deduplicates on.
     ///
     /// - Remark: Generated from Spec/voidhash.yaml:391:7.
@@ -60,46 +60,24 @@ public struct Event: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatab
     /// absent or `null`.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try SDKRuntime.ModelDecodingContainer(decoder)
-        self.id = try container.decode("id")
-        self.event = try container.decode("event")
-        self.distinctId = try container.decode("distinctId")
-        self.timestamp = try container.decode("timestamp")
-        self.sessionId = try container.decodeIfPresent("sessionId")
-        self.properties = try container.decode("properties")
+        try self.init(
+            id: container.decode("id"),
+            event: container.decode("event"),
+            distinctId: container.decode("distinctId"),
+            timestamp: container.decode("timestamp"),
+            sessionId: container.decodeIfPresent("sessionId"),
+            properties: container.decode("properties"))
     }
 
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = SDKRuntime.ModelEncodingContainer(encoder)
-        try container.encode(self.id, as: "id")
-        try container.encode(self.event, as: "event")
-        try container.encode(self.distinctId, as: "distinctId")
-        try container.encode(self.timestamp, as: "timestamp")
-        try container.encodeIfPresent(self.sessionId, as: "sessionId")
-        try container.encode(self.properties, as: "properties")
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
-        guard SDKRuntime.ModelEquality.equal(lhs.id, rhs.id) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.event, rhs.event) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.distinctId, rhs.distinctId) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.timestamp, rhs.timestamp) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.sessionId, rhs.sessionId) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.properties, rhs.properties) else { return false }
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.id)
-        hasher.combine(self.event)
-        hasher.combine(self.distinctId)
-        hasher.combine(self.timestamp)
-        hasher.combine(self.sessionId)
-        hasher.combine(self.properties)
-    }
+    /// The members, in spec order: their wire names and where they are stored.
+    public static let members: [SDKRuntime.ModelMember<Self>] = [
+        .required("id", \.id),
+        .required("event", \.event),
+        .required("distinctId", \.distinctId),
+        .required("timestamp", \.timestamp),
+        .optional("sessionId", \.sessionId),
+        .required("properties", \.properties),
+    ]
 }
 
 extension Event {

@@ -7,7 +7,7 @@ import SDKRuntime
 /// Events sent together.
 ///
 /// - Remark: Generated from Spec/voidhash.yaml:424:3 (model EventBatch).
-public struct EventBatch: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
+public struct EventBatch: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// The events, in capture order.
     ///
     /// - Remark: Generated from Spec/voidhash.yaml:427:7.
@@ -22,24 +22,9 @@ public struct EventBatch: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEq
     /// absent or `null`.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try SDKRuntime.ModelDecodingContainer(decoder)
-        self.events = try container.decode("events")
+        try self.init(events: container.decode("events"))
     }
 
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = SDKRuntime.ModelEncodingContainer(encoder)
-        try container.encode(self.events, as: "events")
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
-        guard SDKRuntime.ModelEquality.equal(lhs.events, rhs.events) else { return false }
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.events)
-    }
+    /// The members, in spec order: their wire names and where they are stored.
+    public static let members: [SDKRuntime.ModelMember<Self>] = [.required("events", \.events)]
 }

@@ -7,7 +7,7 @@ import SDKRuntime
 /// What Voidhash did with a batch.
 ///
 /// - Remark: Generated from Spec/voidhash.yaml:430:3 (model EventBatchResult).
-public struct EventBatchResult: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
+public struct EventBatchResult: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// How many events were stored (duplicates included, as already stored).
     ///
     /// - Remark: Generated from Spec/voidhash.yaml:433:7.
@@ -28,28 +28,12 @@ public struct EventBatchResult: Swift.Codable, Swift.Hashable, SDKRuntime.Member
     /// absent or `null`.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try SDKRuntime.ModelDecodingContainer(decoder)
-        self.accepted = try container.decode("accepted")
-        self.rejected = try container.decode("rejected")
+        try self.init(accepted: container.decode("accepted"), rejected: container.decode("rejected"))
     }
 
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = SDKRuntime.ModelEncodingContainer(encoder)
-        try container.encode(self.accepted, as: "accepted")
-        try container.encode(self.rejected, as: "rejected")
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
-        guard SDKRuntime.ModelEquality.equal(lhs.accepted, rhs.accepted) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.rejected, rhs.rejected) else { return false }
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.accepted)
-        hasher.combine(self.rejected)
-    }
+    /// The members, in spec order: their wire names and where they are stored.
+    public static let members: [SDKRuntime.ModelMember<Self>] = [
+        .required("accepted", \.accepted),
+        .required("rejected", \.rejected),
+    ]
 }

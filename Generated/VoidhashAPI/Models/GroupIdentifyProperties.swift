@@ -7,7 +7,7 @@ import SDKRuntime
 /// The properties of a $groupidentify event; without consent they are all it carries.
 ///
 /// - Remark: Generated from Spec/voidhash.yaml:415:3 (model GroupIdentifyProperties).
-public struct GroupIdentifyProperties: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
+public struct GroupIdentifyProperties: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// The group type.
     ///
     /// - Remark: Generated from Spec/voidhash.yaml:418:7.
@@ -38,32 +38,16 @@ public struct GroupIdentifyProperties: Swift.Codable, Swift.Hashable, SDKRuntime
     /// absent or `null`.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try SDKRuntime.ModelDecodingContainer(decoder)
-        self.groupType = try container.decode("$group_type")
-        self.groupKey = try container.decode("$group_key")
-        self.groupSet = try container.decode("$group_set")
+        try self.init(
+            groupType: container.decode("$group_type"),
+            groupKey: container.decode("$group_key"),
+            groupSet: container.decode("$group_set"))
     }
 
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = SDKRuntime.ModelEncodingContainer(encoder)
-        try container.encode(self.groupType, as: "$group_type")
-        try container.encode(self.groupKey, as: "$group_key")
-        try container.encode(self.groupSet, as: "$group_set")
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
-        guard SDKRuntime.ModelEquality.equal(lhs.groupType, rhs.groupType) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.groupKey, rhs.groupKey) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.groupSet, rhs.groupSet) else { return false }
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.groupType)
-        hasher.combine(self.groupKey)
-        hasher.combine(self.groupSet)
-    }
+    /// The members, in spec order: their wire names and where they are stored.
+    public static let members: [SDKRuntime.ModelMember<Self>] = [
+        .required("$group_type", \.groupType),
+        .required("$group_key", \.groupKey),
+        .required("$group_set", \.groupSet),
+    ]
 }

@@ -7,7 +7,7 @@ import SDKRuntime
 /// A link from an anonymous distinct ID to an identified person.
 ///
 /// - Remark: Generated from Spec/voidhash.yaml:353:3 (model IdentifyRequest).
-public struct IdentifyRequest: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
+public struct IdentifyRequest: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// The anonymous distinct ID the device used.
     ///
     /// - Remark: Generated from Spec/voidhash.yaml:356:7.
@@ -45,36 +45,18 @@ public struct IdentifyRequest: Swift.Codable, Swift.Hashable, SDKRuntime.Memberw
     /// absent or `null`.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try SDKRuntime.ModelDecodingContainer(decoder)
-        self.anonymousId = try container.decode("anonymousId")
-        self.externalUserId = try container.decode("externalUserId")
-        self.email = try container.decodeIfPresent("email")
-        self.name = try container.decodeIfPresent("name")
+        try self.init(
+            anonymousId: container.decode("anonymousId"),
+            externalUserId: container.decode("externalUserId"),
+            email: container.decodeIfPresent("email"),
+            name: container.decodeIfPresent("name"))
     }
 
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = SDKRuntime.ModelEncodingContainer(encoder)
-        try container.encode(self.anonymousId, as: "anonymousId")
-        try container.encode(self.externalUserId, as: "externalUserId")
-        try container.encodeIfPresent(self.email, as: "email")
-        try container.encodeIfPresent(self.name, as: "name")
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
-        guard SDKRuntime.ModelEquality.equal(lhs.anonymousId, rhs.anonymousId) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.externalUserId, rhs.externalUserId) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.email, rhs.email) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.name, rhs.name) else { return false }
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.anonymousId)
-        hasher.combine(self.externalUserId)
-        hasher.combine(self.email)
-        hasher.combine(self.name)
-    }
+    /// The members, in spec order: their wire names and where they are stored.
+    public static let members: [SDKRuntime.ModelMember<Self>] = [
+        .required("anonymousId", \.anonymousId),
+        .required("externalUserId", \.externalUserId),
+        .optional("email", \.email),
+        .optional("name", \.name),
+    ]
 }

@@ -7,7 +7,7 @@ import SDKRuntime
 /// What Voidhash did with a link, and the identified person.
 ///
 /// - Remark: Generated from Spec/voidhash.yaml:362:3 (model IdentifyResponse).
-public struct IdentifyResponse: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
+public struct IdentifyResponse: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Linked, already linked, or the anonymous ID was claimed by another person.
     ///
     /// - Remark: Generated from Spec/voidhash.yaml:365:7.
@@ -29,28 +29,12 @@ public struct IdentifyResponse: Swift.Codable, Swift.Hashable, SDKRuntime.Member
     /// absent or `null`.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try SDKRuntime.ModelDecodingContainer(decoder)
-        self.outcome = try container.decode("outcome")
-        self.person = try container.decode("person")
+        try self.init(outcome: container.decode("outcome"), person: container.decode("person"))
     }
 
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = SDKRuntime.ModelEncodingContainer(encoder)
-        try container.encode(self.outcome, as: "outcome")
-        try container.encode(self.person, as: "person")
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
-        guard SDKRuntime.ModelEquality.equal(lhs.outcome, rhs.outcome) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.person, rhs.person) else { return false }
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.outcome)
-        hasher.combine(self.person)
-    }
+    /// The members, in spec order: their wire names and where they are stored.
+    public static let members: [SDKRuntime.ModelMember<Self>] = [
+        .required("outcome", \.outcome),
+        .required("person", \.person),
+    ]
 }

@@ -7,7 +7,7 @@ import SDKRuntime
 /// The person snapshot the SDK caches and checks access against.
 ///
 /// - Remark: Generated from Spec/voidhash.yaml:262:3 (model Person).
-public struct Person: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
+public struct Person: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// The distinct ID the snapshot was fetched for.
     ///
     /// - Remark: Generated from Spec/voidhash.yaml:265:7.
@@ -76,52 +76,26 @@ public struct Person: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquata
     /// absent or `null`.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try SDKRuntime.ModelDecodingContainer(decoder)
-        self.distinctId = try container.decode("distinctId")
-        self.email = try container.decodeIfPresent("email")
-        self.name = try container.decodeIfPresent("name")
-        self.attributes = try container.decode("attributes")
-        self.activePerkSlugs = try container.decode("activePerkSlugs")
-        self.entitlements = try container.decode("entitlements")
-        self.subscriptions = try container.decode("subscriptions")
-        self.purchases = try container.decode("purchases")
+        try self.init(
+            distinctId: container.decode("distinctId"),
+            email: container.decodeIfPresent("email"),
+            name: container.decodeIfPresent("name"),
+            attributes: container.decode("attributes"),
+            activePerkSlugs: container.decode("activePerkSlugs"),
+            entitlements: container.decode("entitlements"),
+            subscriptions: container.decode("subscriptions"),
+            purchases: container.decode("purchases"))
     }
 
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = SDKRuntime.ModelEncodingContainer(encoder)
-        try container.encode(self.distinctId, as: "distinctId")
-        try container.encodeIfPresent(self.email, as: "email")
-        try container.encodeIfPresent(self.name, as: "name")
-        try container.encode(self.attributes, as: "attributes")
-        try container.encode(self.activePerkSlugs, as: "activePerkSlugs")
-        try container.encode(self.entitlements, as: "entitlements")
-        try container.encode(self.subscriptions, as: "subscriptions")
-        try container.encode(self.purchases, as: "purchases")
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
-        guard SDKRuntime.ModelEquality.equal(lhs.distinctId, rhs.distinctId) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.email, rhs.email) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.name, rhs.name) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.attributes, rhs.attributes) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.activePerkSlugs, rhs.activePerkSlugs) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.entitlements, rhs.entitlements) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.subscriptions, rhs.subscriptions) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.purchases, rhs.purchases) else { return false }
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.distinctId)
-        hasher.combine(self.email)
-        hasher.combine(self.name)
-        hasher.combine(self.attributes)
-        hasher.combine(self.activePerkSlugs)
-        hasher.combine(self.entitlements)
-        hasher.combine(self.subscriptions)
-        hasher.combine(self.purchases)
-    }
+    /// The members, in spec order: their wire names and where they are stored.
+    public static let members: [SDKRuntime.ModelMember<Self>] = [
+        .required("distinctId", \.distinctId),
+        .optional("email", \.email),
+        .optional("name", \.name),
+        .required("attributes", \.attributes),
+        .required("activePerkSlugs", \.activePerkSlugs),
+        .required("entitlements", \.entitlements),
+        .required("subscriptions", \.subscriptions),
+        .required("purchases", \.purchases),
+    ]
 }

@@ -7,7 +7,7 @@ import SDKRuntime
 /// One purchase.
 ///
 /// - Remark: Generated from Spec/voidhash.yaml:342:3 (model Purchase).
-public struct Purchase: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
+public struct Purchase: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Voidhash's ID of the purchase.
     ///
     /// - Remark: Generated from Spec/voidhash.yaml:345:7.
@@ -52,40 +52,20 @@ public struct Purchase: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEqua
     /// absent or `null`.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try SDKRuntime.ModelDecodingContainer(decoder)
-        self.id = try container.decode("id")
-        self.productId = try container.decode("productId")
-        self.transactionId = try container.decode("transactionId")
-        self.environment = try container.decode("environment")
-        self.purchasedAt = try container.decode("purchasedAt")
+        try self.init(
+            id: container.decode("id"),
+            productId: container.decode("productId"),
+            transactionId: container.decode("transactionId"),
+            environment: container.decode("environment"),
+            purchasedAt: container.decode("purchasedAt"))
     }
 
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = SDKRuntime.ModelEncodingContainer(encoder)
-        try container.encode(self.id, as: "id")
-        try container.encode(self.productId, as: "productId")
-        try container.encode(self.transactionId, as: "transactionId")
-        try container.encode(self.environment, as: "environment")
-        try container.encode(self.purchasedAt, as: "purchasedAt")
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
-        guard SDKRuntime.ModelEquality.equal(lhs.id, rhs.id) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.productId, rhs.productId) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.transactionId, rhs.transactionId) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.environment, rhs.environment) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.purchasedAt, rhs.purchasedAt) else { return false }
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.id)
-        hasher.combine(self.productId)
-        hasher.combine(self.transactionId)
-        hasher.combine(self.environment)
-        hasher.combine(self.purchasedAt)
-    }
+    /// The members, in spec order: their wire names and where they are stored.
+    public static let members: [SDKRuntime.ModelMember<Self>] = [
+        .required("id", \.id),
+        .required("productId", \.productId),
+        .required("transactionId", \.transactionId),
+        .required("environment", \.environment),
+        .required("purchasedAt", \.purchasedAt),
+    ]
 }

@@ -7,7 +7,7 @@ import SDKRuntime
 /// A store purchase the SDK delivers for the person who made it.
 ///
 /// - Remark: Generated from Spec/voidhash.yaml:376:3 (model PurchaseRecord).
-public struct PurchaseRecord: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
+public struct PurchaseRecord: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// The distinct ID the purchase was made under.
     ///
     /// - Remark: Generated from Spec/voidhash.yaml:379:7.
@@ -61,44 +61,22 @@ public struct PurchaseRecord: Swift.Codable, Swift.Hashable, SDKRuntime.Memberwi
     /// absent or `null`.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try SDKRuntime.ModelDecodingContainer(decoder)
-        self.distinctId = try container.decode("distinctId")
-        self.productId = try container.decode("productId")
-        self.transactionId = try container.decode("transactionId")
-        self.environment = try container.decode("environment")
-        self.purchasedAt = try container.decode("purchasedAt")
-        self.restored = try container.decodeIfPresent("restored")
+        try self.init(
+            distinctId: container.decode("distinctId"),
+            productId: container.decode("productId"),
+            transactionId: container.decode("transactionId"),
+            environment: container.decode("environment"),
+            purchasedAt: container.decode("purchasedAt"),
+            restored: container.decodeIfPresent("restored"))
     }
 
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = SDKRuntime.ModelEncodingContainer(encoder)
-        try container.encode(self.distinctId, as: "distinctId")
-        try container.encode(self.productId, as: "productId")
-        try container.encode(self.transactionId, as: "transactionId")
-        try container.encode(self.environment, as: "environment")
-        try container.encode(self.purchasedAt, as: "purchasedAt")
-        try container.encodeIfPresent(self.restored, as: "restored")
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
-        guard SDKRuntime.ModelEquality.equal(lhs.distinctId, rhs.distinctId) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.productId, rhs.productId) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.transactionId, rhs.transactionId) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.environment, rhs.environment) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.purchasedAt, rhs.purchasedAt) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.restored, rhs.restored) else { return false }
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.distinctId)
-        hasher.combine(self.productId)
-        hasher.combine(self.transactionId)
-        hasher.combine(self.environment)
-        hasher.combine(self.purchasedAt)
-        hasher.combine(self.restored)
-    }
+    /// The members, in spec order: their wire names and where they are stored.
+    public static let members: [SDKRuntime.ModelMember<Self>] = [
+        .required("distinctId", \.distinctId),
+        .required("productId", \.productId),
+        .required("transactionId", \.transactionId),
+        .required("environment", \.environment),
+        .required("purchasedAt", \.purchasedAt),
+        .optional("restored", \.restored),
+    ]
 }

@@ -7,7 +7,7 @@ import SDKRuntime
 /// A person's purchases.
 ///
 /// - Remark: Generated from Spec/voidhash.yaml:336:3 (model Purchases).
-public struct Purchases: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
+public struct Purchases: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Past purchases.
     ///
     /// - Remark: Generated from Spec/voidhash.yaml:339:7.
@@ -22,24 +22,9 @@ public struct Purchases: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEqu
     /// absent or `null`.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try SDKRuntime.ModelDecodingContainer(decoder)
-        self.history = try container.decode("history")
+        try self.init(history: container.decode("history"))
     }
 
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = SDKRuntime.ModelEncodingContainer(encoder)
-        try container.encode(self.history, as: "history")
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
-        guard SDKRuntime.ModelEquality.equal(lhs.history, rhs.history) else { return false }
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.history)
-    }
+    /// The members, in spec order: their wire names and where they are stored.
+    public static let members: [SDKRuntime.ModelMember<Self>] = [.required("history", \.history)]
 }

@@ -7,7 +7,7 @@ import SDKRuntime
 /// One subscription.
 ///
 /// - Remark: Generated from Spec/voidhash.yaml:325:3 (model VoidhashSubscription).
-public struct VoidhashSubscription: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
+public struct VoidhashSubscription: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// The subscription's ID.
     ///
     /// - Remark: Generated from Spec/voidhash.yaml:328:7.
@@ -52,40 +52,20 @@ public struct VoidhashSubscription: Swift.Codable, Swift.Hashable, SDKRuntime.Me
     /// absent or `null`.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try SDKRuntime.ModelDecodingContainer(decoder)
-        self.id = try container.decode("id")
-        self.productId = try container.decode("productId")
-        self.status = try container.decode("status")
-        self.startedAt = try container.decode("startedAt")
-        self.expiresAt = try container.decodeIfPresent("expiresAt")
+        try self.init(
+            id: container.decode("id"),
+            productId: container.decode("productId"),
+            status: container.decode("status"),
+            startedAt: container.decode("startedAt"),
+            expiresAt: container.decodeIfPresent("expiresAt"))
     }
 
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = SDKRuntime.ModelEncodingContainer(encoder)
-        try container.encode(self.id, as: "id")
-        try container.encode(self.productId, as: "productId")
-        try container.encode(self.status, as: "status")
-        try container.encode(self.startedAt, as: "startedAt")
-        try container.encodeIfPresent(self.expiresAt, as: "expiresAt")
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
-        guard SDKRuntime.ModelEquality.equal(lhs.id, rhs.id) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.productId, rhs.productId) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.status, rhs.status) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.startedAt, rhs.startedAt) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.expiresAt, rhs.expiresAt) else { return false }
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.id)
-        hasher.combine(self.productId)
-        hasher.combine(self.status)
-        hasher.combine(self.startedAt)
-        hasher.combine(self.expiresAt)
-    }
+    /// The members, in spec order: their wire names and where they are stored.
+    public static let members: [SDKRuntime.ModelMember<Self>] = [
+        .required("id", \.id),
+        .required("productId", \.productId),
+        .required("status", \.status),
+        .required("startedAt", \.startedAt),
+        .optional("expiresAt", \.expiresAt),
+    ]
 }

@@ -7,7 +7,7 @@ import SDKRuntime
 /// A person's subscriptions.
 ///
 /// - Remark: Generated from Spec/voidhash.yaml:316:3 (model VoidhashSubscriptions).
-public struct VoidhashSubscriptions: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
+public struct VoidhashSubscriptions: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// The current subscription for account screens, or null.
     ///
     /// - Remark: Generated from Spec/voidhash.yaml:319:7.
@@ -29,28 +29,12 @@ public struct VoidhashSubscriptions: Swift.Codable, Swift.Hashable, SDKRuntime.M
     /// absent or `null`.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try SDKRuntime.ModelDecodingContainer(decoder)
-        self.current = try container.decodeIfPresent("current")
-        self.history = try container.decode("history")
+        try self.init(current: container.decodeIfPresent("current"), history: container.decode("history"))
     }
 
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = SDKRuntime.ModelEncodingContainer(encoder)
-        try container.encodeIfPresent(self.current, as: "current")
-        try container.encode(self.history, as: "history")
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
-        guard SDKRuntime.ModelEquality.equal(lhs.current, rhs.current) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.history, rhs.history) else { return false }
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.current)
-        hasher.combine(self.history)
-    }
+    /// The members, in spec order: their wire names and where they are stored.
+    public static let members: [SDKRuntime.ModelMember<Self>] = [
+        .optional("current", \.current),
+        .required("history", \.history),
+    ]
 }

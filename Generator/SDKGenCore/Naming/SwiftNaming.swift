@@ -150,6 +150,13 @@ public enum SwiftNaming {
         return keywords.contains(name) ? "`\(name)`" : name
     }
 
+    /// The label of an argument that passes the member `specName` in a call: without backticks,
+    /// which a keyword needs there only when it is `inout`.
+    public static func argumentLabel(_ specName: String) -> String {
+        let name = memberName(specName)
+        return name == "`inout`" ? name : plainMemberName(specName)
+    }
+
     /// A member name without backticks, for use inside a longer identifier or a string.
     public static func plainMemberName(_ specName: String) -> String {
         let name = memberName(specName)

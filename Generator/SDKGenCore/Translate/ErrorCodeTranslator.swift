@@ -17,42 +17,8 @@ enum ErrorCodeTranslator {
                 SwiftEnumCase(
                     doc: ["A code this version of the contract does not know."], name: "unknown",
                     associatedValues: [.string])))
-        members.append(
-            .function(
-                SwiftFunction(
-                    doc: ["The case for a code as sent; unknown codes are kept."], name: "init",
-                    parameters: [.init("rawValue", .string)],
-                    body: [
-                        .switchStatement(
-                            .identifier("rawValue"),
-                            cases.map {
-                                SwiftSwitchCase(
-                                    [.string($0.spec.code)],
-                                    [.assignment(.identifier("self"), "=", .member(nil, $0.swift))])
-                            },
-                            default: [
-                                .assignment(
-                                    .identifier("self"), "=",
-                                    .call(.member(nil, "unknown"), [.init(.identifier("rawValue"))]))
-                            ])
-                    ])))
-        members.append(
-            .property(
-                SwiftProperty(
-                    doc: ["The code as sent."], name: "rawValue", type: .string,
-                    getter: [
-                        .switchStatement(
-                            .identifier("self"),
-                            cases.map {
-                                SwiftSwitchCase([.member(nil, $0.swift)], [.returnStatement(.string($0.spec.code))])
-                            }
-                                + [
-                                    SwiftSwitchCase(
-                                        [.call(.member(nil, "unknown"), [.init(.bindingPattern("value"))])],
-                                        [.returnStatement(.identifier("value"))])
-                                ],
-                            default: nil)
-                    ])))
+        members += OpenEnumTranslator.openEnumMembers(
+            cases.map { (swift: $0.swift, value: $0.spec.code) }, rawValueDoc: "The code as sent.")
         members.append(
             .property(
                 SwiftProperty(

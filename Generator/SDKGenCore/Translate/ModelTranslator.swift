@@ -1,6 +1,7 @@
 /// Turns a model into a `Codable`, `Hashable`, `Sendable` struct. Unknown JSON members are
 /// ignored when decoding; optional members are left out when encoding `nil`. The conformances
-/// are written out by `ModelConformanceTranslator`, not synthesized.
+/// are not synthesized: `ModelConformanceTranslator` writes what a model needs of them, and
+/// `SDKRuntime.MemberwiseModel` the rest.
 ///
 /// A member whose type is another model (or an optional one) is stored out of line, behind
 /// `SDKRuntime.Indirect` or `SDKRuntime.OptionalIndirect`: each model's size is then bounded by its
@@ -26,9 +27,7 @@ enum ModelTranslator {
             SwiftTypeDeclaration(
                 doc: DocComment.lines(model.doc, from: model.location, "model \(model.name)"), kind: .structure,
                 name: typeName,
-                conformances: [
-                    .swift("Codable"), .swift("Hashable"), .runtime("MemberwiseEquatable"), .swift("Sendable"),
-                ],
+                conformances: [.swift("Codable"), .swift("Hashable"), .swift("Sendable"), .runtime("MemberwiseModel")],
                 members: members))
     }
 

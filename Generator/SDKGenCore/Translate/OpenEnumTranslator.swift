@@ -1,5 +1,6 @@
 /// Turns a spec enum into an open Swift enum: known values are cases, and any other value the
-/// server sends is kept in `unknown(_:)` instead of failing to decode.
+/// server sends is kept in `unknown(_:)` instead of failing to decode. The enum writes its cases,
+/// `knownCases` and `rawValue`; `SDKRuntime.OpenStringEnum` reads a raw value from them.
 enum OpenEnumTranslator {
     /// The declaration for `enumSpec`.
     static func declaration(_ enumSpec: EnumSpec) -> SwiftDeclaration {
@@ -16,13 +17,8 @@ enum OpenEnumTranslator {
                 SwiftEnumCase(
                     doc: ["A value this version of the contract does not know, kept as it was sent."], name: "unknown",
                     associatedValues: [.string])))
-        members.append(
-            .property(
-                SwiftProperty(
-                    doc: ["Every value the contract knows, in spec order."], isStatic: true, name: "knownCases",
-                    type: .array(.local("Self")), value: .array(cases.map { .member(nil, $0.swift) }))))
-        members.append(.function(rawInitializer(cases)))
-        members.append(.property(rawValueProperty(cases)))
+        let wireForms = cases.map { (swift: $0.swift, value: $0.spec.value) }
+        members += openEnumMembers(wireForms, rawValueDoc: "The value as it is sent on the wire.")
         return .type(
             SwiftTypeDeclaration(
                 doc: DocComment.lines(enumSpec.doc, from: enumSpec.location, "enum \(enumSpec.name)"),
@@ -32,33 +28,19 @@ enum OpenEnumTranslator {
                 members: members))
     }
 
-    static func rawInitializer(_ cases: [(swift: String, spec: EnumSpec.Case)]) -> SwiftFunction {
-        SwiftFunction(
-            doc: ["The case for `rawValue`; a value the contract does not know becomes `unknown(rawValue)`."],
-            name: "init", parameters: [.init("rawValue", .string)],
-            body: [
-                .switchStatement(
-                    .identifier("rawValue"),
-                    cases.map { entry in
-                        SwiftSwitchCase(
-                            [.string(entry.spec.value)],
-                            [.assignment(.identifier("self"), "=", .member(nil, entry.swift))])
-                    },
-                    default: [
-                        .assignment(
-                            .identifier("self"), "=", .call(.member(nil, "unknown"), [.init(.identifier("rawValue"))]))
-                    ])
-            ])
-    }
-
-    static func rawValueProperty(_ cases: [(swift: String, spec: EnumSpec.Case)]) -> SwiftProperty {
-        SwiftProperty(
-            doc: ["The value as it is sent on the wire."], name: "rawValue", type: .string,
+    /// What every open enum writes for `SDKRuntime.OpenStringEnum` (`knownCases` and `rawValue`),
+    /// given each known case's Swift name and wire form in spec order.
+    static func openEnumMembers(_ cases: [(swift: String, value: String)], rawValueDoc: String) -> [SwiftDeclaration] {
+        let knownCases = SwiftProperty(
+            doc: ["Every value the contract knows, in spec order."], isStatic: true, name: "knownCases",
+            type: .array(.local("Self")), value: .array(cases.map { .member(nil, $0.swift) }))
+        let rawValue = SwiftProperty(
+            doc: [rawValueDoc], name: "rawValue", type: .string,
             getter: [
                 .switchStatement(
                     .identifier("self"),
                     cases.map { entry in
-                        SwiftSwitchCase([.member(nil, entry.swift)], [.returnStatement(.string(entry.spec.value))])
+                        SwiftSwitchCase([.member(nil, entry.swift)], [.returnStatement(.string(entry.value))])
                     }
                         + [
                             SwiftSwitchCase(
@@ -67,5 +49,6 @@ enum OpenEnumTranslator {
                         ],
                     default: nil)
             ])
+        return [.property(knownCases), .property(rawValue)]
     }
 }

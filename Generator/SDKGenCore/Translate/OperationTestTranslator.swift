@@ -63,7 +63,7 @@ enum OperationTestTranslator {
                 case (.boolean, .bool(let flag)): .bool(flag)
                 default: .string(RuleEvaluator.text(value) ?? "")
                 }
-            arguments.append(.init(SwiftNaming.plainMemberName(parameter.name), expression))
+            arguments.append(.init(SwiftNaming.argumentLabel(parameter.name), expression))
         }
         var body: [SwiftStatement] = [
             .binding(

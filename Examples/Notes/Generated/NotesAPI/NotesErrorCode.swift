@@ -29,21 +29,8 @@ public enum NotesErrorCode: SDKRuntime.OpenStringEnum {
     /// A code this version of the contract does not know.
     case unknown(Swift.String)
 
-    /// The case for a code as sent; unknown codes are kept.
-    public init(rawValue: Swift.String) {
-        switch rawValue {
-        case "INVALID_ARGUMENT":
-            self = .invalidArgument
-        case "AUTHENTICATION_FAILED":
-            self = .authenticationFailed
-        case "NOTE_NOT_FOUND":
-            self = .noteNotFound
-        case "RATE_LIMITED":
-            self = .rateLimited
-        default:
-            self = .unknown(rawValue)
-        }
-    }
+    /// Every value the contract knows, in spec order.
+    public static let knownCases: [Self] = [.invalidArgument, .authenticationFailed, .noteNotFound, .rateLimited]
 
     /// The code as sent.
     public var rawValue: Swift.String {

@@ -19,17 +19,8 @@ public enum LandmineErrorCode: SDKRuntime.OpenStringEnum {
     /// A code this version of the contract does not know.
     case unknown(Swift.String)
 
-    /// The case for a code as sent; unknown codes are kept.
-    public init(rawValue: Swift.String) {
-        switch rawValue {
-        case "CLASS":
-            self = .`class`
-        case "SELF":
-            self = .self_
-        default:
-            self = .unknown(rawValue)
-        }
-    }
+    /// Every value the contract knows, in spec order.
+    public static let knownCases: [Self] = [.`class`, .self_]
 
     /// The code as sent.
     public var rawValue: Swift.String {

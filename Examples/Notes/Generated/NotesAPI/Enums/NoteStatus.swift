@@ -29,20 +29,6 @@ public enum NoteStatus: SDKRuntime.OpenStringEnum {
     /// Every value the contract knows, in spec order.
     public static let knownCases: [Self] = [.draft, .active, .archived]
 
-    /// The case for `rawValue`; a value the contract does not know becomes `unknown(rawValue)`.
-    public init(rawValue: Swift.String) {
-        switch rawValue {
-        case "draft":
-            self = .draft
-        case "active":
-            self = .active
-        case "archived":
-            self = .archived
-        default:
-            self = .unknown(rawValue)
-        }
-    }
-
     /// The value as it is sent on the wire.
     public var rawValue: Swift.String {
         switch self {

@@ -7,7 +7,7 @@ import SDKRuntime
 /// What a client sends to write a note.
 ///
 /// - Remark: Generated from Spec/notes.yaml:80:3 (model NewNote).
-public struct NewNote: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
+public struct NewNote: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// The title.
     ///
     /// - Remark: Generated from Spec/notes.yaml:83:7.
@@ -45,38 +45,20 @@ public struct NewNote: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquat
     /// absent or `null`.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try SDKRuntime.ModelDecodingContainer(decoder)
-        self.title = try container.decode("title")
-        self.body = try container.decode("body")
-        self.tags = try container.decodeIfPresent("tags")
-        self.dueAt = try container.decodeIfPresent("dueAt")
+        try self.init(
+            title: container.decode("title"),
+            body: container.decode("body"),
+            tags: container.decodeIfPresent("tags"),
+            dueAt: container.decodeIfPresent("dueAt"))
     }
 
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = SDKRuntime.ModelEncodingContainer(encoder)
-        try container.encode(self.title, as: "title")
-        try container.encode(self.body, as: "body")
-        try container.encodeIfPresent(self.tags, as: "tags")
-        try container.encodeIfPresent(self.dueAt, as: "dueAt")
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
-        guard SDKRuntime.ModelEquality.equal(lhs.title, rhs.title) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.body, rhs.body) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.tags, rhs.tags) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.dueAt, rhs.dueAt) else { return false }
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.title)
-        hasher.combine(self.body)
-        hasher.combine(self.tags)
-        hasher.combine(self.dueAt)
-    }
+    /// The members, in spec order: their wire names and where they are stored.
+    public static let members: [SDKRuntime.ModelMember<Self>] = [
+        .required("title", \.title),
+        .required("body", \.body),
+        .optional("tags", \.tags),
+        .optional("dueAt", \.dueAt),
+    ]
 }
 
 extension NewNote {

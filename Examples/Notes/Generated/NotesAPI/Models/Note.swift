@@ -7,7 +7,7 @@ import SDKRuntime
 /// One note.
 ///
 /// - Remark: Generated from Spec/notes.yaml:67:3 (model Note).
-public struct Note: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
+public struct Note: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// The note's identifier.
     ///
     /// - Remark: Generated from Spec/notes.yaml:70:7.
@@ -66,50 +66,26 @@ public struct Note: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatabl
     /// absent or `null`.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try SDKRuntime.ModelDecodingContainer(decoder)
-        self.id = try container.decode("id")
-        self.title = try container.decode("title")
-        self.body = try container.decode("body")
-        self.status = try container.decode("status")
-        self.tags = try container.decodeIfPresent("tags")
-        self.createdAt = try container.decode("createdAt")
-        self.dueAt = try container.decodeIfPresent("dueAt")
+        try self.init(
+            id: container.decode("id"),
+            title: container.decode("title"),
+            body: container.decode("body"),
+            status: container.decode("status"),
+            tags: container.decodeIfPresent("tags"),
+            createdAt: container.decode("createdAt"),
+            dueAt: container.decodeIfPresent("dueAt"))
     }
 
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = SDKRuntime.ModelEncodingContainer(encoder)
-        try container.encode(self.id, as: "id")
-        try container.encode(self.title, as: "title")
-        try container.encode(self.body, as: "body")
-        try container.encode(self.status, as: "status")
-        try container.encodeIfPresent(self.tags, as: "tags")
-        try container.encode(self.createdAt, as: "createdAt")
-        try container.encodeIfPresent(self.dueAt, as: "dueAt")
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
-        guard SDKRuntime.ModelEquality.equal(lhs.id, rhs.id) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.title, rhs.title) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.body, rhs.body) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.status, rhs.status) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.tags, rhs.tags) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.createdAt, rhs.createdAt) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.dueAt, rhs.dueAt) else { return false }
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.id)
-        hasher.combine(self.title)
-        hasher.combine(self.body)
-        hasher.combine(self.status)
-        hasher.combine(self.tags)
-        hasher.combine(self.createdAt)
-        hasher.combine(self.dueAt)
-    }
+    /// The members, in spec order: their wire names and where they are stored.
+    public static let members: [SDKRuntime.ModelMember<Self>] = [
+        .required("id", \.id),
+        .required("title", \.title),
+        .required("body", \.body),
+        .required("status", \.status),
+        .optional("tags", \.tags),
+        .required("createdAt", \.createdAt),
+        .optional("dueAt", \.dueAt),
+    ]
 }
 
 extension Note {

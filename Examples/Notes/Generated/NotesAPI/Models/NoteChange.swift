@@ -7,7 +7,7 @@ import SDKRuntime
 /// What a client sends to change a note; absent members stay as they are.
 ///
 /// - Remark: Generated from Spec/notes.yaml:89:3 (model NoteChange).
-public struct NoteChange: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
+public struct NoteChange: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// A new title (its rule is written inline).
     ///
     /// - Remark: Generated from Spec/notes.yaml:92:7.
@@ -34,34 +34,18 @@ public struct NoteChange: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEq
     /// absent or `null`.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try SDKRuntime.ModelDecodingContainer(decoder)
-        self.title = try container.decodeIfPresent("title")
-        self.status = try container.decodeIfPresent("status")
-        self.tags = try container.decodeIfPresent("tags")
+        try self.init(
+            title: container.decodeIfPresent("title"),
+            status: container.decodeIfPresent("status"),
+            tags: container.decodeIfPresent("tags"))
     }
 
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = SDKRuntime.ModelEncodingContainer(encoder)
-        try container.encodeIfPresent(self.title, as: "title")
-        try container.encodeIfPresent(self.status, as: "status")
-        try container.encodeIfPresent(self.tags, as: "tags")
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
-        guard SDKRuntime.ModelEquality.equal(lhs.title, rhs.title) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.status, rhs.status) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.tags, rhs.tags) else { return false }
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.title)
-        hasher.combine(self.status)
-        hasher.combine(self.tags)
-    }
+    /// The members, in spec order: their wire names and where they are stored.
+    public static let members: [SDKRuntime.ModelMember<Self>] = [
+        .optional("title", \.title),
+        .optional("status", \.status),
+        .optional("tags", \.tags),
+    ]
 }
 
 extension NoteChange {

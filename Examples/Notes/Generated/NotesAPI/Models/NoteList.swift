@@ -7,7 +7,7 @@ import SDKRuntime
 /// A page of notes.
 ///
 /// - Remark: Generated from Spec/notes.yaml:97:3 (model NoteList).
-public struct NoteList: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
+public struct NoteList: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// The notes with the newest first.
     ///
     /// - Remark: Generated from Spec/notes.yaml:100:7.
@@ -28,28 +28,12 @@ public struct NoteList: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEqua
     /// absent or `null`.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try SDKRuntime.ModelDecodingContainer(decoder)
-        self.notes = try container.decode("notes")
-        self.nextCursor = try container.decodeIfPresent("nextCursor")
+        try self.init(notes: container.decode("notes"), nextCursor: container.decodeIfPresent("nextCursor"))
     }
 
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = SDKRuntime.ModelEncodingContainer(encoder)
-        try container.encode(self.notes, as: "notes")
-        try container.encodeIfPresent(self.nextCursor, as: "nextCursor")
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
-        guard SDKRuntime.ModelEquality.equal(lhs.notes, rhs.notes) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.nextCursor, rhs.nextCursor) else { return false }
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.notes)
-        hasher.combine(self.nextCursor)
-    }
+    /// The members, in spec order: their wire names and where they are stored.
+    public static let members: [SDKRuntime.ModelMember<Self>] = [
+        .required("notes", \.notes),
+        .optional("nextCursor", \.nextCursor),
+    ]
 }

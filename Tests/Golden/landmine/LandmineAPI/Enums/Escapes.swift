@@ -35,22 +35,6 @@ public enum Escapes: SDKRuntime.OpenStringEnum {
     /// Every value the contract knows, in spec order.
     public static let knownCases: [Self] = [._12Vinyl, .cDisk, .tabHere, .twoLines]
 
-    /// The case for `rawValue`; a value the contract does not know becomes `unknown(rawValue)`.
-    public init(rawValue: Swift.String) {
-        switch rawValue {
-        case "12\" vinyl":
-            self = ._12Vinyl
-        case "C:\\disk":
-            self = .cDisk
-        case "tab\there":
-            self = .tabHere
-        case "two\nlines":
-            self = .twoLines
-        default:
-            self = .unknown(rawValue)
-        }
-    }
-
     /// The value as it is sent on the wire.
     public var rawValue: Swift.String {
         switch self {

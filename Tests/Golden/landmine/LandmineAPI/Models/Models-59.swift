@@ -5,7 +5,7 @@ import Foundation
 import SDKRuntime
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:752:3 (model UnsafeMutableRawPointer).
-public struct UnsafeMutableRawPointer_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
+public struct UnsafeMutableRawPointer_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -15,24 +15,12 @@ public struct UnsafeMutableRawPointer_: Swift.Codable, Swift.Hashable, SDKRuntim
     public init(from decoder: any Swift.Decoder) throws {
     }
 
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        _ = SDKRuntime.ModelEncodingContainer(encoder)
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-    }
+    /// The members, in spec order: their wire names and where they are stored.
+    public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:753:3 (model UnsafePointer).
-public struct UnsafePointer_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
+public struct UnsafePointer_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -42,24 +30,12 @@ public struct UnsafePointer_: Swift.Codable, Swift.Hashable, SDKRuntime.Memberwi
     public init(from decoder: any Swift.Decoder) throws {
     }
 
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        _ = SDKRuntime.ModelEncodingContainer(encoder)
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-    }
+    /// The members, in spec order: their wire names and where they are stored.
+    public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:754:3 (model UnsafeRawBufferPointer).
-public struct UnsafeRawBufferPointer_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
+public struct UnsafeRawBufferPointer_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -69,25 +45,13 @@ public struct UnsafeRawBufferPointer_: Swift.Codable, Swift.Hashable, SDKRuntime
     public init(from decoder: any Swift.Decoder) throws {
     }
 
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        _ = SDKRuntime.ModelEncodingContainer(encoder)
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-    }
+    /// The members, in spec order: their wire names and where they are stored.
+    public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:755:3 (model UnsafeRawBufferPointerIterator).
 public struct UnsafeRawBufferPointerIterator_:
-    Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable
+    Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel
 {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -98,24 +62,12 @@ public struct UnsafeRawBufferPointerIterator_:
     public init(from decoder: any Swift.Decoder) throws {
     }
 
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        _ = SDKRuntime.ModelEncodingContainer(encoder)
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-    }
+    /// The members, in spec order: their wire names and where they are stored.
+    public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:756:3 (model UnsafeRawPointer).
-public struct UnsafeRawPointer_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
+public struct UnsafeRawPointer_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -125,24 +77,12 @@ public struct UnsafeRawPointer_: Swift.Codable, Swift.Hashable, SDKRuntime.Membe
     public init(from decoder: any Swift.Decoder) throws {
     }
 
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        _ = SDKRuntime.ModelEncodingContainer(encoder)
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-    }
+    /// The members, in spec order: their wire names and where they are stored.
+    public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:757:3 (model UnsafeSendable).
-public struct UnsafeSendable_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
+public struct UnsafeSendable_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -152,24 +92,12 @@ public struct UnsafeSendable_: Swift.Codable, Swift.Hashable, SDKRuntime.Memberw
     public init(from decoder: any Swift.Decoder) throws {
     }
 
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        _ = SDKRuntime.ModelEncodingContainer(encoder)
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-    }
+    /// The members, in spec order: their wire names and where they are stored.
+    public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:758:3 (model UnsignedInteger).
-public struct UnsignedInteger_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
+public struct UnsignedInteger_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -179,24 +107,12 @@ public struct UnsignedInteger_: Swift.Codable, Swift.Hashable, SDKRuntime.Member
     public init(from decoder: any Swift.Decoder) throws {
     }
 
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        _ = SDKRuntime.ModelEncodingContainer(encoder)
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-    }
+    /// The members, in spec order: their wire names and where they are stored.
+    public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:759:3 (model UserDefaults).
-public struct UserDefaults: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
+public struct UserDefaults: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -206,24 +122,12 @@ public struct UserDefaults: Swift.Codable, Swift.Hashable, SDKRuntime.Memberwise
     public init(from decoder: any Swift.Decoder) throws {
     }
 
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        _ = SDKRuntime.ModelEncodingContainer(encoder)
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-    }
+    /// The members, in spec order: their wire names and where they are stored.
+    public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:760:3 (model VoidhashCatalogProduct).
-public struct VoidhashCatalogProduct: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
+public struct VoidhashCatalogProduct: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -233,24 +137,12 @@ public struct VoidhashCatalogProduct: Swift.Codable, Swift.Hashable, SDKRuntime.
     public init(from decoder: any Swift.Decoder) throws {
     }
 
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        _ = SDKRuntime.ModelEncodingContainer(encoder)
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-    }
+    /// The members, in spec order: their wire names and where they are stored.
+    public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:761:3 (model VoidhashEmulator).
-public struct VoidhashEmulator: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
+public struct VoidhashEmulator: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -260,24 +152,12 @@ public struct VoidhashEmulator: Swift.Codable, Swift.Hashable, SDKRuntime.Member
     public init(from decoder: any Swift.Decoder) throws {
     }
 
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        _ = SDKRuntime.ModelEncodingContainer(encoder)
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-    }
+    /// The members, in spec order: their wire names and where they are stored.
+    public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:762:3 (model VoidhashEmulatorError).
-public struct VoidhashEmulatorError: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
+public struct VoidhashEmulatorError: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -287,24 +167,12 @@ public struct VoidhashEmulatorError: Swift.Codable, Swift.Hashable, SDKRuntime.M
     public init(from decoder: any Swift.Decoder) throws {
     }
 
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        _ = SDKRuntime.ModelEncodingContainer(encoder)
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-    }
+    /// The members, in spec order: their wire names and where they are stored.
+    public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:763:3 (model VoidhashEmulatorState).
-public struct VoidhashEmulatorState: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
+public struct VoidhashEmulatorState: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -314,18 +182,6 @@ public struct VoidhashEmulatorState: Swift.Codable, Swift.Hashable, SDKRuntime.M
     public init(from decoder: any Swift.Decoder) throws {
     }
 
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        _ = SDKRuntime.ModelEncodingContainer(encoder)
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-    }
+    /// The members, in spec order: their wire names and where they are stored.
+    public static let members: [SDKRuntime.ModelMember<Self>] = []
 }

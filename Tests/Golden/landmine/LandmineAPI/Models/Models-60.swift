@@ -5,7 +5,7 @@ import Foundation
 import SDKRuntime
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:764:3 (model VoidhashPersonSeed).
-public struct VoidhashPersonSeed: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
+public struct VoidhashPersonSeed: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -15,24 +15,12 @@ public struct VoidhashPersonSeed: Swift.Codable, Swift.Hashable, SDKRuntime.Memb
     public init(from decoder: any Swift.Decoder) throws {
     }
 
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        _ = SDKRuntime.ModelEncodingContainer(encoder)
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-    }
+    /// The members, in spec order: their wire names and where they are stored.
+    public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:765:3 (model VoidhashPurchaseEntry).
-public struct VoidhashPurchaseEntry: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
+public struct VoidhashPurchaseEntry: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -42,24 +30,12 @@ public struct VoidhashPurchaseEntry: Swift.Codable, Swift.Hashable, SDKRuntime.M
     public init(from decoder: any Swift.Decoder) throws {
     }
 
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        _ = SDKRuntime.ModelEncodingContainer(encoder)
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-    }
+    /// The members, in spec order: their wire names and where they are stored.
+    public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:766:3 (model VoidhashRejections).
-public struct VoidhashRejections: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
+public struct VoidhashRejections: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -69,24 +45,12 @@ public struct VoidhashRejections: Swift.Codable, Swift.Hashable, SDKRuntime.Memb
     public init(from decoder: any Swift.Decoder) throws {
     }
 
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        _ = SDKRuntime.ModelEncodingContainer(encoder)
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-    }
+    /// The members, in spec order: their wire names and where they are stored.
+    public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:767:3 (model WritableKeyPath).
-public struct WritableKeyPath_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
+public struct WritableKeyPath_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -96,24 +60,12 @@ public struct WritableKeyPath_: Swift.Codable, Swift.Hashable, SDKRuntime.Member
     public init(from decoder: any Swift.Decoder) throws {
     }
 
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        _ = SDKRuntime.ModelEncodingContainer(encoder)
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-    }
+    /// The members, in spec order: their wire names and where they are stored.
+    public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:768:3 (model Zip2Iterator).
-public struct Zip2Iterator_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
+public struct Zip2Iterator_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -123,24 +75,12 @@ public struct Zip2Iterator_: Swift.Codable, Swift.Hashable, SDKRuntime.Memberwis
     public init(from decoder: any Swift.Decoder) throws {
     }
 
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        _ = SDKRuntime.ModelEncodingContainer(encoder)
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-    }
+    /// The members, in spec order: their wire names and where they are stored.
+    public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:769:3 (model Zip2Sequence).
-public struct Zip2Sequence_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
+public struct Zip2Sequence_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
@@ -150,26 +90,14 @@ public struct Zip2Sequence_: Swift.Codable, Swift.Hashable, SDKRuntime.Memberwis
     public init(from decoder: any Swift.Decoder) throws {
     }
 
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        _ = SDKRuntime.ModelEncodingContainer(encoder)
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-    }
+    /// The members, in spec order: their wire names and where they are stored.
+    public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
 /// Every keyword as a property.
 ///
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:770:3 (model Everything).
-public struct Everything: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
+public struct Everything: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// A property.
     ///
     /// - Remark: Generated from Tests/Fixtures/landmine.yaml:773:7.
@@ -673,7 +601,7 @@ public struct Everything: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEq
     /// A property.
     ///
     /// - Remark: Generated from Tests/Fixtures/landmine.yaml:873:7.
-    public var membersEqual: Swift.String?
+    public var members: Swift.String?
 
     /// A property.
     ///
@@ -837,7 +765,7 @@ public struct Everything: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEq
         unknown_: Swift.String? = nil,
         codingKeys: Swift.String? = nil,
         knownCases_: Swift.String? = nil,
-        membersEqual: Swift.String? = nil,
+        members: Swift.String? = nil,
         string: Swift.String? = nil,
         int: Swift.String? = nil,
         swift: Swift.String? = nil,
@@ -951,7 +879,7 @@ public struct Everything: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEq
         self.unknown_ = unknown_
         self.codingKeys = codingKeys
         self.knownCases_ = knownCases_
-        self.membersEqual = membersEqual
+        self.members = members
         self.string = string
         self.int = int
         self.swift = swift
@@ -970,480 +898,244 @@ public struct Everything: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEq
     /// absent or `null`.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try SDKRuntime.ModelDecodingContainer(decoder)
-        self.`associatedtype` = try container.decodeIfPresent("associatedtype")
-        self.`borrowing` = try container.decodeIfPresent("borrowing")
-        self.`class` = try container.decodeIfPresent("class")
-        self.`consuming` = try container.decodeIfPresent("consuming")
-        self.deinit_ = try container.decodeIfPresent("deinit")
-        self.`enum` = try container.decodeIfPresent("enum")
-        self.`extension` = try container.decodeIfPresent("extension")
-        self.`fileprivate` = try container.decodeIfPresent("fileprivate")
-        self.`func` = try container.decodeIfPresent("func")
-        self.`import` = try container.decodeIfPresent("import")
-        self.init_ = try container.decodeIfPresent("init")
-        self.`inout` = try container.decodeIfPresent("inout")
-        self.`internal` = try container.decodeIfPresent("internal")
-        self.`let` = try container.decodeIfPresent("let")
-        self.`nonisolated` = try container.decodeIfPresent("nonisolated")
-        self.`open` = try container.decodeIfPresent("open")
-        self.`operator` = try container.decodeIfPresent("operator")
-        self.`package` = try container.decodeIfPresent("package")
-        self.`private` = try container.decodeIfPresent("private")
-        self.`precedencegroup` = try container.decodeIfPresent("precedencegroup")
-        self.`protocol` = try container.decodeIfPresent("protocol")
-        self.`public` = try container.decodeIfPresent("public")
-        self.`rethrows` = try container.decodeIfPresent("rethrows")
-        self.`static` = try container.decodeIfPresent("static")
-        self.`struct` = try container.decodeIfPresent("struct")
-        self.subscript_ = try container.decodeIfPresent("subscript")
-        self.`typealias` = try container.decodeIfPresent("typealias")
-        self.`var` = try container.decodeIfPresent("var")
-        self.`break` = try container.decodeIfPresent("break")
-        self.`case` = try container.decodeIfPresent("case")
-        self.`catch` = try container.decodeIfPresent("catch")
-        self.`continue` = try container.decodeIfPresent("continue")
-        self.`default` = try container.decodeIfPresent("default")
-        self.`defer` = try container.decodeIfPresent("defer")
-        self.`do` = try container.decodeIfPresent("do")
-        self.`else` = try container.decodeIfPresent("else")
-        self.`fallthrough` = try container.decodeIfPresent("fallthrough")
-        self.`for` = try container.decodeIfPresent("for")
-        self.`guard` = try container.decodeIfPresent("guard")
-        self.`if` = try container.decodeIfPresent("if")
-        self.`in` = try container.decodeIfPresent("in")
-        self.`repeat` = try container.decodeIfPresent("repeat")
-        self.`return` = try container.decodeIfPresent("return")
-        self.`throw` = try container.decodeIfPresent("throw")
-        self.`switch` = try container.decodeIfPresent("switch")
-        self.`where` = try container.decodeIfPresent("where")
-        self.`while` = try container.decodeIfPresent("while")
-        self.`as` = try container.decodeIfPresent("as")
-        self.`await` = try container.decodeIfPresent("await")
-        self.`false` = try container.decodeIfPresent("false")
-        self.`is` = try container.decodeIfPresent("is")
-        self.`nil` = try container.decodeIfPresent("nil")
-        self.self_ = try container.decodeIfPresent("self")
-        self.super_ = try container.decodeIfPresent("super")
-        self.`throws` = try container.decodeIfPresent("throws")
-        self.`true` = try container.decodeIfPresent("true")
-        self.`try` = try container.decodeIfPresent("try")
-        self.`async` = try container.decodeIfPresent("async")
-        self.`actor` = try container.decodeIfPresent("actor")
-        self.`associativity` = try container.decodeIfPresent("associativity")
-        self.`convenience` = try container.decodeIfPresent("convenience")
-        self.`dynamic` = try container.decodeIfPresent("dynamic")
-        self.`didSet` = try container.decodeIfPresent("didSet")
-        self.`final` = try container.decodeIfPresent("final")
-        self.`get` = try container.decodeIfPresent("get")
-        self.`infix` = try container.decodeIfPresent("infix")
-        self.`indirect` = try container.decodeIfPresent("indirect")
-        self.`lazy` = try container.decodeIfPresent("lazy")
-        self.`left` = try container.decodeIfPresent("left")
-        self.`mutating` = try container.decodeIfPresent("mutating")
-        self.`none` = try container.decodeIfPresent("none")
-        self.`nonmutating` = try container.decodeIfPresent("nonmutating")
-        self.`optional` = try container.decodeIfPresent("optional")
-        self.`override` = try container.decodeIfPresent("override")
-        self.`postfix` = try container.decodeIfPresent("postfix")
-        self.`precedence` = try container.decodeIfPresent("precedence")
-        self.`prefix` = try container.decodeIfPresent("prefix")
-        self.`required` = try container.decodeIfPresent("required")
-        self.`right` = try container.decodeIfPresent("right")
-        self.`set` = try container.decodeIfPresent("set")
-        self.`some` = try container.decodeIfPresent("some")
-        self.type = try container.decodeIfPresent("Type")
-        self.`unowned` = try container.decodeIfPresent("unowned")
-        self.`weak` = try container.decodeIfPresent("weak")
-        self.`willSet` = try container.decodeIfPresent("willSet")
-        self.`any` = try container.decodeIfPresent("any")
-        self.`consume` = try container.decodeIfPresent("consume")
-        self.`copy` = try container.decodeIfPresent("copy")
-        self.`each` = try container.decodeIfPresent("each")
-        self.`macro` = try container.decodeIfPresent("macro")
-        self.`discard` = try container.decodeIfPresent("discard")
-        self.`then` = try container.decodeIfPresent("then")
-        self.`sending` = try container.decodeIfPresent("sending")
-        self.`isolated` = try container.decodeIfPresent("isolated")
-        self.description_ = try container.decodeIfPresent("description")
-        self.hashValue_ = try container.decodeIfPresent("hashValue")
-        self.rawValue_ = try container.decodeIfPresent("rawValue")
-        self.unknown_ = try container.decodeIfPresent("unknown")
-        self.codingKeys = try container.decodeIfPresent("CodingKeys")
-        self.knownCases_ = try container.decodeIfPresent("knownCases")
-        self.membersEqual = try container.decodeIfPresent("membersEqual")
-        self.string = try container.decodeIfPresent("String")
-        self.int = try container.decodeIfPresent("Int")
-        self.swift = try container.decodeIfPresent("Swift")
-        self.foundation = try container.decodeIfPresent("Foundation")
-        self.error = try container.decodeIfPresent("Error")
-        self.decoder = try container.decodeIfPresent("Decoder")
-        self.codable = try container.decodeIfPresent("Codable")
-        self.never = try container.decodeIfPresent("Never")
-        self.bool = try container.decodeIfPresent("Bool")
-        self.data = try container.decodeIfPresent("Data")
-        self.date = try container.decodeIfPresent("Date")
-        self.url = try container.decodeIfPresent("URL")
+        try self.init(
+            associatedtype: container.decodeIfPresent("associatedtype"),
+            borrowing: container.decodeIfPresent("borrowing"),
+            class: container.decodeIfPresent("class"),
+            consuming: container.decodeIfPresent("consuming"),
+            deinit_: container.decodeIfPresent("deinit"),
+            enum: container.decodeIfPresent("enum"),
+            extension: container.decodeIfPresent("extension"),
+            fileprivate: container.decodeIfPresent("fileprivate"),
+            func: container.decodeIfPresent("func"),
+            import: container.decodeIfPresent("import"),
+            init_: container.decodeIfPresent("init"),
+            `inout`: container.decodeIfPresent("inout"),
+            internal: container.decodeIfPresent("internal"),
+            let: container.decodeIfPresent("let"),
+            nonisolated: container.decodeIfPresent("nonisolated"),
+            open: container.decodeIfPresent("open"),
+            operator: container.decodeIfPresent("operator"),
+            package: container.decodeIfPresent("package"),
+            private: container.decodeIfPresent("private"),
+            precedencegroup: container.decodeIfPresent("precedencegroup"),
+            protocol: container.decodeIfPresent("protocol"),
+            public: container.decodeIfPresent("public"),
+            rethrows: container.decodeIfPresent("rethrows"),
+            static: container.decodeIfPresent("static"),
+            struct: container.decodeIfPresent("struct"),
+            subscript_: container.decodeIfPresent("subscript"),
+            typealias: container.decodeIfPresent("typealias"),
+            var: container.decodeIfPresent("var"),
+            break: container.decodeIfPresent("break"),
+            case: container.decodeIfPresent("case"),
+            catch: container.decodeIfPresent("catch"),
+            continue: container.decodeIfPresent("continue"),
+            default: container.decodeIfPresent("default"),
+            defer: container.decodeIfPresent("defer"),
+            do: container.decodeIfPresent("do"),
+            else: container.decodeIfPresent("else"),
+            fallthrough: container.decodeIfPresent("fallthrough"),
+            for: container.decodeIfPresent("for"),
+            guard: container.decodeIfPresent("guard"),
+            if: container.decodeIfPresent("if"),
+            in: container.decodeIfPresent("in"),
+            repeat: container.decodeIfPresent("repeat"),
+            return: container.decodeIfPresent("return"),
+            throw: container.decodeIfPresent("throw"),
+            switch: container.decodeIfPresent("switch"),
+            where: container.decodeIfPresent("where"),
+            while: container.decodeIfPresent("while"),
+            as: container.decodeIfPresent("as"),
+            await: container.decodeIfPresent("await"),
+            false: container.decodeIfPresent("false"),
+            is: container.decodeIfPresent("is"),
+            nil: container.decodeIfPresent("nil"),
+            self_: container.decodeIfPresent("self"),
+            super_: container.decodeIfPresent("super"),
+            throws: container.decodeIfPresent("throws"),
+            true: container.decodeIfPresent("true"),
+            try: container.decodeIfPresent("try"),
+            async: container.decodeIfPresent("async"),
+            actor: container.decodeIfPresent("actor"),
+            associativity: container.decodeIfPresent("associativity"),
+            convenience: container.decodeIfPresent("convenience"),
+            dynamic: container.decodeIfPresent("dynamic"),
+            didSet: container.decodeIfPresent("didSet"),
+            final: container.decodeIfPresent("final"),
+            get: container.decodeIfPresent("get"),
+            infix: container.decodeIfPresent("infix"),
+            indirect: container.decodeIfPresent("indirect"),
+            lazy: container.decodeIfPresent("lazy"),
+            left: container.decodeIfPresent("left"),
+            mutating: container.decodeIfPresent("mutating"),
+            none: container.decodeIfPresent("none"),
+            nonmutating: container.decodeIfPresent("nonmutating"),
+            optional: container.decodeIfPresent("optional"),
+            override: container.decodeIfPresent("override"),
+            postfix: container.decodeIfPresent("postfix"),
+            precedence: container.decodeIfPresent("precedence"),
+            prefix: container.decodeIfPresent("prefix"),
+            required: container.decodeIfPresent("required"),
+            right: container.decodeIfPresent("right"),
+            set: container.decodeIfPresent("set"),
+            some: container.decodeIfPresent("some"),
+            type: container.decodeIfPresent("Type"),
+            unowned: container.decodeIfPresent("unowned"),
+            weak: container.decodeIfPresent("weak"),
+            willSet: container.decodeIfPresent("willSet"),
+            any: container.decodeIfPresent("any"),
+            consume: container.decodeIfPresent("consume"),
+            copy: container.decodeIfPresent("copy"),
+            each: container.decodeIfPresent("each"),
+            macro: container.decodeIfPresent("macro"),
+            discard: container.decodeIfPresent("discard"),
+            then: container.decodeIfPresent("then"),
+            sending: container.decodeIfPresent("sending"),
+            isolated: container.decodeIfPresent("isolated"),
+            description_: container.decodeIfPresent("description"),
+            hashValue_: container.decodeIfPresent("hashValue"),
+            rawValue_: container.decodeIfPresent("rawValue"),
+            unknown_: container.decodeIfPresent("unknown"),
+            codingKeys: container.decodeIfPresent("CodingKeys"),
+            knownCases_: container.decodeIfPresent("knownCases"),
+            members: container.decodeIfPresent("members"),
+            string: container.decodeIfPresent("String"),
+            int: container.decodeIfPresent("Int"),
+            swift: container.decodeIfPresent("Swift"),
+            foundation: container.decodeIfPresent("Foundation"),
+            error: container.decodeIfPresent("Error"),
+            decoder: container.decodeIfPresent("Decoder"),
+            codable: container.decodeIfPresent("Codable"),
+            never: container.decodeIfPresent("Never"),
+            bool: container.decodeIfPresent("Bool"),
+            data: container.decodeIfPresent("Data"),
+            date: container.decodeIfPresent("Date"),
+            url: container.decodeIfPresent("URL"))
     }
 
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = SDKRuntime.ModelEncodingContainer(encoder)
-        try container.encodeIfPresent(self.`associatedtype`, as: "associatedtype")
-        try container.encodeIfPresent(self.`borrowing`, as: "borrowing")
-        try container.encodeIfPresent(self.`class`, as: "class")
-        try container.encodeIfPresent(self.`consuming`, as: "consuming")
-        try container.encodeIfPresent(self.deinit_, as: "deinit")
-        try container.encodeIfPresent(self.`enum`, as: "enum")
-        try container.encodeIfPresent(self.`extension`, as: "extension")
-        try container.encodeIfPresent(self.`fileprivate`, as: "fileprivate")
-        try container.encodeIfPresent(self.`func`, as: "func")
-        try container.encodeIfPresent(self.`import`, as: "import")
-        try container.encodeIfPresent(self.init_, as: "init")
-        try container.encodeIfPresent(self.`inout`, as: "inout")
-        try container.encodeIfPresent(self.`internal`, as: "internal")
-        try container.encodeIfPresent(self.`let`, as: "let")
-        try container.encodeIfPresent(self.`nonisolated`, as: "nonisolated")
-        try container.encodeIfPresent(self.`open`, as: "open")
-        try container.encodeIfPresent(self.`operator`, as: "operator")
-        try container.encodeIfPresent(self.`package`, as: "package")
-        try container.encodeIfPresent(self.`private`, as: "private")
-        try container.encodeIfPresent(self.`precedencegroup`, as: "precedencegroup")
-        try container.encodeIfPresent(self.`protocol`, as: "protocol")
-        try container.encodeIfPresent(self.`public`, as: "public")
-        try container.encodeIfPresent(self.`rethrows`, as: "rethrows")
-        try container.encodeIfPresent(self.`static`, as: "static")
-        try container.encodeIfPresent(self.`struct`, as: "struct")
-        try container.encodeIfPresent(self.subscript_, as: "subscript")
-        try container.encodeIfPresent(self.`typealias`, as: "typealias")
-        try container.encodeIfPresent(self.`var`, as: "var")
-        try container.encodeIfPresent(self.`break`, as: "break")
-        try container.encodeIfPresent(self.`case`, as: "case")
-        try container.encodeIfPresent(self.`catch`, as: "catch")
-        try container.encodeIfPresent(self.`continue`, as: "continue")
-        try container.encodeIfPresent(self.`default`, as: "default")
-        try container.encodeIfPresent(self.`defer`, as: "defer")
-        try container.encodeIfPresent(self.`do`, as: "do")
-        try container.encodeIfPresent(self.`else`, as: "else")
-        try container.encodeIfPresent(self.`fallthrough`, as: "fallthrough")
-        try container.encodeIfPresent(self.`for`, as: "for")
-        try container.encodeIfPresent(self.`guard`, as: "guard")
-        try container.encodeIfPresent(self.`if`, as: "if")
-        try container.encodeIfPresent(self.`in`, as: "in")
-        try container.encodeIfPresent(self.`repeat`, as: "repeat")
-        try container.encodeIfPresent(self.`return`, as: "return")
-        try container.encodeIfPresent(self.`throw`, as: "throw")
-        try container.encodeIfPresent(self.`switch`, as: "switch")
-        try container.encodeIfPresent(self.`where`, as: "where")
-        try container.encodeIfPresent(self.`while`, as: "while")
-        try container.encodeIfPresent(self.`as`, as: "as")
-        try container.encodeIfPresent(self.`await`, as: "await")
-        try container.encodeIfPresent(self.`false`, as: "false")
-        try container.encodeIfPresent(self.`is`, as: "is")
-        try container.encodeIfPresent(self.`nil`, as: "nil")
-        try container.encodeIfPresent(self.self_, as: "self")
-        try container.encodeIfPresent(self.super_, as: "super")
-        try container.encodeIfPresent(self.`throws`, as: "throws")
-        try container.encodeIfPresent(self.`true`, as: "true")
-        try container.encodeIfPresent(self.`try`, as: "try")
-        try container.encodeIfPresent(self.`async`, as: "async")
-        try container.encodeIfPresent(self.`actor`, as: "actor")
-        try container.encodeIfPresent(self.`associativity`, as: "associativity")
-        try container.encodeIfPresent(self.`convenience`, as: "convenience")
-        try container.encodeIfPresent(self.`dynamic`, as: "dynamic")
-        try container.encodeIfPresent(self.`didSet`, as: "didSet")
-        try container.encodeIfPresent(self.`final`, as: "final")
-        try container.encodeIfPresent(self.`get`, as: "get")
-        try container.encodeIfPresent(self.`infix`, as: "infix")
-        try container.encodeIfPresent(self.`indirect`, as: "indirect")
-        try container.encodeIfPresent(self.`lazy`, as: "lazy")
-        try container.encodeIfPresent(self.`left`, as: "left")
-        try container.encodeIfPresent(self.`mutating`, as: "mutating")
-        try container.encodeIfPresent(self.`none`, as: "none")
-        try container.encodeIfPresent(self.`nonmutating`, as: "nonmutating")
-        try container.encodeIfPresent(self.`optional`, as: "optional")
-        try container.encodeIfPresent(self.`override`, as: "override")
-        try container.encodeIfPresent(self.`postfix`, as: "postfix")
-        try container.encodeIfPresent(self.`precedence`, as: "precedence")
-        try container.encodeIfPresent(self.`prefix`, as: "prefix")
-        try container.encodeIfPresent(self.`required`, as: "required")
-        try container.encodeIfPresent(self.`right`, as: "right")
-        try container.encodeIfPresent(self.`set`, as: "set")
-        try container.encodeIfPresent(self.`some`, as: "some")
-        try container.encodeIfPresent(self.type, as: "Type")
-        try container.encodeIfPresent(self.`unowned`, as: "unowned")
-        try container.encodeIfPresent(self.`weak`, as: "weak")
-        try container.encodeIfPresent(self.`willSet`, as: "willSet")
-        try container.encodeIfPresent(self.`any`, as: "any")
-        try container.encodeIfPresent(self.`consume`, as: "consume")
-        try container.encodeIfPresent(self.`copy`, as: "copy")
-        try container.encodeIfPresent(self.`each`, as: "each")
-        try container.encodeIfPresent(self.`macro`, as: "macro")
-        try container.encodeIfPresent(self.`discard`, as: "discard")
-        try container.encodeIfPresent(self.`then`, as: "then")
-        try container.encodeIfPresent(self.`sending`, as: "sending")
-        try container.encodeIfPresent(self.`isolated`, as: "isolated")
-        try container.encodeIfPresent(self.description_, as: "description")
-        try container.encodeIfPresent(self.hashValue_, as: "hashValue")
-        try container.encodeIfPresent(self.rawValue_, as: "rawValue")
-        try container.encodeIfPresent(self.unknown_, as: "unknown")
-        try container.encodeIfPresent(self.codingKeys, as: "CodingKeys")
-        try container.encodeIfPresent(self.knownCases_, as: "knownCases")
-        try container.encodeIfPresent(self.membersEqual, as: "membersEqual")
-        try container.encodeIfPresent(self.string, as: "String")
-        try container.encodeIfPresent(self.int, as: "Int")
-        try container.encodeIfPresent(self.swift, as: "Swift")
-        try container.encodeIfPresent(self.foundation, as: "Foundation")
-        try container.encodeIfPresent(self.error, as: "Error")
-        try container.encodeIfPresent(self.decoder, as: "Decoder")
-        try container.encodeIfPresent(self.codable, as: "Codable")
-        try container.encodeIfPresent(self.never, as: "Never")
-        try container.encodeIfPresent(self.bool, as: "Bool")
-        try container.encodeIfPresent(self.data, as: "Data")
-        try container.encodeIfPresent(self.date, as: "Date")
-        try container.encodeIfPresent(self.url, as: "URL")
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
-        guard SDKRuntime.ModelEquality.equal(lhs.`associatedtype`, rhs.`associatedtype`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`borrowing`, rhs.`borrowing`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`class`, rhs.`class`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`consuming`, rhs.`consuming`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.deinit_, rhs.deinit_) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`enum`, rhs.`enum`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`extension`, rhs.`extension`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`fileprivate`, rhs.`fileprivate`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`func`, rhs.`func`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`import`, rhs.`import`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.init_, rhs.init_) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`inout`, rhs.`inout`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`internal`, rhs.`internal`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`let`, rhs.`let`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`nonisolated`, rhs.`nonisolated`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`open`, rhs.`open`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`operator`, rhs.`operator`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`package`, rhs.`package`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`private`, rhs.`private`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`precedencegroup`, rhs.`precedencegroup`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`protocol`, rhs.`protocol`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`public`, rhs.`public`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`rethrows`, rhs.`rethrows`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`static`, rhs.`static`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`struct`, rhs.`struct`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.subscript_, rhs.subscript_) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`typealias`, rhs.`typealias`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`var`, rhs.`var`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`break`, rhs.`break`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`case`, rhs.`case`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`catch`, rhs.`catch`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`continue`, rhs.`continue`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`default`, rhs.`default`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`defer`, rhs.`defer`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`do`, rhs.`do`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`else`, rhs.`else`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`fallthrough`, rhs.`fallthrough`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`for`, rhs.`for`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`guard`, rhs.`guard`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`if`, rhs.`if`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`in`, rhs.`in`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`repeat`, rhs.`repeat`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`return`, rhs.`return`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`throw`, rhs.`throw`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`switch`, rhs.`switch`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`where`, rhs.`where`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`while`, rhs.`while`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`as`, rhs.`as`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`await`, rhs.`await`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`false`, rhs.`false`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`is`, rhs.`is`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`nil`, rhs.`nil`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.self_, rhs.self_) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.super_, rhs.super_) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`throws`, rhs.`throws`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`true`, rhs.`true`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`try`, rhs.`try`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`async`, rhs.`async`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`actor`, rhs.`actor`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`associativity`, rhs.`associativity`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`convenience`, rhs.`convenience`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`dynamic`, rhs.`dynamic`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`didSet`, rhs.`didSet`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`final`, rhs.`final`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`get`, rhs.`get`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`infix`, rhs.`infix`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`indirect`, rhs.`indirect`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`lazy`, rhs.`lazy`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`left`, rhs.`left`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`mutating`, rhs.`mutating`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`none`, rhs.`none`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`nonmutating`, rhs.`nonmutating`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`optional`, rhs.`optional`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`override`, rhs.`override`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`postfix`, rhs.`postfix`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`precedence`, rhs.`precedence`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`prefix`, rhs.`prefix`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`required`, rhs.`required`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`right`, rhs.`right`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`set`, rhs.`set`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`some`, rhs.`some`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.type, rhs.type) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`unowned`, rhs.`unowned`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`weak`, rhs.`weak`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`willSet`, rhs.`willSet`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`any`, rhs.`any`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`consume`, rhs.`consume`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`copy`, rhs.`copy`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`each`, rhs.`each`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`macro`, rhs.`macro`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`discard`, rhs.`discard`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`then`, rhs.`then`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`sending`, rhs.`sending`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.`isolated`, rhs.`isolated`) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.description_, rhs.description_) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.hashValue_, rhs.hashValue_) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.rawValue_, rhs.rawValue_) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.unknown_, rhs.unknown_) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.codingKeys, rhs.codingKeys) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.knownCases_, rhs.knownCases_) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.membersEqual, rhs.membersEqual) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.string, rhs.string) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.int, rhs.int) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.swift, rhs.swift) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.foundation, rhs.foundation) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.error, rhs.error) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.decoder, rhs.decoder) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.codable, rhs.codable) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.never, rhs.never) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.bool, rhs.bool) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.data, rhs.data) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.date, rhs.date) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.url, rhs.url) else { return false }
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.`associatedtype`)
-        hasher.combine(self.`borrowing`)
-        hasher.combine(self.`class`)
-        hasher.combine(self.`consuming`)
-        hasher.combine(self.deinit_)
-        hasher.combine(self.`enum`)
-        hasher.combine(self.`extension`)
-        hasher.combine(self.`fileprivate`)
-        hasher.combine(self.`func`)
-        hasher.combine(self.`import`)
-        hasher.combine(self.init_)
-        hasher.combine(self.`inout`)
-        hasher.combine(self.`internal`)
-        hasher.combine(self.`let`)
-        hasher.combine(self.`nonisolated`)
-        hasher.combine(self.`open`)
-        hasher.combine(self.`operator`)
-        hasher.combine(self.`package`)
-        hasher.combine(self.`private`)
-        hasher.combine(self.`precedencegroup`)
-        hasher.combine(self.`protocol`)
-        hasher.combine(self.`public`)
-        hasher.combine(self.`rethrows`)
-        hasher.combine(self.`static`)
-        hasher.combine(self.`struct`)
-        hasher.combine(self.subscript_)
-        hasher.combine(self.`typealias`)
-        hasher.combine(self.`var`)
-        hasher.combine(self.`break`)
-        hasher.combine(self.`case`)
-        hasher.combine(self.`catch`)
-        hasher.combine(self.`continue`)
-        hasher.combine(self.`default`)
-        hasher.combine(self.`defer`)
-        hasher.combine(self.`do`)
-        hasher.combine(self.`else`)
-        hasher.combine(self.`fallthrough`)
-        hasher.combine(self.`for`)
-        hasher.combine(self.`guard`)
-        hasher.combine(self.`if`)
-        hasher.combine(self.`in`)
-        hasher.combine(self.`repeat`)
-        hasher.combine(self.`return`)
-        hasher.combine(self.`throw`)
-        hasher.combine(self.`switch`)
-        hasher.combine(self.`where`)
-        hasher.combine(self.`while`)
-        hasher.combine(self.`as`)
-        hasher.combine(self.`await`)
-        hasher.combine(self.`false`)
-        hasher.combine(self.`is`)
-        hasher.combine(self.`nil`)
-        hasher.combine(self.self_)
-        hasher.combine(self.super_)
-        hasher.combine(self.`throws`)
-        hasher.combine(self.`true`)
-        hasher.combine(self.`try`)
-        hasher.combine(self.`async`)
-        hasher.combine(self.`actor`)
-        hasher.combine(self.`associativity`)
-        hasher.combine(self.`convenience`)
-        hasher.combine(self.`dynamic`)
-        hasher.combine(self.`didSet`)
-        hasher.combine(self.`final`)
-        hasher.combine(self.`get`)
-        hasher.combine(self.`infix`)
-        hasher.combine(self.`indirect`)
-        hasher.combine(self.`lazy`)
-        hasher.combine(self.`left`)
-        hasher.combine(self.`mutating`)
-        hasher.combine(self.`none`)
-        hasher.combine(self.`nonmutating`)
-        hasher.combine(self.`optional`)
-        hasher.combine(self.`override`)
-        hasher.combine(self.`postfix`)
-        hasher.combine(self.`precedence`)
-        hasher.combine(self.`prefix`)
-        hasher.combine(self.`required`)
-        hasher.combine(self.`right`)
-        hasher.combine(self.`set`)
-        hasher.combine(self.`some`)
-        hasher.combine(self.type)
-        hasher.combine(self.`unowned`)
-        hasher.combine(self.`weak`)
-        hasher.combine(self.`willSet`)
-        hasher.combine(self.`any`)
-        hasher.combine(self.`consume`)
-        hasher.combine(self.`copy`)
-        hasher.combine(self.`each`)
-        hasher.combine(self.`macro`)
-        hasher.combine(self.`discard`)
-        hasher.combine(self.`then`)
-        hasher.combine(self.`sending`)
-        hasher.combine(self.`isolated`)
-        hasher.combine(self.description_)
-        hasher.combine(self.hashValue_)
-        hasher.combine(self.rawValue_)
-        hasher.combine(self.unknown_)
-        hasher.combine(self.codingKeys)
-        hasher.combine(self.knownCases_)
-        hasher.combine(self.membersEqual)
-        hasher.combine(self.string)
-        hasher.combine(self.int)
-        hasher.combine(self.swift)
-        hasher.combine(self.foundation)
-        hasher.combine(self.error)
-        hasher.combine(self.decoder)
-        hasher.combine(self.codable)
-        hasher.combine(self.never)
-        hasher.combine(self.bool)
-        hasher.combine(self.data)
-        hasher.combine(self.date)
-        hasher.combine(self.url)
-    }
+    /// The members, in spec order: their wire names and where they are stored.
+    public static let members: [SDKRuntime.ModelMember<Self>] = [
+        .optional("associatedtype", \.`associatedtype`),
+        .optional("borrowing", \.`borrowing`),
+        .optional("class", \.`class`),
+        .optional("consuming", \.`consuming`),
+        .optional("deinit", \.deinit_),
+        .optional("enum", \.`enum`),
+        .optional("extension", \.`extension`),
+        .optional("fileprivate", \.`fileprivate`),
+        .optional("func", \.`func`),
+        .optional("import", \.`import`),
+        .optional("init", \.init_),
+        .optional("inout", \.`inout`),
+        .optional("internal", \.`internal`),
+        .optional("let", \.`let`),
+        .optional("nonisolated", \.`nonisolated`),
+        .optional("open", \.`open`),
+        .optional("operator", \.`operator`),
+        .optional("package", \.`package`),
+        .optional("private", \.`private`),
+        .optional("precedencegroup", \.`precedencegroup`),
+        .optional("protocol", \.`protocol`),
+        .optional("public", \.`public`),
+        .optional("rethrows", \.`rethrows`),
+        .optional("static", \.`static`),
+        .optional("struct", \.`struct`),
+        .optional("subscript", \.subscript_),
+        .optional("typealias", \.`typealias`),
+        .optional("var", \.`var`),
+        .optional("break", \.`break`),
+        .optional("case", \.`case`),
+        .optional("catch", \.`catch`),
+        .optional("continue", \.`continue`),
+        .optional("default", \.`default`),
+        .optional("defer", \.`defer`),
+        .optional("do", \.`do`),
+        .optional("else", \.`else`),
+        .optional("fallthrough", \.`fallthrough`),
+        .optional("for", \.`for`),
+        .optional("guard", \.`guard`),
+        .optional("if", \.`if`),
+        .optional("in", \.`in`),
+        .optional("repeat", \.`repeat`),
+        .optional("return", \.`return`),
+        .optional("throw", \.`throw`),
+        .optional("switch", \.`switch`),
+        .optional("where", \.`where`),
+        .optional("while", \.`while`),
+        .optional("as", \.`as`),
+        .optional("await", \.`await`),
+        .optional("false", \.`false`),
+        .optional("is", \.`is`),
+        .optional("nil", \.`nil`),
+        .optional("self", \.self_),
+        .optional("super", \.super_),
+        .optional("throws", \.`throws`),
+        .optional("true", \.`true`),
+        .optional("try", \.`try`),
+        .optional("async", \.`async`),
+        .optional("actor", \.`actor`),
+        .optional("associativity", \.`associativity`),
+        .optional("convenience", \.`convenience`),
+        .optional("dynamic", \.`dynamic`),
+        .optional("didSet", \.`didSet`),
+        .optional("final", \.`final`),
+        .optional("get", \.`get`),
+        .optional("infix", \.`infix`),
+        .optional("indirect", \.`indirect`),
+        .optional("lazy", \.`lazy`),
+        .optional("left", \.`left`),
+        .optional("mutating", \.`mutating`),
+        .optional("none", \.`none`),
+        .optional("nonmutating", \.`nonmutating`),
+        .optional("optional", \.`optional`),
+        .optional("override", \.`override`),
+        .optional("postfix", \.`postfix`),
+        .optional("precedence", \.`precedence`),
+        .optional("prefix", \.`prefix`),
+        .optional("required", \.`required`),
+        .optional("right", \.`right`),
+        .optional("set", \.`set`),
+        .optional("some", \.`some`),
+        .optional("Type", \.type),
+        .optional("unowned", \.`unowned`),
+        .optional("weak", \.`weak`),
+        .optional("willSet", \.`willSet`),
+        .optional("any", \.`any`),
+        .optional("consume", \.`consume`),
+        .optional("copy", \.`copy`),
+        .optional("each", \.`each`),
+        .optional("macro", \.`macro`),
+        .optional("discard", \.`discard`),
+        .optional("then", \.`then`),
+        .optional("sending", \.`sending`),
+        .optional("isolated", \.`isolated`),
+        .optional("description", \.description_),
+        .optional("hashValue", \.hashValue_),
+        .optional("rawValue", \.rawValue_),
+        .optional("unknown", \.unknown_),
+        .optional("CodingKeys", \.codingKeys),
+        .optional("knownCases", \.knownCases_),
+        .optional("members", \.members),
+        .optional("String", \.string),
+        .optional("Int", \.int),
+        .optional("Swift", \.swift),
+        .optional("Foundation", \.foundation),
+        .optional("Error", \.error),
+        .optional("Decoder", \.decoder),
+        .optional("Codable", \.codable),
+        .optional("Never", \.never),
+        .optional("Bool", \.bool),
+        .optional("Data", \.data),
+        .optional("Date", \.date),
+        .optional("URL", \.url),
+    ]
 }
 
 /// A model named class.
 ///
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:888:3 (model class).
-public struct Class: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
+public struct Class: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Itself.
     ///
     /// - Remark: Generated from Tests/Fixtures/landmine.yaml:891:7.
@@ -1470,40 +1162,24 @@ public struct Class: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatab
     /// absent or `null`.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try SDKRuntime.ModelDecodingContainer(decoder)
-        self.self_ = try container.decodeIfPresent("self")
-        self.type = try container.decodeIfPresent("Type")
-        self.thumbsUpSign = try container.decodeIfPresent("👍")
+        try self.init(
+            self_: container.decodeIfPresent("self"),
+            type: container.decodeIfPresent("Type"),
+            thumbsUpSign: container.decodeIfPresent("👍"))
     }
 
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = SDKRuntime.ModelEncodingContainer(encoder)
-        try container.encodeIfPresent(self.self_, as: "self")
-        try container.encodeIfPresent(self.type, as: "Type")
-        try container.encodeIfPresent(self.thumbsUpSign, as: "👍")
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
-        guard SDKRuntime.ModelEquality.equal(lhs.self_, rhs.self_) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.type, rhs.type) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.thumbsUpSign, rhs.thumbsUpSign) else { return false }
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.self_)
-        hasher.combine(self.type)
-        hasher.combine(self.thumbsUpSign)
-    }
+    /// The members, in spec order: their wire names and where they are stored.
+    public static let members: [SDKRuntime.ModelMember<Self>] = [
+        .optional("self", \.self_),
+        .optional("Type", \.type),
+        .optional("👍", \.thumbsUpSign),
+    ]
 }
 
 /// A model named struct.
 ///
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:895:3 (model struct).
-public struct Struct: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
+public struct Struct: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Itself.
     ///
     /// - Remark: Generated from Tests/Fixtures/landmine.yaml:898:7.
@@ -1524,36 +1200,17 @@ public struct Struct: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquata
     /// absent or `null`.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try SDKRuntime.ModelDecodingContainer(decoder)
-        self.self_ = try container.decodeIfPresent("self")
-        self.type = try container.decodeIfPresent("Type")
+        try self.init(self_: container.decodeIfPresent("self"), type: container.decodeIfPresent("Type"))
     }
 
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = SDKRuntime.ModelEncodingContainer(encoder)
-        try container.encodeIfPresent(self.self_, as: "self")
-        try container.encodeIfPresent(self.type, as: "Type")
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
-        guard SDKRuntime.ModelEquality.equal(lhs.self_, rhs.self_) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.type, rhs.type) else { return false }
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.self_)
-        hasher.combine(self.type)
-    }
+    /// The members, in spec order: their wire names and where they are stored.
+    public static let members: [SDKRuntime.ModelMember<Self>] = [.optional("self", \.self_), .optional("Type", \.type)]
 }
 
 /// A model named enum.
 ///
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:900:3 (model enum).
-public struct Enum: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
+public struct Enum: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Itself.
     ///
     /// - Remark: Generated from Tests/Fixtures/landmine.yaml:903:7.
@@ -1574,36 +1231,17 @@ public struct Enum: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatabl
     /// absent or `null`.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try SDKRuntime.ModelDecodingContainer(decoder)
-        self.self_ = try container.decodeIfPresent("self")
-        self.type = try container.decodeIfPresent("Type")
+        try self.init(self_: container.decodeIfPresent("self"), type: container.decodeIfPresent("Type"))
     }
 
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = SDKRuntime.ModelEncodingContainer(encoder)
-        try container.encodeIfPresent(self.self_, as: "self")
-        try container.encodeIfPresent(self.type, as: "Type")
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
-        guard SDKRuntime.ModelEquality.equal(lhs.self_, rhs.self_) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.type, rhs.type) else { return false }
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.self_)
-        hasher.combine(self.type)
-    }
+    /// The members, in spec order: their wire names and where they are stored.
+    public static let members: [SDKRuntime.ModelMember<Self>] = [.optional("self", \.self_), .optional("Type", \.type)]
 }
 
 /// A model named protocol.
 ///
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:905:3 (model protocol).
-public struct Protocol_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
+public struct Protocol_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Itself.
     ///
     /// - Remark: Generated from Tests/Fixtures/landmine.yaml:908:7.
@@ -1624,36 +1262,17 @@ public struct Protocol_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEqu
     /// absent or `null`.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try SDKRuntime.ModelDecodingContainer(decoder)
-        self.self_ = try container.decodeIfPresent("self")
-        self.type = try container.decodeIfPresent("Type")
+        try self.init(self_: container.decodeIfPresent("self"), type: container.decodeIfPresent("Type"))
     }
 
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = SDKRuntime.ModelEncodingContainer(encoder)
-        try container.encodeIfPresent(self.self_, as: "self")
-        try container.encodeIfPresent(self.type, as: "Type")
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
-        guard SDKRuntime.ModelEquality.equal(lhs.self_, rhs.self_) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.type, rhs.type) else { return false }
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.self_)
-        hasher.combine(self.type)
-    }
+    /// The members, in spec order: their wire names and where they are stored.
+    public static let members: [SDKRuntime.ModelMember<Self>] = [.optional("self", \.self_), .optional("Type", \.type)]
 }
 
 /// A model named Type.
 ///
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:910:3 (model Type).
-public struct Type_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
+public struct Type_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Itself.
     ///
     /// - Remark: Generated from Tests/Fixtures/landmine.yaml:913:7.
@@ -1674,28 +1293,9 @@ public struct Type_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatab
     /// absent or `null`.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try SDKRuntime.ModelDecodingContainer(decoder)
-        self.self_ = try container.decodeIfPresent("self")
-        self.type = try container.decodeIfPresent("Type")
+        try self.init(self_: container.decodeIfPresent("self"), type: container.decodeIfPresent("Type"))
     }
 
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = SDKRuntime.ModelEncodingContainer(encoder)
-        try container.encodeIfPresent(self.self_, as: "self")
-        try container.encodeIfPresent(self.type, as: "Type")
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
-        guard SDKRuntime.ModelEquality.equal(lhs.self_, rhs.self_) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.type, rhs.type) else { return false }
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.self_)
-        hasher.combine(self.type)
-    }
+    /// The members, in spec order: their wire names and where they are stored.
+    public static let members: [SDKRuntime.ModelMember<Self>] = [.optional("self", \.self_), .optional("Type", \.type)]
 }

@@ -7,7 +7,7 @@ import SDKRuntime
 /// A model named Self.
 ///
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:915:3 (model Self).
-public struct Self_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
+public struct Self_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Itself.
     ///
     /// - Remark: Generated from Tests/Fixtures/landmine.yaml:918:7.
@@ -28,36 +28,17 @@ public struct Self_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatab
     /// absent or `null`.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try SDKRuntime.ModelDecodingContainer(decoder)
-        self.self_ = try container.decodeIfPresent("self")
-        self.type = try container.decodeIfPresent("Type")
+        try self.init(self_: container.decodeIfPresent("self"), type: container.decodeIfPresent("Type"))
     }
 
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = SDKRuntime.ModelEncodingContainer(encoder)
-        try container.encodeIfPresent(self.self_, as: "self")
-        try container.encodeIfPresent(self.type, as: "Type")
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
-        guard SDKRuntime.ModelEquality.equal(lhs.self_, rhs.self_) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.type, rhs.type) else { return false }
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.self_)
-        hasher.combine(self.type)
-    }
+    /// The members, in spec order: their wire names and where they are stored.
+    public static let members: [SDKRuntime.ModelMember<Self>] = [.optional("self", \.self_), .optional("Type", \.type)]
 }
 
 /// A model named Any.
 ///
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:920:3 (model Any).
-public struct Any_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
+public struct Any_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Itself.
     ///
     /// - Remark: Generated from Tests/Fixtures/landmine.yaml:923:7.
@@ -78,36 +59,17 @@ public struct Any_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatabl
     /// absent or `null`.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try SDKRuntime.ModelDecodingContainer(decoder)
-        self.self_ = try container.decodeIfPresent("self")
-        self.type = try container.decodeIfPresent("Type")
+        try self.init(self_: container.decodeIfPresent("self"), type: container.decodeIfPresent("Type"))
     }
 
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = SDKRuntime.ModelEncodingContainer(encoder)
-        try container.encodeIfPresent(self.self_, as: "self")
-        try container.encodeIfPresent(self.type, as: "Type")
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
-        guard SDKRuntime.ModelEquality.equal(lhs.self_, rhs.self_) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.type, rhs.type) else { return false }
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.self_)
-        hasher.combine(self.type)
-    }
+    /// The members, in spec order: their wire names and where they are stored.
+    public static let members: [SDKRuntime.ModelMember<Self>] = [.optional("self", \.self_), .optional("Type", \.type)]
 }
 
 /// A model named String.
 ///
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:925:3 (model String).
-public struct String_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
+public struct String_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Itself.
     ///
     /// - Remark: Generated from Tests/Fixtures/landmine.yaml:928:7.
@@ -128,36 +90,17 @@ public struct String_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquat
     /// absent or `null`.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try SDKRuntime.ModelDecodingContainer(decoder)
-        self.self_ = try container.decodeIfPresent("self")
-        self.type = try container.decodeIfPresent("Type")
+        try self.init(self_: container.decodeIfPresent("self"), type: container.decodeIfPresent("Type"))
     }
 
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = SDKRuntime.ModelEncodingContainer(encoder)
-        try container.encodeIfPresent(self.self_, as: "self")
-        try container.encodeIfPresent(self.type, as: "Type")
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
-        guard SDKRuntime.ModelEquality.equal(lhs.self_, rhs.self_) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.type, rhs.type) else { return false }
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.self_)
-        hasher.combine(self.type)
-    }
+    /// The members, in spec order: their wire names and where they are stored.
+    public static let members: [SDKRuntime.ModelMember<Self>] = [.optional("self", \.self_), .optional("Type", \.type)]
 }
 
 /// A model named Swift.
 ///
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:930:3 (model Swift).
-public struct Swift_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
+public struct Swift_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Itself.
     ///
     /// - Remark: Generated from Tests/Fixtures/landmine.yaml:933:7.
@@ -178,36 +121,17 @@ public struct Swift_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquata
     /// absent or `null`.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try SDKRuntime.ModelDecodingContainer(decoder)
-        self.self_ = try container.decodeIfPresent("self")
-        self.type = try container.decodeIfPresent("Type")
+        try self.init(self_: container.decodeIfPresent("self"), type: container.decodeIfPresent("Type"))
     }
 
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = SDKRuntime.ModelEncodingContainer(encoder)
-        try container.encodeIfPresent(self.self_, as: "self")
-        try container.encodeIfPresent(self.type, as: "Type")
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
-        guard SDKRuntime.ModelEquality.equal(lhs.self_, rhs.self_) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.type, rhs.type) else { return false }
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.self_)
-        hasher.combine(self.type)
-    }
+    /// The members, in spec order: their wire names and where they are stored.
+    public static let members: [SDKRuntime.ModelMember<Self>] = [.optional("self", \.self_), .optional("Type", \.type)]
 }
 
 /// A model named Error.
 ///
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:935:3 (model Error).
-public struct Error_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
+public struct Error_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Itself.
     ///
     /// - Remark: Generated from Tests/Fixtures/landmine.yaml:938:7.
@@ -228,36 +152,17 @@ public struct Error_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquata
     /// absent or `null`.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try SDKRuntime.ModelDecodingContainer(decoder)
-        self.self_ = try container.decodeIfPresent("self")
-        self.type = try container.decodeIfPresent("Type")
+        try self.init(self_: container.decodeIfPresent("self"), type: container.decodeIfPresent("Type"))
     }
 
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = SDKRuntime.ModelEncodingContainer(encoder)
-        try container.encodeIfPresent(self.self_, as: "self")
-        try container.encodeIfPresent(self.type, as: "Type")
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
-        guard SDKRuntime.ModelEquality.equal(lhs.self_, rhs.self_) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.type, rhs.type) else { return false }
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.self_)
-        hasher.combine(self.type)
-    }
+    /// The members, in spec order: their wire names and where they are stored.
+    public static let members: [SDKRuntime.ModelMember<Self>] = [.optional("self", \.self_), .optional("Type", \.type)]
 }
 
 /// A model named Codable.
 ///
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:940:3 (model Codable).
-public struct Codable_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
+public struct Codable_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Itself.
     ///
     /// - Remark: Generated from Tests/Fixtures/landmine.yaml:943:7.
@@ -278,36 +183,17 @@ public struct Codable_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEqua
     /// absent or `null`.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try SDKRuntime.ModelDecodingContainer(decoder)
-        self.self_ = try container.decodeIfPresent("self")
-        self.type = try container.decodeIfPresent("Type")
+        try self.init(self_: container.decodeIfPresent("self"), type: container.decodeIfPresent("Type"))
     }
 
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = SDKRuntime.ModelEncodingContainer(encoder)
-        try container.encodeIfPresent(self.self_, as: "self")
-        try container.encodeIfPresent(self.type, as: "Type")
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
-        guard SDKRuntime.ModelEquality.equal(lhs.self_, rhs.self_) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.type, rhs.type) else { return false }
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.self_)
-        hasher.combine(self.type)
-    }
+    /// The members, in spec order: their wire names and where they are stored.
+    public static let members: [SDKRuntime.ModelMember<Self>] = [.optional("self", \.self_), .optional("Type", \.type)]
 }
 
 /// A model named Decoder.
 ///
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:945:3 (model Decoder).
-public struct Decoder_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
+public struct Decoder_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Itself.
     ///
     /// - Remark: Generated from Tests/Fixtures/landmine.yaml:948:7.
@@ -328,36 +214,17 @@ public struct Decoder_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEqua
     /// absent or `null`.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try SDKRuntime.ModelDecodingContainer(decoder)
-        self.self_ = try container.decodeIfPresent("self")
-        self.type = try container.decodeIfPresent("Type")
+        try self.init(self_: container.decodeIfPresent("self"), type: container.decodeIfPresent("Type"))
     }
 
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = SDKRuntime.ModelEncodingContainer(encoder)
-        try container.encodeIfPresent(self.self_, as: "self")
-        try container.encodeIfPresent(self.type, as: "Type")
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
-        guard SDKRuntime.ModelEquality.equal(lhs.self_, rhs.self_) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.type, rhs.type) else { return false }
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.self_)
-        hasher.combine(self.type)
-    }
+    /// The members, in spec order: their wire names and where they are stored.
+    public static let members: [SDKRuntime.ModelMember<Self>] = [.optional("self", \.self_), .optional("Type", \.type)]
 }
 
 /// A model named Optional.
 ///
 /// - Remark: Generated from Tests/Fixtures/landmine.yaml:950:3 (model Optional).
-public struct Optional_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEquatable, Swift.Sendable {
+public struct Optional_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Itself.
     ///
     /// - Remark: Generated from Tests/Fixtures/landmine.yaml:953:7.
@@ -378,28 +245,9 @@ public struct Optional_: Swift.Codable, Swift.Hashable, SDKRuntime.MemberwiseEqu
     /// absent or `null`.
     public init(from decoder: any Swift.Decoder) throws {
         let container = try SDKRuntime.ModelDecodingContainer(decoder)
-        self.self_ = try container.decodeIfPresent("self")
-        self.type = try container.decodeIfPresent("Type")
+        try self.init(self_: container.decodeIfPresent("self"), type: container.decodeIfPresent("Type"))
     }
 
-    /// Encodes the value as a JSON object, members in spec order; optional members that are `nil` are
-    /// left out.
-    public func encode(to encoder: any Swift.Encoder) throws {
-        var container = SDKRuntime.ModelEncodingContainer(encoder)
-        try container.encodeIfPresent(self.self_, as: "self")
-        try container.encodeIfPresent(self.type, as: "Type")
-    }
-
-    /// Whether every member of `lhs` equals the same member of `rhs`.
-    public static func membersEqual(_ lhs: Self, _ rhs: Self) -> Swift.Bool {
-        guard SDKRuntime.ModelEquality.equal(lhs.self_, rhs.self_) else { return false }
-        guard SDKRuntime.ModelEquality.equal(lhs.type, rhs.type) else { return false }
-        return true
-    }
-
-    /// Feeds every member, in spec order, to `hasher`.
-    public func hash(into hasher: inout Swift.Hasher) {
-        hasher.combine(self.self_)
-        hasher.combine(self.type)
-    }
+    /// The members, in spec order: their wire names and where they are stored.
+    public static let members: [SDKRuntime.ModelMember<Self>] = [.optional("self", \.self_), .optional("Type", \.type)]
 }

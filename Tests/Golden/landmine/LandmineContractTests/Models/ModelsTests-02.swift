@@ -90,29 +90,29 @@ struct OpenStringEnumTests {
     }
 }
 
-@Suite("Model ModelEquality (Tests/Fixtures/landmine.yaml:112:3)", .timeLimit(.minutes(3)))
-struct ModelEqualityTests {
+@Suite("Model ModelMember (Tests/Fixtures/landmine.yaml:112:3)", .timeLimit(.minutes(3)))
+struct ModelMemberTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.ModelEquality.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(LandmineAPI.ModelMember.self, from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
-        let again = try decoder.decode(LandmineAPI.ModelEquality.self, from: encoded)
+        let again = try decoder.decode(LandmineAPI.ModelMember.self, from: encoded)
         #expect(again == decoded)
         #expect((try encoder.encode(again)) == encoded)
     }
 }
 
-@Suite("Model MemberwiseEquatable (Tests/Fixtures/landmine.yaml:113:3)", .timeLimit(.minutes(3)))
-struct MemberwiseEquatableTests {
+@Suite("Model MemberwiseModel (Tests/Fixtures/landmine.yaml:113:3)", .timeLimit(.minutes(3)))
+struct MemberwiseModelTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
         let decoder = SDKRuntime.JSONCoding.makeDecoder()
         let encoder = SDKRuntime.JSONCoding.makeEncoder()
-        let decoded = try decoder.decode(LandmineAPI.MemberwiseEquatable.self, from: Foundation.Data(json.utf8))
+        let decoded = try decoder.decode(LandmineAPI.MemberwiseModel.self, from: Foundation.Data(json.utf8))
         let encoded = try encoder.encode(decoded)
-        let again = try decoder.decode(LandmineAPI.MemberwiseEquatable.self, from: encoded)
+        let again = try decoder.decode(LandmineAPI.MemberwiseModel.self, from: encoded)
         #expect(again == decoded)
         #expect((try encoder.encode(again)) == encoded)
     }
