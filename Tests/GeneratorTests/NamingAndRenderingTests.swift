@@ -42,6 +42,18 @@ struct NamingAndRenderingTests {
         #expect(SwiftNaming.memberName(spec) == member)
     }
 
+    /// In a call's argument list Swift reads every keyword but `inout` as a label, and warns about
+    /// the backticks on the others (a warning fails the build of generated code).
+    @Test(
+        "an argument label keeps its backticks only for inout",
+        arguments: [
+            ("inout", "`inout`"), ("class", "class"), ("default", "default"), ("self", "self_"),
+            ("groupType", "groupType"),
+        ])
+    func argumentLabelsDropBackticksButForInout(spec: String, label: String) {
+        #expect(SwiftNaming.argumentLabel(spec) == label)
+    }
+
     @Test("a type of the longest name keeps its declaration on one line when it has no conformances to wrap")
     func theLongestNameKeepsADeclarationWithoutConformancesWhole() throws {
         let name = String(repeating: "A", count: 100)
