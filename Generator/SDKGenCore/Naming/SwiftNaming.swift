@@ -153,8 +153,8 @@ public enum SwiftNaming {
     /// The label of an argument that passes the member `specName` in a call: without backticks,
     /// which a keyword needs there only when it is `inout`.
     public static func argumentLabel(_ specName: String) -> String {
-        let name = memberName(specName)
-        return name == "`inout`" ? name : plainMemberName(specName)
+        let name = plainMemberName(specName)
+        return name == "inout" ? "`inout`" : name
     }
 
     /// A member name without backticks, for use inside a longer identifier or a string.
