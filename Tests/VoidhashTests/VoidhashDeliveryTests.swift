@@ -64,6 +64,24 @@ struct VoidhashDeliveryTests {
         }
     }
 
+    @Test func aRateLimitWithoutRetryAfterPausesDeliveryForOneSecond() async throws {
+        try await withSDKHarness { harness in
+            let voidhash = try harness.launch()
+            let distinctId = await voidhash.getDistinctId()
+            harness.inject(.status(429, code: "RATE_LIMITED"), into: .setPersonAttributes, scope: .next(1))
+            #expect(try await voidhash.setPersonAttributesState(["plan": "pro"]).status == .deferred)
+            await voidhash.flush()
+            #expect(harness.requests(.setPersonAttributes).count == 1)
+            harness.clock.advance(by: .milliseconds(900))
+            await voidhash.flush()
+            #expect(harness.requests(.setPersonAttributes).count == 1, "still paused before the second")
+            harness.clock.advance(by: .milliseconds(200))
+            await voidhash.flush()
+            #expect(harness.state.person(distinctId)?.attributes["plan"] == "pro")
+            await voidhash.shutdown()
+        }
+    }
+
     @Test func deliveryOnALockedDeviceIsNotAStorageFailure() async throws {
         try await withSDKHarness { harness in
             var options = harness.options()
