@@ -2,7 +2,8 @@ import SDKGenCore
 import Testing
 
 /// Large specs are written as files of 50 declarations (12 for models, which cost about four
-/// times as much to compile); specs up to 24 per folder keep one file per declaration.
+/// times as much to compile); specs up to 24 per folder keep one file per declaration, and a
+/// folder holds at most 100 grouped files before every grouped file of the spec grows.
 @Suite("File grouping of large specs", .timeLimit(.minutes(3)))
 struct FileGroupingTests {
     /// A spec with `count` one-property models and `enums` enums.
@@ -63,6 +64,30 @@ struct FileGroupingTests {
             let declaring = models.filter { files[$0]?.contains("public struct Item\(index):") == true }
             #expect(declaring.count == 1)
         }
+    }
+
+    @Test("1,200 models still fill 100 files of 12")
+    func upToAHundredFilesAFolder() throws {
+        let (files, diagnostics) = Generate.files(spec(models: 1_200))
+        try #require(diagnostics.isEmpty)
+        #expect(files.keys.filter { $0.hasPrefix("BigAPI/Models/") }.count == 100)
+        #expect(files["BigAPI/Models/Models-100.swift"]?.contains("public struct Item1188:") == true)
+    }
+
+    @Test("past 100 files in a folder, every grouped file of the spec holds twice as many, models and enums alike")
+    func pastAHundredFilesEveryFileGrows() throws {
+        let (files, diagnostics) = Generate.files(spec(models: 1_201, enums: 101))
+        try #require(diagnostics.isEmpty)
+        let models = files.keys.filter { $0.hasPrefix("BigAPI/Models/") }.sorted()
+        #expect(models.count == 51)
+        let first = try #require(files[models[0]])
+        #expect(first.contains("public struct Item23:") && !first.contains("public struct Item24:"))
+        #expect(files[models[50]]?.contains("public struct Item1200:") == true)
+        let enums = files.keys.filter { $0.hasPrefix("BigAPI/Enums/") }.sorted()
+        #expect(enums == ["BigAPI/Enums/Enums-1.swift", "BigAPI/Enums/Enums-2.swift"])
+        #expect(files["BigAPI/Enums/Enums-1.swift"]?.contains("public enum Kind99:") == true)
+        let enumTests = files.keys.filter { $0.hasPrefix("BigContractTests/Enums/") }
+        #expect(enumTests.count == 2)
     }
 
     @Test("generating a large spec twice gives the same bytes")

@@ -14,8 +14,9 @@ enum ContractTestTranslator {
                     qualification: qualification)
             }
         }
+        let scale = FileGrouping.scale(for: spec)
         func grouped(_ files: [PendingFile], _ folder: String) -> [PendingFile] {
-            FileGrouping.group(files, folder: "\(module)/\(folder)", name: folder + "Tests")
+            FileGrouping.group(files, folder: "\(module)/\(folder)", name: folder + "Tests", scale: scale)
         }
         var files: [PendingFile] = []
         files += grouped(

@@ -30,7 +30,9 @@ enum ExampleServerTranslator {
             }
         }
         return [file(typeName(spec) + ".swift") { serverDeclaration(spec) }]
-            + FileGrouping.group(routes, folder: "\(module)/Routes", name: typeName(spec) + "+Routes")
+            + FileGrouping.group(
+                routes, folder: "\(module)/Routes", name: typeName(spec) + "+Routes",
+                scale: FileGrouping.scale(for: spec))
     }
 
     /// The name of the function making `operation`'s route.

@@ -14,6 +14,13 @@
 /// times what an enum does to compile, and model files hold a quarter as many declarations.
 /// With files of 50 models, the 100-model peer-shape module's two batches took about 8 s and 2.5 s,
 /// and the build waited for the longer.
+///
+/// Past `maximumFiles` files in a folder, a spec's files grow instead of multiplying: every file
+/// holds `scale(for:)` times its usual count. Creating a file costs the file system more than
+/// writing its text (the 10,000-model spec's 1,341 files took about a second to create right
+/// after the previous output was deleted, a third of the run), and each compiler batch parses
+/// the whole module, whatever its files. One factor for the whole spec keeps a file of models
+/// costing about what a file of enums does.
 enum FileGrouping {
     /// The most files a folder holds before its declarations are grouped.
     static let threshold = 24
@@ -21,14 +28,29 @@ enum FileGrouping {
     static let perFile = 50
     /// The models of one grouped file.
     static let modelsPerFile = 12
+    /// The most grouped files a folder holds before the files of the spec grow.
+    static let maximumFiles = 100
+
+    /// How many times its usual count of declarations each grouped file of `spec` holds: 1 until
+    /// the largest folder would hold more than `maximumFiles` files, then just enough for it to
+    /// hold at most that many.
+    static func scale(for spec: Spec) -> Int {
+        let counts = [
+            (spec.models.count, modelsPerFile), (spec.enums.count, perFile), (spec.rules.count, perFile),
+            (spec.identifiers.count, perFile), (spec.operations.count, perFile),
+        ]
+        let largest = counts.map { count, perFile in (count + perFile - 1) / perFile }.max() ?? 0
+        return max(1, (largest + maximumFiles - 1) / maximumFiles)
+    }
 
     /// `files` (all in one folder, in spec order) as they are written: unchanged up to
-    /// `threshold`, otherwise merged in order into files of `perFile` declarations at
+    /// `threshold`, otherwise merged in order into files of `perFile × scale` declarations at
     /// `<folder>/<name>-<number>.swift`.
     static func group(
-        _ files: [PendingFile], folder: String, name: String, perFile: Int = perFile
+        _ files: [PendingFile], folder: String, name: String, perFile: Int = perFile, scale: Int
     ) -> [PendingFile] {
         guard files.count > threshold else { return files }
+        let perFile = perFile * scale
         let count = (files.count + perFile - 1) / perFile
         let digits = String(count).count
         return (0..<count).map { index in

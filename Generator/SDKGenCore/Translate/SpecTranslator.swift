@@ -60,10 +60,11 @@ public enum SpecTranslator {
         @Sendable func fileName(_ typeName: String) -> String {
             typeName.replacingOccurrences(of: "`", with: "") + ".swift"
         }
+        let scale = FileGrouping.scale(for: spec)
         func grouped(
             _ files: [PendingFile], _ folder: String, perFile: Int = FileGrouping.perFile
         ) -> [PendingFile] {
-            FileGrouping.group(files, folder: "\(module)/\(folder)", name: folder, perFile: perFile)
+            FileGrouping.group(files, folder: "\(module)/\(folder)", name: folder, perFile: perFile, scale: scale)
         }
         var files: [PendingFile] = []
         let modelNames = Set(spec.models.map(\.name))
@@ -111,7 +112,7 @@ public enum SpecTranslator {
             }
         }
         files += FileGrouping.group(
-            operations, folder: "\(module)/Client", name: ClientTranslator.typeName(spec) + "+Operations")
+            operations, folder: "\(module)/Client", name: ClientTranslator.typeName(spec) + "+Operations", scale: scale)
         return files
     }
 }
