@@ -13,7 +13,9 @@ enum ExpressionLayout {
     static func lines(
         _ head: String, _ value: SwiftExpression, _ tail: String, width: Int, spare: Int = 0
     ) -> [String] {
-        let flat = head + SwiftRenderer.expression(value) + tail
+        var flat = head
+        SwiftRenderer.write(value, into: &flat)
+        flat += tail
         if fits(flat, width - spare) { return CodeWriter.lines(of: flat) }
         switch value {
         case .call(let callee, let arguments):

@@ -278,64 +278,148 @@ public enum SwiftRenderer {
         }
     }
 
-    static func argumentList(_ arguments: [SwiftArgument]) -> String {
-        arguments.map { argument in
-            argument.label.map { "\($0): \(expression(argument.value))" } ?? expression(argument.value)
-        }.joined(separator: ", ")
-    }
-
     /// The text of an expression.
     public static func expression(_ value: SwiftExpression) -> String {
+        var out = ""
+        write(value, into: &out)
+        return out
+    }
+
+    /// Appends the one-line text of `value` to `out` (every piece straight into `out`: an
+    /// expression is many small pieces).
+    static func write(_ value: SwiftExpression, into out: inout String) {
         switch value {
-        case .identifier(let name): return TypeQualification.current?.qualified(name) ?? name
-        case .member(let base, let name): return (base.map(operand) ?? "") + "." + name
+        case .identifier(let name): out += TypeQualification.current?.qualified(name) ?? name
+        case .member(let base, let name):
+            if let base { writeOperand(base, into: &out) }
+            out += "."
+            out += name
         case .call(let callee, let arguments):
+            writeOperand(callee, into: &out)
             if arguments.count == 1, arguments[0].label == nil, case .closure = arguments[0].value {
-                return operand(callee) + " " + expression(arguments[0].value)
+                out += " "
+                write(arguments[0].value, into: &out)
+            } else {
+                out += "("
+                write(arguments, into: &out)
+                out += ")"
             }
-            return operand(callee) + "(" + argumentList(arguments) + ")"
-        case .string(let text): return SwiftStringLiteral.render(text)
-        case .integer(let number): return String(number)
-        case .number(let text): return text
-        case .bool(let flag): return flag ? "true" : "false"
-        case .nilLiteral: return "nil"
-        case .array(let items): return "[" + items.map(expression).joined(separator: ", ") + "]"
+        case .string(let text): out += SwiftStringLiteral.render(text)
+        case .integer(let number): out += String(number)
+        case .number(let text): out += text
+        case .bool(let flag): out += flag ? "true" : "false"
+        case .nilLiteral: out += "nil"
+        case .array(let items):
+            out += "["
+            write(items, into: &out)
+            out += "]"
         case .dictionary(let entries):
-            if entries.isEmpty { return "[:]" }
-            return "[" + entries.map { "\(expression($0.key)): \(expression($0.value))" }.joined(separator: ", ") + "]"
+            guard !entries.isEmpty else {
+                out += "[:]"
+                return
+            }
+            out += "["
+            for (index, entry) in entries.enumerated() {
+                if index > 0 { out += ", " }
+                write(entry.key, into: &out)
+                out += ": "
+                write(entry.value, into: &out)
+            }
+            out += "]"
         case .binary(let lhs, let op, let rhs):
             if case .binary(_, op, _) = lhs, ["+", "&&", "||"].contains(op) {
-                return "\(expression(lhs)) \(op) \(operand(rhs))"
+                write(lhs, into: &out)
+            } else {
+                writeOperand(lhs, into: &out)
             }
             // A range operator is written without spaces, as `swift format` writes it.
-            let spaced = op == "..<" ? op : " \(op) "
-            return operand(lhs) + spaced + operand(rhs)
-        case .prefix(let op, let operandValue): return op + operand(operandValue)
-        case .tryExpression(let inner, let optional): return (optional ? "try? " : "try ") + expression(inner)
-        case .awaitExpression(let inner): return "await " + expression(inner)
-        case .tuple(let items): return "(" + items.map(expression).joined(separator: ", ") + ")"
-        case .type(let swiftType): return type(swiftType)
-        case .closure(let parameters, let body):
-            let head = parameters.isEmpty ? "" : " " + parameters.joined(separator: ", ") + " in"
-            var inner = CodeWriter()
-            statements(body, into: &inner)
-            let lines = inner.text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-            if lines.count == 1 { return "{\(head) \(lines[0].trimmingLeadingSpaces) }" }
-            return "{\(head)\n" + lines.map { "    " + $0 }.joined(separator: "\n") + "\n}"
-        case .subscripted(let base, let arguments): return operand(base) + "[" + argumentList(arguments) + "]"
-        case .macro(let name, let arguments): return "#\(name)(" + argumentList(arguments) + ")"
-        case .optionalChain(let base): return operand(base) + "?"
-        case .closedRange(let lower, let upper): return "\(expression(lower))...\(expression(upper))"
-        case .bindingPattern(let name): return "let \(name)"
-        case .cast(let inner, let target): return "\(expression(inner)) as \(type(target))"
+            out += op == "..<" ? op : " \(op) "
+            writeOperand(rhs, into: &out)
+        case .prefix(let op, let inner):
+            out += op
+            writeOperand(inner, into: &out)
+        case .tryExpression(let inner, let optional):
+            out += optional ? "try? " : "try "
+            write(inner, into: &out)
+        case .awaitExpression(let inner):
+            out += "await "
+            write(inner, into: &out)
+        case .tuple(let items):
+            out += "("
+            write(items, into: &out)
+            out += ")"
+        case .type(let swiftType): out += type(swiftType)
+        case .closure(let parameters, let body): out += closure(parameters, body)
+        case .subscripted(let base, let arguments):
+            writeOperand(base, into: &out)
+            out += "["
+            write(arguments, into: &out)
+            out += "]"
+        case .macro(let name, let arguments):
+            out += "#\(name)("
+            write(arguments, into: &out)
+            out += ")"
+        case .optionalChain(let base):
+            writeOperand(base, into: &out)
+            out += "?"
+        case .closedRange(let lower, let upper):
+            write(lower, into: &out)
+            out += "..."
+            write(upper, into: &out)
+        case .bindingPattern(let name): out += "let \(name)"
+        case .cast(let inner, let target):
+            write(inner, into: &out)
+            out += " as "
+            out += type(target)
         }
+    }
+
+    /// Appends `items` separated by commas.
+    private static func write(_ items: [SwiftExpression], into out: inout String) {
+        for (index, item) in items.enumerated() {
+            if index > 0 { out += ", " }
+            write(item, into: &out)
+        }
+    }
+
+    /// Appends `arguments`, each with its label, separated by commas.
+    private static func write(_ arguments: [SwiftArgument], into out: inout String) {
+        for (index, argument) in arguments.enumerated() {
+            if index > 0 { out += ", " }
+            if let label = argument.label {
+                out += label
+                out += ": "
+            }
+            write(argument.value, into: &out)
+        }
+    }
+
+    /// A closure on one line when its body is one line, else with its body indented between
+    /// its braces.
+    private static func closure(_ parameters: [String], _ body: [SwiftStatement]) -> String {
+        let head = parameters.isEmpty ? "" : " " + parameters.joined(separator: ", ") + " in"
+        var inner = CodeWriter()
+        statements(body, into: &inner)
+        let lines = inner.text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        if lines.count == 1 { return "{\(head) \(lines[0].trimmingLeadingSpaces) }" }
+        return "{\(head)\n" + lines.map { "    " + $0 }.joined(separator: "\n") + "\n}"
     }
 
     /// An expression used as an operand: binary, try and await forms get parentheses.
     static func operand(_ value: SwiftExpression) -> String {
+        var out = ""
+        writeOperand(value, into: &out)
+        return out
+    }
+
+    /// Appends `value` as an operand (see `operand`).
+    static func writeOperand(_ value: SwiftExpression, into out: inout String) {
         switch value {
-        case .binary, .tryExpression, .awaitExpression, .closedRange, .cast: "(" + expression(value) + ")"
-        default: expression(value)
+        case .binary, .tryExpression, .awaitExpression, .closedRange, .cast:
+            out += "("
+            write(value, into: &out)
+            out += ")"
+        default: write(value, into: &out)
         }
     }
 }
