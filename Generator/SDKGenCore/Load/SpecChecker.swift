@@ -1,21 +1,26 @@
+import Foundation
+import Synchronization
+
 /// Checks what spans the whole spec once it is loaded: references resolve, names do not clash
 /// once they become Swift names, and examples have the shape their rule or model needs.
 enum SpecChecker {
     /// Logs every problem of `spec`.
     static func check(_ spec: Spec, log: inout DiagnosticLog) {
-        checkTypeNames(spec, log: &log)
-        checkConstantAndErrorNames(spec, log: &log)
-        checkModels(spec, log: &log)
-        checkRequiredCycles(spec, log: &log)
-        checkRules(spec, log: &log)
-        checkPropertyRules(spec, log: &log)
-        checkExampleTypes(spec, log: &log)
-        checkOperations(spec, log: &log)
-        checkOperationInputs(spec, log: &log)
-        checkOperationExamples(spec, log: &log)
-        if let headers = spec.headers { checkHeaders(headers, log: &log) }
-        checkIdentifiers(spec, log: &log)
-        RuleExampleChecker.check(spec, log: &log)
+        // The checks are independent of each other: each reports into a log of its own, and the
+        // logs are joined in this order, whichever check ends first.
+        let checks: [@Sendable (Spec, inout DiagnosticLog) -> Void] = [
+            checkTypeNames, checkConstantAndErrorNames, checkModels, checkRequiredCycles, checkRules,
+            checkPropertyRules, checkExampleTypes, checkOperations, checkOperationInputs, checkOperationExamples,
+            { spec, log in if let headers = spec.headers { checkHeaders(headers, log: &log) } },
+            checkIdentifiers, RuleExampleChecker.check,
+        ]
+        let logs = Mutex([DiagnosticLog](repeating: DiagnosticLog(), count: checks.count))
+        DispatchQueue.concurrentPerform(iterations: checks.count) { index in
+            var own = DiagnosticLog()
+            checks[index](spec, &own)
+            logs.withLock { $0[index] = own }
+        }
+        for own in logs.withLock({ $0 }) { log.append(own) }
     }
 
     /// Every name that becomes a Swift type, with where it is declared.
