@@ -37,26 +37,29 @@ public indirect enum JSONLiteral: Hashable, Sendable {
 
     /// Appends the JSON string literal for `text` to `out` as UTF-8.
     static func appendQuoted(_ text: String, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        // Most strings need no escape: one pass over the bytes finds that (every byte of a
-        // scalar past ASCII is 0x80 or more, so only ASCII bytes can need one).
-        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else {
-            out.append(contentsOf: text.utf8)
+        var text = text
+        text.withUTF8 { bytes in
             out.append(UInt8(ascii: "\""))
-            return
-        }
-        let hexDigits = Array("0123456789abcdef".utf8)
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), byte]
-            case UInt8(ascii: "\n"): out += Array(#"\n"#.utf8)
-            case UInt8(ascii: "\r"): out += Array(#"\r"#.utf8)
-            case UInt8(ascii: "\t"): out += Array(#"\t"#.utf8)
-            case ..<0x20: out += Array(#"\u00"#.utf8) + [hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]]
-            default: out.append(byte)
+            // Most strings need no escape: one pass over the bytes finds that (every byte of a
+            // scalar past ASCII is 0x80 or more, so only ASCII bytes can need one).
+            guard bytes.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else {
+                out.append(contentsOf: bytes)
+                out.append(UInt8(ascii: "\""))
+                return
             }
+            let hexDigits = Array("0123456789abcdef".utf8)
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), byte]
+                case UInt8(ascii: "\n"): out += Array(#"\n"#.utf8)
+                case UInt8(ascii: "\r"): out += Array(#"\r"#.utf8)
+                case UInt8(ascii: "\t"): out += Array(#"\t"#.utf8)
+                case ..<0x20: out += Array(#"\u00"#.utf8) + [hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]]
+                default: out.append(byte)
+                }
+            }
+            out.append(UInt8(ascii: "\""))
         }
-        out.append(UInt8(ascii: "\""))
     }
 }
 
