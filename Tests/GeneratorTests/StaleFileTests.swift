@@ -45,4 +45,23 @@ struct StaleFileTests {
         #expect(!FileTree.contains(Self.shortReadFile, exactly: expected))
         #expect(!FileTree.contains(Self.shortReadFile, exactly: read))
     }
+
+    @Test("a write that fails leaves the other writes done, and the first failure in path order is thrown")
+    func everyWriteIsTriedAndTheFirstFailureIsThrown() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("sdkgen-failing-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let files = ["A/a.swift": "a", "A/b.swift": "b", "B/c.swift": "c", "B/d.swift": "d"]
+        // A folder that is not empty where a file goes: renaming the written file over it fails.
+        for blocked in ["B/c.swift", "A/b.swift"] {
+            try FileManager.default.createDirectory(
+                at: root.appendingPathComponent(blocked + "/inside"), withIntermediateDirectories: true)
+        }
+        let sync = OutputSync(root: root, ownedFolders: nil, files: files)
+        let changes = OutputSync.Changes(stale: files.keys.sorted(), orphaned: [])
+        let failure = try #require(throws: FileTree.Failure.self) { try sync.apply(changes) }
+        #expect(failure.description.contains("A/b.swift"), "\(failure)")
+        for written in ["A/a.swift", "B/d.swift"] {
+            #expect(try String(contentsOf: root.appendingPathComponent(written), encoding: .utf8) == files[written])
+        }
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Brings an output directory in line with what the generator produced: writes only files
 /// whose bytes changed, and removes files no spec produces any more once every write succeeded.
@@ -111,16 +112,22 @@ public struct OutputSync {
             if folders.insert(folder).inserted { try FileTree.createDirectories(folder) }
         }
         // Each write is a file of its own: spread over the cores (creating a file is most of the
-        // time of a fresh output). Every write is tried; the first failure in path order is thrown.
-        let failures = changes.stale.parallelMap { path -> FileTree.Failure? in
-            do throws(FileTree.Failure) {
-                try FileTree.writeAtomically(files[path, default: ""], to: rootPath + "/" + path)
-                return nil
-            } catch {
-                return error
+        // time of a fresh output), a folder to a core at a time, largest first (creating a file
+        // locks its folder, so two writers in one folder would wait for each other). Every write
+        // is tried; the first failure in path order is thrown.
+        let folderFiles = Dictionary(grouping: changes.stale) { $0[..<($0.lastIndex(of: "/") ?? $0.startIndex)] }
+            .sorted { ($0.value.count, $1.key) > ($1.value.count, $0.key) }.map(\.value)
+        let found = Mutex<[String: FileTree.Failure]>([:])
+        DispatchQueue.concurrentPerform(iterations: folderFiles.count) { index in
+            for path in folderFiles[index] {
+                do throws(FileTree.Failure) {
+                    try FileTree.writeAtomically(files[path, default: ""], to: rootPath + "/" + path)
+                } catch {
+                    found.withLock { $0[path] = error }
+                }
             }
         }
-        if let failure = failures.lazy.compactMap({ $0 }).first { throw failure }
+        if let failure = found.withLock({ $0.min { $0.key < $1.key }?.value }) { throw failure }
         for path in changes.orphaned {
             try FileTree.removeFile(rootPath + "/" + path)
         }
