@@ -21,8 +21,8 @@
 /// after the previous output was deleted, a third of the run), and each compiler batch parses
 /// the whole module, whatever its files. One factor for the whole spec keeps a file of models
 /// costing about what a file of enums does. The limit is not lower because fewer, larger files
-/// compile slower: with at most 25 a folder, the 1,000-model peer-shape module (41 files instead
-/// of 141) took 65 s to build instead of 57 s.
+/// compile slower: with at most 25 a folder, the 1,000-model peer-shape module (32 files instead
+/// of 113) took 65 s to build instead of 57 s.
 enum FileGrouping {
     /// The most files a folder holds before its declarations are grouped.
     static let threshold = 24
