@@ -99,7 +99,8 @@ struct GeneratedLayoutTests {
     }
 
     /// Strings whose literals are longer than a line: quotes in threes, backslashes, escapes,
-    /// spaces where a line may end or start, emoji with joiners and combining marks.
+    /// spaces where a line may end or start, emoji with joiners and combining marks, and scalars
+    /// that join into fewer characters than they are (flags, skin tones, Hangul syllables).
     static let longStrings = [
         String(repeating: "{\"key\":\"value\"},", count: 12),
         String(repeating: "\"", count: 100),
@@ -108,6 +109,7 @@ struct GeneratedLayoutTests {
         String(repeating: " ", count: 75) + "x" + String(repeating: " ", count: 75),
         String(repeating: "line\nbreak\r\n\ttab\0", count: 8),
         String(repeating: "👩\u{200D}💻e\u{301}é😀", count: 30),
+        String(repeating: "🇫🇷👍🏽\u{1100}\u{1161}\u{11A8}", count: 30),
         "\"" + String(repeating: "ab\"\"", count: 40) + "\"\"\"",
     ]
 

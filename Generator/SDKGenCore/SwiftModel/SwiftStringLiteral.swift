@@ -15,6 +15,10 @@ enum SwiftStringLiteral {
     static func multilineContent(_ text: String, width: Int) -> [String] {
         var lines: [String] = []
         var pieces: [String] = []
+        // The pieces' characters counted one piece at a time: never fewer than the line's (joined
+        // pieces can only merge characters, as a flag's two scalars do), so the line is counted
+        // as a whole only once this says it may be full.
+        var atLeastLineCount = 0
         var quotesInRow = 0
         for var piece in escapedScalars(text, quote: "\"") {
             quotesInRow = piece == "\"" ? quotesInRow + 1 : 0
@@ -23,13 +27,15 @@ enum SwiftStringLiteral {
                 quotesInRow = 0
             }
             pieces.append(piece)
-            guard pieces.count > 1, pieces.joined().count > width - 1 else { continue }
+            atLeastLineCount += piece.count
+            guard pieces.count > 1, atLeastLineCount > width - 1, pieces.joined().count > width - 1 else { continue }
             // Full: the line ends after its last comma or space in its second half, else before `piece`.
             let cut =
                 pieces.indices.dropLast().last { $0 >= pieces.count / 2 && (pieces[$0] == "," || pieces[$0] == " ") }
                 .map { $0 + 1 } ?? pieces.count - 1
             lines.append(pieces[..<cut].joined() + "\\")
             pieces.removeFirst(cut)
+            atLeastLineCount = pieces.reduce(0) { $0 + $1.count }
         }
         return lines + [pieces.joined()]
     }
