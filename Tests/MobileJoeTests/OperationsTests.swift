@@ -59,13 +59,20 @@ struct OperationsTests {
     }
 
     @Test func removeVoteTakesBackTheIdentitysVote() async throws {
-        try await withJoe(plans: [darkMode]) { joe in
+        try await withJoe(plans: [darkMode, widgets]) { joe in
             let instance = try await joe.configured()
             _ = try await instance.vote(planID: "dark-mode")
+            _ = try await instance.vote(planID: "widgets")
             let removed = try await instance.removeVote(planID: "dark-mode")
             #expect(!removed.hasVoted && removed.voteCount == 10)
             let removedAgain = try await instance.removeVote(planID: "dark-mode")
             #expect(!removedAgain.hasVoted && removedAgain.voteCount == 10)
+            let kept = try #require(try await instance.featurePlans().first { $0.id == "widgets" })
+            #expect(kept.hasVoted && kept.voteCount == 1, "the identity's other vote stays")
+            let anonymous = try #require(instance.identity?.anonymousId)
+            #expect(joe.state.votes(of: anonymous) == ["widgets"])
+            _ = try await instance.removeVote(planID: "widgets")
+            #expect(joe.state.votes(of: anonymous).isEmpty)
         }
     }
 
