@@ -4,7 +4,9 @@ enum SwiftStringLiteral {
     /// `"text"` with escapes.
     static func render(_ text: String) -> String {
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) { return "\"" + text + "\"" }
-        return "\"" + escapedScalars(text, quote: "\\\"").joined() + "\""
+        var literal = "\""
+        for scalar in text.unicodeScalars { append(scalar, quote: "\\\"", to: &literal) }
+        return literal + "\""
     }
 
     /// The content lines of a multi-line literal (between its delimiter lines) that holds exactly
@@ -44,10 +46,22 @@ enum SwiftStringLiteral {
     /// `quote`), the others escaped.
     private static func escapedScalars(_ text: String, quote: String) -> [String] {
         text.unicodeScalars.map { scalar in
-            switch scalar {
-            case "\\": "\\\\"
-            case "\"": quote
-            default: isPlainlyVisible(scalar) ? String(scalar) : escape(scalar)
+            var piece = ""
+            append(scalar, quote: quote, to: &piece)
+            return piece
+        }
+    }
+
+    /// Appends `scalar` as it is written in a literal (see `escapedScalars`).
+    private static func append(_ scalar: Unicode.Scalar, quote: String, to literal: inout String) {
+        switch scalar {
+        case "\\": literal += "\\\\"
+        case "\"": literal += quote
+        default:
+            if isPlainlyVisible(scalar) {
+                literal.unicodeScalars.append(scalar)
+            } else {
+                literal += escape(scalar)
             }
         }
     }
