@@ -349,6 +349,36 @@ struct VoidhashAccessTests {
         }
     }
 
+    @Test(
+        "a refresh that failed before the identity changed does not make the next identity's read say the refresh failed"
+    )
+    func aFailedRefreshIsForgottenWhenTheIdentityChanges() async throws {
+        try await withSDKHarness { harness in
+            let voidhash = try harness.launch()
+            _ = try await voidhash.getCurrentPersonState()
+            harness.clock.advance(by: VoidhashConstants.personStaleAfter)
+            harness.inject(.status(503, code: "INTERNAL"), into: .getPerson)
+            #expect(try await voidhash.getCurrentPersonState().reason == .refreshFailed)
+            harness.server.clearFaults()
+            // A refused link puts the anonymous identity back, with its (stale) snapshot.
+            harness.inject(.status(400, code: "INVALID_ARGUMENT"), into: .identify, scope: .next(1))
+            await #expect(throws: VoidhashError.self) {
+                try await voidhash.identifyState(externalUserId: "user_refused")
+            }
+            #expect(Voidhash.isAnonymousDistinctId(await voidhash.getDistinctId()))
+            harness.inject(.hold, into: .getPerson)
+            let sleepers = harness.clock.sleeperCount
+            let read = Task { try await voidhash.getCurrentPersonState() }
+            await harness.clock.waitForSleepers(sleepers + 1)
+            harness.clock.advance(by: VoidhashConstants.staleReadWait)
+            let state = try await read.value
+            harness.release(.getPerson)
+            #expect(state.isStale)
+            #expect(state.reason == .refreshInFlight)
+            await voidhash.shutdown()
+        }
+    }
+
     /// Holds the link's next attempt, lets the drain that failed end (setting its retry timer)
     /// and moves the clock past the snapshot's five minutes and the back-off, so delivery sends
     /// the link again; then a read times out waiting for it. Returns the reason that read gives.
