@@ -367,11 +367,7 @@ struct VoidhashAccessTests {
             }
             #expect(Voidhash.isAnonymousDistinctId(await voidhash.getDistinctId()))
             harness.inject(.hold, into: .getPerson)
-            let sleepers = harness.clock.sleeperCount
-            let read = Task { try await voidhash.getCurrentPersonState() }
-            await harness.clock.waitForSleepers(sleepers + 1)
-            harness.clock.advance(by: VoidhashConstants.staleReadWait)
-            let state = try await read.value
+            let state = try await stateOfAReadTimingOut(voidhash, harness)
             harness.release(.getPerson)
             #expect(state.isStale)
             #expect(state.reason == .refreshInFlight)
@@ -389,12 +385,20 @@ struct VoidhashAccessTests {
         await voidhash.flush()
         harness.clock.advance(by: .seconds(301))
         await harness.waitUntilHeld(.identify)
+        let reason = try await stateOfAReadTimingOut(voidhash, harness).reason
+        harness.release(.identify)
+        return reason
+    }
+
+    /// Starts a read, lets it wait for the refresh under way until `staleReadWait` passes, and
+    /// returns what it answered.
+    private func stateOfAReadTimingOut(
+        _ voidhash: Voidhash, _ harness: SDKHarness
+    ) async throws -> VoidhashPersonState {
         let sleepers = harness.clock.sleeperCount
         let read = Task { try await voidhash.getCurrentPersonState() }
         await harness.clock.waitForSleepers(sleepers + 1)
         harness.clock.advance(by: VoidhashConstants.staleReadWait)
-        let reason = try await read.value.reason
-        harness.release(.identify)
-        return reason
+        return try await read.value
     }
 }
