@@ -7,9 +7,9 @@ import Testing
 @testable import SDKPersistence
 @testable import Voidhash
 
-/// What an instance starts from when another instance (an app extension, in a process of its
-/// own) launches on the same storage at the same moment.
-@Suite("Launching beside another instance", .timeLimit(.minutes(2)))
+/// What an instance starts from: what is stored, also when another instance (an app extension,
+/// in a process of its own) launches on the same storage at the same moment.
+@Suite("What a launch starts from", .timeLimit(.minutes(2)))
 struct VoidhashLaunchTests {
     /// Two launches on a fresh install, each through its own connection, read and store at the
     /// same moment, 40 times: they store one anonymous identity and both start from it.
@@ -36,5 +36,31 @@ struct VoidhashLaunchTests {
             // Exactly one of them made it; the other found it stored.
             #expect(pair.filter(\.identityWasStored).count == 1, "round \(round)")
         }
+    }
+
+    /// An earlier version's list of synced transactions leaves the key-value store only once the
+    /// queue's once-table holds it: when the table refuses, the list stays for the next launch.
+    @Test func syncedTransactionsStayStoredUntilTheQueueRecordsThem() throws {
+        let storage = try SDKStorage.inMemory()
+        let clock = ManualClock(now: Date(timeIntervalSince1970: 1_800_000_000))
+        try storage.keyValues.set(["tx-old"], forKey: StoreKeys.syncedTransactions)
+        try storage.database.access { (connection) throws(StorageError) in
+            try connection.execute(
+                "CREATE TRIGGER refuse BEFORE INSERT ON queued_once BEGIN SELECT RAISE(ABORT, 'refused'); END")
+        }
+        let diagnostics = Mutex<[VoidhashDiagnostic.Code]>([])
+        let reporter = Reporter(
+            onWarning: nil, onDiagnostic: { diagnostic in diagnostics.withLock { $0.append(diagnostic.code) } })
+        _ = LaunchState.read(from: storage, consent: nil, clock: clock, reporter: reporter)
+        #expect(diagnostics.withLock { $0 } == [.storageWriteFailed])
+        #expect(try storage.keyValues.value([String].self, forKey: StoreKeys.syncedTransactions) == ["tx-old"])
+
+        try storage.database.access { (connection) throws(StorageError) in
+            try connection.execute("DROP TRIGGER refuse")
+        }
+        _ = LaunchState.read(from: storage, consent: nil, clock: clock, reporter: reporter)
+        #expect(diagnostics.withLock { $0 } == [.storageWriteFailed])
+        #expect(try storage.keyValues.value([String].self, forKey: StoreKeys.syncedTransactions) == nil)
+        #expect(try storage.queue.isRecordedOnce(VoidhashCore.onceKey(transactionId: "tx-old")))
     }
 }
