@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import SDKPersistence
@@ -81,5 +82,53 @@ struct OutboxTests {
         let left = try storage.queue.nextBatch(limit: 10)
         #expect(left.map(\.id) == [ids[1], ids[2]])
         #expect(left.map(\.attempts) == [1, 0])
+    }
+
+    /// What spinning tasks and a drain share: how many spinners run, and whether the drain is done.
+    final class PoolSignals: Sendable {
+        let started = Atomic<Int>(0)
+        let done = Atomic<Bool>(false)
+    }
+
+    /// Tasks that spin on every thread of Swift's cooperative pool until `signals.done` is
+    /// raised (or a cap passes, and then report that it did), counting themselves as they start.
+    static func saturatePool(_ signals: PoolSignals) -> [Task<Bool, Never>] {
+        (0..<ProcessInfo.processInfo.activeProcessorCount).map { _ in
+            Task.detached { () -> Bool in
+                signals.started.add(1, ordering: .relaxed)
+                let cap = ContinuousClock.now + .seconds(30)
+                while !signals.done.load(ordering: .acquiring) {
+                    if ContinuousClock.now > cap { return false }
+                }
+                return true
+            }
+        }
+    }
+
+    @Test("a drain runs to its end while the app's tasks hold every thread of the cooperative pool")
+    func aDrainRunsWhileThePoolIsBusy() async throws {
+        let storage = try SDKStorage.inMemory()
+        for index in 0..<3 {
+            try storage.queue.enqueue(lane: .events, kind: "k", payload: payloadBytes("\(index)"), now: clock.now())
+        }
+        let signals = PoolSignals()
+        let busy = ProcessInfo.processInfo.activeProcessorCount
+        let outbox = Outbox(
+            queue: storage.queue, clock: clock, batchLimit: 1,
+            observers: Outbox.Observers(emptied: { signals.done.store(true, ordering: .releasing) }),
+            send: { _, _ in
+                // Each batch is sent only once the pool is full, with turns of its own after.
+                while signals.started.load(ordering: .relaxed) < busy { await Task.yield() }
+                for _ in 0..<3 { await Task.yield() }
+                return .delivered
+            })
+        await outbox.kick()
+        let spinners = Self.saturatePool(signals)
+        var allStoppedByTheDrain = true
+        for spinner in spinners where await !spinner.value { allStoppedByTheDrain = false }
+        #expect(allStoppedByTheDrain, "the drain only ended once the pool was free again")
+        await outbox.flush()
+        #expect(try storage.queue.count() == 0)
+        await outbox.stop()
     }
 }

@@ -1,3 +1,5 @@
+import SDKRuntime
+
 /// Where the emulator's request handlers run: serial dispatch queues of their own, not Swift's
 /// cooperative pool. Tests that keep the pool's few threads busy (on a 2-core machine, two
 /// CPU-bound tests are enough) must not stall the server that other tests are talking to.

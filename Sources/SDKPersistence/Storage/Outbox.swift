@@ -16,6 +16,10 @@ import SDKRuntime
 /// Drains are numbered from 1 in the order they start, and a stall names the drain that ended
 /// with it, so a call that asked for an attempt (`attempt(through:)`) can tell a stall of a
 /// drain that tried its item from one of an earlier drain that did not.
+///
+/// Drains run on a dispatch queue of the outbox's own (``DispatchTaskExecutor``), not on Swift's
+/// cooperative pool: an app whose tasks fill the pool's few threads (a thousand views reading
+/// the SDK on one frame tick) does not make each step of a delivery wait behind all of them.
 public actor Outbox {
     /// What the outbox tells its SDK.
     public struct Observers: Sendable {
@@ -59,6 +63,8 @@ public actor Outbox {
     private let pump: DeliveryPump
     private let clock: any SDKClock
     private let observers: Observers
+    /// Where drains run.
+    private let executor = DispatchTaskExecutor(label: "sdk.delivery")
     private var loop: Task<Void, Never>?
     private var isRequested = false
     private var timer: Task<Void, Never>?
@@ -88,7 +94,7 @@ public actor Outbox {
         guard !isStopped else { return }
         isRequested = true
         guard loop == nil else { return }
-        loop = Task { await self.run() }
+        loop = Task(executorPreference: executor) { await self.run() }
     }
 
     /// Asks for a drain that first lifts the back-off of `lane` and of every lane before it, so

@@ -6,16 +6,16 @@ import Dispatch
 /// on the queue across its awaits: it never waits behind whatever else fills the pool's few
 /// threads (one per processor), as an app's own tasks or a test's CPU-bound work do. The queue
 /// targets an overcommitting root queue, so it always gets a thread.
-final class DispatchTaskExecutor: TaskExecutor {
+package final class DispatchTaskExecutor: TaskExecutor {
     private let queue: DispatchQueue
 
     /// An executor over a new serial queue labelled `label`.
-    init(label: String) {
+    package init(label: String) {
         queue = DispatchQueue(label: label)
     }
 
     /// Runs `job` on the queue.
-    func enqueue(_ job: consuming ExecutorJob) {
+    package func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         let executor = asUnownedTaskExecutor()
         queue.async { job.runSynchronously(on: executor) }
