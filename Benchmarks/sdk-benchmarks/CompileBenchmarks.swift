@@ -6,7 +6,9 @@ import SDKGenCore
 /// depends on this package (by path) for SDKRuntime. The package is built once to warm up
 /// (SDKRuntime, module caches, SwiftPM's build plan); then each sample deletes what the module's
 /// compilation wrote (object files, the module, the incremental records) and builds just that
-/// target, which compiles the whole module again and nothing else.
+/// target, which compiles the whole module again and nothing else. On the peer shape, the floor
+/// (``CompileFloor``: the same 100 models and enums in plain Swift) is measured the same way
+/// first, and the 100-model module's compiler CPU is set against it.
 enum CompileBenchmarks {
     private static let group = "compile"
 
@@ -22,17 +24,26 @@ enum CompileBenchmarks {
         for size in sizes {
             targets.append(try writeModule(context.shape.spec(models: size), into: package))
         }
-        try manifest(targets: targets, root: context.packageRoot)
+        // The floor beside the 100-model module: the same models and enums in plain Swift.
+        let floor = context.shape == .peer ? try writeFloor(models: sizes[0], into: package) : nil
+        try manifest(targets: targets, plainTargets: floor.map { [$0] } ?? [], root: context.packageRoot)
             .write(to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
         context.log("compile: warming up (SDKRuntime and both modules, debug)")
         _ = try build(package, target: nil)
         var figures: [Figure] = []
         let shape = context.shape.rawValue
+        var floorCPU: [Double] = []
+        if let floor {
+            let (floorFigures, cpu) = try measureFloor(floor, models: sizes[0], in: package, context: context)
+            figures += floorFigures
+            floorCPU = cpu
+        }
         for (size, target) in zip(sizes, targets) {
             context.log("compile: \(target)")
             let noOp = try build(package, target: target)
             let outcomes = try (0..<(size >= 1_000 ? 2 : 3)).map { _ in try cleanBuild(target, in: package) }
             let times = outcomes.map { Sampler.seconds($0.elapsed) }
+            let cpu = outcomes.map { max(0, $0.cpuSeconds - noOp.cpuSeconds) }
             let small = size < 1_000
             figures += [
                 Figure(
@@ -40,7 +51,7 @@ enum CompileBenchmarks {
                     values: times, target: .under(small ? 4 : 60)),
                 Figure(
                     group: group, name: "\(size) \(shape) models: compiler CPU", unit: .seconds,
-                    values: outcomes.map { max(0, $0.cpuSeconds - noOp.cpuSeconds) }, target: small ? .under(3) : nil,
+                    values: cpu, target: small ? .under(3) : nil,
                     note: "CPU time of the build less that of a no-op build (SwiftPM's own)"),
                 Figure(
                     group: group, name: "\(size) \(shape) models: per model", unit: .milliseconds,
@@ -53,8 +64,49 @@ enum CompileBenchmarks {
                     group: group, name: "\(size) \(shape) models: no-op build (SwiftPM's own overhead)",
                     unit: .seconds, values: [Sampler.seconds(noOp.elapsed)]),
             ]
+            if size == sizes[0], !floorCPU.isEmpty {
+                figures.append(
+                    Figure(
+                        group: group, name: "\(size) \(shape) models: compiler CPU / the floor's", unit: .times,
+                        values: zip(cpu, floorCPU).map { $0 / $1 },
+                        note: "sample by sample, against the floor measured in the same run"))
+            }
         }
         return figures
+    }
+
+    /// Writes ``CompileFloor``'s module for `models` models into `package/Sources` and returns
+    /// its name.
+    private static func writeFloor(models: Int, into package: URL) throws -> String {
+        let module = "Floor\(models)"
+        let folder = package.appendingPathComponent("Sources/\(module)")
+        try? FileManager.default.removeItem(at: folder)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for (name, text) in CompileFloor.files(models: models) {
+            try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        return module
+    }
+
+    /// The floor's clean builds, measured as the generated modules' are: its figures, and its
+    /// compiler CPU per sample.
+    private static func measureFloor(
+        _ target: String, models: Int, in package: URL, context: BenchmarkContext
+    ) throws -> (figures: [Figure], cpu: [Double]) {
+        context.log("compile: \(target), the floor")
+        let noOp = try build(package, target: target)
+        let outcomes = try (0..<3).map { _ in try cleanBuild(target, in: package) }
+        let cpu = outcomes.map { max(0, $0.cpuSeconds - noOp.cpuSeconds) }
+        let figures = [
+            Figure(
+                group: group, name: "\(models) peer models as plain structs and enums (the floor): clean debug build",
+                unit: .seconds, values: outcomes.map { Sampler.seconds($0.elapsed) },
+                note: "no conformance but Sendable, the parent by its ID: see CompileFloor"),
+            Figure(
+                group: group, name: "\(models) peer models as plain structs and enums (the floor): compiler CPU",
+                unit: .seconds, values: cpu),
+        ]
+        return (figures, cpu)
     }
 
     /// Deletes what compiling `target` wrote and builds it again.
@@ -81,18 +133,24 @@ enum CompileBenchmarks {
         return module
     }
 
-    /// A manifest with one library target per module, each depending on this package's
-    /// SDKRuntime.
-    private static func manifest(targets: [String], root: URL) -> String {
+    /// A manifest with one library target per module: `targets` depend on this package's
+    /// SDKRuntime, `plainTargets` on nothing.
+    private static func manifest(targets: [String], plainTargets: [String], root: URL) -> String {
         let identity = root.lastPathComponent.lowercased()
-        let declarations = targets.map { target in
-            """
-                    .target(
-                        name: "\(target)",
-                        dependencies: [.product(name: "SDKRuntime", package: "\(identity)")],
-                        swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),
-            """
-        }
+        let declarations =
+            targets.map { target in
+                """
+                        .target(
+                            name: "\(target)",
+                            dependencies: [.product(name: "SDKRuntime", package: "\(identity)")],
+                            swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),
+                """
+            }
+            + plainTargets.map { target in
+                """
+                        .target(name: "\(target)", swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),
+                """
+            }
         return """
             // swift-tools-version:6.0
             import PackageDescription

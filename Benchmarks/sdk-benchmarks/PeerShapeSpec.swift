@@ -15,7 +15,7 @@ struct PeerShapeSpec: BenchmarkSpec {
         var lines = ["sdkgen: 1", "api:", "  name: \(apiName)", "  title: Synthetic benchmark API (N=\(models))"]
         lines += ["  version: 1.0.0", "enums:"]
         for index in 0..<models {
-            lines += ["  \(modelName(index))Status:", "    values: [active, inactive, pending]"]
+            lines += ["  \(Self.modelName(index))Status:", "    values: [active, inactive, pending]"]
         }
         lines.append("models:")
         for index in 0..<models { lines += model(index) }
@@ -29,12 +29,13 @@ struct PeerShapeSpec: BenchmarkSpec {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private func modelName(_ index: Int) -> String {
+    /// The name of the model at `index`: `Entity0000`, `Entity0001`, …
+    static func modelName(_ index: Int) -> String {
         "Entity" + String(repeating: "0", count: max(0, 4 - String(index).count)) + String(index)
     }
 
     private func model(_ index: Int) -> [String] {
-        let name = modelName(index)
+        let name = Self.modelName(index)
         return [
             "  \(name):",
             "    doc: Synthetic entity number \(index)",
@@ -45,14 +46,14 @@ struct PeerShapeSpec: BenchmarkSpec {
             "      status: \(name)Status",
             "      tags: \"[string]?\"",
             "      score: \"number?\"",
-            index > 0 ? "      parent: \"\(modelName((index - 1) / 2))?\"" : "      label: \"string?\"",
+            index > 0 ? "      parent: \"\(Self.modelName((index - 1) / 2))?\"" : "      label: \"string?\"",
             "      createdAt: \"date?\"",
         ]
     }
 
     private func operation(_ index: Int) -> [String] {
-        let target = modelName((index * 4) % models)
-        let other = modelName((index * 4 + 1) % models)
+        let target = Self.modelName((index * 4) % models)
+        let other = Self.modelName((index * 4 + 1) % models)
         if index.isMultiple(of: 2) {
             return [
                 "  getResource\(index):",

@@ -23,13 +23,13 @@
 /// costing about what a file of enums does. The limit is not lower because fewer, larger files
 /// compile slower: with at most 25 a folder, the 1,000-model peer-shape module (32 files instead
 /// of 113) took 65 s to build instead of 57 s.
-enum FileGrouping {
+package enum FileGrouping {
     /// The most files a folder holds before its declarations are grouped.
     static let threshold = 24
     /// The declarations of one grouped file.
-    static let perFile = 50
+    package static let perFile = 50
     /// The models of one grouped file.
-    static let modelsPerFile = 12
+    package static let modelsPerFile = 12
     /// The most grouped files a folder holds before the files of the spec grow.
     static let maximumFiles = 100
 
