@@ -1,8 +1,9 @@
 /// Which type names a file writes with their module in front (`LandmineAPI.Tag`), so that a
 /// spec type named like a type of a module the file also imports (Swift Testing's `Tag`,
-/// Foundation's `Data`, SDKRuntime's `JSONValue`) is never ambiguous there. The contract tests
-/// import the API module beside Foundation, SDKRuntime and Swift Testing, so they qualify every
-/// type of the API module; the API module itself needs none (its own names win, and it names
+/// Foundation's `Data`, SDKRuntime's `JSONValue`, SDKEmulator's `Fault`) is never ambiguous
+/// there. The contract tests and the example server import the API module beside Foundation,
+/// SDKRuntime and Swift Testing or SDKEmulator, so they qualify every type of the API module;
+/// the API module itself needs none (its own names win, and it names
 /// the imported types with their module: `Foundation.Date`, `SDKRuntime.JSONValue`).
 public struct TypeQualification: Hashable, Sendable {
     /// The module that declares `types`.

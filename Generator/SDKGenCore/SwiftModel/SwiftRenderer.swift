@@ -187,6 +187,11 @@ public enum SwiftRenderer {
                 let head = "guard \(conditionList(conditions)) else {"
                 if head.count <= writer.columnsLeft {
                     writer.line(head)
+                } else if conditions.count == 1 {
+                    // As `swift format` lays it out: `guard` alone, the condition a level deeper.
+                    writer.line("guard")
+                    writer.indented { writeConditions("", conditions, "", into: &$0) }
+                    writer.line("else {")
                 } else {
                     writeConditions("guard ", conditions, "", into: &writer)
                     writer.line("else {")
@@ -237,8 +242,19 @@ public enum SwiftRenderer {
     static func writeConditions(
         _ head: String, _ conditions: [SwiftCondition], _ tail: String, into writer: inout CodeWriter
     ) {
-        if conditions.count == 1, case .expression(let value) = conditions[0] {
-            return write(head, value, tail, into: &writer)
+        let brace = tail.drop { $0 == " " }
+        if conditions.count == 1 {
+            let (lead, value) =
+                switch conditions[0] {
+                case .expression(let value): (head, value)
+                case .optionalBinding(let name, let value): (head + "let \(name) = ", value)
+                }
+            let lines = ExpressionLayout.lines(lead, value, tail, width: writer.columnsLeft)
+            guard lines.count > 1, !brace.isEmpty else { return lines.forEach { writer.line($0) } }
+            // As `swift format` lays it out: a condition that does not fit on one line with its
+            // brace leaves the brace on a line of its own.
+            for line in ExpressionLayout.lines(lead, value, "", width: writer.columnsLeft) { writer.line(line) }
+            return writer.line(String(brace))
         }
         let oneLine = head + conditionList(conditions) + tail
         guard conditions.count > 1, !ExpressionLayout.fits(oneLine, writer.columnsLeft) else {
@@ -248,7 +264,6 @@ public enum SwiftRenderer {
         // one level deeper, and the brace of an `if` on a line of its own.
         let items = conditions.map { conditionList([$0]) }
         for line in ExpressionLayout.filled(head, items, "", width: writer.columnsLeft) { writer.line(line) }
-        let brace = tail.drop { $0 == " " }
         if !brace.isEmpty { writer.line(String(brace)) }
     }
 

@@ -1,5 +1,5 @@
-/// The top-level types the API module of a spec declares: the names the contract tests write
-/// with the module in front (see `TypeQualification`).
+/// The top-level types the API module of a spec declares: the names the contract tests and the
+/// example server write with the module in front (see `TypeQualification`).
 enum APITypeNames {
     /// Every top-level type of `spec`'s API module.
     static func of(_ spec: Spec) -> [String] {
@@ -10,8 +10,8 @@ enum APITypeNames {
             + [ClientTranslator.typeName(spec), spec.name + "Operation"]
     }
 
-    /// The qualification of the contract tests of `spec`.
-    static func testQualification(_ spec: Spec) -> TypeQualification {
+    /// The qualification of the modules that import `spec`'s API module beside others.
+    static func qualification(_ spec: Spec) -> TypeQualification {
         TypeQualification(module: SpecTranslator.apiModule(spec), types: Set(of(spec)))
     }
 }

@@ -4,7 +4,7 @@ enum ContractTestTranslator {
     static func files(_ spec: Spec) -> [PendingFile] {
         let module = SpecTranslator.testModule(spec)
         let imports = ["Foundation", "SDKRuntime", "Testing", SpecTranslator.apiModule(spec)]
-        let qualification = APITypeNames.testQualification(spec)
+        let qualification = APITypeNames.qualification(spec)
         @Sendable func file(
             _ path: String, imports: [String] = imports, _ declaration: @escaping @Sendable () -> SwiftDeclaration
         ) -> PendingFile {

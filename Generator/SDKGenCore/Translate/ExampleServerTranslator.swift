@@ -18,10 +18,12 @@ enum ExampleServerTranslator {
         guard applies(to: spec) else { return [] }
         let module = module(spec)
         let imports = ["Foundation", "SDKEmulator", "SDKRuntime", SpecTranslator.apiModule(spec)]
+        let qualification = APITypeNames.qualification(spec)
         @Sendable func file(_ path: String, _ declaration: @escaping @Sendable () -> SwiftDeclaration) -> PendingFile {
             PendingFile(path: "\(module)/\(path)") {
                 SwiftFile(
-                    path: "\(module)/\(path)", specFile: spec.file, imports: imports, declarations: [declaration()])
+                    path: "\(module)/\(path)", specFile: spec.file, imports: imports, declarations: [declaration()],
+                    qualification: qualification)
             }
         }
         let routes = spec.operations.map { operation in

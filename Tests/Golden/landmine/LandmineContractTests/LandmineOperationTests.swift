@@ -35,4 +35,55 @@ struct LandmineOperationTests {
             })
         #expect(outcome.error == nil)
     }
+
+    @Test("putData: an empty body (Tests/Fixtures/landmine.yaml:1109:9)")
+    func putDataExample1() async throws {
+        let outcome = try await SDKEmulator.ContractHarness.withClient(
+            server: try LandmineEmulator.LandmineExampleServer.makeServer(),
+            headers: [],
+            { core in
+                let client = LandmineAPI.LandmineClient(core: core)
+                let body = try SDKRuntime.JSONCoding.makeDecoder().decode(
+                    LandmineAPI.Data.self,
+                    from: Foundation.Data("{}".utf8))
+                return await SDKRuntime.APIOutcome.of {
+                    try await client.putData(body: body, idempotencyKey: "contract-putData-1")
+                }
+            })
+        #expect(outcome.error == nil)
+    }
+
+    @Test("putJSONValue: an empty body (Tests/Fixtures/landmine.yaml:1118:9)")
+    func putJSONValueExample1() async throws {
+        let outcome = try await SDKEmulator.ContractHarness.withClient(
+            server: try LandmineEmulator.LandmineExampleServer.makeServer(),
+            headers: [],
+            { core in
+                let client = LandmineAPI.LandmineClient(core: core)
+                let body = try SDKRuntime.JSONCoding.makeDecoder().decode(
+                    LandmineAPI.JSONValue.self,
+                    from: Foundation.Data("{}".utf8))
+                return await SDKRuntime.APIOutcome.of {
+                    try await client.putJSONValue(body: body, idempotencyKey: "contract-putJSONValue-1")
+                }
+            })
+        #expect(outcome.error == nil)
+    }
+
+    @Test("putFault: an empty body (Tests/Fixtures/landmine.yaml:1127:9)")
+    func putFaultExample1() async throws {
+        let outcome = try await SDKEmulator.ContractHarness.withClient(
+            server: try LandmineEmulator.LandmineExampleServer.makeServer(),
+            headers: [],
+            { core in
+                let client = LandmineAPI.LandmineClient(core: core)
+                let body = try SDKRuntime.JSONCoding.makeDecoder().decode(
+                    LandmineAPI.Fault.self,
+                    from: Foundation.Data("{}".utf8))
+                return await SDKRuntime.APIOutcome.of {
+                    try await client.putFault(body: body, idempotencyKey: "contract-putFault-1")
+                }
+            })
+        #expect(outcome.error == nil)
+    }
 }

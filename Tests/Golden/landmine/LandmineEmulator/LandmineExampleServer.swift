@@ -21,6 +21,9 @@ public enum LandmineExampleServer {
         LandmineExampleServer.defaultRoute(),
         LandmineExampleServer.self_Route(),
         LandmineExampleServer.init_Route(),
+        LandmineExampleServer.putDataRoute(),
+        LandmineExampleServer.putJSONValueRoute(),
+        LandmineExampleServer.putFaultRoute(),
     ]
 
     /// A fresh server; start it with `start()` (127.0.0.1, any free port).

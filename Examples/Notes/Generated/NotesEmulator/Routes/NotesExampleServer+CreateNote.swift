@@ -20,7 +20,7 @@ extension NotesExampleServer {
                 SDKEmulator.ExampleAnswer(
                     name: "a new note",
                     body: SDKEmulator.ExampleAnswer.body(
-                        NewNote.self,
+                        NotesAPI.NewNote.self,
                         equalTo: "{\"title\":\"Groceries\",\"body\":\"Milk, eggs\",\"tags\":[\"home\",\"to-buy\"]}"),
                     response: SDKEmulator.ExampleAnswer.json(
                         """
@@ -30,7 +30,10 @@ extension NotesExampleServer {
                         status: 201))
             ],
             check: { request, parameters in
-                guard let body = try? SDKRuntime.JSONCoding.makeDecoder().decode(NewNote.self, from: request.body)
+                guard
+                    let body = try? SDKRuntime.JSONCoding.makeDecoder().decode(
+                        NotesAPI.NewNote.self,
+                        from: request.body)
                 else {
                     return "the body is not a valid NewNote"
                 }

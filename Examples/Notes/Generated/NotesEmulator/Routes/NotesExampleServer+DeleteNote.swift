@@ -23,7 +23,7 @@ extension NotesExampleServer {
                     response: SDKEmulator.EmulatorResponse.empty(204))
             ],
             check: { request, parameters in
-                if let value = parameters["noteId"], let violation = NoteIdRule.validate(value) {
+                if let value = parameters["noteId"], let violation = NotesAPI.NoteIdRule.validate(value) {
                     return "noteId " + violation.message
                 }
                 return nil

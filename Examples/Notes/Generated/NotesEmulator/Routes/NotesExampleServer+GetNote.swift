@@ -35,7 +35,7 @@ extension NotesExampleServer {
                         status: 200)),
             ],
             check: { request, parameters in
-                if let value = parameters["noteId"], let violation = NoteIdRule.validate(value) {
+                if let value = parameters["noteId"], let violation = NotesAPI.NoteIdRule.validate(value) {
                     return "noteId " + violation.message
                 }
                 return nil

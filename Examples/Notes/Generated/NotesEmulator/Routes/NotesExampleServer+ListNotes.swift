@@ -36,10 +36,10 @@ extension NotesExampleServer {
                         status: 200)),
             ],
             check: { request, parameters in
-                if let value = request.queryValue("tag"), let violation = TagNameRule.validate(value) {
+                if let value = request.queryValue("tag"), let violation = NotesAPI.TagNameRule.validate(value) {
                     return "tag " + violation.message
                 }
-                if let value = request.queryValue("term"), let violation = SearchTermRule.validate(value) {
+                if let value = request.queryValue("term"), let violation = NotesAPI.SearchTermRule.validate(value) {
                     return "term " + violation.message
                 }
                 if let value = request.queryValue("limit"), Swift.Int64(value) == nil {

@@ -20,7 +20,9 @@ extension NotesExampleServer {
                 SDKEmulator.ExampleAnswer(
                     name: "archive",
                     parameters: ["noteId": "n_abc123"],
-                    body: SDKEmulator.ExampleAnswer.body(NoteChange.self, equalTo: "{\"status\":\"archived\"}"),
+                    body: SDKEmulator.ExampleAnswer.body(
+                        NotesAPI.NoteChange.self,
+                        equalTo: "{\"status\":\"archived\"}"),
                     response: SDKEmulator.ExampleAnswer.json(
                         """
                         {"id":"n_abc123","title":"Groceries","body":"Milk, eggs","status":"active","tags":["home",\
@@ -30,17 +32,22 @@ extension NotesExampleServer {
                 SDKEmulator.ExampleAnswer(
                     name: "unknown note",
                     parameters: ["noteId": "n_missing"],
-                    body: SDKEmulator.ExampleAnswer.body(NoteChange.self, equalTo: "{\"status\":\"archived\"}"),
+                    body: SDKEmulator.ExampleAnswer.body(
+                        NotesAPI.NoteChange.self,
+                        equalTo: "{\"status\":\"archived\"}"),
                     response: SDKEmulator.EmulatorResponse.error(
                         status: 404,
                         code: "NOTE_NOT_FOUND",
                         message: "The answer of example 'unknown note'.")),
             ],
             check: { request, parameters in
-                if let value = parameters["noteId"], let violation = NoteIdRule.validate(value) {
+                if let value = parameters["noteId"], let violation = NotesAPI.NoteIdRule.validate(value) {
                     return "noteId " + violation.message
                 }
-                guard let body = try? SDKRuntime.JSONCoding.makeDecoder().decode(NoteChange.self, from: request.body)
+                guard
+                    let body = try? SDKRuntime.JSONCoding.makeDecoder().decode(
+                        NotesAPI.NoteChange.self,
+                        from: request.body)
                 else {
                     return "the body is not a valid NoteChange"
                 }

@@ -26,6 +26,21 @@ public enum LandmineOperation: Swift.Hashable, Swift.Sendable, Swift.CaseIterabl
     /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1089:3.
     case init_
 
+    /// `PUT /v1/data`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1101:3.
+    case putData
+
+    /// `PUT /v1/json-value`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1110:3.
+    case putJSONValue
+
+    /// `PUT /v1/fault`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1119:3.
+    case putFault
+
     /// The HTTP method.
     public var method: Swift.String {
         switch self {
@@ -36,6 +51,12 @@ public enum LandmineOperation: Swift.Hashable, Swift.Sendable, Swift.CaseIterabl
         case .self_:
             return "DELETE"
         case .init_:
+            return "PUT"
+        case .putData:
+            return "PUT"
+        case .putJSONValue:
+            return "PUT"
+        case .putFault:
             return "PUT"
         }
     }
@@ -51,6 +72,12 @@ public enum LandmineOperation: Swift.Hashable, Swift.Sendable, Swift.CaseIterabl
             return "/v1/self/{in}"
         case .init_:
             return "/v1/init/{in}"
+        case .putData:
+            return "/v1/data"
+        case .putJSONValue:
+            return "/v1/json-value"
+        case .putFault:
+            return "/v1/fault"
         }
     }
 
@@ -64,6 +91,12 @@ public enum LandmineOperation: Swift.Hashable, Swift.Sendable, Swift.CaseIterabl
         case .self_:
             return 200
         case .init_:
+            return 200
+        case .putData:
+            return 200
+        case .putJSONValue:
+            return 200
+        case .putFault:
             return 200
         }
     }
@@ -79,6 +112,12 @@ public enum LandmineOperation: Swift.Hashable, Swift.Sendable, Swift.CaseIterabl
             return ["CLASS", "SELF"]
         case .init_:
             return ["CLASS", "SELF"]
+        case .putData:
+            return ["CLASS"]
+        case .putJSONValue:
+            return ["CLASS"]
+        case .putFault:
+            return ["CLASS"]
         }
     }
 
@@ -92,6 +131,12 @@ public enum LandmineOperation: Swift.Hashable, Swift.Sendable, Swift.CaseIterabl
         case .self_:
             return true
         case .init_:
+            return true
+        case .putData:
+            return true
+        case .putJSONValue:
+            return true
+        case .putFault:
             return true
         }
     }

@@ -27,7 +27,7 @@ extension LandmineExampleServer {
                     response: SDKEmulator.ExampleAnswer.json("{}", status: 200)),
             ],
             check: { request, parameters in
-                if let value = parameters["in"], let violation = ClassRule.validate(value) {
+                if let value = parameters["in"], let violation = LandmineAPI.ClassRule.validate(value) {
                     return "in " + violation.message
                 }
                 if let value = request.queryValue("where"), Swift.Int64(value) == nil {

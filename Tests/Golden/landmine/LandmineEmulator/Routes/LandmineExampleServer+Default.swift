@@ -18,13 +18,15 @@ extension LandmineExampleServer {
             refusal: (400, "CLASS"),
             answers: [],
             check: { request, parameters in
-                if let value = parameters["in"], let violation = DefaultRule.validate(value) {
+                if let value = parameters["in"], let violation = LandmineAPI.DefaultRule.validate(value) {
                     return "in " + violation.message
                 }
                 if let value = request.queryValue("where"), Swift.Int64(value) == nil {
                     return "where must be a whole number"
                 }
-                if (try? SDKRuntime.JSONCoding.makeDecoder().decode(Everything.self, from: request.body)) == nil {
+                if (try? SDKRuntime.JSONCoding.makeDecoder().decode(LandmineAPI.Everything.self, from: request.body))
+                    == nil
+                {
                     return "the body is not a valid Everything"
                 }
                 return nil
