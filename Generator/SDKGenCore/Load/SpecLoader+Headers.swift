@@ -43,9 +43,14 @@ extension SpecLoader {
                     log.error("'\(name)' is not a valid HTTP header name", at: field.keyLocation("name"))
                 }
                 let template = ScalarReading.string(field["template"], "the template", log: &log) ?? "{value}"
-                if !template.contains("{value}") {
+                let placeholders = template.components(separatedBy: "{value}").count - 1
+                if placeholders == 0 {
                     log.error(
                         "the template of header '\(name)' must contain {value}", at: field.keyLocation("template"))
+                } else if placeholders > 1 {
+                    log.error(
+                        "the template of header '\(name)' contains {value} \(placeholders) times; it takes one value",
+                        at: field.keyLocation("template"))
                 }
                 contract.fields.append(
                     HeaderContractSpec.Field(

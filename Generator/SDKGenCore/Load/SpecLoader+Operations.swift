@@ -166,7 +166,7 @@ extension SpecLoader {
             log.error("the examples of \(context) must be a list", at: node.location)
             return []
         }
-        return items.compactMap { item in
+        let examples = items.compactMap { item -> OperationSpec.Example? in
             guard
                 let reader = MappingReader(
                     item, context: "an example of \(context)", keys: ["name", "parameters", "body", "status", "error"],
@@ -188,5 +188,18 @@ extension SpecLoader {
                 errorCode: ScalarReading.string(reader["error"], "the example error", log: &log),
                 location: item.location)
         }
+        // An example's name is its key in the OpenAPI document's `examples`, where a second one
+        // would replace the first.
+        var firstLines: [String: Int] = [:]
+        for example in examples {
+            if let line = firstLines[example.name] {
+                log.error(
+                    "\(context) has two examples named '\(example.name)' (the first at line \(line))",
+                    at: example.location)
+            } else {
+                firstLines[example.name] = example.location.line
+            }
+        }
+        return examples
     }
 }

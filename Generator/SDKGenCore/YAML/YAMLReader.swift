@@ -28,7 +28,7 @@ public enum YAMLReader {
             guard let base = buffer.baseAddress else { return nil }
             yaml_parser_set_input_string(&parser, base, buffer.count)
             yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
-            var builder = TreeBuilder(file: file)
+            var builder = TreeBuilder(file: file, input: buffer)
             return builder.run(&parser, log: &log)
         }
     }
@@ -47,15 +47,30 @@ private struct TreeBuilder {
     }
 
     let file: String
+    /// The bytes libyaml reads (for the location of a character its reader refuses).
+    let input: UnsafeBufferPointer<UInt8>
     var stack: [Frame] = []
     var root: YAMLNode?
     var documents = 0
     var failed = false
 
-    init(file: String) { self.file = file }
+    init(file: String, input: UnsafeBufferPointer<UInt8>) {
+        self.file = file
+        self.input = input
+    }
 
     func location(_ mark: yaml_mark_t) -> SourceLocation {
         SourceLocation(file: file, line: Int(mark.line) + 1, column: Int(mark.column) + 1)
+    }
+
+    /// Where the byte at `offset` of the input is: its line, and its column in characters
+    /// (Unicode scalars, as libyaml counts them).
+    func location(ofOffset offset: Int) -> SourceLocation {
+        let before = input.prefix(min(max(0, offset), input.count))
+        let lineStart = before.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+        let line = before.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+        let column = before[lineStart...].reduce(1) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
+        return SourceLocation(file: file, line: line, column: column)
     }
 
     mutating func run(_ parser: inout yaml_parser_t, log: inout DiagnosticLog) -> YAMLNode? {
@@ -63,8 +78,17 @@ private struct TreeBuilder {
             var event = yaml_event_t()
             guard yaml_parser_parse(&parser, &event) == 1 else {
                 let problem = parser.problem.map { String(cString: $0) } ?? "malformed YAML"
-                let context = parser.context.map { " " + String(cString: $0) } ?? ""
-                log.error("malformed YAML: \(problem)\(context)", at: location(parser.problem_mark))
+                if parser.error == YAML_READER_ERROR {
+                    // libyaml's reader (a character YAML does not allow) gives an offset and the
+                    // character instead of a line and column.
+                    let value = Unicode.Scalar(UInt32(clamping: parser.problem_value))
+                    let character = value.map { " (\($0.codePoint))" } ?? ""
+                    log.error(
+                        "malformed YAML: \(problem)\(character)", at: location(ofOffset: Int(parser.problem_offset)))
+                } else {
+                    let context = parser.context.map { " " + String(cString: $0) } ?? ""
+                    log.error("malformed YAML: \(problem)\(context)", at: location(parser.problem_mark))
+                }
                 return nil
             }
             defer { yaml_event_delete(&event) }
