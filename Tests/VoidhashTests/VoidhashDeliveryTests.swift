@@ -45,6 +45,34 @@ struct VoidhashDeliveryTests {
         }
     }
 
+    /// An event stored by a version whose event-name rule was looser breaks the rule of today's
+    /// contract: it is refused by itself, and the events queued with it are still delivered.
+    @Test func aQueuedEventThatBreaksARuleIsRefusedAloneAndTheRestIsDelivered() async throws {
+        try await withSDKHarness { harness in
+            try await harness.launch().shutdown()
+            let storage = try SDKStorage.open(directory: harness.directory, name: "voidhash-test")
+            let identity = try #require(try storage.keyValues.value(IdentityRecord.self, forKey: StoreKeys.identity))
+            #expect(EventNameRule.validate("") != nil)
+            for name in ["kept_first", ""] {
+                let event = Event(
+                    id: UUIDv7.make(now: harness.clock.now()).lowercasedText, event: name,
+                    distinctId: identity.distinctId, timestamp: harness.clock.now(), sessionId: identity.sessionId,
+                    properties: [:])
+                let item = try QueuedWrite.event(event, epoch: identity.epoch).queueItem()
+                try storage.queue.enqueue(
+                    lane: item.lane, kind: item.kind, payload: item.payload, now: harness.clock.now())
+            }
+            storage.close()
+
+            let second = try harness.launch()
+            await second.capture("kept_second")
+            await second.flush()
+            #expect(harness.state.events.map(\.event) == ["kept_first", "kept_second"])
+            #expect(await second.pendingDeliveryCount() == 0)
+            await second.shutdown()
+        }
+    }
+
     @Test func aRateLimitPausesDeliveryUntilRetryAfter() async throws {
         try await withSDKHarness { harness in
             let voidhash = try harness.launch()

@@ -16,6 +16,9 @@ extension VoidhashClient {
         body: EventBatch,
         idempotencyKey: Swift.String
     ) async throws(SDKRuntime.APIError) -> EventBatchResult {
+        if let violation = body.violations().first {
+            throw SDKRuntime.APIError(category: .rejected, code: "INVALID_ARGUMENT", message: violation.description)
+        }
         var request = SDKRuntime.HTTPRequest(method: "POST", path: "/v1/events", isSafeToRepeat: true)
         request.headers.append(SDKRuntime.APIClient.idempotencyKeyField(idempotencyKey))
         request.headers.append(SDKRuntime.HTTPField(name: "Content-Type", value: "application/json"))

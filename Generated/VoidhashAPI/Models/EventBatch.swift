@@ -28,3 +28,21 @@ public struct EventBatch: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRunt
     /// The members, in spec order: their wire names and where they are stored.
     public static let members: [SDKRuntime.ModelMember<Self>] = [.required("events", \.events)]
 }
+
+extension EventBatch {
+    /// Every member whose value breaks the rule the spec attaches to it, in spec order,
+    /// with those of the models it holds (`member[0].name`); empty when all pass. The
+    /// client checks a request body with it before sending; decoding a response does not.
+    public func violations() -> [SDKRuntime.PropertyViolation] {
+        var found: [SDKRuntime.PropertyViolation] = []
+        for (index1, element1) in self.events.enumerated() {
+            for violation in element1.violations() {
+                found.append(
+                    SDKRuntime.PropertyViolation(
+                        property: "events[" + Swift.String(index1) + "]." + violation.property,
+                        message: violation.message))
+            }
+        }
+        return found
+    }
+}

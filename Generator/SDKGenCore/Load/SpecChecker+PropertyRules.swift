@@ -28,7 +28,7 @@ extension SpecChecker {
     /// Every model example, and the body of every operation example, keeps the rules of the
     /// model's members, and of the members of the models nested in it (the exported OpenAPI
     /// document gives each such member its rule's schema). The client refuses a body that
-    /// breaks a rule of its own members before sending, also for an error example.
+    /// breaks any of these rules before sending, also for an error example.
     static func checkMemberRuleExamples(_ spec: Spec, log: inout DiagnosticLog) {
         var stringRules = stringRulesByName(spec)
         // Two rules of one name (inline rules of `A.bC` and `AB.c` are both `ABC`) are reported
@@ -36,10 +36,9 @@ extension SpecChecker {
         let counts = Dictionary(spec.rules.map { ($0.name, 1) }, uniquingKeysWith: +)
         for (name, count) in counts where count > 1 { stringRules[name] = nil }
         let models = Dictionary(spec.models.map { ($0.name, $0) }) { first, _ in first }
-        /// The first rule `value` (of `model`) breaks, as a message, and whether a nested model
-        /// breaks it; `path` names the member holding a nested model.
-        func violation(_ value: JSONLiteral, _ model: ModelSpec, path: String = "") -> (message: String, nested: Bool)?
-        {
+        /// The first rule `value` (of `model`) breaks, as a message; `path` names the member
+        /// holding a nested model.
+        func violation(_ value: JSONLiteral, _ model: ModelSpec, path: String = "") -> String? {
             guard case .object(let members) = value else { return nil }
             for property in model.properties {
                 guard let member = members.first(where: { $0.name == property.wireName }) else { continue }
@@ -54,9 +53,7 @@ extension SpecChecker {
                         default: []
                         }
                     if let reason = texts.lazy.compactMap({ RuleEvaluator.reason($0, rule) }).first {
-                        let message =
-                            "breaks the rule '\(name)' of member '\(path)\(property.name)' (\(reason.rawValue))"
-                        return (message, !path.isEmpty)
+                        return "breaks the rule '\(name)' of member '\(path)\(property.name)' (\(reason.rawValue))"
                     }
                 }
                 for (nested, nestedValue, place) in nestedModels(member.value, property.type, models) {
@@ -69,7 +66,7 @@ extension SpecChecker {
         for model in spec.models {
             for (index, example) in model.examples.enumerated() {
                 if let found = violation(example.value, model) {
-                    log.error("example \(index + 1) of model '\(model.name)' \(found.message)", at: example.location)
+                    log.error("example \(index + 1) of model '\(model.name)' \(found)", at: example.location)
                 }
             }
         }
@@ -77,10 +74,9 @@ extension SpecChecker {
             guard let model = spec.models.first(where: { $0.name == operation.requestBody }) else { continue }
             for example in operation.examples {
                 guard let body = example.body, let found = violation(body, model) else { continue }
-                // Only a rule of the body's own members is checked by the client before sending.
-                let refused = found.nested ? "" : refusedBeforeSending(example)
+                let refused = refusedBeforeSending(example)
                 log.error(
-                    "the body of example '\(example.name)' of operation '\(operation.name)' \(found.message)\(refused)",
+                    "the body of example '\(example.name)' of operation '\(operation.name)' \(found)\(refused)",
                     at: example.location)
             }
         }

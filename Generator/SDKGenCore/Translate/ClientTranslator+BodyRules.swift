@@ -1,10 +1,9 @@
 extension ClientTranslator {
-    /// The check a client function makes before sending a body whose model has member rules:
+    /// The check a client function makes before sending a body whose model has member rules
+    /// (its own, or of the models it holds; `validated` is `ModelValidationTranslator.validatedModels`):
     /// the first violation is thrown as `INVALID_ARGUMENT`, as a broken parameter is.
-    static func bodyRuleCheck(_ operation: OperationSpec, spec: Spec) -> [SwiftStatement] {
-        guard let name = operation.requestBody, let model = spec.models.first(where: { $0.name == name }),
-            ModelValidationTranslator.isValidated(model)
-        else { return [] }
+    static func bodyRuleCheck(_ operation: OperationSpec, validated: Set<String>) -> [SwiftStatement] {
+        guard let name = operation.requestBody, validated.contains(name) else { return [] }
         return [
             .ifStatement(
                 [.optionalBinding("violation", .member(.call(.path("body", "violations"), []), "first"))],

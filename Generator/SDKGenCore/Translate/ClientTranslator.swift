@@ -26,7 +26,9 @@ enum ClientTranslator {
     }
 
     /// The extension holding the function of `operation`.
-    static func operationDeclaration(_ operation: OperationSpec, spec: Spec) -> SwiftDeclaration {
+    static func operationDeclaration(
+        _ operation: OperationSpec, spec: Spec, validated: Set<String>
+    ) -> SwiftDeclaration {
         var parameters: [SwiftFunction.Parameter] = operation.parameters.map { parameter in
             .init(
                 SwiftNaming.memberName(parameter.name), TypeMapping.swiftType(parameter.type),
@@ -63,7 +65,7 @@ enum ClientTranslator {
                 parameter.type.isOptional
                     ? .ifStatement([.optionalBinding("value", .identifier(name))], then: [check], else: nil) : check)
         }
-        statements += bodyRuleCheck(operation, spec: spec)
+        statements += bodyRuleCheck(operation, validated: validated)
         statements.append(
             .binding(
                 SwiftBinding(

@@ -1,6 +1,6 @@
 /// The route of one operation on the server made from the spec.
 extension ExampleServerTranslator {
-    static func routeDeclaration(_ operation: OperationSpec, spec: Spec) -> SwiftDeclaration {
+    static func routeDeclaration(_ operation: OperationSpec, spec: Spec, validated: Set<String>) -> SwiftDeclaration {
         let refusalCode =
             operation.errors.first { code in spec.errors.contains { $0.code == code && $0.status == 400 } }
             ?? "INVALID_ARGUMENT"
@@ -11,7 +11,11 @@ extension ExampleServerTranslator {
                 .init("method", .string(operation.method)), .init("path", .string(operation.path)),
                 .init("refusal", .tuple([.integer(400), .string(refusalCode)])),
                 .init("answers", .array(operation.examples.map { answer($0, operation: operation, spec: spec) })),
-                .init("check", .closure(parameters: ["request", "parameters"], body: checks(operation, spec: spec))),
+                .init(
+                    "check",
+                    .closure(
+                        parameters: ["request", "parameters"], body: checks(operation, spec: spec, validated: validated)
+                    )),
             ])
         return .type(
             SwiftTypeDeclaration(
@@ -28,13 +32,15 @@ extension ExampleServerTranslator {
     }
 
     /// Whether the route's `check` can refuse a request, so that the server answers it
-    /// `400 INVALID_ARGUMENT`: its checks hold more than the final `return nil`.
+    /// `400 INVALID_ARGUMENT`: its checks hold more than the final `return nil`. (A body is
+    /// always checked, whether its model has rules or not, so `validated` does not matter here.)
     static func canRefuse(_ operation: OperationSpec, spec: Spec) -> Bool {
-        checks(operation, spec: spec).count > 1
+        checks(operation, spec: spec, validated: []).count > 1
     }
 
-    /// The checks of the route's `check` closure, each returning why a request is refused.
-    static func checks(_ operation: OperationSpec, spec: Spec) -> [SwiftStatement] {
+    /// The checks of the route's `check` closure, each returning why a request is refused;
+    /// `validated` is `ModelValidationTranslator.validatedModels(spec)`.
+    static func checks(_ operation: OperationSpec, spec: Spec, validated: Set<String>) -> [SwiftStatement] {
         var statements: [SwiftStatement] = []
         let refuse = { (reason: SwiftExpression) in SwiftStatement.returnStatement(reason) }
         for parameter in operation.parameters {
@@ -96,7 +102,7 @@ extension ExampleServerTranslator {
                     ]),
                 optional: true)
             let refusal = refuse(.string("the body is not a valid \(name)"))
-            if ModelValidationTranslator.isValidated(model) {
+            if validated.contains(model.name) {
                 statements.append(.guardStatement([.optionalBinding("body", decoded)], else: [refusal]))
                 statements.append(
                     .ifStatement(

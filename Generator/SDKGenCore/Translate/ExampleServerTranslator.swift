@@ -19,6 +19,7 @@ enum ExampleServerTranslator {
         let module = module(spec)
         let imports = ["Foundation", "SDKEmulator", "SDKRuntime", SpecTranslator.apiModule(spec)]
         let qualification = APITypeNames.qualification(spec)
+        let validated = ModelValidationTranslator.validatedModels(spec)
         @Sendable func file(_ path: String, _ declaration: @escaping @Sendable () -> SwiftDeclaration) -> PendingFile {
             PendingFile(path: "\(module)/\(path)") {
                 SwiftFile(
@@ -28,7 +29,7 @@ enum ExampleServerTranslator {
         }
         let routes = spec.operations.map { operation in
             file("Routes/\(typeName(spec))+\(SwiftNaming.typeName(operation.name)).swift") {
-                routeDeclaration(operation, spec: spec)
+                routeDeclaration(operation, spec: spec, validated: validated)
             }
         }
         return [file(typeName(spec) + ".swift") { serverDeclaration(spec) }]

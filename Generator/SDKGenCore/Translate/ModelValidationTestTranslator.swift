@@ -3,7 +3,7 @@
 enum ModelValidationTestTranslator {
     /// Whether `model` gets the suite: it has a member rule and an example to start from.
     static func applies(to model: ModelSpec) -> Bool {
-        ModelValidationTranslator.isValidated(model) && !model.examples.isEmpty
+        ModelValidationTranslator.hasMemberRules(model) && !model.examples.isEmpty
     }
 
     /// The suite of `model` (one that `applies(to:)`).

@@ -1,20 +1,42 @@
 /// Turns the rules a spec attaches to model members into `violations()` on the model, which
 /// lists every member whose value breaks its rule (each element of a list is checked; an
-/// absent optional member passes).
+/// absent optional member passes), and every violation of the models it holds, named by where
+/// they are (`guests[0].name`).
 enum ModelValidationTranslator {
-    /// Whether `model` has a member with a rule (and so `violations()`).
-    static func isValidated(_ model: ModelSpec) -> Bool {
+    /// Whether `model` has a member with a rule of its own.
+    static func hasMemberRules(_ model: ModelSpec) -> Bool {
         model.properties.contains { $0.rule != nil }
     }
 
-    /// The extension holding `violations()`, or nothing when no member has a rule.
-    static func declarations(_ model: ModelSpec) -> [SwiftDeclaration] {
-        guard isValidated(model) else { return [] }
+    /// The models that get `violations()`: those with a member rule, and those holding one of
+    /// them in a member (itself, or in a list, a map or an optional, at any depth).
+    static func validatedModels(_ spec: Spec) -> Set<String> {
+        var holders: [String: [String]] = [:]
+        for model in spec.models {
+            for name in Set(model.properties.flatMap(\.type.namedTypes)) {
+                holders[name, default: []].append(model.name)
+            }
+        }
+        var validated = Set(spec.models.filter(hasMemberRules).map(\.name))
+        var pending = Array(validated)
+        while let name = pending.popLast() {
+            for holder in holders[name] ?? [] where validated.insert(holder).inserted { pending.append(holder) }
+        }
+        return validated
+    }
+
+    /// The extension holding `violations()`, or nothing when `model` is not among `validated`
+    /// (`validatedModels(_:)`).
+    static func declarations(_ model: ModelSpec, validated: Set<String>) -> [SwiftDeclaration] {
+        guard validated.contains(model.name) else { return [] }
         let violationType = SwiftType.runtime("PropertyViolation")
         var body: [SwiftStatement] = [
             .binding(SwiftBinding("found", type: .array(violationType), .array([]), isMutable: true))
         ]
         for property in model.properties {
+            body += nestedChecks(
+                .member(.identifier("self"), SwiftNaming.memberName(property.name)), property.type,
+                path: .string(property.wireName), validated: validated)
             guard let rule = property.rule, let shape = PropertyRuleShape(property.type) else { continue }
             let member = SwiftExpression.member(.identifier("self"), SwiftNaming.memberName(property.name))
             let check = { (value: SwiftExpression) -> SwiftStatement in
@@ -61,12 +83,87 @@ enum ModelValidationTranslator {
                         .function(
                             SwiftFunction(
                                 doc: [
-                                    "Every member whose value breaks the rule the spec attaches to it, in spec order;",
-                                    "empty when all pass. The client checks a request body with it before sending;",
-                                    "decoding a response does not.",
+                                    "Every member whose value breaks the rule the spec attaches to it, in spec order,",
+                                    "with those of the models it holds (`member[0].name`); empty when all pass. The",
+                                    "client checks a request body with it before sending; decoding a response does not.",
                                 ],
                                 name: "violations", returnType: .array(violationType), body: body))
                     ]))
         ]
+    }
+
+    /// The statements that add the violations of the models `value` (of `type`) holds, each
+    /// named by `path` (a `String` expression) and where it is below it; none when `type` holds
+    /// no model of `validated`.
+    private static func nestedChecks(
+        _ value: SwiftExpression, _ type: TypeReference, path: SwiftExpression, validated: Set<String>,
+        depth: Int = 1
+    ) -> [SwiftStatement] {
+        guard type.namedTypes.contains(where: validated.contains) else { return [] }
+        let deeper = { (value: SwiftExpression, type: TypeReference, path: SwiftExpression) in
+            nestedChecks(value, type, path: path, validated: validated, depth: depth + 1)
+        }
+        let string = { (value: SwiftExpression) in SwiftExpression.call(.type(.string), [.init(value)]) }
+        let append = Self.appending
+        switch type {
+        case .optional(let wrapped):
+            let name = "value\(depth)"
+            return [
+                .ifStatement(
+                    [.optionalBinding(name, value)], then: deeper(.identifier(name), wrapped, path), else: nil)
+            ]
+        case .named:
+            let violationType = SwiftType.runtime("PropertyViolation")
+            let named = append(append(path, .string(".")), .path("violation", "property"))
+            return [
+                .forIn(
+                    "violation", .call(.member(value, "violations"), []),
+                    [
+                        .expression(
+                            .call(
+                                .path("found", "append"),
+                                [
+                                    .init(
+                                        .call(
+                                            .type(violationType),
+                                            [.init("property", named), .init("message", .path("violation", "message"))]
+                                        ))
+                                ]))
+                    ])
+            ]
+        case .list(let element):
+            let (index, item) = ("index\(depth)", "element\(depth)")
+            let place = append(append(append(path, .string("[")), string(.identifier(index))), .string("]"))
+            return [
+                .forIn(
+                    "(\(index), \(item))", .call(.member(value, "enumerated"), []),
+                    deeper(.identifier(item), element, place))
+            ]
+        case .map(let element):
+            let (key, item) = ("key\(depth)", "element\(depth)")
+            let place = append(append(append(path, .string("[\"")), .identifier(key)), .string("\"]"))
+            return [
+                .forIn(
+                    key, .call(.member(.member(value, "keys"), "sorted"), []),
+                    [
+                        .ifStatement(
+                            [.optionalBinding(item, .subscripted(value, [.init(.identifier(key))]))],
+                            then: deeper(.identifier(item), element, place), else: nil)
+                    ])
+            ]
+        default:
+            return []
+        }
+    }
+
+    /// `text + tail`, with a literal tail joined to a literal end of `text` (`"list["`, not
+    /// `"list" + "["`).
+    private static func appending(_ text: SwiftExpression, _ tail: SwiftExpression) -> SwiftExpression {
+        guard case .string(let literal) = tail else { return .binary(text, "+", tail) }
+        switch text {
+        case .string(let head): return .string(head + literal)
+        case .binary(let left, "+", .string(let head)): return .binary(left, "+", .string(head + literal))
+        default: return .binary(text, "+", tail)
+        }
     }
 }

@@ -68,11 +68,12 @@ public enum SpecTranslator {
         }
         var files: [PendingFile] = []
         let modelNames = Set(spec.models.map(\.name))
+        let validated = ModelValidationTranslator.validatedModels(spec)
         files += grouped(
             spec.models.map { model in
                 file("Models/" + fileName(SwiftNaming.typeName(model.name))) {
                     [ModelTranslator.declaration(model, modelNames: modelNames)]
-                        + ModelValidationTranslator.declarations(model)
+                        + ModelValidationTranslator.declarations(model, validated: validated)
                 }
             }, "Models", perFile: FileGrouping.modelsPerFile)
         files += grouped(
@@ -108,7 +109,7 @@ public enum SpecTranslator {
         files.append(file("Client/\(spec.name)Operation.swift") { [ClientTranslator.operationEnum(spec)] })
         let operations = spec.operations.map { operation in
             file("Client/\(ClientTranslator.typeName(spec))+\(SwiftNaming.typeName(operation.name)).swift") {
-                [ClientTranslator.operationDeclaration(operation, spec: spec)]
+                [ClientTranslator.operationDeclaration(operation, spec: spec, validated: validated)]
             }
         }
         files += FileGrouping.group(

@@ -26,7 +26,7 @@ struct DeliveryHandler: Sendable {
     /// whose fate is known.
     func send(_ batch: [QueueItem], settle: DeliveryPump.Settle) async -> DeliveryOutcome {
         if batch.first?.kind == QueuedWrite.Kind.event.rawValue {
-            return await sendEvents(batch)
+            return await sendEvents(batch, settle: settle)
         }
         for item in batch {
             guard let write = QueuedWrite(item: item) else { return .undecodable(ids: [item.id]) }
@@ -85,16 +85,34 @@ struct DeliveryHandler: Sendable {
 
     /// Sends a batch of events in one request, keyed by a digest of the items' IDs (so the same
     /// batch always carries the same key, and a split batch a new one).
-    private func sendEvents(_ batch: [QueueItem]) async -> DeliveryOutcome {
-        var events: [(QueueItem, QueuedWrite, Event)] = []
+    ///
+    /// An event that breaks a rule of the contract (stored by a version whose rules were looser)
+    /// is refused here, alone, and settled: sent with the others, it would make the client refuse
+    /// the whole batch.
+    private func sendEvents(_ batch: [QueueItem], settle: DeliveryPump.Settle) async -> DeliveryOutcome {
+        var decoded: [(QueueItem, QueuedWrite, Event)] = []
         for item in batch {
             guard let write = QueuedWrite(item: item), case .event(let event, _) = write else {
                 return .undecodable(ids: [item.id])
             }
-            events.append((item, write, event))
+            decoded.append((item, write, event))
         }
         let key = SHA256Hash.hex(of: Data(batch.map(\.id.rawValue).joined(separator: ",").utf8))
         let sequence = sequencer.next()
+        var events: [(QueueItem, QueuedWrite, Event)] = []
+        for (item, write, event) in decoded {
+            guard let violation = event.violations().first else {
+                events.append((item, write, event))
+                continue
+            }
+            let code = VoidhashErrorCode.invalidArgument.rawValue
+            settle(item.id, ItemRefusal(code: code, message: violation.description))
+            await report(
+                ItemReport(
+                    id: item.id, write: write, sequence: sequence,
+                    result: .rejected(code: code, message: violation.description)))
+        }
+        guard !events.isEmpty else { return .delivered }
         do {
             let result = try await client.captureEvents(
                 body: EventBatch(events: events.map(\.2)), idempotencyKey: key)
@@ -117,7 +135,7 @@ struct DeliveryHandler: Sendable {
                             id: item.id, write: write, sequence: sequence,
                             result: .rejected(code: code, message: error.message)))
                 }
-                return .rejected(ids: batch.map(\.id), code: code)
+                return .rejected(ids: events.map(\.0.id), code: code)
             case .tooLarge:
                 return .tooLarge
             case .later(let outcome):

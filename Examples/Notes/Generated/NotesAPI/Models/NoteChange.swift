@@ -49,9 +49,9 @@ public struct NoteChange: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRunt
 }
 
 extension NoteChange {
-    /// Every member whose value breaks the rule the spec attaches to it, in spec order;
-    /// empty when all pass. The client checks a request body with it before sending;
-    /// decoding a response does not.
+    /// Every member whose value breaks the rule the spec attaches to it, in spec order,
+    /// with those of the models it holds (`member[0].name`); empty when all pass. The
+    /// client checks a request body with it before sending; decoding a response does not.
     public func violations() -> [SDKRuntime.PropertyViolation] {
         var found: [SDKRuntime.PropertyViolation] = []
         if let value = self.title {

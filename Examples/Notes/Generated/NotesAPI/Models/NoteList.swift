@@ -37,3 +37,21 @@ public struct NoteList: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntim
         .optional("nextCursor", \.nextCursor),
     ]
 }
+
+extension NoteList {
+    /// Every member whose value breaks the rule the spec attaches to it, in spec order,
+    /// with those of the models it holds (`member[0].name`); empty when all pass. The
+    /// client checks a request body with it before sending; decoding a response does not.
+    public func violations() -> [SDKRuntime.PropertyViolation] {
+        var found: [SDKRuntime.PropertyViolation] = []
+        for (index1, element1) in self.notes.enumerated() {
+            for violation in element1.violations() {
+                found.append(
+                    SDKRuntime.PropertyViolation(
+                        property: "notes[" + Swift.String(index1) + "]." + violation.property,
+                        message: violation.message))
+            }
+        }
+        return found
+    }
+}

@@ -202,7 +202,43 @@ struct Zip2Sequence_Tests {
     }
 }
 
-@Suite("Model Everything (Tests/Fixtures/landmine.yaml:770:3)", .timeLimit(.minutes(3)))
+@Suite("Model Ruled (Tests/Fixtures/landmine.yaml:772:3)", .timeLimit(.minutes(3)))
+struct RuledTests {
+    @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{\"in\":\"class\"}"])
+    func exampleRoundTrips(json: Swift.String) throws {
+        let decoder = SDKRuntime.JSONCoding.makeDecoder()
+        let encoder = SDKRuntime.JSONCoding.makeEncoder()
+        let decoded = try decoder.decode(LandmineAPI.Ruled.self, from: Foundation.Data(json.utf8))
+        let encoded = try encoder.encode(decoded)
+        let again = try decoder.decode(LandmineAPI.Ruled.self, from: encoded)
+        #expect(again == decoded)
+        #expect((try encoder.encode(again)) == encoded)
+    }
+}
+
+@Suite("Model RuledHolder (Tests/Fixtures/landmine.yaml:777:3)", .timeLimit(.minutes(3)))
+struct RuledHolderTests {
+    @Test(
+        "every example decodes, and encodes back to a value that decodes equal",
+        arguments: [
+            "{\"self\":{\"in\":\"class\"},\"list\":[{\"in\":\"class\"}],\"map\":{\"a\":{\"in\":\"class\"}}}",
+            """
+            {"self":{"in":"class"},"optional":{"in":"a"},"list":[],"lists":[[{"in":"b"}]],"map":{},\
+            "maps":{"k":[{"in":"c"}]}}
+            """,
+        ])
+    func exampleRoundTrips(json: Swift.String) throws {
+        let decoder = SDKRuntime.JSONCoding.makeDecoder()
+        let encoder = SDKRuntime.JSONCoding.makeEncoder()
+        let decoded = try decoder.decode(LandmineAPI.RuledHolder.self, from: Foundation.Data(json.utf8))
+        let encoded = try encoder.encode(decoded)
+        let again = try decoder.decode(LandmineAPI.RuledHolder.self, from: encoded)
+        #expect(again == decoded)
+        #expect((try encoder.encode(again)) == encoded)
+    }
+}
+
+@Suite("Model Everything (Tests/Fixtures/landmine.yaml:789:3)", .timeLimit(.minutes(3)))
 struct EverythingTests {
     @Test(
         "every example decodes, and encodes back to a value that decodes equal",
@@ -224,7 +260,7 @@ struct EverythingTests {
     }
 }
 
-@Suite("Model class (Tests/Fixtures/landmine.yaml:888:3)", .timeLimit(.minutes(3)))
+@Suite("Model class (Tests/Fixtures/landmine.yaml:907:3)", .timeLimit(.minutes(3)))
 struct ClassTests {
     @Test(
         "every example decodes, and encodes back to a value that decodes equal",
