@@ -45,20 +45,7 @@ enum ModelValidationTranslator {
                         .optionalBinding(
                             "violation", .call(.path(SwiftNaming.typeName(rule) + "Rule", "validate"), [.init(value)]))
                     ],
-                    then: [
-                        .expression(
-                            .call(
-                                .path("found", "append"),
-                                [
-                                    .init(
-                                        .call(
-                                            .type(violationType),
-                                            [
-                                                .init("property", .string(property.wireName)),
-                                                .init("message", .path("violation", "message")),
-                                            ]))
-                                ]))
-                    ], else: nil)
+                    then: [record(property: .string(property.wireName))], else: nil)
             }
             let statement: SwiftStatement
             switch (shape, property.type.isOptional) {
@@ -113,24 +100,8 @@ enum ModelValidationTranslator {
                     [.optionalBinding(name, value)], then: deeper(.identifier(name), wrapped, path), else: nil)
             ]
         case .named:
-            let violationType = SwiftType.runtime("PropertyViolation")
             let named = append(append(path, .string(".")), .path("violation", "property"))
-            return [
-                .forIn(
-                    "violation", .call(.member(value, "violations"), []),
-                    [
-                        .expression(
-                            .call(
-                                .path("found", "append"),
-                                [
-                                    .init(
-                                        .call(
-                                            .type(violationType),
-                                            [.init("property", named), .init("message", .path("violation", "message"))]
-                                        ))
-                                ]))
-                    ])
-            ]
+            return [.forIn("violation", .call(.member(value, "violations"), []), [record(property: named)])]
         case .list(let element):
             let (index, item) = ("index\(depth)", "element\(depth)")
             let place = append(append(append(path, .string("[")), string(.identifier(index))), .string("]"))
@@ -154,6 +125,20 @@ enum ModelValidationTranslator {
         default:
             return []
         }
+    }
+
+    /// `found.append(PropertyViolation(property: property, message: violation.message))`: the
+    /// violation in scope, recorded under `property` (a `String` expression).
+    private static func record(property: SwiftExpression) -> SwiftStatement {
+        .expression(
+            .call(
+                .path("found", "append"),
+                [
+                    .init(
+                        .call(
+                            .type(.runtime("PropertyViolation")),
+                            [.init("property", property), .init("message", .path("violation", "message"))]))
+                ]))
     }
 
     /// `text + tail`, with a literal tail joined to a literal end of `text` (`"list["`, not
