@@ -178,11 +178,20 @@ enum SpecChecker {
             for (model, role) in [(operation.requestBody, "body"), (operation.responseBody, "response")]
             where model.map({ !modelSet.contains($0) }) ?? false {
                 let model = model ?? ""
-                log.error(
-                    enumNames.contains(model)
-                        ? "the \(role) of operation '\(operation.name)' is '\(model)', an enum; a \(role) must be a model (a JSON object)"
-                        : "operation '\(operation.name)' refers to model '\(model)', which is not declared\(Suggestion.hint(for: model, among: models))",
-                    at: operation.location)
+                if enumNames.contains(model) {
+                    log.error(
+                        "the \(role) of operation '\(operation.name)' is '\(model)', an enum; a \(role) must be a model (a JSON object)",
+                        at: operation.location)
+                } else if model.hasPrefix("[") || model.hasSuffix("?") {
+                    // A list or an optional (`[Thing]`, `Thing?`) is a type, not a model's name.
+                    log.error(
+                        "the \(role) of operation '\(operation.name)' is '\(model)'; a \(role) names one model (a JSON object): declare a model that holds it as a member",
+                        at: operation.location)
+                } else {
+                    log.error(
+                        "operation '\(operation.name)' refers to model '\(model)', which is not declared\(Suggestion.hint(for: model, among: models))",
+                        at: operation.location)
+                }
             }
             for code in operation.errors where !codes.contains(code) {
                 log.error(

@@ -17,7 +17,7 @@ import SDKRuntime
 /// with it, so a call that asked for an attempt (`attempt(through:)`) can tell a stall of a
 /// drain that tried its item from one of an earlier drain that did not.
 ///
-/// Drains run on a dispatch queue of the outbox's own (``DispatchTaskExecutor``), not on Swift's
+/// Drains run on a dispatch queue of the outbox's own (`DispatchTaskExecutor`), not on Swift's
 /// cooperative pool: an app whose tasks fill the pool's few threads (a thousand views reading
 /// the SDK on one frame tick) does not make each step of a delivery wait behind all of them.
 public actor Outbox {
