@@ -40,35 +40,33 @@ enum CompileBenchmarks {
         }
         for (size, target) in zip(sizes, targets) {
             context.log("compile: \(target)")
-            let noOp = try build(package, target: target)
-            let outcomes = try (0..<(size >= 1_000 ? 2 : 3)).map { _ in try cleanBuild(target, in: package) }
-            let times = outcomes.map { Sampler.seconds($0.elapsed) }
-            let cpu = outcomes.map { max(0, $0.cpuSeconds - noOp.cpuSeconds) }
+            let builds = try CleanBuilds(target, count: size >= 1_000 ? 2 : 3, in: package)
             let small = size < 1_000
             figures += [
                 Figure(
                     group: group, name: "\(size) \(shape) models: clean debug build of \(target)", unit: .seconds,
-                    values: times, target: .under(small ? 4 : 60)),
+                    values: builds.seconds, target: .under(small ? 4 : 60)),
                 Figure(
                     group: group, name: "\(size) \(shape) models: compiler CPU", unit: .seconds,
-                    values: cpu, target: small ? .under(3) : nil,
+                    values: builds.cpu, target: small ? .under(3) : nil,
                     note: "CPU time of the build less that of a no-op build (SwiftPM's own)"),
                 Figure(
                     group: group, name: "\(size) \(shape) models: per model", unit: .milliseconds,
-                    values: times.map { $0 * 1_000 / Double(size) }),
+                    values: builds.seconds.map { $0 * 1_000 / Double(size) }),
                 Figure(
                     group: group, name: "\(size) \(shape) models: peak memory of the build", unit: .megabytes,
-                    values: outcomes.map(\.peakResidentMegabytes), target: small ? nil : .under(1_024),
+                    values: builds.outcomes.map(\.peakResidentMegabytes), target: small ? nil : .under(1_024),
                     note: "largest single process of the build (wait4 ru_maxrss)"),
                 Figure(
                     group: group, name: "\(size) \(shape) models: no-op build (SwiftPM's own overhead)",
-                    unit: .seconds, values: [Sampler.seconds(noOp.elapsed)]),
+                    unit: .seconds, values: [Sampler.seconds(builds.noOp.elapsed)]),
             ]
             if size == sizes[0], !floorCPU.isEmpty {
                 figures.append(
                     Figure(
-                        group: group, name: "\(size) \(shape) models: compiler CPU / the floor's", unit: .times,
-                        values: zip(cpu, floorCPU).map { $0 / $1 },
+                        group: group, name: "\(size) \(shape) models: compiler CPU / the floor's",
+                        unit: .times,
+                        values: zip(builds.cpu, floorCPU).map { $0 / $1 },
                         note: "sample by sample, against the floor measured in the same run"))
             }
         }
@@ -94,19 +92,37 @@ enum CompileBenchmarks {
         _ target: String, models: Int, in package: URL, context: BenchmarkContext
     ) throws -> (figures: [Figure], cpu: [Double]) {
         context.log("compile: \(target), the floor")
-        let noOp = try build(package, target: target)
-        let outcomes = try (0..<3).map { _ in try cleanBuild(target, in: package) }
-        let cpu = outcomes.map { max(0, $0.cpuSeconds - noOp.cpuSeconds) }
+        let builds = try CleanBuilds(target, count: 3, in: package)
         let figures = [
             Figure(
                 group: group, name: "\(models) peer models as plain structs and enums (the floor): clean debug build",
-                unit: .seconds, values: outcomes.map { Sampler.seconds($0.elapsed) },
+                unit: .seconds, values: builds.seconds,
                 note: "no conformance but Sendable, the parent by its ID: see CompileFloor"),
             Figure(
                 group: group, name: "\(models) peer models as plain structs and enums (the floor): compiler CPU",
-                unit: .seconds, values: cpu),
+                unit: .seconds, values: builds.cpu),
         ]
-        return (figures, cpu)
+        return (figures, builds.cpu)
+    }
+
+    /// Clean builds of one target, after a no-op build whose CPU time (SwiftPM's own) each
+    /// sample's compiler CPU leaves out.
+    private struct CleanBuilds {
+        /// The no-op build before the samples.
+        let noOp: ChildProcess.Outcome
+        /// Each clean build.
+        let outcomes: [ChildProcess.Outcome]
+
+        /// Builds `target` once as it is, then `count` times clean.
+        init(_ target: String, count: Int, in package: URL) throws {
+            noOp = try build(package, target: target)
+            outcomes = try (0..<count).map { _ in try cleanBuild(target, in: package) }
+        }
+
+        /// Each clean build's wall time, in seconds.
+        var seconds: [Double] { outcomes.map { Sampler.seconds($0.elapsed) } }
+        /// Each clean build's CPU time less the no-op build's, in seconds.
+        var cpu: [Double] { outcomes.map { max(0, $0.cpuSeconds - noOp.cpuSeconds) } }
     }
 
     /// Deletes what compiling `target` wrote and builds it again.

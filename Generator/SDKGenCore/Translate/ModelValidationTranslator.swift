@@ -34,11 +34,9 @@ enum ModelValidationTranslator {
             .binding(SwiftBinding("found", type: .array(violationType), .array([]), isMutable: true))
         ]
         for property in model.properties {
-            body += nestedChecks(
-                .member(.identifier("self"), SwiftNaming.memberName(property.name)), property.type,
-                path: .string(property.wireName), validated: validated)
-            guard let rule = property.rule, let shape = PropertyRuleShape(property.type) else { continue }
             let member = SwiftExpression.member(.identifier("self"), SwiftNaming.memberName(property.name))
+            body += nestedChecks(member, property.type, path: .string(property.wireName), validated: validated)
+            guard let rule = property.rule, let shape = PropertyRuleShape(property.type) else { continue }
             let check = { (value: SwiftExpression) -> SwiftStatement in
                 .ifStatement(
                     [
