@@ -47,6 +47,13 @@ struct RunDiagnosticTests {
             expected: [
                 "b.yaml:1:1: error: API name 'SAME' is already used by a.yaml (API names are compared ignoring case)"
             ]),
+        Case(
+            name: "a spec file whose name holds a line break, which would end the generated files' comment",
+            files: [SpecFile(name: "two\nlines.yaml", bytes: minimalSpec)],
+            expected: [
+                "two{U+000A}lines.yaml:1:1: error: the spec file's name holds the control character U+000A, which "
+                    + "the generated files cannot name; rename the file"
+            ]),
     ]
 
     @Test("the run prints exactly the expected, located lines and generates nothing", arguments: cases)

@@ -47,6 +47,13 @@ public struct GeneratorRun {
         let directory = FileManager.default.currentDirectoryPath
         for path in specPaths {
             let name = SpecPathName.packageName(of: path, runningIn: directory)
+            // Generated files name their spec in a comment: a line break there would end it.
+            if let control = name.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+                log.error(
+                    "the spec file's name holds the control character \(control.codePoint), which the generated files cannot name; rename the file",
+                    at: SourceLocation(file: SpecPathName.printable(name), line: 1, column: 1))
+                continue
+            }
             let data: [UInt8]
             do {
                 data = try FileTree.readAll(path)

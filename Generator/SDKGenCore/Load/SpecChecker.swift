@@ -168,6 +168,8 @@ enum SpecChecker {
         let durations = spec.constants.filter {
             if case .durationMilliseconds = $0.value { true } else { false }
         }.map(\.name)
+        let zeroDurations = Set(
+            spec.constants.filter { $0.value == .durationMilliseconds(0) }.map(\.name))
         let stringRules = spec.rules.filter {
             if case .string = $0.kind { true } else { false }
         }.map(\.name)
@@ -204,6 +206,11 @@ enum SpecChecker {
             if let timeout = operation.timeout, !durations.contains(timeout) {
                 log.error(
                     "operation '\(operation.name)' takes its timeout from '\(timeout)', which is not a duration constant\(Suggestion.hint(for: timeout, among: durations))",
+                    at: operation.location)
+            }
+            if let timeout = operation.timeout, zeroDurations.contains(timeout) {
+                log.error(
+                    "operation '\(operation.name)' takes its timeout from '\(timeout)', which is 0s: every request would time out before it is sent",
                     at: operation.location)
             }
             for parameter in operation.parameters {

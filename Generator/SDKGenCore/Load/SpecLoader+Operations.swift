@@ -29,6 +29,11 @@ extension SpecLoader {
                     "the path of \(context) has a '.' or '..' segment, which URL handling would resolve away",
                     at: pathNode.location)
             }
+            if path.dropFirst().dropLast().contains("//") {
+                log.error(
+                    "the path of \(context) has an empty segment ('//'), which servers and proxies often merge away",
+                    at: pathNode.location)
+            }
             if let character = Self.unsendablePathCharacter(path) {
                 log.error(
                     "the path of \(context) holds '\(character)', which a URL path does not carry as it is; "

@@ -83,6 +83,10 @@ extension SpecLoader {
         for character in ScalarReading.strings(reader["forbiddenCharacters"], "'forbiddenCharacters'", log: &log) {
             let scalars = Array(character.text.unicodeScalars)
             if scalars.count == 1 {
+                if rule.forbiddenCharacters.contains(scalars[0]) {
+                    log.error(
+                        "the forbidden character \(scalars[0].codePoint) is listed twice", at: character.location)
+                }
                 rule.forbiddenCharacters.append(scalars[0])
             } else {
                 log.error(
@@ -93,6 +97,10 @@ extension SpecLoader {
         for prefix in ScalarReading.strings(reader["forbiddenPrefixes"], "'forbiddenPrefixes'", log: &log) {
             if prefix.text.isEmpty {
                 log.error("a forbidden prefix cannot be empty", at: prefix.location)
+            } else if rule.forbiddenPrefixes.contains(where: {
+                $0.unicodeScalars.elementsEqual(prefix.text.unicodeScalars)
+            }) {
+                log.error("the forbidden prefix '\(prefix.text)' is listed twice", at: prefix.location)
             } else {
                 rule.forbiddenPrefixes.append(prefix.text)
             }

@@ -77,7 +77,13 @@ public struct SpecLoader {
                 }
             }
             title = ScalarReading.string(api["title"], "the API title", log: &log) ?? name
-            version = ScalarReading.string(api.required("version", log: &log), "the API version", log: &log) ?? ""
+            let versionNode = api.required("version", log: &log)
+            if let versionNode, let text = ScalarReading.string(versionNode, "the API version", log: &log) {
+                version = text
+                if text.allSatisfy(\.isWhitespace) {
+                    log.error("the API version cannot be blank; write one such as 1.0.0", at: versionNode.location)
+                }
+            }
             doc = ScalarReading.string(api["doc"], "the API doc", log: &log) ?? ""
             if let node = api["emulator"], let text = ScalarReading.string(node, "the emulator", log: &log) {
                 if SwiftNaming.isTypeIdentifier(text) {
