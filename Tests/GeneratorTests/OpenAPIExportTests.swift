@@ -183,6 +183,25 @@ struct OpenAPIExportTests {
         }
     }
 
+    /// Swift repeats a whole character of several scalars; ECMA-262 would repeat its last scalar.
+    @Test("a literal character of several scalars is exported as a group, so a quantifier repeats all of it")
+    func characterOfSeveralScalarsIsExportedAsAGroup() throws {
+        let accent = "e\u{301}"
+        let coder = "\u{1F469}\u{200D}\u{1F4BB}"
+        #expect(OpenAPIPatterns.ecma("^\(accent)+$") == "^(?:\(accent))+$")
+        #expect(OpenAPIPatterns.ecma("^a\(coder){2}$") == "^a(?:\(coder)){2}$")
+        let samples = [
+            ("^\(accent)+$", accent + accent, true), ("^\(accent)+$", accent + "\u{301}", false),
+            ("^\(coder)+$", coder + coder, true), ("^\(coder)+$", coder + "\u{1F4BB}", false),
+        ]
+        for (pattern, sample, expected) in samples {
+            let exported = try NSRegularExpression(pattern: OpenAPIPatterns.ecma(pattern))
+            let matches = exported.firstMatch(in: sample, range: NSRange(sample.startIndex..., in: sample)) != nil
+            #expect(matches == expected, "\(pattern) on \(sample.unicodeScalars.map(\.value))")
+            #expect((try Regex(pattern).wholeMatch(in: sample) != nil) == expected)
+        }
+    }
+
     @Test("the non-white-space pattern agrees with Swift's white space on every White_Space scalar and others")
     func whitespacePatternAgreesWithSwift() throws {
         let schemas = try #require(

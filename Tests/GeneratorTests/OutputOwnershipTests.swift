@@ -100,6 +100,38 @@ struct OutputOwnershipTests {
                 == ["Demo.openapi.json", "README.md"])
     }
 
+    @Test("with --output, renaming the API removes the modules the spec wrote under its old name, and nothing else")
+    func outputRunRemovesItsRenamedModules() throws {
+        let root = Self.temporaryRoot()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let specFile = Self.temporaryRoot().appendingPathExtension("yaml")
+        defer { try? FileManager.default.removeItem(at: specFile) }
+        func sync(_ text: String) throws -> OutputSync {
+            try Self.write(text, to: specFile)
+            let result = GeneratorRun.run(specPaths: [specFile.path])
+            return OutputSync(root: root, ownedFolders: result.outputFolders, files: result.files)
+        }
+        let first = try sync(Self.spec)
+        try first.apply(first.changes())
+        let header = GeneratedFileHeader.lines(specFile: "specs/other.yaml").joined(separator: "\n") + "\n"
+        try Self.write(header, to: root.appendingPathComponent("OtherAPI/A.swift"))
+        try Self.write("// mine\n", to: root.appendingPathComponent("DemoAPI/Helpers.swift"))
+        let renamed = try sync(Self.spec.replacingOccurrences(of: "name: Demo", with: "name: Renamed"))
+        let changes = renamed.changes()
+        #expect(changes.orphaned.contains("DemoAPI/Enums/Color.swift"))
+        #expect(changes.orphaned.contains("DemoContractTests/Enums/ColorTests.swift"))
+        #expect(changes.orphaned.contains("OpenAPI/Demo.openapi.json"))
+        #expect(!changes.orphaned.contains { $0.hasPrefix("OtherAPI/") || $0.hasSuffix("Helpers.swift") })
+        try renamed.apply(changes)
+        #expect(renamed.changes().isEmpty, "--check passes only once the old modules are gone")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: root.path).sorted()
+                == ["DemoAPI", "OpenAPI", "OtherAPI", "RenamedAPI", "RenamedContractTests"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("DemoAPI").path)
+                == ["Helpers.swift"])
+    }
+
     @Test(
         "with --output, another spec's document in the OpenAPI folder stays, even when its spec is not found from here")
     func outputRunKeepsOtherSpecsDocuments() throws {

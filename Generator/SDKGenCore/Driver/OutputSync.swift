@@ -65,6 +65,7 @@ public struct OutputSync {
                 foreign.append(path)
             }
         }
+        orphaned += renamedModuleFiles(of: specs)
         let conflicts = stale.filter { path in
             guard let head = FileTree.head(rootPath + "/" + path) else { return false }
             return GeneratedFileHeader.specFile(of: head) == nil
@@ -148,6 +149,28 @@ public struct OutputSync {
             found += listing.files.map { folder.isEmpty ? $0 : folder + "/" + $0 }
         }
         return found.sorted()
+    }
+
+    /// When the generator owns only some folders: the files in the others (hidden ones aside)
+    /// that this run does not produce and whose header names a spec of this run. They are what an earlier run of the same spec wrote
+    /// under its old API name; files of other specs or of no spec there are not this run's.
+    func renamedModuleFiles(of specs: Set<String>) -> [String] {
+        guard let ownedFolders else { return [] }
+        let owned = Set(ownedFolders.map { $0.split(separator: "/").first.map(String.init) ?? $0 })
+        let listing = (try? FileManager.default.contentsOfDirectory(atPath: rootPath)) ?? []
+        var found: [String] = []
+        for folder in listing.sorted() where !owned.contains(folder) && !folder.hasPrefix(".") {
+            for file in FileTree.walk(rootPath + "/" + folder).files {
+                let path = folder + "/" + file
+                if files[path] == nil,
+                    let spec = FileTree.head(rootPath + "/" + path).flatMap(GeneratedFileHeader.specFile(of:)),
+                    specs.contains(spec)
+                {
+                    found.append(path)
+                }
+            }
+        }
+        return found
     }
 
     /// Removes every empty folder below the root, deepest first, so that a folder holding only

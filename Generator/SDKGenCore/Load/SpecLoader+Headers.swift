@@ -52,12 +52,23 @@ extension SpecLoader {
                         "the template of header '\(name)' contains {value} \(placeholders) times; it takes one value",
                         at: field.keyLocation("template"))
                 }
+                if field["separator"] != nil,
+                    let source = contract.inputs.first(where: { $0.name == input }), source.kind != .stringList
+                {
+                    log.error(
+                        "header '\(name)' has a 'separator' but its input '\(input)' is not a list",
+                        at: field.keyLocation("separator"))
+                }
                 contract.fields.append(
                     HeaderContractSpec.Field(
                         name: name, input: input, template: template,
                         maxItems: ScalarReading.integer(field["maxItems"], "'maxItems'", in: 1...100, log: &log),
                         separator: ScalarReading.string(field["separator"], "'separator'", log: &log) ?? ", ",
                         doc: doc(field), location: item.location))
+            }
+            for input in contract.inputs where !contract.fields.contains(where: { $0.input == input.name }) {
+                log.error(
+                    "header input '\(input.name)' is used by no header field; remove it or send it", at: input.location)
             }
         }
         if let examples = reader["examples"] {

@@ -33,11 +33,26 @@ extension SpecLoader {
             } else if reader["input"] != nil {
                 log.error("only sha256Hex32 identifiers take an 'input'", at: reader.keyLocation("input"))
             }
+            var recognized: [String] = []
+            for other in ScalarReading.strings(reader["alsoRecognizedPrefixes"], "'alsoRecognizedPrefixes'", log: &log)
+            {
+                if other.text.isEmpty {
+                    log.error(
+                        "an also recognized prefix of \(context) is empty, which every value would start with",
+                        at: other.location)
+                } else if other.text.unicodeScalars.elementsEqual(prefix.unicodeScalars) {
+                    log.error(
+                        "'\(other.text)' is already the prefix of \(context); list only other prefixes",
+                        at: other.location)
+                } else if recognized.contains(where: { $0.unicodeScalars.elementsEqual(other.text.unicodeScalars) }) {
+                    log.error("the prefix '\(other.text)' of \(context) is listed twice", at: other.location)
+                } else {
+                    recognized.append(other.text)
+                }
+            }
             var spec = IdentifierSpec(
                 name: entry.key.text, location: entry.key.location, doc: doc(reader), prefix: prefix,
-                alsoRecognizedPrefixes: ScalarReading.strings(
-                    reader["alsoRecognizedPrefixes"], "'alsoRecognizedPrefixes'", log: &log
-                ).map(\.text),
+                alsoRecognizedPrefixes: recognized,
                 body: body, validExamples: [], invalidExamples: [], derivations: [])
             if let examples = reader["examples"],
                 let examplesReader = MappingReader(

@@ -37,24 +37,32 @@ enum OpenAPIPatterns {
     /// which leaves out U+000B, U+000C and U+0085 too, where ECMA's leaves out only U+000A,
     /// U+000D, U+2028 and U+2029. Everything else of the patterns the generator accepts (it
     /// refuses needless escapes, `\d` and the like) already reads the same in both.
+    ///
+    /// A literal character of several scalars (`e` + U+0301, an emoji with a joiner) is one atom
+    /// to Swift, so a quantifier after it repeats all of it; ECMA-262 reads scalars, and would
+    /// repeat the last one only. Each such character is exported as a group, `(?:e\u{301})`.
+    /// (The parser refuses one inside a class or fused with punctuation.)
     static func ecma(_ source: String) -> String {
         var out = ""
         var inClass = false
         var escaped = false
-        for scalar in source.unicodeScalars {
+        for character in source {
             if escaped {
                 escaped = false
-            } else if scalar == "\\" {
+            } else if character == "\\" {
                 escaped = true
             } else if inClass {
-                inClass = scalar != "]"
-            } else if scalar == "[" {
+                inClass = character != "]"
+            } else if character == "[" {
                 inClass = true
-            } else if scalar == "." {
+            } else if character == "." {
                 out += swiftDot
                 continue
+            } else if character.unicodeScalars.count > 1 {
+                out += "(?:\(character))"
+                continue
             }
-            out.unicodeScalars.append(scalar)
+            out.append(character)
         }
         return out
     }

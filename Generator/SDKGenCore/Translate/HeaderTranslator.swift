@@ -56,7 +56,9 @@ enum HeaderTranslator {
                 SwiftProperty(
                     doc: ["The header fields to send, in contract order; absent inputs send no field."], name: "fields",
                     type: .array(.runtime("HTTPField")), getter: body)))
-        let lines = contract.fields.map { "- `\($0.name)`: \($0.doc)" }
+        let lines = contract.fields.flatMap { field in
+            DocComment.wrap("- `\(field.name)`: " + (field.doc.isEmpty ? "from `\(field.input)`." : field.doc))
+        }
         return .type(
             SwiftTypeDeclaration(
                 doc: DocComment.lines("The headers every \(spec.name) request carries:", from: nil) + lines + [

@@ -7,8 +7,9 @@ import SDKRuntime
 /// The headers every Landmine request carries:
 /// - `X-Self`: A header.
 /// - `X-Class`: A header.
-/// - `X-In`: A header.
-/// - `X-Default`: A header.
+/// - `X-In`: A header whose doc has two lines.
+/// The second line.
+/// - `X-Default`: from `default`.
 /// - `X-Optional`: A header.
 /// - `X-Static`: A header.
 /// - `X-True`: A header.
