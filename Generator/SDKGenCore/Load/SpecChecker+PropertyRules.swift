@@ -10,9 +10,13 @@ extension SpecChecker {
             for property in model.properties {
                 guard let rule = property.rule else { continue }
                 let context = "property '\(property.name)' of model '\(model.name)'"
-                if !stringRules.contains(rule) {
+                if spec.rules.contains(where: { $0.name == rule }) && !stringRules.contains(rule) {
                     log.error(
-                        "\(context) refers to rule '\(rule)', which is not a string rule\(Suggestion.hint(for: rule, among: stringRules))",
+                        "\(context) refers to rule '\(rule)', a value or map rule; a member takes a string rule",
+                        at: property.location)
+                } else if !stringRules.contains(rule) {
+                    log.error(
+                        "\(context) refers to rule '\(rule)', which is not declared in 'rules'\(Suggestion.hint(for: rule, among: stringRules))",
                         at: property.location)
                 }
                 if PropertyRuleShape(property.type) == nil {

@@ -177,47 +177,59 @@ enum SpecChecker {
             spec.operations.map { ($0.name, $0.location) }, swiftName: SwiftNaming.memberName, context: "'operations'",
             log: &log)
         for operation in spec.operations {
-            for (model, role) in [(operation.requestBody, "body"), (operation.responseBody, "response")]
-            where model.map({ !modelSet.contains($0) }) ?? false {
+            let places = operation.valueLocations
+            for (model, role, place) in [
+                (operation.requestBody, "body", places.body), (operation.responseBody, "response", places.response),
+            ] where model.map({ !modelSet.contains($0) }) ?? false {
+                let place = place ?? operation.location
                 let model = model ?? ""
                 if enumNames.contains(model) {
                     log.error(
                         "the \(role) of operation '\(operation.name)' is '\(model)', an enum; a \(role) must be a model (a JSON object)",
-                        at: operation.location)
+                        at: place)
                 } else if model.hasPrefix("[") || model.hasSuffix("?") {
                     // A list or an optional (`[Thing]`, `Thing?`) is a type, not a model's name.
                     log.error(
                         "the \(role) of operation '\(operation.name)' is '\(model)'; a \(role) names one model (a JSON object): declare a model that holds it as a member",
-                        at: operation.location)
+                        at: place)
                 } else {
                     log.error(
                         "operation '\(operation.name)' refers to model '\(model)', which is not declared\(Suggestion.hint(for: model, among: models))",
-                        at: operation.location)
+                        at: place)
                 }
             }
-            for code in operation.errors where !codes.contains(code) {
+            func placeOfError(_ index: Int) -> SourceLocation {
+                index < places.errors.count ? places.errors[index] : operation.location
+            }
+            for (index, code) in operation.errors.enumerated() where !codes.contains(code) {
                 log.error(
                     "operation '\(operation.name)' lists error '\(code)', which is not declared in 'errors'\(Suggestion.hint(for: code, among: codes))",
-                    at: operation.location)
+                    at: placeOfError(index))
             }
             for (index, code) in operation.errors.enumerated() where operation.errors[..<index].contains(code) {
-                log.error("operation '\(operation.name)' lists error '\(code)' twice", at: operation.location)
+                log.error("operation '\(operation.name)' lists error '\(code)' twice", at: placeOfError(index))
             }
             if let timeout = operation.timeout, !durations.contains(timeout) {
                 log.error(
                     "operation '\(operation.name)' takes its timeout from '\(timeout)', which is not a duration constant\(Suggestion.hint(for: timeout, among: durations))",
-                    at: operation.location)
+                    at: places.timeout ?? operation.location)
             }
             if let timeout = operation.timeout, zeroDurations.contains(timeout) {
                 log.error(
                     "operation '\(operation.name)' takes its timeout from '\(timeout)', which is 0s: every request would time out before it is sent",
-                    at: operation.location)
+                    at: places.timeout ?? operation.location)
             }
             for parameter in operation.parameters {
                 if let rule = parameter.rule, !stringRules.contains(rule) {
-                    log.error(
-                        "parameter '\(parameter.name)' refers to rule '\(rule)', which is not a string rule\(Suggestion.hint(for: rule, among: stringRules))",
-                        at: parameter.location)
+                    if spec.rules.contains(where: { $0.name == rule }) {
+                        log.error(
+                            "parameter '\(parameter.name)' refers to rule '\(rule)', a value or map rule; a parameter takes a string rule",
+                            at: parameter.location)
+                    } else {
+                        log.error(
+                            "parameter '\(parameter.name)' refers to rule '\(rule)', which is not declared in 'rules'\(Suggestion.hint(for: rule, among: stringRules))",
+                            at: parameter.location)
+                    }
                 }
             }
             checkMemberClashes(

@@ -59,7 +59,10 @@ extension SpecLoader {
                     ?? (reader["response"] == nil ? 204 : 200),
                 errors: errors.map(\.text),
                 timeout: ScalarReading.string(reader["timeout"], "the timeout constant", log: &log),
-                sendsIdempotencyKey: method != "GET", examples: [])
+                sendsIdempotencyKey: method != "GET", examples: [],
+                valueLocations: OperationSpec.ValueLocations(
+                    body: reader["body"]?.location, response: reader["response"]?.location,
+                    timeout: reader["timeout"]?.location, errors: errors.map(\.location)))
             if method == "GET", reader["body"] != nil {
                 log.error("a GET operation cannot take a body", at: reader.keyLocation("body"))
             }

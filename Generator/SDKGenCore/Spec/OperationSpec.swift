@@ -67,4 +67,19 @@ public struct OperationSpec: Hashable, Sendable {
     public var sendsIdempotencyKey: Bool
     /// Examples.
     public var examples: [Example]
+    /// Where the values of `body`, `response`, `timeout` and each of `errors` are written, for
+    /// diagnostics about them (by key; each error code by its index).
+    public var valueLocations = ValueLocations()
+
+    /// Where the values an operation names are written.
+    public struct ValueLocations: Hashable, Sendable {
+        /// The `body` value's location, if any.
+        public var body: SourceLocation?
+        /// The `response` value's location, if any.
+        public var response: SourceLocation?
+        /// The `timeout` value's location, if any.
+        public var timeout: SourceLocation?
+        /// The location of each error code, in order.
+        public var errors: [SourceLocation] = []
+    }
 }
