@@ -115,10 +115,63 @@ struct ExampleShapes {
         }
     }
 
-    /// How many digits follow the seconds' decimal point in an ISO 8601 date and time.
+    /// How many digits follow the seconds' decimal point in an ISO 8601 date and time, trailing
+    /// zeros aside (`.1200` is 120 milliseconds exactly).
     private static func fractionDigits(_ text: String) -> Int {
         guard let dot = text.firstIndex(of: ".") else { return 0 }
-        return text[text.index(after: dot)...].prefix(while: \.isNumber).count
+        let digits = text[text.index(after: dot)...].prefix(while: \.isNumber)
+        return digits.count - digits.reversed().prefix(while: { $0 == "0" }).count
+    }
+
+    /// What a client sends for `value` decoded as `type`, as one text that is the same for two
+    /// values exactly when the client writes the same JSON for both: members the model lacks
+    /// are dropped and `null` optional members left out (decoding skips them), object members
+    /// sorted, numbers and dates compared by what they hold (`1` and `1.0` as a `number`,
+    /// `+01:00` and `Z` times of one instant). A value that does not decode as `type` is its
+    /// own text (it is an error of its own).
+    func sentText(_ value: JSONLiteral, as type: TypeReference) -> String {
+        switch (type, value) {
+        case (.optional, .null): return "null"
+        case (.optional(let inner), _): return sentText(value, as: inner)
+        case (.json, _): return Self.sortedText(value)
+        case (.number, .number(let text)): return Double(text).map { "\($0)" } ?? text
+        case (.integer, .number(let text)): return Int64(text).map { "\($0)" } ?? text
+        case (.date, .string(let text)):
+            guard let date = DateTimeText.parsed(text), let milliseconds = DateTimeText.millisecondsSince1970(date)
+            else { return value.jsonText }
+            return "date:\(milliseconds)"
+        case (.list(let element), .array(let items)):
+            return "[" + items.map { sentText($0, as: element) }.joined(separator: ",") + "]"
+        case (.map(let element), .object(let members)):
+            return "{"
+                + members.sorted { $0.name < $1.name }.map {
+                    JSONLiteral.quote($0.name) + ":" + sentText($0.value, as: element)
+                }.joined(separator: ",") + "}"
+        case (.named(let name), .object(let members)):
+            guard let model = models[name] else { return value.jsonText }
+            let sent = model.properties.sorted { $0.wireName < $1.wireName }.compactMap { property -> String? in
+                guard let member = members.first(where: { $0.name == property.wireName }),
+                    !(member.value == .null && property.type.isOptional)
+                else { return nil }
+                return JSONLiteral.quote(property.wireName) + ":" + sentText(member.value, as: property.type)
+            }
+            return "{" + sent.joined(separator: ",") + "}"
+        default: return value.jsonText
+        }
+    }
+
+    /// `value` with every object's members sorted by name and every number as a `Double` (as
+    /// `JSONValue` holds it).
+    private static func sortedText(_ value: JSONLiteral) -> String {
+        switch value {
+        case .number(let text): Double(text).map { "\($0)" } ?? text
+        case .array(let items): "[" + items.map(sortedText).joined(separator: ",") + "]"
+        case .object(let members):
+            "{"
+                + members.sorted { $0.name < $1.name }.map { JSONLiteral.quote($0.name) + ":" + sortedText($0.value) }
+                .joined(separator: ",") + "}"
+        case .null, .bool, .string: value.jsonText
+        }
     }
 
     /// What is wrong with the first number in `value` (at any depth) that `JSONValue`, which

@@ -9,6 +9,7 @@ extension SpecChecker {
         // The generated example server answers a success with the response model's first
         // example; a hand-written emulator answers for itself.
         let servesExamples = ExampleServerTranslator.applies(to: spec)
+        let shapes = ExampleShapes(spec)
         for operation in spec.operations {
             if servesExamples, !operation.errors.contains(where: { statuses[$0] == 400 }),
                 ExampleServerTranslator.canRefuse(operation, spec: spec)
@@ -47,7 +48,7 @@ extension SpecChecker {
                 } else {
                     log.error("\(what) expects status \(example.status) but names no error", at: example.location)
                 }
-                let request = requestKey(example)
+                let request = requestKey(example, of: operation, shapes: shapes)
                 if let earlier = requests[request] {
                     log.error(
                         "\(what) sends what example '\(earlier)' sends, so the example server answers both alike; "
@@ -59,9 +60,19 @@ extension SpecChecker {
         }
     }
 
-    /// What an example sends, as one text: its parameters in name order and its body.
-    private static func requestKey(_ example: OperationSpec.Example) -> String {
-        example.sentParameters.sorted { $0.name < $1.name }.map { $0.name + "=" + $0.value.jsonText }
-            .joined(separator: "&") + " " + (example.body?.jsonText ?? "")
+    /// What the client sends for an example, as one text: its parameters in name order and its
+    /// body, each as `ExampleShapes.sentText` writes it, so that two examples the client sends
+    /// alike (a member `null` or left out, `1` or `1.0`, one instant in two time zones) are one.
+    private static func requestKey(
+        _ example: OperationSpec.Example, of operation: OperationSpec, shapes: ExampleShapes
+    ) -> String {
+        let parameters = example.sentParameters.sorted { $0.name < $1.name }.map { member in
+            let type = operation.parameters.first { $0.name == member.name }?.type ?? .json
+            return member.name + "=" + shapes.sentText(member.value, as: type)
+        }
+        let body = example.body.map { body in
+            operation.requestBody.map { shapes.sentText(body, as: .named($0)) } ?? body.jsonText
+        }
+        return parameters.joined(separator: "&") + " " + (body ?? "")
     }
 }
