@@ -72,9 +72,14 @@ public struct APIClient: Sendable {
         _ = try await exchange(request)
     }
 
-    /// The header field that carries an idempotency key: `Idempotency-Key: <key>`.
-    public static func idempotencyKeyField(_ key: String) -> HTTPField {
-        HTTPField(name: "Idempotency-Key", value: key)
+    /// The header field that carries an idempotency key: `Idempotency-Key: <key>`. A key with
+    /// nothing but white space is refused as `rejected` before anything is sent: no two changes
+    /// could be told apart by it, and servers refuse it.
+    public static func idempotencyKeyField(_ key: String) throws(APIError) -> HTTPField {
+        guard TextChecks.containsNonWhitespace(key) else {
+            throw APIError(category: .rejected, message: "The idempotency key is blank.")
+        }
+        return HTTPField(name: "Idempotency-Key", value: key)
     }
 
     /// The error a response stands for, or `nil` for a 2xx; `now` dates a `Retry-After`

@@ -28,7 +28,7 @@ struct OpenAPIConformanceTests {
                     HTTPField(name: "Authorization", value: MobileJoeEmulator.contractAPIKey),
                     HTTPField(name: "Identity-Anonymous-ID", value: "not-an-anonymous-id"),
                     HTTPField(name: "Identity-Device-ID", value: DeviceId.make()),
-                    APIClient.idempotencyKeyField("openapi-\(operation)"),
+                    try APIClient.idempotencyKeyField("openapi-\(operation)"),
                 ], isSafeToRepeat: false)
             let response = try await URLSessionTransport().send(request, to: baseURL)
             #expect(response.status == 400)
@@ -47,7 +47,7 @@ struct OpenAPIConformanceTests {
         let request = HTTPRequest(
             method: operation.method,
             path: operation.pathTemplate.replacingOccurrences(of: "{distinctId}", with: "user_123"),
-            headers: [APIClient.idempotencyKeyField("openapi-\(operation)")],
+            headers: [try APIClient.idempotencyKeyField("openapi-\(operation)")],
             body: operation.method == "GET" ? nil : Data("{}".utf8),
             isSafeToRepeat: false)
         let answer: HTTPResponse

@@ -44,7 +44,7 @@ struct VoidhashEventTests {
         let headers =
             VoidhashHarness.authorization(VoidhashEmulator.testKey) + [
                 HTTPField(name: "Content-Type", value: "application/json"),
-                APIClient.idempotencyKeyField(idempotencyKey()),
+                try APIClient.idempotencyKeyField(idempotencyKey()),
             ]
         let response = try await emulator.send(
             "POST", "/v1/events", headers: headers, body: String(decoding: body, as: UTF8.self))

@@ -51,7 +51,7 @@ struct APIClientTests {
         let request = HTTPRequest(
             method: "POST", path: "/events",
             headers: [
-                HTTPField(name: "authorization", value: "Bearer own"), APIClient.idempotencyKeyField("k1"),
+                HTTPField(name: "authorization", value: "Bearer own"), try APIClient.idempotencyKeyField("k1"),
             ],
             body: Data("{}".utf8), isSafeToRepeat: true)
         try await client.send(request)
@@ -187,10 +187,18 @@ struct APIClientTests {
         #expect(error.code == nil)
     }
 
-    @Test("idempotencyKeyField names Idempotency-Key")
-    func idempotencyKey() {
+    @Test("idempotencyKeyField names Idempotency-Key, and refuses a blank key before anything is sent")
+    func idempotencyKey() throws {
         #expect(
-            APIClient.idempotencyKeyField("01890a5d-ac96")
+            try APIClient.idempotencyKeyField("01890a5d-ac96")
                 == HTTPField(name: "Idempotency-Key", value: "01890a5d-ac96"))
+        for blank in ["", " ", "\t\u{3000}"] {
+            #expect(throws: APIError.self) { try APIClient.idempotencyKeyField(blank) }
+            do {
+                _ = try APIClient.idempotencyKeyField(blank)
+            } catch {
+                #expect(error.category == .rejected)
+            }
+        }
     }
 }

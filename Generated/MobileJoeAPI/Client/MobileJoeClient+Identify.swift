@@ -15,7 +15,7 @@ extension MobileJoeClient {
     /// - Remark: Generated from Spec/mobilejoe.yaml:268:3 (operation identify).
     public func identify(idempotencyKey: Swift.String) async throws(SDKRuntime.APIError) -> IdentifyResult {
         var request = SDKRuntime.HTTPRequest(method: "POST", path: "/v1/identify", isSafeToRepeat: true)
-        request.headers.append(SDKRuntime.APIClient.idempotencyKeyField(idempotencyKey))
+        request.headers.append(try SDKRuntime.APIClient.idempotencyKeyField(idempotencyKey))
         return try await self.core.send(request, decoding: IdentifyResult.self)
     }
 }

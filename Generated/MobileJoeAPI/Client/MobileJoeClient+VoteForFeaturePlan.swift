@@ -26,7 +26,7 @@ extension MobileJoeClient {
             method: "POST",
             path: try "/v1/feature-plans/" + SDKRuntime.URLPathSegment.parameter(planId) + "/votes",
             isSafeToRepeat: true)
-        request.headers.append(SDKRuntime.APIClient.idempotencyKeyField(idempotencyKey))
+        request.headers.append(try SDKRuntime.APIClient.idempotencyKeyField(idempotencyKey))
         return try await self.core.send(request, decoding: FeaturePlan.self)
     }
 }

@@ -20,7 +20,7 @@ extension VoidhashClient {
             throw SDKRuntime.APIError(category: .rejected, code: "INVALID_ARGUMENT", message: violation.description)
         }
         var request = SDKRuntime.HTTPRequest(method: "POST", path: "/v1/events", isSafeToRepeat: true)
-        request.headers.append(SDKRuntime.APIClient.idempotencyKeyField(idempotencyKey))
+        request.headers.append(try SDKRuntime.APIClient.idempotencyKeyField(idempotencyKey))
         request.headers.append(SDKRuntime.HTTPField(name: "Content-Type", value: "application/json"))
         request.body = try SDKRuntime.JSONBody.encode(body)
         return try await self.core.send(request, decoding: EventBatchResult.self)

@@ -17,7 +17,7 @@ extension VoidhashClient {
         idempotencyKey: Swift.String
     ) async throws(SDKRuntime.APIError) -> IdentifyResponse {
         var request = SDKRuntime.HTTPRequest(method: "POST", path: "/v1/identify", isSafeToRepeat: true)
-        request.headers.append(SDKRuntime.APIClient.idempotencyKeyField(idempotencyKey))
+        request.headers.append(try SDKRuntime.APIClient.idempotencyKeyField(idempotencyKey))
         request.headers.append(SDKRuntime.HTTPField(name: "Content-Type", value: "application/json"))
         request.body = try SDKRuntime.JSONBody.encode(body)
         return try await self.core.send(request, decoding: IdentifyResponse.self)

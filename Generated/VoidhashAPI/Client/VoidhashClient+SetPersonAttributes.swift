@@ -21,7 +21,7 @@ extension VoidhashClient {
             method: "PATCH",
             path: try "/v1/people/" + SDKRuntime.URLPathSegment.parameter(distinctId) + "/attributes",
             isSafeToRepeat: true)
-        request.headers.append(SDKRuntime.APIClient.idempotencyKeyField(idempotencyKey))
+        request.headers.append(try SDKRuntime.APIClient.idempotencyKeyField(idempotencyKey))
         request.headers.append(SDKRuntime.HTTPField(name: "Content-Type", value: "application/json"))
         request.body = try SDKRuntime.JSONBody.encode(body)
         return try await self.core.send(request, decoding: Person.self)

@@ -44,11 +44,12 @@ extension SpecChecker {
 /// The models and enums of a spec, to tell whether a JSON value decodes as a type.
 struct ExampleShapes {
     private let models: [String: ModelSpec]
-    private let enums: Set<String>
+    /// The values of each enum.
+    private let enums: [String: [String]]
 
     init(_ spec: Spec) {
         models = Dictionary(spec.models.map { ($0.name, $0) }) { first, _ in first }
-        enums = Set(spec.enums.map(\.name))
+        enums = Dictionary(spec.enums.map { ($0.name, $0.cases.map(\.value)) }) { first, _ in first }
     }
 
     /// Why `value` does not decode as `type`, or `nil` when it does (or the type is not known:
@@ -85,9 +86,18 @@ struct ExampleShapes {
             return items.enumerated().lazy.compactMap { problem($1, element, path: "\(path)[\($0)]") }.first
         case (.map(let element), .object(let members)):
             return members.lazy.compactMap { problem($0.value, element, path: "\(path)[\"\($0.name)\"]") }.first
-        case (.named(let name), _) where enums.contains(name):
-            // Enums are open: any string is a value, a new one tomorrow included.
-            return value.isString ? nil : "\(what) must be a string (enum \(name)), not \(value.kindName)"
+        case (.named(let name), _) where enums[name] != nil:
+            // Enums are open: any string is a value, a new one tomorrow included; but one a typo
+            // away from a value the enum has is that value misspelled.
+            guard case .string(let text) = value else {
+                return "\(what) must be a string (enum \(name)), not \(value.kindName)"
+            }
+            let values = enums[name] ?? []
+            guard !values.contains(where: { $0.unicodeScalars.elementsEqual(text.unicodeScalars) }),
+                let meant = Suggestion.closest(to: text, among: values)
+            else { return nil }
+            return "\(what) is '\(text)', which looks like '\(meant)' misspelled, a value of enum \(name) (it would "
+                + "decode as an unknown value)"
         case (.named(let name), .object(let members)):
             guard let model = models[name] else { return nil }
             // A member the model lacks is what a newer server may send, and decoding ignores it;

@@ -106,9 +106,11 @@ enum ClientTranslator {
                         .path("request", "headers", "append"),
                         [
                             .init(
-                                .call(
-                                    .path("SDKRuntime", "APIClient", "idempotencyKeyField"),
-                                    [.init(.identifier("idempotencyKey"))]))
+                                .tryExpression(
+                                    .call(
+                                        .path("SDKRuntime", "APIClient", "idempotencyKeyField"),
+                                        [.init(.identifier("idempotencyKey"))]),
+                                    optional: false))
                         ])))
         }
         if operation.requestBody != nil {

@@ -43,6 +43,12 @@ extension ExampleServerTranslator {
     static func checks(_ operation: OperationSpec, spec: Spec, validated: Set<String>) -> [SwiftStatement] {
         var statements: [SwiftStatement] = []
         let refuse = { (reason: SwiftExpression) in SwiftStatement.returnStatement(reason) }
+        if operation.sendsIdempotencyKey {
+            statements.append(
+                .ifStatement(
+                    [.expression(.binary(.path("request", "idempotencyKey"), "==", .nilLiteral))],
+                    then: [refuse(.string("the Idempotency-Key header is missing or blank"))], else: nil))
+        }
         for parameter in operation.parameters {
             let value: SwiftExpression =
                 parameter.placement == .path

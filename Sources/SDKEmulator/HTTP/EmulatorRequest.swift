@@ -34,6 +34,12 @@ public struct EmulatorRequest: Sendable, Hashable {
         headers[field: name]
     }
 
+    /// The `Idempotency-Key` the request carries, or `nil` when it has none or a blank one
+    /// (which a generated client never sends).
+    public var idempotencyKey: String? {
+        header("Idempotency-Key").flatMap { TextChecks.containsNonWhitespace($0) ? $0 : nil }
+    }
+
     /// The value of the first query item named `name` (case-sensitive, as URLs are).
     public func queryValue(_ name: String) -> String? {
         query.first { $0.name == name }?.value

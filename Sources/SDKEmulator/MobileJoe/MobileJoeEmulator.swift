@@ -57,9 +57,9 @@ public enum MobileJoeEmulator {
         case .success(let checked): caller = checked
         case .failure(let refusal): return refusal.response
         }
-        let idempotencyKey = request.header("Idempotency-Key") ?? ""
+        let idempotencyKey = request.idempotencyKey ?? ""
         if operation.requiresIdempotencyKey && idempotencyKey.isEmpty {
-            return MobileJoeRefusal.invalidArgument("The Idempotency-Key header is missing.").response
+            return MobileJoeRefusal.invalidArgument("The Idempotency-Key header is missing or blank.").response
         }
         state.link(caller)
         switch operation {

@@ -18,9 +18,7 @@ extension VoidhashStore {
         guard operation.requiresIdempotencyKey else {
             return perform(operation, request: request, parameters: parameters, key: key, now: now)
         }
-        guard let idempotencyKey = request.header("Idempotency-Key"),
-            TextChecks.containsNonWhitespace(idempotencyKey)
-        else {
+        guard let idempotencyKey = request.idempotencyKey else {
             return VoidhashEmulatorError.invalidArgument("A mutating request needs an Idempotency-Key header.")
                 .response
         }

@@ -34,12 +34,39 @@ struct NotesClientTests {
     func serverRefusesABrokenBody(json: String) async throws {
         let server = try NotesExampleServer.makeServer()
         let baseURL = try await server.start()
-        var request = HTTPRequest(method: "POST", path: "/v1/notes", isSafeToRepeat: true)
+        var request = HTTPRequest(
+            method: "POST", path: "/v1/notes", headers: [try APIClient.idempotencyKeyField("k1")],
+            isSafeToRepeat: true)
         request.body = Data(json.utf8)
         let response = try await URLSessionTransport().send(request, to: baseURL)
         await server.stop()
         #expect(response.status == 400)
-        #expect(APIClient.error(for: response, now: Date())?.code == "INVALID_ARGUMENT")
+        let error = APIClient.error(for: response, now: Date())
+        #expect(error?.code == "INVALID_ARGUMENT")
+        #expect(error?.message.contains("Idempotency-Key") == false)
+    }
+
+    @Test(
+        "a change without an Idempotency-Key, or with a blank one, is refused by the server; the client sends none",
+        arguments: [nil, "", "  "])
+    func changesNeedAnIdempotencyKey(key: String?) async throws {
+        let server = try NotesExampleServer.makeServer()
+        let baseURL = try await server.start()
+        var request = HTTPRequest(
+            method: "DELETE", path: "/v1/notes/n_abc123",
+            headers: key.map { [HTTPField(name: "Idempotency-Key", value: $0)] } ?? [], isSafeToRepeat: true)
+        let response = try await URLSessionTransport().send(request, to: baseURL)
+        request.headers = [try APIClient.idempotencyKeyField("k1")]
+        let withKey = try await URLSessionTransport().send(request, to: baseURL)
+        let notes = NotesClient(core: APIClient(baseURL: baseURL, transport: URLSessionTransport()))
+        let blank = await APIOutcome.of { try await notes.deleteNote(noteId: "n_abc123", idempotencyKey: key ?? " ") }
+        let sent = server.requests(route: "deleteNote").count
+        await server.stop()
+        #expect(response.status == 400)
+        #expect(APIClient.error(for: response, now: Date())?.message.contains("Idempotency-Key") == true)
+        #expect(withKey.status == 204)
+        #expect(blank.error?.category == .rejected)
+        #expect(sent == 2, "the client sent nothing with a blank key")
     }
 
     @Test("each operation example is answered as the spec says, the most specific example first")

@@ -25,7 +25,7 @@ extension NotesClient {
             method: "DELETE",
             path: try "/v1/notes/" + SDKRuntime.URLPathSegment.parameter(noteId),
             isSafeToRepeat: true)
-        request.headers.append(SDKRuntime.APIClient.idempotencyKeyField(idempotencyKey))
+        request.headers.append(try SDKRuntime.APIClient.idempotencyKeyField(idempotencyKey))
         try await self.core.send(request)
     }
 }

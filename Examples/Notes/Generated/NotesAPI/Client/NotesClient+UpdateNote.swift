@@ -29,7 +29,7 @@ extension NotesClient {
             method: "PATCH",
             path: try "/v1/notes/" + SDKRuntime.URLPathSegment.parameter(noteId),
             isSafeToRepeat: true)
-        request.headers.append(SDKRuntime.APIClient.idempotencyKeyField(idempotencyKey))
+        request.headers.append(try SDKRuntime.APIClient.idempotencyKeyField(idempotencyKey))
         request.headers.append(SDKRuntime.HTTPField(name: "Content-Type", value: "application/json"))
         request.body = try SDKRuntime.JSONBody.encode(body)
         return try await self.core.send(request, decoding: Note.self)

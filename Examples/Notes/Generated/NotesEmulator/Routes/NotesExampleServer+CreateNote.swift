@@ -30,6 +30,9 @@ extension NotesExampleServer {
                         status: 201))
             ],
             check: { request, parameters in
+                if request.idempotencyKey == nil {
+                    return "the Idempotency-Key header is missing or blank"
+                }
                 guard
                     let body = try? SDKRuntime.JSONCoding.makeDecoder().decode(
                         NotesAPI.NewNote.self,

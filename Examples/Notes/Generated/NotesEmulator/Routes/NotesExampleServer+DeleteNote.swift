@@ -23,6 +23,9 @@ extension NotesExampleServer {
                     response: SDKEmulator.EmulatorResponse.empty(204))
             ],
             check: { request, parameters in
+                if request.idempotencyKey == nil {
+                    return "the Idempotency-Key header is missing or blank"
+                }
                 if let value = parameters["noteId"], let violation = NotesAPI.NoteIdRule.validate(value) {
                     return "noteId " + violation.message
                 }

@@ -41,6 +41,9 @@ extension NotesExampleServer {
                         message: "The answer of example 'unknown note'.")),
             ],
             check: { request, parameters in
+                if request.idempotencyKey == nil {
+                    return "the Idempotency-Key header is missing or blank"
+                }
                 if let value = parameters["noteId"], let violation = NotesAPI.NoteIdRule.validate(value) {
                     return "noteId " + violation.message
                 }

@@ -27,7 +27,7 @@ extension LandmineClient {
         if let value = `where` {
             request.query.append(SDKRuntime.HTTPField(name: "where", value: Swift.String(value)))
         }
-        request.headers.append(SDKRuntime.APIClient.idempotencyKeyField(idempotencyKey))
+        request.headers.append(try SDKRuntime.APIClient.idempotencyKeyField(idempotencyKey))
         request.headers.append(SDKRuntime.HTTPField(name: "Content-Type", value: "application/json"))
         request.body = try SDKRuntime.JSONBody.encode(body)
         return try await self.core.send(request, decoding: Class.self)

@@ -16,7 +16,7 @@ extension LandmineClient {
         idempotencyKey: Swift.String
     ) async throws(SDKRuntime.APIError) -> JSONValue {
         var request = SDKRuntime.HTTPRequest(method: "PUT", path: "/v1/json-value", isSafeToRepeat: true)
-        request.headers.append(SDKRuntime.APIClient.idempotencyKeyField(idempotencyKey))
+        request.headers.append(try SDKRuntime.APIClient.idempotencyKeyField(idempotencyKey))
         request.headers.append(SDKRuntime.HTTPField(name: "Content-Type", value: "application/json"))
         request.body = try SDKRuntime.JSONBody.encode(body)
         return try await self.core.send(request, decoding: JSONValue.self)

@@ -23,6 +23,9 @@ extension LandmineExampleServer {
                     response: SDKEmulator.ExampleAnswer.json("{}", status: 200))
             ],
             check: { request, parameters in
+                if request.idempotencyKey == nil {
+                    return "the Idempotency-Key header is missing or blank"
+                }
                 if (try? SDKRuntime.JSONCoding.makeDecoder().decode(LandmineAPI.Data.self, from: request.body)) == nil {
                     return "the body is not a valid Data"
                 }

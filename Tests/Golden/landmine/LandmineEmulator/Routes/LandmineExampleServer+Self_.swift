@@ -18,6 +18,9 @@ extension LandmineExampleServer {
             refusal: (400, "CLASS"),
             answers: [],
             check: { request, parameters in
+                if request.idempotencyKey == nil {
+                    return "the Idempotency-Key header is missing or blank"
+                }
                 if let value = parameters["in"], let violation = LandmineAPI.Self_Rule.validate(value) {
                     return "in " + violation.message
                 }
