@@ -22,8 +22,11 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         self.message = message
     }
 
-    /// The line a compiler would print.
-    public var description: String { "\(location): \(severity.rawValue): \(message)" }
+    /// The line a compiler would print, `file:line:column: severity: message`, on one line: control characters and line
+    /// separators in the file name or the message are written as code points (`{U+000A}`).
+    public var description: String {
+        VisibleText.escapingControls("\(location): \(severity.rawValue): \(message)")
+    }
 }
 
 /// Collects every problem of one run, so that all of them are reported at once.

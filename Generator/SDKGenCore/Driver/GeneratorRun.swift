@@ -51,7 +51,7 @@ public struct GeneratorRun {
             if let control = name.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
                 log.error(
                     "the spec file's name holds the control character \(control.codePoint), which the generated files cannot name; rename the file",
-                    at: SourceLocation(file: SpecPathName.printable(name), line: 1, column: 1))
+                    at: SourceLocation(file: name, line: 1, column: 1))
                 continue
             }
             let data: [UInt8]

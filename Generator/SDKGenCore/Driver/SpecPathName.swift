@@ -25,20 +25,6 @@ enum SpecPathName {
         return name(of: path, in: directory)
     }
 
-    /// `name` with each control character written as its code point in braces (`a{U+000A}b`),
-    /// so a diagnostic about such a name stays on one line.
-    static func printable(_ name: String) -> String {
-        var text = ""
-        for scalar in name.unicodeScalars {
-            if scalar.properties.generalCategory == .control {
-                text += "{\(scalar.codePoint)}"
-            } else {
-                text.unicodeScalars.append(scalar)
-            }
-        }
-        return text
-    }
-
     /// `path` relative to `directory` when it lies below it; otherwise `path` with `.` and
     /// empty components removed and `..` resolved where it can be.
     static func name(of path: String, in directory: String) -> String {

@@ -53,12 +53,13 @@ extension SpecLoader {
             var operation = OperationSpec(
                 name: entry.key.text, location: entry.key.location, doc: doc(reader), method: method, path: path,
                 parameters: parameters,
-                requestBody: ScalarReading.string(reader["body"], "the body model", log: &log),
-                responseBody: ScalarReading.string(reader["response"], "the response model", log: &log),
-                successStatus: ScalarReading.integer(reader["status"], "the success status", in: 200...299, log: &log)
+                requestBody: ScalarReading.string(reader["body"], "the body model of \(context)", log: &log),
+                responseBody: ScalarReading.string(reader["response"], "the response model of \(context)", log: &log),
+                successStatus: ScalarReading.integer(
+                    reader["status"], "the success status of \(context)", in: 200...299, log: &log)
                     ?? (reader["response"] == nil ? 204 : 200),
                 errors: errors.map(\.text),
-                timeout: ScalarReading.string(reader["timeout"], "the timeout constant", log: &log),
+                timeout: ScalarReading.string(reader["timeout"], "the timeout constant of \(context)", log: &log),
                 sendsIdempotencyKey: method != "GET", examples: [],
                 valueLocations: OperationSpec.ValueLocations(
                     body: reader["body"]?.location, response: reader["response"]?.location,

@@ -63,6 +63,25 @@ private struct TreeBuilder {
         SourceLocation(file: file, line: Int(mark.line) + 1, column: Int(mark.column) + 1)
     }
 
+    /// Whether the character at `mark` (its line, and its column in Unicode scalars) is a tab.
+    func isTab(at mark: yaml_mark_t) -> Bool {
+        var offset = 0
+        for _ in 0..<Int(mark.line) {
+            guard let newline = input[offset...].firstIndex(of: 0x0A) else { return false }
+            offset = newline + 1
+        }
+        var column = 0
+        while offset < input.count, input[offset] != 0x0A {
+            // A scalar starts at every byte that is not a UTF-8 continuation byte.
+            if input[offset] & 0xC0 != 0x80 {
+                if column == Int(mark.column) { return input[offset] == UInt8(ascii: "\t") }
+                column += 1
+            }
+            offset += 1
+        }
+        return false
+    }
+
     /// Where the byte at `offset` of the input is: its line, and its column in characters
     /// (Unicode scalars, as libyaml counts them).
     func location(ofOffset offset: Int) -> SourceLocation {
@@ -85,6 +104,12 @@ private struct TreeBuilder {
                     let character = value.map { " (\($0.codePoint))" } ?? ""
                     log.error(
                         "malformed YAML: \(problem)\(character)", at: location(ofOffset: Int(parser.problem_offset)))
+                } else if isTab(at: parser.problem_mark) {
+                    // libyaml's own words ("found character that cannot start any token") do not
+                    // say which character: a tab, the usual one, gets a message of its own.
+                    log.error(
+                        "malformed YAML: a tab where YAML expects indentation or a value; YAML indents with spaces only",
+                        at: location(parser.problem_mark))
                 } else {
                     let context = parser.context.map { " " + String(cString: $0) } ?? ""
                     log.error("malformed YAML: \(problem)\(context)", at: location(parser.problem_mark))
