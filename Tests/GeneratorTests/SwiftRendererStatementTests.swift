@@ -70,4 +70,25 @@ struct SwiftRendererStatementTests {
                 "}",
             ])
     }
+
+    @Test("an assignment too long even when its value is broken breaks after the operator, as swift format does")
+    func aLongAssignmentBreaksAfterItsOperator() {
+        var writer = CodeWriter(lineLimit: 40)
+        let name = "averyveryverylongmembername"
+        SwiftRenderer.statements(
+            [
+                .assignment(.member(.identifier("self"), name), "=", .identifier(name)),
+                .assignment(.member(.identifier("self"), "short"), "=", .identifier("short")),
+                .assignment(.member(.identifier("self"), "body"), "=", Self.longCall),
+            ], into: &writer)
+        #expect(
+            writer.text.split(separator: "\n") == [
+                "self.\(name) =",
+                "    \(name)",
+                "self.short = short",
+                "self.body = Decoder.decode(",
+                "    someModelType,",
+                "    from: body)",
+            ])
+    }
 }

@@ -163,7 +163,7 @@ public enum SwiftRenderer {
                 writer.line(text)
             }
         case .assignment(let target, let op, let value):
-            write("\(expression(target)) \(op) ", value, "", into: &writer)
+            writeBreakingAfterOperator("\(expression(target)) \(op)", value, into: &writer)
         case .returnStatement(let value):
             if let value { write("return ", value, "", into: &writer) } else { writer.line("return") }
         case .throwStatement(let value):
@@ -235,6 +235,18 @@ public enum SwiftRenderer {
         var lines = ExpressionLayout.lines(head, value, tail, width: writer.columnsLeft, spare: spare)
         if !marker.isEmpty { lines[0] = marker + lines[0].dropFirst() }
         for line in lines { writer.line(line) }
+    }
+
+    /// Writes `head value` as `write` does; when even its broken layout leaves a line too long
+    /// (a long name on both sides of `=`), breaks after `head` instead and writes the value a
+    /// level deeper, as `swift format` does.
+    static func writeBreakingAfterOperator(_ head: String, _ value: SwiftExpression, into writer: inout CodeWriter) {
+        let lines = ExpressionLayout.lines(head + " ", value, "", width: writer.columnsLeft)
+        guard lines.contains(where: { !ExpressionLayout.fits($0, writer.columnsLeft) }) else {
+            return lines.forEach { writer.line($0) }
+        }
+        writer.line(head)
+        writer.indented { write("", value, "", into: &$0) }
     }
 
     /// Writes `if` or `guard` conditions: one condition laid out like an expression, several on
