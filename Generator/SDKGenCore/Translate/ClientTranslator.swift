@@ -166,7 +166,7 @@ enum ClientTranslator {
             doc.append("Sending it again with the same `idempotencyKey` is applied once.")
         }
         doc.append("")
-        doc.append("- Remark: Generated from \(operation.location) (operation \(operation.name)).")
+        doc += DocComment.remark(operation.location, "operation \(operation.name)")
         return .type(
             SwiftTypeDeclaration(
                 doc: [], kind: .extension, name: typeName(spec),

@@ -6,9 +6,17 @@ enum DocComment {
         var lines = wrap(text)
         if let location {
             if !lines.isEmpty { lines.append("") }
-            lines.append("- Remark: Generated from \(location)" + (what.map { " (\($0))." } ?? "."))
+            lines += remark(location, what)
         }
         return lines
+    }
+
+    /// `- Remark: Generated from FILE:LINE:COLUMN (what).`: on one line when it fits 120 columns
+    /// as a member's doc comment (8 columns before the text), else wrapped as doc text is (a
+    /// long spec path or name).
+    static func remark(_ location: SourceLocation, _ what: String? = nil) -> [String] {
+        let remark = "- Remark: Generated from \(location)" + (what.map { " (\($0))." } ?? ".")
+        return remark.count <= 112 ? [remark] : wrap(remark)
     }
 
     /// Splits `text` into lines of at most about 100 characters at spaces.

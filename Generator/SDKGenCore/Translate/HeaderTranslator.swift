@@ -61,9 +61,8 @@ enum HeaderTranslator {
         }
         return .type(
             SwiftTypeDeclaration(
-                doc: DocComment.lines("The headers every \(spec.name) request carries:", from: nil) + lines + [
-                    "", "- Remark: Generated from \(contract.location) (headers).",
-                ],
+                doc: DocComment.lines("The headers every \(spec.name) request carries:", from: nil) + lines + [""]
+                    + DocComment.remark(contract.location, "headers"),
                 kind: .structure, name: typeName(spec), conformances: [.swift("Hashable"), .swift("Sendable")],
                 members: members))
     }
