@@ -12,6 +12,7 @@ enum SpecChecker {
             checkTypeNames, checkConstantAndErrorNames, checkModels, checkRequiredCycles, checkRules,
             checkPropertyRules, checkExampleTypes, checkOperations, checkOperationInputs, checkOperationExamples,
             { spec, log in if let headers = spec.headers { checkHeaders(headers, log: &log) } },
+            { spec, log in if let headers = spec.headers { checkHeaderExamples(headers, log: &log) } },
             checkIdentifiers, RuleExampleChecker.check,
         ]
         let logs = Mutex([DiagnosticLog](repeating: DiagnosticLog(), count: checks.count))
