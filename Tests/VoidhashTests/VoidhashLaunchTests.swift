@@ -38,6 +38,34 @@ struct VoidhashLaunchTests {
         }
     }
 
+    /// A stored consent that cannot be read is not taken as granted: the user may have refused.
+    /// Nothing stored means granted, as the options say.
+    @Test func aStoredConsentThatCannotBeReadIsNotGranted() throws {
+        let clock = ManualClock(now: Date(timeIntervalSince1970: 1_800_000_000))
+        let reporter = Reporter(onWarning: nil, onDiagnostic: nil)
+        let fresh = try SDKStorage.inMemory()
+        #expect(LaunchState.read(from: fresh, consent: nil, clock: clock, reporter: reporter).consent == .granted)
+        for damaged in [#""denied ""#, "not json", #"{"consent":"denied"}"#] {
+            let storage = try SDKStorage.inMemory()
+            try storage.keyValues.set(VoidhashAnalyticsConsent.denied, forKey: StoreKeys.consent)
+            try storage.database.access { (connection) throws(StorageError) in
+                try connection.execute(
+                    "UPDATE key_value SET value = CAST('\(damaged)' AS BLOB) WHERE key = '\(StoreKeys.consent)'")
+            }
+            let diagnostics = Mutex<[VoidhashDiagnostic.Code]>([])
+            let launch = LaunchState.read(
+                from: storage, consent: nil, clock: clock,
+                reporter: Reporter(
+                    onWarning: nil, onDiagnostic: { diagnostic in diagnostics.withLock { $0.append(diagnostic.code) } }
+                ))
+            #expect(launch.consent == .pending, "\(damaged)")
+            #expect(!diagnostics.withLock { $0 }.isEmpty, "the damage is reported")
+            #expect(
+                LaunchState.read(from: storage, consent: .granted, clock: clock, reporter: reporter).consent == .granted
+            )
+        }
+    }
+
     /// An earlier version's list of synced transactions leaves the key-value store only once the
     /// queue's once-table holds it: when the table refuses, the list stays for the next launch.
     @Test func syncedTransactionsStayStoredUntilTheQueueRecordsThem() throws {

@@ -78,13 +78,17 @@ extension LaunchState {
         let now: Date
 
         /// The plan for what `reader` holds; `consent`, when given, replaces the stored one.
+        ///
+        /// Without a stored consent the user is taken to agree (`.granted`, as the options
+        /// say); a stored one that cannot be read counts as `.pending`, not granted: the user
+        /// may have refused, and tracking someone who did is worse than asking again.
         init(reading reader: some KeyValueReading, consent: VoidhashAnalyticsConsent?, clock: any SDKClock) {
             now = clock.now()
             var problems: [String] = []
             let consent =
                 consent
                 ?? Self.read(VoidhashAnalyticsConsent.self, StoreKeys.consent, from: reader, noting: &problems)
-                ?? .granted
+                ?? (problems.isEmpty ? .granted : .pending)
             if let identity = Self.read(IdentityRecord.self, StoreKeys.identity, from: reader, noting: &problems) {
                 let cache = Self.read(PersonCacheRecord.self, StoreKeys.person, from: reader, noting: &problems)
                 launch = LaunchState(

@@ -23,7 +23,7 @@ public struct VoidhashOptions: Sendable {
     /// The clock for every time limit and timestamp; tests pass a `ManualClock`.
     public var clock: any SDKClock
     /// The user's analytics consent to apply at launch; `nil` keeps the stored answer
-    /// (`.granted` when there is none).
+    /// (`.granted` when there is none, `.pending` when the stored one cannot be read).
     public var analyticsConsent: VoidhashAnalyticsConsent?
     /// Whether the SDK records lifecycle events such as `$sign_out` (with analytics consent).
     public var lifecycleEvents: Bool
