@@ -284,7 +284,9 @@ public final class Voidhash: Sendable {
     // MARK: Delivery
 
     /// Sends what is queued now and returns when the queue is empty or delivery must wait
-    /// (no connection, a back-off, a rate limit).
+    /// (no connection, a back-off, a rate limit), or at once while another instance or process
+    /// on the same storage is delivering: that one sends the queue, this one's writes included
+    /// (`pendingDeliveryCount()` says how many are still waiting).
     public func flush() async {
         await core.flush()
     }

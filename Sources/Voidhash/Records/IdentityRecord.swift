@@ -87,17 +87,23 @@ extension IdentityRecord {
 }
 
 extension IdentityRecord {
-    /// Decodes a stored identity; one stored before groups existed has none.
+    /// Decodes a stored identity. Who the user is (the distinct, anonymous and external IDs)
+    /// must be readable; what can be made again is made again when it is missing or cannot be
+    /// read, so that a record another version wrote (one stored before groups existed has
+    /// none), or one damaged in those fields, does not sign the user out: a new epoch and
+    /// session, no groups, and the built-in profile fields unknown (the next `identify` that
+    /// names them sends them).
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         distinctId = try container.decode(String.self, forKey: .distinctId)
         anonymousId = try container.decode(String.self, forKey: .anonymousId)
         externalUserId = try container.decodeIfPresent(String.self, forKey: .externalUserId)
-        email = try container.decodeIfPresent(String.self, forKey: .email)
-        name = try container.decodeIfPresent(String.self, forKey: .name)
-        epoch = try container.decode(String.self, forKey: .epoch)
-        sessionId = try container.decode(String.self, forKey: .sessionId)
-        groups = try container.decodeIfPresent(GroupMembership.self, forKey: .groups) ?? .none
+        email = (try? container.decodeIfPresent(String.self, forKey: .email)) ?? nil
+        name = (try? container.decodeIfPresent(String.self, forKey: .name)) ?? nil
+        epoch = (try? container.decodeIfPresent(String.self, forKey: .epoch)) ?? IdentifierBody.randomUUID()
+        sessionId =
+            (try? container.decodeIfPresent(String.self, forKey: .sessionId)) ?? UUIDv7.make().lowercasedText
+        groups = (try? container.decodeIfPresent(GroupMembership.self, forKey: .groups)) ?? .none
     }
 }
 
