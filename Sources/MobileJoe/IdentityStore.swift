@@ -12,6 +12,9 @@ struct IdentityStore: Sendable {
         case missing
         /// A valid identity.
         case found(IdentityFile)
+        /// A file whose anonymous and device IDs are valid but whose external ID is not: the
+        /// identity without it (signed out, but the same anonymous identity and its votes).
+        case repairable(IdentityFile)
         /// A file that cannot be used, and why.
         case unusable(IdentityFileProblem)
         /// A file that exists but cannot be read for now, or protected data is unavailable: it
@@ -147,7 +150,12 @@ struct IdentityStore: Sendable {
         } catch {
             return .unusable(.wrongShape)
         }
-        guard identity.isValid else { return .unusable(.invalidIdentifiers) }
+        guard identity.isValid else {
+            var signedOut = identity
+            signedOut.externalId = nil
+            return signedOut.isValid && identity.externalId != nil
+                ? .repairable(signedOut) : .unusable(.invalidIdentifiers)
+        }
         return .found(identity)
     }
 }

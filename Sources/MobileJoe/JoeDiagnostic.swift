@@ -7,7 +7,9 @@ import SDKRuntime
 public enum JoeDiagnostic: Sendable, Hashable, CustomStringConvertible {
     /// The stored identity file could not be used: a new identity was created and stored in its
     /// place. The damaged file is not kept, since it may hold earlier IDs and the SDK stores
-    /// exactly one identity.
+    /// exactly one identity. When only its external ID was damaged (`invalidIdentifiers`), its
+    /// anonymous and device IDs are kept and stored without it: the user is signed out, but the
+    /// anonymous identity and its votes stay.
     case identityFileReplaced(problem: IdentityFileProblem)
     /// Something that is not a regular file (a folder, a link) stood where the identity file
     /// goes: it was moved to `movedTo` as it is (never deleted) and a new identity was created.

@@ -353,7 +353,7 @@ public final class JoeInstance: Sendable {
     /// The stored identity, or a new one when there is none or it cannot be used. A new one for
     /// a missing file is stored here unless another process stored one first, which is used
     /// then. A damaged regular file is written over (it may hold earlier IDs: nothing of it is
-    /// kept); anything else in its place (a folder, a link) is moved aside first, and when it
+    /// kept, unless only its external ID is damaged, when the rest is kept without it); anything else in its place (a folder, a link) is moved aside first, and when it
     /// cannot be, the new identity lives in memory only. A file that cannot be read for now is
     /// left alone. Copies of damaged files that earlier versions moved aside are deleted, and so are
     /// the temporary files of writes that were killed (`IdentityStore.removeAbandonedWrites()`).
@@ -386,6 +386,10 @@ public final class JoeInstance: Sendable {
             }
         case .notReadableForNow(let reason):
             return .notReadableForNow(reason: reason)
+        case .repairable(let identity):
+            // Only the external ID is damaged: the anonymous identity, which the votes belong to,
+            // is kept; the next identify signs the user in again.
+            return .loaded(identity, mustStore: true, replacing: .invalidIdentifiers)
         case .unusable(let problem) where store.holdsRegularFile:
             return .loaded(.makeAnonymous(), mustStore: true, replacing: problem)
         case .unusable(let problem):

@@ -154,6 +154,29 @@ struct StorageTests {
         }
     }
 
+    /// A file whose anonymous and device IDs are valid but whose external ID is damaged keeps
+    /// the anonymous identity, which the votes belong to ("Feature plan votes belong to the
+    /// identity"): the user is signed out, reported, and the file holds the repaired identity.
+    @Test func aDamagedExternalIdAloneSignsOutButKeepsTheAnonymousIdentity() async throws {
+        try await withJoe { joe in
+            let anonymousId = "$MBJAnonymousID:0b6f9d2e4c1a4c449a571f0e2b3c4d5e"
+            let deviceId = "$MBJDeviceID:00000000000040008000000000000000"
+            try DamagedIdentityFile.notJSON.write(to: joe.identityFile)
+            try Data(
+                #"{"anonymousId":"\#(anonymousId)","deviceId":"\#(deviceId)","externalId":"nope"}"#.utf8
+            ).write(to: joe.identityFile)
+            let instance = try await joe.configured()
+            let identity = try #require(instance.identity)
+            #expect(identity.anonymousId == anonymousId)
+            #expect(identity.deviceId == deviceId)
+            #expect(identity.externalId == nil)
+            #expect(joe.diagnostics.all == [.identityFileReplaced(problem: .invalidIdentifiers)])
+            #expect(try joe.storedIdentity() == identity)
+            #expect(try await joe.configured().identity == identity, "the next launch reads the repaired file")
+            #expect(joe.diagnostics.all.count == 1)
+        }
+    }
+
     /// A named pipe where the file should be: opening it to read would wait for a writer, so
     /// `configure` would never return; it is found not to be a file and moved aside instead.
     @Test func aNamedPipeInThePlaceOfTheFileIsMovedAsideWithoutWaiting() async throws {
