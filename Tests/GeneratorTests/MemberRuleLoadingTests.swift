@@ -45,7 +45,10 @@ struct MemberRuleLoadingTests {
         "a member rule that cannot apply is a located error",
         arguments: [
             ("      sku: {type: string, rule: skew}", "refers to rule 'skew', which is not declared in 'rules'"),
-            ("      sku: {type: string, rule: anyJSON}", "refers to rule 'anyJSON', a value or map rule; a member takes a string rule"),
+            (
+                "      sku: {type: string, rule: anyJSON}",
+                "refers to rule 'anyJSON', a value or map rule; a member takes a string rule"
+            ),
             ("      sku: {type: integer, rule: sku}", "has a rule, so it must hold a string or a list of strings"),
             (
                 "      sku: {type: string, rule: sku, pattern: \"^a$\"}",
