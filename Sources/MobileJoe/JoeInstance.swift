@@ -353,8 +353,9 @@ public final class JoeInstance: Sendable {
     /// The stored identity, or a new one when there is none or it cannot be used. A new one for
     /// a missing file is stored here unless another process stored one first, which is used
     /// then. A damaged regular file is written over (it may hold earlier IDs: nothing of it is
-    /// kept, unless only its external ID is damaged, when the rest is kept without it); anything else in its place (a folder, a link) is moved aside first, and when it
-    /// cannot be, the new identity lives in memory only. A file that cannot be read for now is
+    /// kept, unless only its external ID is damaged, when the rest is kept without it);
+    /// anything else in its place (a folder, a link) is moved aside first, and when it cannot
+    /// be, the new identity lives in memory only. A file that cannot be read for now is
     /// left alone. Copies of damaged files that earlier versions moved aside are deleted, and so are
     /// the temporary files of writes that were killed (`IdentityStore.removeAbandonedWrites()`).
     private func loadOrCreate(diagnostics: inout [JoeDiagnostic]) -> Loading {

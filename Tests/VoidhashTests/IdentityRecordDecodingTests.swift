@@ -43,6 +43,7 @@ struct IdentityRecordDecodingTests {
         #expect(record.externalUserId == "user_1")
         #expect(!record.epoch.isEmpty)
         #expect(!record.sessionId.isEmpty)
+        #expect(try decoded(json) == record, "every read of the same record gives the same identity")
     }
 
     @Test(

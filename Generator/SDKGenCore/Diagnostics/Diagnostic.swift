@@ -22,8 +22,9 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         self.message = message
     }
 
-    /// The line a compiler would print, `file:line:column: severity: message`, on one line: control characters and line
-    /// separators in the file name or the message are written as code points (`{U+000A}`).
+    /// The line a compiler would print, `file:line:column: severity: message`, on one line:
+    /// control characters and line separators in the file name or the message are written as
+    /// code points (`{U+000A}`).
     public var description: String {
         VisibleText.escapingControls("\(location): \(severity.rawValue): \(message)")
     }

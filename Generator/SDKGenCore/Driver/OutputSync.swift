@@ -152,8 +152,9 @@ public struct OutputSync {
     }
 
     /// When the generator owns only some folders: the files in the others (hidden ones aside)
-    /// that this run does not produce and whose header names a spec of this run. They are what an earlier run of the same spec wrote
-    /// under its old API name; files of other specs or of no spec there are not this run's.
+    /// that this run does not produce and whose header names a spec of this run. They are what
+    /// an earlier run of the same spec wrote under its old API name; files of other specs or of
+    /// no spec there are not this run's.
     func renamedModuleFiles(of specs: Set<String>) -> [String] {
         guard let ownedFolders else { return [] }
         let owned = Set(ownedFolders.map { $0.split(separator: "/").first.map(String.init) ?? $0 })

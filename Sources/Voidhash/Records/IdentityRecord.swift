@@ -1,4 +1,5 @@
 import Foundation
+import SDKHashing
 import SDKRuntime
 import VoidhashAPI
 
@@ -90,9 +91,14 @@ extension IdentityRecord {
     /// Decodes a stored identity. Who the user is (the distinct, anonymous and external IDs)
     /// must be readable; what can be made again is made again when it is missing or cannot be
     /// read, so that a record another version wrote (one stored before groups existed has
-    /// none), or one damaged in those fields, does not sign the user out: a new epoch and
-    /// session, no groups, and the built-in profile fields unknown (the next `identify` that
-    /// names them sends them).
+    /// none), or one damaged in those fields, does not sign the user out: an epoch and a session
+    /// of their own, no groups, and the built-in profile fields unknown (the next `identify`
+    /// that names them sends them).
+    ///
+    /// The epoch and session made again are derived from the IDs, not drawn at random: every
+    /// read of the same stored record (this process's next check of shared storage, another
+    /// process launching on it) gets the same record, so none of them takes it for an identity
+    /// change.
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         distinctId = try container.decode(String.self, forKey: .distinctId)
@@ -100,10 +106,18 @@ extension IdentityRecord {
         externalUserId = try container.decodeIfPresent(String.self, forKey: .externalUserId)
         email = (try? container.decodeIfPresent(String.self, forKey: .email)) ?? nil
         name = (try? container.decodeIfPresent(String.self, forKey: .name)) ?? nil
-        epoch = (try? container.decodeIfPresent(String.self, forKey: .epoch)) ?? IdentifierBody.randomUUID()
+        let ids = [distinctId, anonymousId, externalUserId ?? ""]
+        epoch = (try? container.decodeIfPresent(String.self, forKey: .epoch)) ?? Self.remade("epoch", from: ids)
         sessionId =
-            (try? container.decodeIfPresent(String.self, forKey: .sessionId)) ?? UUIDv7.make().lowercasedText
+            (try? container.decodeIfPresent(String.self, forKey: .sessionId)) ?? Self.remade("session", from: ids)
         groups = (try? container.decodeIfPresent(GroupMembership.self, forKey: .groups)) ?? .none
+    }
+
+    /// A UUID-shaped value for `purpose` derived from `ids` (the first 32 hex digits of the
+    /// SHA-256 of them), the same at every read.
+    private static func remade(_ purpose: String, from ids: [String]) -> String {
+        let hex = Array(SHA256Hash.hex(of: Data(([purpose] + ids).joined(separator: "\n").utf8)).prefix(32))
+        return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(hex[$0]) }.joined(separator: "-")
     }
 }
 
