@@ -7,10 +7,12 @@ import SDKRuntime
 public enum JoeDiagnostic: Sendable, Hashable, CustomStringConvertible {
     /// The stored identity file could not be used: a new identity was created and stored in its
     /// place. The damaged file is not kept, since it may hold earlier IDs and the SDK stores
-    /// exactly one identity. When only its external ID was damaged (`invalidIdentifiers`), its
-    /// anonymous and device IDs are kept and stored without it: the user is signed out, but the
-    /// anonymous identity and its votes stay.
+    /// exactly one identity.
     case identityFileReplaced(problem: IdentityFileProblem)
+    /// The stored identity file held valid anonymous and device IDs but an external ID that is
+    /// not valid: they were kept and stored without it. The user is signed out, but keeps the
+    /// anonymous identity and the votes that belong to it; the next `identify` signs in again.
+    case identityFileExternalIdDropped
     /// Something that is not a regular file (a folder, a link) stood where the identity file
     /// goes: it was moved to `movedTo` as it is (never deleted) and a new identity was created.
     case identityFileMovedAside(problem: IdentityFileProblem, movedTo: URL)
@@ -32,6 +34,9 @@ public enum JoeDiagnostic: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .identityFileReplaced(let problem):
             "\(problem); a new identity was created and stored in its place"
+        case .identityFileExternalIdDropped:
+            "the identity file held an invalid external ID; it was stored without it, keeping the anonymous "
+                + "and device IDs (signed out)"
         case .identityFileMovedAside(let problem, let movedTo):
             "\(problem); moved aside to \(movedTo.lastPathComponent) and a new identity was created"
         case .identityNotReadableForNow(let reason):

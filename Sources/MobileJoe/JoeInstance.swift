@@ -307,10 +307,14 @@ public final class JoeInstance: Sendable {
         _ state: inout State, context: RequestContext, diagnostics: inout [JoeDiagnostic]
     ) -> Adoption {
         var (identity, changed, replacing): (IdentityFile, Bool, IdentityFileProblem?)
+        var droppedExternalId = false
         switch loadOrCreate(diagnostics: &diagnostics) {
         case .notReadableForNow(let reason): return .notReadableForNow(reason: reason)
         case .loaded(let stored, let mustStore, let problem):
             (identity, changed, replacing) = (stored, mustStore, problem)
+        case .withoutExternalId(let stored):
+            (identity, changed, replacing) = (stored, true, .invalidIdentifiers)
+            droppedExternalId = true
         }
         if let signedOut = state.pendingSignOut {
             (identity, changed) = (signedOut, true)
@@ -324,7 +328,11 @@ public final class JoeInstance: Sendable {
         if changed {
             do throws(MobileJoeError) {
                 try store.save(identity)
-                if let replacing { diagnostics.append(.identityFileReplaced(problem: replacing)) }
+                if droppedExternalId {
+                    diagnostics.append(.identityFileExternalIdDropped)
+                } else if let replacing {
+                    diagnostics.append(.identityFileReplaced(problem: replacing))
+                }
             } catch {
                 let reason = (replacing.map { "\($0); " } ?? "") + error.storageReason
                 diagnostics.append(.identityNotStored(reason: reason))
@@ -346,6 +354,8 @@ public final class JoeInstance: Sendable {
         /// The identity to use; `mustStore` says whether it must be written, `replacing` why the
         /// damaged file it is written over could not be used.
         case loaded(IdentityFile, mustStore: Bool, replacing: IdentityFileProblem? = nil)
+        /// The stored identity with its invalid external ID dropped, to be written over the file.
+        case withoutExternalId(IdentityFile)
         /// The file exists but cannot be read for now: it is left alone.
         case notReadableForNow(reason: String)
     }
@@ -390,7 +400,7 @@ public final class JoeInstance: Sendable {
         case .repairable(let identity):
             // Only the external ID is damaged: the anonymous identity, which the votes belong to,
             // is kept; the next identify signs the user in again.
-            return .loaded(identity, mustStore: true, replacing: .invalidIdentifiers)
+            return .withoutExternalId(identity)
         case .unusable(let problem) where store.holdsRegularFile:
             return .loaded(.makeAnonymous(), mustStore: true, replacing: problem)
         case .unusable(let problem):

@@ -116,17 +116,25 @@ struct OutputOwnershipTests {
         let header = GeneratedFileHeader.lines(specFile: "specs/other.yaml").joined(separator: "\n") + "\n"
         try Self.write(header, to: root.appendingPathComponent("OtherAPI/A.swift"))
         try Self.write("// mine\n", to: root.appendingPathComponent("DemoAPI/Helpers.swift"))
+        // A generated file the user copied into a folder of their own keeps its header: it stays.
+        let copied = root.appendingPathComponent("MyApp/Color.swift")
+        try Self.write(
+            try String(contentsOf: root.appendingPathComponent("DemoAPI/Enums/Color.swift"), encoding: .utf8),
+            to: copied)
         let renamed = try sync(Self.spec.replacingOccurrences(of: "name: Demo", with: "name: Renamed"))
         let changes = renamed.changes()
         #expect(changes.orphaned.contains("DemoAPI/Enums/Color.swift"))
         #expect(changes.orphaned.contains("DemoContractTests/Enums/ColorTests.swift"))
         #expect(changes.orphaned.contains("OpenAPI/Demo.openapi.json"))
-        #expect(!changes.orphaned.contains { $0.hasPrefix("OtherAPI/") || $0.hasSuffix("Helpers.swift") })
+        #expect(
+            !changes.orphaned.contains {
+                $0.hasPrefix("OtherAPI/") || $0.hasPrefix("MyApp/") || $0.hasSuffix("Helpers.swift")
+            })
         try renamed.apply(changes)
         #expect(renamed.changes().isEmpty, "--check passes only once the old modules are gone")
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: root.path).sorted()
-                == ["DemoAPI", "OpenAPI", "OtherAPI", "RenamedAPI", "RenamedContractTests"])
+                == ["DemoAPI", "MyApp", "OpenAPI", "OtherAPI", "RenamedAPI", "RenamedContractTests"])
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("DemoAPI").path)
                 == ["Helpers.swift"])

@@ -161,7 +161,7 @@ struct StorageTests {
         try await withJoe { joe in
             let anonymousId = "$MBJAnonymousID:0b6f9d2e4c1a4c449a571f0e2b3c4d5e"
             let deviceId = "$MBJDeviceID:00000000000040008000000000000000"
-            try DamagedIdentityFile.notJSON.write(to: joe.identityFile)
+            try FileManager.default.createDirectory(at: joe.storageDirectory, withIntermediateDirectories: true)
             try Data(
                 #"{"anonymousId":"\#(anonymousId)","deviceId":"\#(deviceId)","externalId":"nope"}"#.utf8
             ).write(to: joe.identityFile)
@@ -170,7 +170,7 @@ struct StorageTests {
             #expect(identity.anonymousId == anonymousId)
             #expect(identity.deviceId == deviceId)
             #expect(identity.externalId == nil)
-            #expect(joe.diagnostics.all == [.identityFileReplaced(problem: .invalidIdentifiers)])
+            #expect(joe.diagnostics.all == [.identityFileExternalIdDropped])
             #expect(try joe.storedIdentity() == identity)
             #expect(try await joe.configured().identity == identity, "the next launch reads the repaired file")
             #expect(joe.diagnostics.all.count == 1)

@@ -151,16 +151,20 @@ public struct OutputSync {
         return found.sorted()
     }
 
-    /// When the generator owns only some folders: the files in the others (hidden ones aside)
-    /// that this run does not produce and whose header names a spec of this run. They are what
-    /// an earlier run of the same spec wrote under its old API name; files of other specs or of
-    /// no spec there are not this run's.
+    /// When the generator owns only some folders: the files in the other folders named as
+    /// modules are (`<Name>API`, `<Name>ContractTests`, `<Name>Emulator`) that this run does not
+    /// produce and whose header names a spec of this run. They are what an earlier run of the
+    /// same spec wrote under its old API name; files of other specs or of no spec there, and
+    /// every file in folders not named as modules, are not this run's. Folder names are
+    /// compared ignoring case, as API names are: on a file system that ignores case, a rename
+    /// that changes only case writes into the old folder.
     func renamedModuleFiles(of specs: Set<String>) -> [String] {
         guard let ownedFolders else { return [] }
-        let owned = Set(ownedFolders.map { $0.split(separator: "/").first.map(String.init) ?? $0 })
+        let owned = Set(ownedFolders.map { ($0.split(separator: "/").first.map(String.init) ?? $0).lowercased() })
         let listing = (try? FileManager.default.contentsOfDirectory(atPath: rootPath)) ?? []
         var found: [String] = []
-        for folder in listing.sorted() where !owned.contains(folder) && !folder.hasPrefix(".") {
+        for folder in listing.sorted()
+        where !owned.contains(folder.lowercased()) && SpecTranslator.isModuleFolder(folder) {
             for file in FileTree.walk(rootPath + "/" + folder).files {
                 let path = folder + "/" + file
                 if files[path] == nil,

@@ -87,14 +87,15 @@ struct ExampleShapes {
         case (.map(let element), .object(let members)):
             return members.lazy.compactMap { problem($0.value, element, path: "\(path)[\"\($0.name)\"]") }.first
         case (.named(let name), _) where enums[name] != nil:
-            // Enums are open: any string is a value, a new one tomorrow included; but one a typo
-            // away from a value the enum has is that value misspelled.
+            // Enums are open: any string is a value, a new one tomorrow included; but a word a typo
+            // away from a value the enum has is that value misspelled. (Short codes such as `UK`
+            // beside `US` are too close to tell a typo from a new value; equality is the
+            // decoder's, which takes `é` in either Unicode form for the same value.)
             guard case .string(let text) = value else {
                 return "\(what) must be a string (enum \(name)), not \(value.kindName)"
             }
             let values = enums[name] ?? []
-            guard !values.contains(where: { $0.unicodeScalars.elementsEqual(text.unicodeScalars) }),
-                let meant = Suggestion.closest(to: text, among: values)
+            guard text.count >= 4, !values.contains(text), let meant = Suggestion.closest(to: text, among: values)
             else { return nil }
             return "\(what) is '\(text)', which looks like '\(meant)' misspelled, a value of enum \(name) (it would "
                 + "decode as an unknown value)"

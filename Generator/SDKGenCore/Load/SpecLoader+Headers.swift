@@ -25,6 +25,8 @@ extension SpecLoader {
                 return contract
             }
             var seen: [String: Int] = [:]
+            // Inputs named by a field, also one that is not loaded for a mistake of its own.
+            var named: Set<String> = []
             for item in items {
                 guard
                     let field = MappingReader(
@@ -33,7 +35,15 @@ extension SpecLoader {
                         log: &log),
                     let name = ScalarReading.string(field.required("name", log: &log), "the header name", log: &log),
                     let input = ScalarReading.string(field.required("from", log: &log), "the header input", log: &log)
-                else { continue }
+                else {
+                    if case .mapping(let pairs, _) = item, let from = pairs.first(where: { $0.key.text == "from" }),
+                        case .scalar(let text, _, _) = from.value
+                    {
+                        named.insert(text)
+                    }
+                    continue
+                }
+                named.insert(input)
                 if let line = seen[name.lowercased()] {
                     log.error("header '\(name)' is declared twice (first at line \(line))", at: item.location)
                     continue
@@ -66,7 +76,7 @@ extension SpecLoader {
                         separator: ScalarReading.string(field["separator"], "'separator'", log: &log) ?? ", ",
                         doc: doc(field), location: item.location))
             }
-            for input in contract.inputs where !contract.fields.contains(where: { $0.input == input.name }) {
+            for input in contract.inputs where !named.contains(input.name) {
                 log.error(
                     "header input '\(input.name)' is used by no header field; remove it or send it", at: input.location)
             }

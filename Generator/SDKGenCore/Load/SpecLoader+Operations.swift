@@ -29,7 +29,7 @@ extension SpecLoader {
                     "the path of \(context) has a '.' or '..' segment, which URL handling would resolve away",
                     at: pathNode.location)
             }
-            if path.dropFirst().dropLast().contains("//") {
+            if path.contains("//") {
                 log.error(
                     "the path of \(context) has an empty segment ('//'), which servers and proxies often merge away",
                     at: pathNode.location)

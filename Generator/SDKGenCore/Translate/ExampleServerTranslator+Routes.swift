@@ -31,11 +31,12 @@ extension ExampleServerTranslator {
                 ]))
     }
 
-    /// Whether the route's `check` can refuse a request, so that the server answers it
-    /// `400 INVALID_ARGUMENT`: its checks hold more than the final `return nil`. (A body is
-    /// always checked, whether its model has rules or not, so `validated` does not matter here.)
+    /// Whether the route's `check` can refuse a request the generated client sends, so that the
+    /// server answers it `400 INVALID_ARGUMENT`: its checks hold more than the final `return nil`
+    /// and the idempotency-key check (the client never sends a change without a key). A body is
+    /// always checked, whether its model has rules or not, so `validated` does not matter here.
     static func canRefuse(_ operation: OperationSpec, spec: Spec) -> Bool {
-        checks(operation, spec: spec, validated: []).count > 1
+        checks(operation, spec: spec, validated: []).count > (operation.sendsIdempotencyKey ? 2 : 1)
     }
 
     /// The checks of the route's `check` closure, each returning why a request is refused;

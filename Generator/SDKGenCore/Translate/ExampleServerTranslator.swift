@@ -7,7 +7,9 @@
 /// `INVALID_ARGUMENT`.
 enum ExampleServerTranslator {
     /// The module's name.
-    static func module(_ spec: Spec) -> String { spec.name + "Emulator" }
+    static func module(_ spec: Spec) -> String { spec.name + moduleSuffix }
+    /// What follows the API name in the module's name.
+    static let moduleSuffix = "Emulator"
     /// The server type's name.
     static func typeName(_ spec: Spec) -> String { spec.name + "ExampleServer" }
 

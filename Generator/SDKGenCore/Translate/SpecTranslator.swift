@@ -35,10 +35,23 @@ public enum SpecTranslator {
         }
     }
 
+    /// What follows the API name in the name of its library module.
+    static let apiModuleSuffix = "API"
+    /// What follows the API name in the name of its contract-test module.
+    static let testModuleSuffix = "ContractTests"
+
+    /// Whether `folder` is named as a module of some spec would be (`<Name>API`,
+    /// `<Name>ContractTests`, `<Name>Emulator`).
+    static func isModuleFolder(_ folder: String) -> Bool {
+        [apiModuleSuffix, testModuleSuffix, ExampleServerTranslator.moduleSuffix].contains { suffix in
+            folder.count > suffix.count && folder.hasSuffix(suffix)
+        }
+    }
+
     /// The name of the library module generated from `spec`.
-    public static func apiModule(_ spec: Spec) -> String { spec.name + "API" }
+    public static func apiModule(_ spec: Spec) -> String { spec.name + apiModuleSuffix }
     /// The name of the test module generated from `spec`.
-    public static func testModule(_ spec: Spec) -> String { spec.name + "ContractTests" }
+    public static func testModule(_ spec: Spec) -> String { spec.name + testModuleSuffix }
     /// Every module generated from `spec`: the library, the tests, and `<Name>Emulator` (the
     /// server made from the spec) when the spec names no emulator of its own.
     public static func modules(_ spec: Spec) -> [String] {

@@ -64,20 +64,27 @@ private struct TreeBuilder {
     }
 
     /// Whether the character at `mark` (its line, and its column in Unicode scalars) is a tab.
+    /// Lines end where libyaml ends them: at a line feed, a carriage return (with a line feed
+    /// after it, once), U+0085, U+2028 or U+2029.
     func isTab(at mark: yaml_mark_t) -> Bool {
-        var offset = 0
-        for _ in 0..<Int(mark.line) {
-            guard let newline = input[offset...].firstIndex(of: 0x0A) else { return false }
-            offset = newline + 1
-        }
+        var line = 0
         var column = 0
-        while offset < input.count, input[offset] != 0x0A {
-            // A scalar starts at every byte that is not a UTF-8 continuation byte.
-            if input[offset] & 0xC0 != 0x80 {
-                if column == Int(mark.column) { return input[offset] == UInt8(ascii: "\t") }
-                column += 1
+        var afterCarriageReturn = false
+        for scalar in String(decoding: input, as: UTF8.self).unicodeScalars {
+            if line == Int(mark.line), column == Int(mark.column), !afterCarriageReturn || scalar != "\n" {
+                return scalar == "\t"
             }
-            offset += 1
+            switch scalar {
+            case "\n" where afterCarriageReturn:
+                afterCarriageReturn = false
+            case "\n", "\r", "\u{85}", "\u{2028}", "\u{2029}":
+                line += 1
+                column = 0
+                afterCarriageReturn = scalar == "\r"
+            default:
+                column += 1
+                afterCarriageReturn = false
+            }
         }
         return false
     }
