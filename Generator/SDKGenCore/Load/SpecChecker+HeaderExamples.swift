@@ -24,13 +24,13 @@ extension SpecChecker {
             }
             guard readable else { continue }
             func sentValue(_ name: String) -> String? {
-                sent.first { $0.name.lowercased() == name.lowercased() }?.value
+                sent.first { isSameHeader($0.name, name) }?.value
             }
             var checked: Set<String> = []
             // A name written twice is an error of its own (a duplicate key): its first value counts.
             for expected in example.expected where checked.insert(expected.name.lowercased()).inserted {
                 let text = RuleEvaluator.text(expected.value) ?? ""
-                guard headers.fields.contains(where: { $0.name.lowercased() == expected.name.lowercased() }) else {
+                guard headers.fields.contains(where: { isSameHeader($0.name, expected.name) }) else {
                     continue
                 }
                 if let value = sentValue(expected.name) {
@@ -53,8 +53,8 @@ extension SpecChecker {
                 }
             }
             for field in sent
-            where !example.expected.contains(where: { $0.name.lowercased() == field.name.lowercased() })
-                && !example.absent.contains(where: { $0.lowercased() == field.name.lowercased() })
+            where !example.expected.contains(where: { isSameHeader($0.name, field.name) })
+                && !example.absent.contains(where: { isSameHeader($0, field.name) })
                 && !HeaderTestTranslator.isAlwaysSent(field.name, headers)
             {
                 log.error(
@@ -62,6 +62,11 @@ extension SpecChecker {
                     at: example.location)
             }
         }
+    }
+
+    /// Whether two header names name one header (HTTP compares them ignoring case).
+    private static func isSameHeader(_ a: String, _ b: String) -> Bool {
+        a.lowercased() == b.lowercased()
     }
 
     /// The value `field` sends for the input value `value` of kind `kind`: `.some(nil)` when it

@@ -40,11 +40,11 @@ extension SpecLoader {
                     log.error(
                         "an also recognized prefix of \(context) is empty, which every value would start with",
                         at: other.location)
-                } else if other.text.unicodeScalars.elementsEqual(prefix.unicodeScalars) {
+                } else if other.text.hasSameScalars(as: prefix) {
                     log.error(
                         "'\(other.text)' is already the prefix of \(context); list only other prefixes",
                         at: other.location)
-                } else if recognized.contains(where: { $0.unicodeScalars.elementsEqual(other.text.unicodeScalars) }) {
+                } else if recognized.contains(where: { $0.hasSameScalars(as: other.text) }) {
                     log.error("the prefix '\(other.text)' of \(context) is listed twice", at: other.location)
                 } else {
                     recognized.append(other.text)

@@ -97,9 +97,7 @@ extension SpecLoader {
         for prefix in ScalarReading.strings(reader["forbiddenPrefixes"], "'forbiddenPrefixes'", log: &log) {
             if prefix.text.isEmpty {
                 log.error("a forbidden prefix cannot be empty", at: prefix.location)
-            } else if rule.forbiddenPrefixes.contains(where: {
-                $0.unicodeScalars.elementsEqual(prefix.text.unicodeScalars)
-            }) {
+            } else if rule.forbiddenPrefixes.contains(where: { $0.hasSameScalars(as: prefix.text) }) {
                 log.error("the forbidden prefix '\(prefix.text)' is listed twice", at: prefix.location)
             } else {
                 rule.forbiddenPrefixes.append(prefix.text)
