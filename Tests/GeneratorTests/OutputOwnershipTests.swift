@@ -15,6 +15,14 @@ struct OutputOwnershipTests {
         try Data(text.utf8).write(to: url)
     }
 
+    /// The sync of a run like `sdkgen SPEC --output ROOT` for the spec `text`, written to
+    /// `specFile` first.
+    static func outputRun(_ text: String, specFile: URL, root: URL) throws -> OutputSync {
+        try write(text, to: specFile)
+        let result = GeneratorRun.run(specPaths: [specFile.path])
+        return OutputSync(root: root, ownedFolders: result.outputFolders, files: result.files)
+    }
+
     static let spec = "sdkgen: 1\napi: {name: Demo, version: 1.0.0}\nenums:\n  Color: {values: [red]}\n"
 
     @Test("a hand-written Helpers.swift survives every run and is reported", arguments: [false, true])
@@ -80,10 +88,8 @@ struct OutputOwnershipTests {
         let specFile = Self.temporaryRoot().appendingPathExtension("yaml")
         defer { try? FileManager.default.removeItem(at: specFile) }
         func generate(_ text: String) throws -> OutputSync.Changes {
-            try Self.write(text, to: specFile)
-            let result = GeneratorRun.run(specPaths: [specFile.path])
-            #expect(result.outputFolders.contains("OpenAPI"))
-            let sync = OutputSync(root: root, ownedFolders: result.outputFolders, files: result.files)
+            let sync = try Self.outputRun(text, specFile: specFile, root: root)
+            #expect(sync.ownedFolders?.contains("OpenAPI") == true)
             let changes = sync.changes()
             try sync.apply(changes)
             return changes
@@ -106,11 +112,7 @@ struct OutputOwnershipTests {
         defer { try? FileManager.default.removeItem(at: root) }
         let specFile = Self.temporaryRoot().appendingPathExtension("yaml")
         defer { try? FileManager.default.removeItem(at: specFile) }
-        func sync(_ text: String) throws -> OutputSync {
-            try Self.write(text, to: specFile)
-            let result = GeneratorRun.run(specPaths: [specFile.path])
-            return OutputSync(root: root, ownedFolders: result.outputFolders, files: result.files)
-        }
+        func sync(_ text: String) throws -> OutputSync { try Self.outputRun(text, specFile: specFile, root: root) }
         let first = try sync(Self.spec)
         try first.apply(first.changes())
         let header = GeneratedFileHeader.lines(specFile: "specs/other.yaml").joined(separator: "\n") + "\n"
