@@ -30,8 +30,21 @@ struct RunDiagnosticTests {
             expected: ["missing.yaml:1:1: error: cannot read the spec file: No such file or directory"]),
         Case(
             name: "a spec file in Latin-1, not UTF-8",
-            files: [SpecFile(name: "latin1.yaml", bytes: Array("sdkgen: 1\napi: {name: Caf".utf8) + [0xE9, 0x7D])],
-            expected: ["latin1.yaml:1:1: error: the spec file is not UTF-8 text"]),
+            files: [
+                SpecFile(
+                    name: "latin1.yaml", bytes: Array("sdkgen: 1\napi: {name: Café, doc: Caf".utf8) + [0xE9, 0x7D])
+            ],
+            expected: [
+                "latin1.yaml:2:27: error: the spec file is not UTF-8 text: the byte 0xE9 is not part of a UTF-8 "
+                    + "character; save the file as UTF-8"
+            ]),
+        Case(
+            name: "a spec file cut inside a character",
+            files: [SpecFile(name: "cut.yaml", bytes: Array("sdkgen: 1\r\napi:\r\r\n".utf8) + [0xC3])],
+            expected: [
+                "cut.yaml:4:1: error: the spec file is not UTF-8 text: the byte 0xC3 is not part of a UTF-8 "
+                    + "character; save the file as UTF-8"
+            ]),
         Case(
             name: "two specs with one API name",
             files: [SpecFile(name: "a.yaml", bytes: minimalSpec), SpecFile(name: "b.yaml", bytes: minimalSpec)],

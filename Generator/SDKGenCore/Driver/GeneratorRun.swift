@@ -63,7 +63,11 @@ public struct GeneratorRun {
                 continue
             }
             guard let text = String(validating: data, as: UTF8.self) else {
-                log.error("the spec file is not UTF-8 text", at: SourceLocation(file: name, line: 1, column: 1))
+                // `String(validating:)` refused the bytes, so the scan finds the byte it stopped at.
+                let byte = UTF8Check.firstInvalidByte(in: data)
+                log.error(
+                    "the spec file is not UTF-8 text: the byte \(byte?.hex ?? "here") is not part of a UTF-8 character; save the file as UTF-8",
+                    at: SourceLocation(file: name, line: byte?.line ?? 1, column: byte?.column ?? 1))
                 continue
             }
             guard let spec = SpecLoader.load(text: text, file: name, log: &log) else { continue }
