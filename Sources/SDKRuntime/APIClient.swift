@@ -72,12 +72,21 @@ public struct APIClient: Sendable {
         _ = try await exchange(request)
     }
 
-    /// The header field that carries an idempotency key: `Idempotency-Key: <key>`. A key with
-    /// nothing but white space is refused as `rejected` before anything is sent: no two changes
-    /// could be told apart by it, and servers refuse it.
+    /// The header field that carries an idempotency key: `Idempotency-Key: <key>`. Refused as
+    /// `rejected` before anything is sent: a key with nothing but white space (no two changes
+    /// could be told apart by it, and servers refuse it), and a key holding a control character
+    /// (Unicode category Cc, a tab included), which a header line cannot carry (RFC 9110).
     public static func idempotencyKeyField(_ key: String) throws(APIError) -> HTTPField {
         guard TextChecks.containsNonWhitespace(key) else {
             throw APIError(category: .rejected, message: "The idempotency key is blank.")
+        }
+        if let control = key.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+            let digits = String(control.value, radix: 16, uppercase: true)
+            throw APIError(
+                category: .rejected,
+                message:
+                    "The idempotency key holds the control character U+\(String(repeating: "0", count: 4 - digits.count))\(digits), which a header cannot carry."
+            )
         }
         return HTTPField(name: "Idempotency-Key", value: key)
     }

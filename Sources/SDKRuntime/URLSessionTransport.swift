@@ -16,7 +16,8 @@ import Foundation
 /// - No cookies, no credential storage; no URL cache unless one is given (Mobile Joe's iOS SDK
 ///   keeps responses in `URLCache.shared`, as its page says); redirects are not followed (the 3xx
 ///   response is returned).
-/// - Header names and values containing CR, LF or NUL are refused with `.invalidRequest`.
+/// - Header names and values holding a control character other than a tab (CR, LF and NUL
+///   among them) are refused with `.invalidRequest`, as RFC 9110 and servers refuse them.
 /// - Error messages name only error codes and limits, never URLs, so no personal data leaks.
 public final class URLSessionTransport: Transport {
     /// The default time limit of one request: 10 seconds.
@@ -120,7 +121,7 @@ public final class URLSessionTransport: Transport {
         urlRequest.timeoutInterval = (max(timeout, .zero) + foundationTimerMargin).timeInterval.rounded(.up)
         for field in request.headers {
             guard !field.name.isEmpty, isSafeHeaderText(field.name), isSafeHeaderText(field.value) else {
-                throw .invalidRequest("A header field name or value is empty or holds CR, LF or NUL.")
+                throw .invalidRequest("A header field name or value is empty or holds a control character.")
             }
             urlRequest.addValue(field.value, forHTTPHeaderField: field.name)
         }
@@ -152,8 +153,9 @@ public final class URLSessionTransport: Transport {
         }
     }
 
-    /// Whether `text` holds no CR, LF or NUL (which would split or end a header line).
+    /// Whether `text` holds no ASCII control character but the tab: CR, LF and NUL would split
+    /// or end a header line, and RFC 9110 allows none of the others in a field.
     private static func isSafeHeaderText(_ text: String) -> Bool {
-        !text.unicodeScalars.contains { $0 == "\r" || $0 == "\n" || $0 == "\0" }
+        !text.utf8.contains { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }
     }
 }

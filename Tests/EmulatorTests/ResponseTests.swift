@@ -54,6 +54,7 @@ struct ResponseTests {
         #expect(try request.decodeJSON(Person.self) == Person(name: "Ada", seats: 2))
         #expect(EmulatorRequest(method: "GET", path: "/%zz").pathSegments == nil)
         #expect(EmulatorRequest(method: "GET", path: "/").pathSegments == [])
+        #expect(EmulatorRequest(method: "GET", path: "/a+b").pathSegments == ["a+b"])
     }
 
     @Test func statusesOutsideTheValidRangeAreSentAs500() async throws {

@@ -187,17 +187,24 @@ struct APIClientTests {
         #expect(error.code == nil)
     }
 
-    @Test("idempotencyKeyField names Idempotency-Key, and refuses a blank key before anything is sent")
+    @Test(
+        "idempotencyKeyField names Idempotency-Key, and refuses a blank key or one a header cannot carry before anything is sent"
+    )
     func idempotencyKey() throws {
-        #expect(
-            try APIClient.idempotencyKeyField("01890a5d-ac96")
-                == HTTPField(name: "Idempotency-Key", value: "01890a5d-ac96"))
-        for blank in ["", " ", "\t\u{3000}"] {
-            #expect(throws: APIError.self) { try APIClient.idempotencyKeyField(blank) }
-            do {
-                _ = try APIClient.idempotencyKeyField(blank)
-            } catch {
-                #expect(error.category == .rejected)
+        for key in ["01890a5d-ac96", "a key with spaces", "clé-🔑"] {
+            #expect(try APIClient.idempotencyKeyField(key) == HTTPField(name: "Idempotency-Key", value: key))
+        }
+        let refused = [
+            "": "The idempotency key is blank.", " ": "The idempotency key is blank.",
+            "\t\u{3000}": "The idempotency key is blank.",
+            "k\u{1}x": "The idempotency key holds the control character U+0001, which a header cannot carry.",
+            "k\tx": "The idempotency key holds the control character U+0009, which a header cannot carry.",
+            "k\u{7F}": "The idempotency key holds the control character U+007F, which a header cannot carry.",
+            "k\u{85}": "The idempotency key holds the control character U+0085, which a header cannot carry.",
+        ]
+        for (key, message) in refused {
+            #expect(throws: APIError(category: .rejected, message: message)) {
+                try APIClient.idempotencyKeyField(key)
             }
         }
     }

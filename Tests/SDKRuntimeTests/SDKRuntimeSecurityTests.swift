@@ -70,6 +70,15 @@ struct SDKRuntimeSecurityTests {
         }
     }
 
+    @Test("a header value keeps its tabs and any non-ASCII text; only the other control characters are refused")
+    func headerValuesMayHoldTabsAndNonASCII() throws {
+        let url = try #require(URL(string: "http://127.0.0.1:8080"))
+        var request = Self.get
+        request.headers = [HTTPField(name: "X-Note", value: "a\tb, café 🔑")]
+        let built = try URLSessionTransport.makeURLRequest(for: request, baseURL: url, timeout: .seconds(1))
+        #expect(built.value(forHTTPHeaderField: "X-Note") == "a\tb, café 🔑")
+    }
+
     // MARK: Response size
 
     @Test("the default response limit is 8 MiB")

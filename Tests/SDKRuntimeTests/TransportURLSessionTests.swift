@@ -195,7 +195,7 @@ struct TransportURLSessionTests {
     }
 
     @Test(
-        "header fields with CR, LF or NUL, and odd methods, are refused before sending",
+        "header fields holding a control character other than a tab, and odd methods, are refused before sending",
         arguments: [
             HTTPRequest(
                 method: "GET", path: "/x", headers: [HTTPField(name: "X", value: "a\r\nInjected: 1")],
@@ -207,6 +207,12 @@ struct TransportURLSessionTests {
                 method: "GET", path: "/x", headers: [HTTPField(name: "", value: "a")], isSafeToRepeat: true),
             HTTPRequest(
                 method: "GET", path: "/x", headers: [HTTPField(name: "X", value: "a\0")],
+                isSafeToRepeat: true),
+            HTTPRequest(
+                method: "GET", path: "/x", headers: [HTTPField(name: "X", value: "a\u{1}b")],
+                isSafeToRepeat: true),
+            HTTPRequest(
+                method: "GET", path: "/x", headers: [HTTPField(name: "X", value: "a\u{7F}")],
                 isSafeToRepeat: true),
             HTTPRequest(method: "GE T", path: "/x", isSafeToRepeat: true),
             HTTPRequest(method: "", path: "/x", isSafeToRepeat: true),

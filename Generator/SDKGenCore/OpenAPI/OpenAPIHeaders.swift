@@ -51,7 +51,7 @@ enum OpenAPIHeaders {
             ),
             (
                 "schema",
-                .fields([("type", .string("string")), ("pattern", .string(OpenAPIPatterns.containsNonWhitespace))])
+                .fields([("type", .string("string")), ("pattern", .string(OpenAPIPatterns.idempotencyKey))])
             ),
         ])
         return fields + [JSONMember(name: idempotencyKeyComponent, value: idempotencyKey)]

@@ -6,6 +6,18 @@ enum OpenAPIPatterns {
     /// generated `nonWhitespace` check asks; the class is read from the Unicode tables).
     static let containsNonWhitespace = noneOf(whitespaceScalars)
 
+    /// Matches an idempotency key `APIClient.idempotencyKeyField` sends: no control character
+    /// (Unicode category Cc), which a header line cannot carry, and at least one character that
+    /// is not white space.
+    static let idempotencyKey =
+        "^" + noneOf(controlScalars) + "*" + noneOf(controlScalars + whitespaceScalars) + noneOf(controlScalars)
+        + "*$"
+
+    /// Every scalar of Unicode category Cc (control): U+0000 to U+001F and U+007F to U+009F.
+    static let controlScalars: [Unicode.Scalar] = (0...0x9F).compactMap { value in
+        Unicode.Scalar(value).flatMap { $0.properties.generalCategory == .control ? $0 : nil }
+    }
+
     /// The last scalar with the Unicode `White_Space` property, U+3000 IDEOGRAPHIC SPACE (a test
     /// checks the toolchain's Unicode tables have none after it). Scanning only up to it keeps
     /// generation fast: reading the property of all 1.1 million scalars took most of a run.

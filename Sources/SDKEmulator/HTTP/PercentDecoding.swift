@@ -1,14 +1,18 @@
-/// Percent-decoding for paths and query strings (RFC 3986: `+` is not a space).
+/// Percent-decoding for paths and query strings. In a path `+` is itself (RFC 3986); in a query
+/// it is a space, as browsers, Python's `requests`, Java's `URLEncoder` and testing tools write
+/// one (`application/x-www-form-urlencoded`). Generated clients write `%20` and `%2B`, which
+/// both readings agree on.
 enum PercentDecoding {
-    /// Decodes `%XX` escapes; `nil` when an escape is malformed or the result is not UTF-8.
-    static func decode(_ text: Substring) -> String? {
-        guard text.contains("%") else { return String(text) }
+    /// Decodes `%XX` escapes, and `+` as a space when `plusIsSpace`; `nil` when an escape is
+    /// malformed or the result is not UTF-8.
+    static func decode(_ text: Substring, plusIsSpace: Bool = false) -> String? {
+        guard text.contains("%") || (plusIsSpace && text.contains("+")) else { return String(text) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
         var iterator = text.utf8.makeIterator()
         while let byte = iterator.next() {
             guard byte == UInt8(ascii: "%") else {
-                bytes.append(byte)
+                bytes.append(plusIsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
                 continue
             }
             guard let high = iterator.next().flatMap(hexValue),
@@ -30,12 +34,14 @@ enum PercentDecoding {
         return segments
     }
 
-    /// The decoded items of a query string (`a=1&b&c=`); `nil` when an escape is malformed.
+    /// The decoded items of a query string (`a=1&b&c=`, `q=a+b` is `a b`); `nil` when an escape
+    /// is malformed.
     static func queryItems(_ query: Substring) -> [(name: String, value: String)]? {
         var items: [(name: String, value: String)] = []
         for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard let name = decode(parts[0]), let value = decode(parts.count > 1 ? parts[1] : "")
+            guard let name = decode(parts[0], plusIsSpace: true),
+                let value = decode(parts.count > 1 ? parts[1] : "", plusIsSpace: true)
             else { return nil }
             items.append((name, value))
         }
