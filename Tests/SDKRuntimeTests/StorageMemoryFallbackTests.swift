@@ -90,6 +90,31 @@ struct StorageMemoryFallbackTests {
         #expect(try directoryContents(directory.url) == before, "not a byte of the directory changed")
     }
 
+    @Test func storageAndItsCopyInMemoryFollowLinksOnTheDirectorysPath() throws {
+        let directory = StorageTestDirectory()
+        let links = StorageTestDirectory()
+        try FileManager.default.createDirectory(at: links.url, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: directory.url, withIntermediateDirectories: true)
+        let linkedFolder = links.url.appendingPathComponent("folder")
+        let linkedParent = links.url.appendingPathComponent("parent")
+        #expect(symlink(directory.url.path, linkedFolder.path) == 0)
+        #expect(symlink(directory.url.deletingLastPathComponent().path, linkedParent.path) == 0)
+
+        let linked = try SDKStorage.open(directory: linkedFolder, name: "test")
+        #expect(!linked.isInMemory)
+        #expect(linked.openReport.movedAside.isEmpty)
+        try linked.keyValues.set("vh_anon_1", forKey: "identity")
+        linked.close()
+        let throughParent = linkedParent.appendingPathComponent(directory.url.lastPathComponent)
+        let reopened = try SDKStorage.open(directory: throughParent, name: "test")
+        #expect(try reopened.keyValues.value(String.self, forKey: "identity") == "vh_anon_1")
+        #expect(reopened.openReport.databaseURL?.path == directory.databaseURL().resolvingSymlinksInPath().path)
+        reopened.close()
+        let copy = try SDKStorage.inMemoryCopy(directory: linkedFolder, name: "test")
+        #expect(try copy.keyValues.value(String.self, forKey: "identity") == "vh_anon_1")
+        copy.close()
+    }
+
     @Test func aCopyInMemorySeesWhatALiveWriteAheadLogHolds() throws {
         let directory = StorageTestDirectory()
         let live = try directory.open()

@@ -36,6 +36,44 @@ struct VoidhashRestartTests {
         }
     }
 
+    /// The storage folder reached through symbolic links, as on Apple platforms, where `/var`
+    /// and `/tmp` are links to `/private`: the user, the queued work and the anonymous ID stay
+    /// across launches, and both paths name one storage.
+    @Test func aStorageFolderReachedThroughALinkKeepsTheUserAcrossLaunches() async throws {
+        try await withSDKHarness { harness in
+            let links = FileManager.default.temporaryDirectory.appendingPathComponent("vh-links-\(UUID())")
+            try FileManager.default.createDirectory(at: links, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: links) }
+            try FileManager.default.createDirectory(at: harness.directory, withIntermediateDirectories: true)
+            let linkedFolder = links.appendingPathComponent("folder")
+            let linkedParent = links.appendingPathComponent("parent")
+            #expect(symlink(harness.directory.path, linkedFolder.path) == 0)
+            #expect(symlink(harness.directory.deletingLastPathComponent().path, linkedParent.path) == 0)
+            let throughParent = linkedParent.appendingPathComponent(harness.directory.lastPathComponent)
+
+            harness.inject(.dropConnection)
+            let first = try Voidhash(
+                publishableKey: VoidhashEmulator.testKey, options: harness.options(directory: linkedFolder))
+            let anonymousId = await first.getDistinctId()
+            #expect(try await first.identifyState(externalUserId: "user_linked").status == .deferred)
+            await first.shutdown()
+
+            for folder in [throughParent, linkedFolder, harness.directory] {
+                let relaunched = try Voidhash(
+                    publishableKey: VoidhashEmulator.testKey, options: harness.options(directory: folder))
+                #expect(await relaunched.getDistinctId() == "user_linked", "\(folder.path)")
+                #expect(await relaunched.pendingDeliveryCount() == 1, "the link is still queued")
+                await relaunched.shutdown()
+            }
+            #expect(!harness.diagnosticCodes.contains(.storageUnavailable))
+            harness.server.clearFaults()
+            let last = try harness.launch()
+            await harness.retryDelivery(last)
+            #expect(harness.state.links[anonymousId] == "user_linked")
+            await last.shutdown()
+        }
+    }
+
     /// Buys `lifetime_boost` and signs in as `userId` while Voidhash answers 503, so the
     /// purchase and then the link wait in the queue; Voidhash is reachable again afterwards.
     private static func buyThenSignInWhileUnreachable(

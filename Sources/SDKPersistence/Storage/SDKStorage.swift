@@ -41,6 +41,8 @@ public final class SDKStorage: Sendable {
     /// Opens (or creates) the database `<name>.sqlite` in `directory`.
     ///
     /// - The directory is created when missing (mode 0700), the files are owner-only (0600).
+    /// - Symbolic links on the directory's path are followed (the report names the database by
+    ///   its resolved path); a link in place of the database file is moved aside, never followed.
     /// - A file that is not a database, is damaged (as SQLite reports it), belongs to something
     ///   else, has a newer schema or is not a regular file (a symbolic link, a device) is renamed
     ///   `<name>.corrupt-<timestamp>` (never deleted) and a fresh database is created;
@@ -68,7 +70,7 @@ public final class SDKStorage: Sendable {
         guard gate.isAvailable else { throw .temporarilyUnavailable }
         do throws(StorageError) {
             try StorageFiles.createDirectory(directory)
-            let url = directory.appendingPathComponent(name + ".sqlite")
+            let url = try StorageFiles.resolvingLinks(directory).appendingPathComponent(name + ".sqlite")
             if gate.cannotReadForNow(url.path) { throw StorageError.temporarilyUnavailable }
             let marker = StorageFiles.verifyMarker(databasePath: url.path)
             let movedAsideIndex = try StorageFiles.moveAsideIrregularIndex(databasePath: url.path, now: clock.now())
@@ -149,7 +151,8 @@ public final class SDKStorage: Sendable {
         clock: any SDKClock = SystemClock()
     ) throws(StorageError) -> SDKStorage {
         guard gate.isAvailable else { throw .temporarilyUnavailable }
-        let path = directory.appendingPathComponent(name + ".sqlite").path
+        let folder = (try? StorageFiles.resolvingLinks(directory)) ?? directory
+        let path = folder.appendingPathComponent(name + ".sqlite").path
         guard StorageFiles.exists(path), let copy = try? readableCopy(ofDatabaseAt: path) else {
             return try inMemory(clock: clock)
         }

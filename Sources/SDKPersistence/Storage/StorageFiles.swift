@@ -35,6 +35,16 @@ enum StorageFiles {
         if access(directory.path, W_OK) != 0 { throw error(errno, "writing to the directory") }
     }
 
+    /// `directory` with every symbolic link on its path resolved (`realpath`). The app chose
+    /// the directory, links and all (on Apple platforms `/var` and `/tmp` are links to
+    /// `/private`), but SQLite, opened with `SQLITE_OPEN_NOFOLLOW` so that it never follows a
+    /// link put in place of the database, refuses a path with a link anywhere in it.
+    static func resolvingLinks(_ directory: URL) throws(StorageError) -> URL {
+        guard let resolved = realpath(directory.path, nil) else { throw error(errno, "resolving the directory") }
+        defer { free(resolved) }
+        return URL(fileURLWithPath: String(cString: resolved), isDirectory: true)
+    }
+
     /// Creates the file at `path`, readable and writable by the owner only (0600), unless
     /// something exists there already: an existing file is left exactly as it is (it may be
     /// another program's, not yet inspected). See `OwnerOnlyFiles.createFileIfMissing(atPath:)`.
