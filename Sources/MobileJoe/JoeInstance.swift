@@ -59,9 +59,10 @@ import Synchronization
 ///
 /// `Device-Brand` (Android only) is not sent.
 ///
-/// Thread safety: every method may be called from any thread. The identity is written while
-/// the instance's lock is held, so that changes are stored in call order; no callback runs
-/// while it is held.
+/// Thread safety: every method may be called from any thread. The identity is read, changed and
+/// written while the instance's lock and a lock on the storage folder are held, so that changes
+/// are stored in call order and one after the other across instances and processes sharing the
+/// folder; no callback runs while they are held.
 public final class JoeInstance: Sendable {
     private struct State {
         var context: RequestContext?
@@ -152,7 +153,7 @@ public final class JoeInstance: Sendable {
             apiKey: apiKey, debugMode: debugMode, appInfo: options.appInfo ?? .mainBundle(),
             deviceInfo: options.deviceInfo ?? .current(), languages: languages, baseURL: options.baseURL,
             transport: transport, clock: options.clock)
-        try state.withLock { (state) throws(MobileJoeError) in
+        try changingStoredIdentity { (state) throws(MobileJoeError) in
             guard state.context == nil else {
                 diagnostics.append(.configureIgnored)
                 return
@@ -183,7 +184,7 @@ public final class JoeInstance: Sendable {
         let externalId = try Self.externalId(for: appUserID)
         var diagnostics: [JoeDiagnostic] = []
         defer { diagnostics.forEach(options.onDiagnostic) }
-        try state.withLock { (state) throws(MobileJoeError) in
+        try changingStoredIdentity { (state) throws(MobileJoeError) in
             guard let context = state.context else { throw .notConfigured }
             let current = try currentIdentity(&state, context: context, diagnostics: &diagnostics)
             guard let next = current.identified(as: externalId) else { return }
@@ -202,7 +203,7 @@ public final class JoeInstance: Sendable {
     ///
     /// - Throws: `.storageFailed` when the identity cannot be stored; nothing changes then.
     public func logout() throws(MobileJoeError) {
-        try state.withLock { (state) throws(MobileJoeError) in
+        try changingStoredIdentity { (state) throws(MobileJoeError) in
             let next = IdentityFile.makeAnonymous()
             try store.save(next)
             guard let context = state.context else { return }
@@ -220,7 +221,7 @@ public final class JoeInstance: Sendable {
     ///
     /// - Throws: `.storageFailed` when the identity cannot be stored (for the diagnostic).
     func logoutBeforeConfigure() throws(MobileJoeError) {
-        try state.withLock { (state) throws(MobileJoeError) in
+        try changingStoredIdentity { (state) throws(MobileJoeError) in
             let next = IdentityFile.makeAnonymous()
             do throws(MobileJoeError) {
                 try store.save(next)
@@ -238,15 +239,27 @@ public final class JoeInstance: Sendable {
         await sender.idle()
     }
 
+    /// Runs `body` holding the instance's lock, then the storage folder's
+    /// (`PrivateFiles.withFolderLock(_:_:)`): the stored identity is read, changed and written
+    /// by one instance of one process at a time, and each builds on what the last one stored.
+    private func changingStoredIdentity<E: Error>(_ body: (inout State) throws(E) -> Void) throws(E) {
+        try state.withLock { (state) throws(E) in
+            try PrivateFiles.withFolderLock(store.directory) { () throws(E) in try body(&state) }
+        }
+    }
+
     /// The context and identity of a configured instance; `.notConfigured` before `configure`,
     /// `.identityNotReadableForNow` while the stored identity cannot be read yet.
     func requestState() throws(MobileJoeError) -> (RequestContext, IdentityFile) {
         var diagnostics: [JoeDiagnostic] = []
         defer { diagnostics.forEach(options.onDiagnostic) }
-        return try state.withLock { (state) throws(MobileJoeError) in
+        var answer: (RequestContext, IdentityFile)?
+        try changingStoredIdentity { (state) throws(MobileJoeError) in
             guard let context = state.context else { throw .notConfigured }
-            return (context, try currentIdentity(&state, context: context, diagnostics: &diagnostics))
+            answer = (context, try currentIdentity(&state, context: context, diagnostics: &diagnostics))
         }
+        guard let answer else { throw .notConfigured }
+        return answer
     }
 
     /// The identity in use, reading the stored one first when it could not be read at
@@ -287,7 +300,7 @@ public final class JoeInstance: Sendable {
     private func retryStoredIdentity() {
         var diagnostics: [JoeDiagnostic] = []
         defer { diagnostics.forEach(options.onDiagnostic) }
-        state.withLock { state in
+        changingStoredIdentity { state in
             guard let context = state.context, state.identity == nil else { return }
             _ = adoptStoredIdentity(&state, context: context, diagnostics: &diagnostics)
         }

@@ -91,6 +91,23 @@ enum PrivateFiles {
         }
     }
 
+    /// Runs `body` holding an exclusive lock on the storage folder shared with every other
+    /// process and instance using it (`flock` on the folder itself, which adds no file beside
+    /// the identity), so that reading the stored identity, deciding the change and storing it
+    /// happen as one step: two processes signing in at once would otherwise both build on the
+    /// same identity, and the second write would undo the first.
+    ///
+    /// A folder that does not exist yet is locked once the writes in `body` created it; a folder
+    /// whose file system has no locks (`flock` fails) is used without one, as before.
+    static func withFolderLock<T, E: Error>(_ folder: URL, _ body: () throws(E) -> T) throws(E) -> T {
+        let descriptor = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        defer { if descriptor >= 0 { close(descriptor) } }  // Closing it releases the lock.
+        if descriptor >= 0 {
+            while flock(descriptor, LOCK_EX) != 0, errno == EINTR {}
+        }
+        return try body()
+    }
+
     /// Renames the file at `url` to `<name>.corrupt-<stamp>` (with `-2`, `-3`, ... when taken)
     /// and returns the new location. Nothing is deleted.
     static func moveAside(_ url: URL, stamp: String) throws(MobileJoeError) -> URL {

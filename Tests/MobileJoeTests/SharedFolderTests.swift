@@ -57,6 +57,38 @@ struct SharedFolderTests {
         }
     }
 
+    /// Two instances (an app and its extension, or two processes) changing the identity at the
+    /// same moment leave what one call after the other would: each reads the file the other
+    /// stored before building on it. Without that, both built on the same anonymous identity:
+    /// two accounts signed in on one anonymous ID, or a sign-out overwritten and lost.
+    @Test(
+        "identity changes made at once by two instances on one folder end as one made after the other would",
+        arguments: ["two accounts", "a sign-out and an account"])
+    func identityChangesAtOnceEndAsOneAfterTheOther(race: String) async throws {
+        try await withJoe { joe in
+            let pair = [try await joe.configured(), try await joe.configured()]
+            let rounds = 60
+            var overwritten: [String] = []
+            for round in 0..<rounds {
+                try pair[0].logout()
+                let before = try joe.storedIdentity()
+                await raceRounds(1) { instance, _ in
+                    if race == "two accounts" || instance == 1 {
+                        try? pair[instance].identify(appUserID: "account-\(round)-\(instance)")
+                    } else {
+                        try? pair[instance].logout()
+                    }
+                }
+                // In either order the second call starts a new anonymous identity: switching
+                // accounts logs out first, and a sign-out always does.
+                let stored = try joe.storedIdentity()
+                if stored.anonymousId == before.anonymousId { overwritten.append("round \(round): \(stored)") }
+            }
+            for instance in pair { await instance.pendingIdentify() }
+            #expect(overwritten.isEmpty, "\(overwritten.count) of \(rounds) rounds kept the first anonymous ID")
+        }
+    }
+
     @Test func theNextRequestCarriesTheIdentityAnotherInstanceStored() async throws {
         try await withJoe(plans: [MobileJoeEmulatorPlan(id: "dark-mode", title: "Dark mode")]) { joe in
             let app = try await joe.configured()

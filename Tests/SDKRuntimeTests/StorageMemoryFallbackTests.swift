@@ -1,7 +1,7 @@
 import Foundation
-@testable import SDKPersistence
 import Testing
 
+@testable import SDKPersistence
 @testable import SDKRuntime
 
 /// When the file cannot take writes (a full disk, a read-only volume), storage carries on in
