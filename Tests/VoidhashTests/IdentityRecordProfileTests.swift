@@ -51,4 +51,14 @@ struct IdentityRecordProfileTests {
         #expect(changed)
         #expect(identity.name.map { Array($0.utf8) } == Array("Zoe\u{308}".utf8))
     }
+
+    @Test func identifyNamesAChangedProfileFieldByItsBytes() {
+        let identity = IdentityRecord.newAnonymous().identified(as: "user_1", email: "a@example.com", name: "Zo\u{EB}")
+        #expect(identity.changedProfile(email: "a@example.com", name: "Zo\u{EB}") == (nil, nil))
+        #expect(identity.changedProfile(email: nil, name: nil) == (nil, nil))
+        #expect(identity.changedProfile(email: "b@example.com", name: nil) == ("b@example.com", nil))
+        #expect(identity.changedProfile(email: nil, name: "Zoe\u{308}") == (nil, "Zoe\u{308}"))
+        let unknown = IdentityRecord.newAnonymous().identified(as: "user_1", email: nil, name: nil)
+        #expect(unknown.changedProfile(email: "a@example.com", name: "Zo\u{EB}") == ("a@example.com", "Zo\u{EB}"))
+    }
 }

@@ -262,6 +262,33 @@ struct VoidhashIdentityTests {
         }
     }
 
+    /// The email sent with a link refused later never reached Voidhash: the next `identify`
+    /// naming it sends it, rather than taking it as unchanged.
+    @Test func theProfileOfALinkRefusedLaterIsSentByTheNextIdentify() async throws {
+        try await withSDKHarness { harness in
+            harness.state.addRejections(VoidhashRejections(userIds: ["user_refused"]))
+            let voidhash = try harness.launch()
+            harness.inject(.hold, into: .identify)
+            let call = Task {
+                try await voidhash.identifyState(externalUserId: "user_refused", email: "r@example.com")
+            }
+            await harness.waitUntilHeld(.identify)
+            await harness.clock.waitForSleepers(1)
+            harness.clock.advance(by: VoidhashConstants.identifyWait)
+            #expect(try await call.value.status == .deferred)
+            harness.server.clearFaults()
+            harness.release(.identify)
+            await voidhash.flush()
+            #expect(harness.diagnosticCodes.contains(.personWriteRejected))
+            #expect(harness.requests(.setPersonAttributes).isEmpty)
+
+            _ = try await voidhash.identifyState(externalUserId: "user_refused", email: "r@example.com")
+            let sent = try #require(harness.requests(.setPersonAttributes).first)
+            #expect(String(decoding: sent.request.body, as: UTF8.self).contains("r@example.com"))
+            await voidhash.shutdown()
+        }
+    }
+
     @Test func aClaimedAnonymousIdSignsInWithoutItsHistoryAndReportsIt() async throws {
         try await withSDKHarness { harness in
             let voidhash = try harness.launch()

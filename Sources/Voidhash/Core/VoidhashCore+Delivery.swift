@@ -25,9 +25,13 @@ extension VoidhashCore {
             }
             itemWaits[report.id]?.wait.deliver(.delivered)
         case .rejected(let code, let message):
-            if case .attributes(_, let attributes, _, let epoch) = report.write {
+            // Profile fields refused with an attributes write or a link never reached Voidhash.
+            let refused = report.write.profileFields
+            if !refused.isEmpty {
                 onStoredIdentity { () throws(IdentityChangedElsewhere) in
-                    if epoch == identity.epoch, identity.noteRefused(attributes) { try storeIdentity(identity) }
+                    if report.write.epoch == identity.epoch, identity.noteRefused(refused) {
+                        try storeIdentity(identity)
+                    }
                 }
             }
             let taken = itemWaits[report.id]?.wait.deliver(.rejected(code: code, message: message)) ?? false

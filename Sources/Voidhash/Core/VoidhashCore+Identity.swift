@@ -82,8 +82,7 @@ extension VoidhashCore {
     private func updateProfile(
         email: String?, name: String?
     ) throws(IdentityChangedElsewhere) -> CallStep<VoidhashIdentifyResult> {
-        let changedEmail = email.flatMap { $0 == identity.email ? nil : $0 }
-        let changedName = name.flatMap { $0 == identity.name ? nil : $0 }
+        let (changedEmail, changedName) = identity.changedProfile(email: email, name: name)
         guard changedEmail != nil || changedName != nil else {
             let status: VoidhashIdentifyResult.Status = cache.awaitingLink == nil ? .confirmed : .deferred
             return .answer(VoidhashIdentifyResult(status: status, distinctId: identity.distinctId))

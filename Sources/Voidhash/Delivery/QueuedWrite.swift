@@ -49,6 +49,20 @@ enum QueuedWrite: Sendable, Hashable {
     /// The lane the item waits in.
     var lane: DeliveryLane { kind.lane }
 
+    /// The built-in profile fields (`email`, `name`) the write sets: an attributes write's
+    /// attributes, or the fields an identity link carries; none for other writes.
+    var profileFields: [String: JSONValue] {
+        switch self {
+        case .link(let request, _):
+            var fields: [String: JSONValue] = [:]
+            if let email = request.email { fields["email"] = .string(email) }
+            if let name = request.name { fields["name"] = .string(name) }
+            return fields
+        case .attributes(_, let attributes, _, _): return attributes
+        case .purchase, .event: return [:]
+        }
+    }
+
     /// The identity epoch that made the write.
     var epoch: String {
         switch self {

@@ -70,6 +70,17 @@ extension IdentityRecord {
         return email || name
     }
 
+    /// The fields of a profile `identify` names that differ from what this device last set,
+    /// compared byte for byte as every profile comparison is (an email typed decomposed is
+    /// another value to Voidhash); `nil` for a field not named or unchanged.
+    func changedProfile(email: String?, name: String?) -> (email: String?, name: String?) {
+        func changed(_ new: String?, from old: String?) -> String? {
+            guard let new else { return nil }
+            return old.map { TextChecks.isIdentical($0, new) } == true ? nil : new
+        }
+        return (changed(email, from: self.email), changed(name, from: self.name))
+    }
+
     /// Notes that Voidhash refused a write of person attributes: a built-in field still holding
     /// the refused value is unknown again, so the next `identify` that names it sends it
     /// instead of taking it as unchanged. Returns whether a field changed.
