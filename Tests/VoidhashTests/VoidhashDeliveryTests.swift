@@ -165,4 +165,34 @@ struct VoidhashDeliveryTests {
             await voidhash.shutdown()
         }
     }
+
+    /// `resetPersonCache()` takes its turn after the calls made before it, and on a locked
+    /// device waits for the unlock like every change: made at once, its write failed and the
+    /// dropped snapshot came back at the next launch.
+    @Test func aPersonCacheResetWaitsForItsTurnAndTheUnlockAndStaysDropped() async throws {
+        try await withSDKHarness { harness in
+            var options = harness.options()
+            let gate = DataProtectionGate()
+            options.dataProtection = gate
+            let voidhash = try Voidhash(publishableKey: VoidhashEmulator.testKey, options: options)
+            try await voidhash.identify(externalUserId: "user_cached")
+            #expect(try await voidhash.getCurrentPerson(forceFetch: true) != nil)
+            gate.lock()
+            let capture = Task { await voidhash.capture("while_locked") }
+            #expect(await eventually { voidhash.pendingOrderedCalls == 1 })
+            let reset = Task { await voidhash.resetPersonCache() }
+            #expect(await eventually { voidhash.pendingOrderedCalls == 2 }, "the reset waits behind the capture")
+            gate.unlock()
+            await capture.value
+            await reset.value
+            await voidhash.shutdown()
+
+            harness.inject(.dropConnection)
+            let relaunched = try harness.launch()
+            let state = try await relaunched.getCurrentPersonState()
+            #expect(state.value == nil, "the dropped snapshot stays dropped: \(state)")
+            #expect(!harness.diagnosticCodes.contains(.storageWriteFailed), "\(harness.diagnosticCodes)")
+            await relaunched.shutdown()
+        }
+    }
 }

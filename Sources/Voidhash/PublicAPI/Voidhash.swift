@@ -262,9 +262,10 @@ public final class Voidhash: Sendable {
             .answer()
     }
 
-    /// Drops the cached snapshot, so the next read asks Voidhash.
+    /// Drops the cached snapshot, so the next read asks Voidhash. Takes effect in call order, as
+    /// changes do (on a locked device, at the unlock).
     public func resetPersonCache() async {
-        await core.resetPersonCache()
+        await inCallOrder { core in await core.resetPersonCache() }
     }
 
     /// The person now and after every change (a new identity, a refresh, a purchase), until the
