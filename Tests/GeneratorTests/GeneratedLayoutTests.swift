@@ -74,6 +74,35 @@ struct GeneratedLayoutTests {
             ])
     }
 
+    @Test("a collection ending its line leaves the column of the comma swift format would add when breaking it")
+    func collectionEndingALineLeavesAColumn() {
+        let array = SwiftExpression.array([.string("aaaa"), .string("bbbb")])
+        // `let x = ["aaaa", "bbbb"]` is 24 columns: it fits in 25, and in 24 only with a bracket
+        // after it, which comes after the comma's place.
+        #expect(ExpressionLayout.lines("let x = ", array, "", width: 25) == ["let x = [\"aaaa\", \"bbbb\"]"])
+        #expect(
+            ExpressionLayout.lines("let x = ", array, "", width: 24) == [
+                "let x = [", "    \"aaaa\",", "    \"bbbb\",", "]",
+            ])
+        #expect(ExpressionLayout.lines("f(", array, ")", width: 25) == ["f([\"aaaa\", \"bbbb\"])"])
+    }
+
+    @Test("a call whose callee does not fit its line breaks inside the callee, then takes its arguments")
+    func aCalleeTooLongForItsLine() {
+        let pattern = String(repeating: "p", count: 40)
+        let call = SwiftExpression.call(
+            .member(.call(.identifier("Regex"), [.init(.string(pattern))]), "matchingSemantics"),
+            [.init(.member(nil, "unicodeScalar"))])
+        // What `swift format` makes of the line written flat.
+        #expect(
+            ExpressionLayout.lines("let regex = try ", call, "", width: 60) == [
+                "let regex = try Regex(",
+                "    \"\(pattern)\"",
+                ").matchingSemantics(",
+                "    .unicodeScalar)",
+            ])
+    }
+
     @Test("an attribute that would fill its line to the last column is broken, as swift format wants")
     func attributeLeavesALastColumn() {
         func rendered(titleLength: Int) -> [String] {

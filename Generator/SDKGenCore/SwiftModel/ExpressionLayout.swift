@@ -16,6 +16,9 @@ enum ExpressionLayout {
         var flat = head
         SwiftRenderer.write(value, into: &flat)
         flat += tail
+        // A collection literal ending the line leaves a column for the comma `swift format`
+        // would add after its last element if it broke it: it measures the literal with it.
+        let spare = isCollection(value) && tail.isEmpty ? max(spare, 1) : spare
         if fits(flat, width - spare) { return CodeWriter.lines(of: flat) }
         switch value {
         case .call(let callee, let arguments):
@@ -23,7 +26,16 @@ enum ExpressionLayout {
                 return lines(head + SwiftRenderer.operand(callee) + " ", arguments[0].value, tail, width: width)
             }
             guard !arguments.isEmpty else { break }
-            return list(head + SwiftRenderer.operand(callee) + "(", arguments.map(item), ")" + tail, width: width)
+            let open = head + SwiftRenderer.operand(callee) + "("
+            // A callee too long for its line (`Regex("…").matchingSemantics(`) is broken first,
+            // and the arguments follow the line it ends on.
+            if !fits(open, width), case .member(.some, _) = callee {
+                let calleeLines = lines(head, callee, "(", width: width)
+                if calleeLines.count > 1, let last = calleeLines.last {
+                    return calleeLines.dropLast() + list(last, arguments.map(item), ")" + tail, width: width)
+                }
+            }
+            return list(open, arguments.map(item), ")" + tail, width: width)
         case .macro(let name, let arguments) where !arguments.isEmpty:
             return list(head + "#\(name)(", arguments.map(item), ")" + tail, width: width)
         case .subscripted(let base, let arguments) where !arguments.isEmpty:
@@ -63,6 +75,15 @@ enum ExpressionLayout {
             break
         }
         return CodeWriter.lines(of: flat)
+    }
+
+    /// Whether `value` is an array or dictionary literal with elements.
+    private static func isCollection(_ value: SwiftExpression) -> Bool {
+        switch value {
+        case .array(let items): !items.isEmpty
+        case .dictionary(let entries): !entries.isEmpty
+        default: false
+        }
     }
 
     /// `head`, the items separated by commas and `tail`, filling each line of `width` columns

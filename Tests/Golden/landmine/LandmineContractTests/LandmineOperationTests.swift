@@ -10,7 +10,7 @@ import Testing
 
 @Suite("Operations of Tests/Fixtures/landmine.yaml against the emulator", .timeLimit(.minutes(3)))
 struct LandmineOperationTests {
-    @Test("class: optional parameters null (Tests/Fixtures/landmine.yaml:1086:9)")
+    @Test("class: optional parameters null (Tests/Fixtures/landmine.yaml:1101:9)")
     func classExample1() async throws {
         let outcome = try await SDKEmulator.ContractHarness.withClient(
             server: try LandmineEmulator.LandmineExampleServer.makeServer(),
@@ -22,7 +22,7 @@ struct LandmineOperationTests {
         #expect(outcome.error == nil)
     }
 
-    @Test("class: optional parameters set (Tests/Fixtures/landmine.yaml:1087:9)")
+    @Test("class: optional parameters set (Tests/Fixtures/landmine.yaml:1102:9)")
     func classExample2() async throws {
         let outcome = try await SDKEmulator.ContractHarness.withClient(
             server: try LandmineEmulator.LandmineExampleServer.makeServer(),
@@ -36,7 +36,7 @@ struct LandmineOperationTests {
         #expect(outcome.error == nil)
     }
 
-    @Test("putData: an empty body (Tests/Fixtures/landmine.yaml:1128:9)")
+    @Test("putData: an empty body (Tests/Fixtures/landmine.yaml:1143:9)")
     func putDataExample1() async throws {
         let outcome = try await SDKEmulator.ContractHarness.withClient(
             server: try LandmineEmulator.LandmineExampleServer.makeServer(),
@@ -53,7 +53,7 @@ struct LandmineOperationTests {
         #expect(outcome.error == nil)
     }
 
-    @Test("putJSONValue: an empty body (Tests/Fixtures/landmine.yaml:1137:9)")
+    @Test("putJSONValue: an empty body (Tests/Fixtures/landmine.yaml:1152:9)")
     func putJSONValueExample1() async throws {
         let outcome = try await SDKEmulator.ContractHarness.withClient(
             server: try LandmineEmulator.LandmineExampleServer.makeServer(),
@@ -70,7 +70,7 @@ struct LandmineOperationTests {
         #expect(outcome.error == nil)
     }
 
-    @Test("putFault: an empty body (Tests/Fixtures/landmine.yaml:1146:9)")
+    @Test("putFault: an empty body (Tests/Fixtures/landmine.yaml:1161:9)")
     func putFaultExample1() async throws {
         let outcome = try await SDKEmulator.ContractHarness.withClient(
             server: try LandmineEmulator.LandmineExampleServer.makeServer(),

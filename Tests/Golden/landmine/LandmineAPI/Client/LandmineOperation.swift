@@ -8,37 +8,37 @@ import SDKRuntime
 public enum LandmineOperation: Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
     /// `GET /v1/class/{in}`.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1073:3.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1088:3.
     case `class`
 
     /// `POST /v1/default/{in}`.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1088:3.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1103:3.
     case `default`
 
     /// `DELETE /v1/self/{in}`.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1098:3.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1113:3.
     case self_
 
     /// `PUT /v1/init/{in}`.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1108:3.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1123:3.
     case init_
 
     /// `PUT /v1/data`.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1120:3.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1135:3.
     case putData
 
     /// `PUT /v1/json-value`.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1129:3.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1144:3.
     case putJSONValue
 
     /// `PUT /v1/fault`.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1138:3.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1153:3.
     case putFault
 
     /// The HTTP method.

@@ -4,7 +4,35 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:56:3 (model Attachable).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:56:3 (model Blob).
+public struct Blob: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:58:7.
+    public var bytes: Swift.String
+
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:59:7.
+    public var size: Swift.Int
+
+    /// Creates a value with every member given; optional members default to `nil`.
+    public init(bytes: Swift.String, size: Swift.Int) {
+        self.bytes = bytes
+        self.size = size
+    }
+
+    /// Decodes the value from a JSON object: unknown members are ignored; optional members may be
+    /// absent or `null`.
+    public init(from decoder: any Swift.Decoder) throws {
+        let container = try SDKRuntime.ModelDecodingContainer(decoder)
+        try self.init(bytes: container.decode("bytes"), size: container.decode("size"))
+    }
+
+    /// The members, in spec order: their wire names and where they are stored.
+    public static let members: [SDKRuntime.ModelMember<Self>] = [
+        .required("bytes", \.bytes),
+        .required("size", \.size),
+    ]
+}
+
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:63:3 (model Attachable).
 public struct Attachable: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -19,7 +47,7 @@ public struct Attachable: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRunt
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:57:3 (model AttachableWrapper).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:64:3 (model AttachableWrapper).
 public struct AttachableWrapper: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -34,7 +62,7 @@ public struct AttachableWrapper: Swift.Codable, Swift.Hashable, Swift.Sendable, 
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:58:3 (model Attachment).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:65:3 (model Attachment).
 public struct Attachment: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -49,7 +77,7 @@ public struct Attachment: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRunt
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:59:3 (model Bug).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:66:3 (model Bug).
 public struct Bug: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -64,7 +92,7 @@ public struct Bug: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.Mem
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:60:3 (model Comment).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:67:3 (model Comment).
 public struct Comment: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -79,7 +107,7 @@ public struct Comment: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:61:3 (model ConditionTrait).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:68:3 (model ConditionTrait).
 public struct ConditionTrait: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -94,7 +122,7 @@ public struct ConditionTrait: Swift.Codable, Swift.Hashable, Swift.Sendable, SDK
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:62:3 (model Confirmation).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:69:3 (model Confirmation).
 public struct Confirmation: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -109,7 +137,7 @@ public struct Confirmation: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRu
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:63:3 (model CustomTestArgumentEncodable).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:70:3 (model CustomTestArgumentEncodable).
 public struct CustomTestArgumentEncodable: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -124,7 +152,7 @@ public struct CustomTestArgumentEncodable: Swift.Codable, Swift.Hashable, Swift.
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:64:3 (model CustomTestStringConvertible).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:71:3 (model CustomTestStringConvertible).
 public struct CustomTestStringConvertible: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +167,7 @@ public struct CustomTestStringConvertible: Swift.Codable, Swift.Hashable, Swift.
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:65:3 (model ExitStatus).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:72:3 (model ExitStatus).
 public struct ExitStatus: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -154,23 +182,8 @@ public struct ExitStatus: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRunt
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:66:3 (model ExitTest).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:73:3 (model ExitTest).
 public struct ExitTest: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
-    /// Creates a value with every member given; optional members default to `nil`.
-    public init() {
-    }
-
-    /// Decodes the value from a JSON object: unknown members are ignored; optional members may be
-    /// absent or `null`.
-    public init(from decoder: any Swift.Decoder) throws {
-    }
-
-    /// The members, in spec order: their wire names and where they are stored.
-    public static let members: [SDKRuntime.ModelMember<Self>] = []
-}
-
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:67:3 (model Expectation).
-public struct Expectation: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }

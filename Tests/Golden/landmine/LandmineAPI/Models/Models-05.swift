@@ -4,7 +4,22 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:104:3 (model APIClient).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:110:3 (model Character).
+public struct Character_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
+    /// Creates a value with every member given; optional members default to `nil`.
+    public init() {
+    }
+
+    /// Decodes the value from a JSON object: unknown members are ignored; optional members may be
+    /// absent or `null`.
+    public init(from decoder: any Swift.Decoder) throws {
+    }
+
+    /// The members, in spec order: their wire names and where they are stored.
+    public static let members: [SDKRuntime.ModelMember<Self>] = []
+}
+
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:111:3 (model APIClient).
 public struct APIClient: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -19,7 +34,7 @@ public struct APIClient: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRunti
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:105:3 (model APIError).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:112:3 (model APIError).
 public struct APIError: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -34,7 +49,7 @@ public struct APIError: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntim
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:106:3 (model APIOutcome).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:113:3 (model APIOutcome).
 public struct APIOutcome: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -49,7 +64,7 @@ public struct APIOutcome: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRunt
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:107:3 (model HTTPField).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:114:3 (model HTTPField).
 public struct HTTPField: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -64,7 +79,7 @@ public struct HTTPField: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRunti
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:108:3 (model JSONCoding).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:115:3 (model JSONCoding).
 public struct JSONCoding: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -79,7 +94,7 @@ public struct JSONCoding: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRunt
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:109:3 (model JSONValue).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:116:3 (model JSONValue).
 public struct JSONValue: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -94,7 +109,7 @@ public struct JSONValue: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRunti
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:110:3 (model JSONValueKind).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:117:3 (model JSONValueKind).
 public struct JSONValueKind: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -109,7 +124,7 @@ public struct JSONValueKind: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKR
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:111:3 (model OpenStringEnum).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:118:3 (model OpenStringEnum).
 public struct OpenStringEnum: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -124,7 +139,7 @@ public struct OpenStringEnum: Swift.Codable, Swift.Hashable, Swift.Sendable, SDK
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:112:3 (model ModelMember).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:119:3 (model ModelMember).
 public struct ModelMember: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +154,7 @@ public struct ModelMember: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRun
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:113:3 (model MemberwiseModel).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:120:3 (model MemberwiseModel).
 public struct MemberwiseModel: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -154,7 +169,7 @@ public struct MemberwiseModel: Swift.Codable, Swift.Hashable, Swift.Sendable, SD
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:114:3 (model Indirect).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:121:3 (model Indirect).
 public struct Indirect: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -167,34 +182,4 @@ public struct Indirect: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntim
 
     /// The members, in spec order: their wire names and where they are stored.
     public static let members: [SDKRuntime.ModelMember<Self>] = []
-}
-
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:115:3 (model OptionalIndirect).
-public struct OptionalIndirect: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:115:35.
-    @SDKRuntime.Indirect
-    public var inner: Indirect
-
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:115:52.
-    @SDKRuntime.OptionalIndirect
-    public var maybe: Indirect?
-
-    /// Creates a value with every member given; optional members default to `nil`.
-    public init(inner: Indirect, maybe: Indirect? = nil) {
-        self.inner = inner
-        self.maybe = maybe
-    }
-
-    /// Decodes the value from a JSON object: unknown members are ignored; optional members may be
-    /// absent or `null`.
-    public init(from decoder: any Swift.Decoder) throws {
-        let container = try SDKRuntime.ModelDecodingContainer(decoder)
-        try self.init(inner: container.decode("inner"), maybe: container.decodeIfPresent("maybe"))
-    }
-
-    /// The members, in spec order: their wire names and where they are stored.
-    public static let members: [SDKRuntime.ModelMember<Self>] = [
-        .required("inner", \.inner),
-        .optional("maybe", \.maybe),
-    ]
 }

@@ -4,7 +4,22 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:164:3 (model BooleanLiteralType).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:170:3 (model BooleanLiteralConvertible).
+public struct BooleanLiteralConvertible_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
+    /// Creates a value with every member given; optional members default to `nil`.
+    public init() {
+    }
+
+    /// Decodes the value from a JSON object: unknown members are ignored; optional members may be
+    /// absent or `null`.
+    public init(from decoder: any Swift.Decoder) throws {
+    }
+
+    /// The members, in spec order: their wire names and where they are stored.
+    public static let members: [SDKRuntime.ModelMember<Self>] = []
+}
+
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:171:3 (model BooleanLiteralType).
 public struct BooleanLiteralType_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -19,7 +34,7 @@ public struct BooleanLiteralType_: Swift.Codable, Swift.Hashable, Swift.Sendable
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:165:3 (model Bundle).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:172:3 (model Bundle).
 public struct Bundle: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -34,7 +49,7 @@ public struct Bundle: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:166:3 (model ByteCountFormatStyle).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:173:3 (model ByteCountFormatStyle).
 public struct ByteCountFormatStyle: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -49,7 +64,7 @@ public struct ByteCountFormatStyle: Swift.Codable, Swift.Hashable, Swift.Sendabl
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:167:3 (model ByteCountFormatter).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:174:3 (model ByteCountFormatter).
 public struct ByteCountFormatter: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -64,7 +79,7 @@ public struct ByteCountFormatter: Swift.Codable, Swift.Hashable, Swift.Sendable,
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:168:3 (model CBool).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:175:3 (model CBool).
 public struct CBool_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -79,7 +94,7 @@ public struct CBool_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:169:3 (model CChar).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:176:3 (model CChar).
 public struct CChar_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -94,7 +109,7 @@ public struct CChar_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:170:3 (model CChar16).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:177:3 (model CChar16).
 public struct CChar16_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -109,7 +124,7 @@ public struct CChar16_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntim
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:171:3 (model CChar32).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:178:3 (model CChar32).
 public struct CChar32_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -124,7 +139,7 @@ public struct CChar32_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntim
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:172:3 (model CChar8).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:179:3 (model CChar8).
 public struct CChar8_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +154,7 @@ public struct CChar8_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:173:3 (model CDouble).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:180:3 (model CDouble).
 public struct CDouble_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -154,23 +169,8 @@ public struct CDouble_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntim
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:174:3 (model CFloat).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:181:3 (model CFloat).
 public struct CFloat_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
-    /// Creates a value with every member given; optional members default to `nil`.
-    public init() {
-    }
-
-    /// Decodes the value from a JSON object: unknown members are ignored; optional members may be
-    /// absent or `null`.
-    public init(from decoder: any Swift.Decoder) throws {
-    }
-
-    /// The members, in spec order: their wire names and where they are stored.
-    public static let members: [SDKRuntime.ModelMember<Self>] = []
-}
-
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:175:3 (model CFloat16).
-public struct CFloat16_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }

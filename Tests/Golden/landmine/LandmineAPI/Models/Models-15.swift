@@ -4,7 +4,24 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:224:3 (model CustomDebugStringConvertible).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:230:3 (model CurrencyFormatStyleConfiguration).
+public struct CurrencyFormatStyleConfiguration:
+    Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel
+{
+    /// Creates a value with every member given; optional members default to `nil`.
+    public init() {
+    }
+
+    /// Decodes the value from a JSON object: unknown members are ignored; optional members may be
+    /// absent or `null`.
+    public init(from decoder: any Swift.Decoder) throws {
+    }
+
+    /// The members, in spec order: their wire names and where they are stored.
+    public static let members: [SDKRuntime.ModelMember<Self>] = []
+}
+
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:231:3 (model CustomDebugStringConvertible).
 public struct CustomDebugStringConvertible_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -19,7 +36,7 @@ public struct CustomDebugStringConvertible_: Swift.Codable, Swift.Hashable, Swif
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:225:3 (model CustomLeafReflectable).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:232:3 (model CustomLeafReflectable).
 public struct CustomLeafReflectable_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -34,7 +51,7 @@ public struct CustomLeafReflectable_: Swift.Codable, Swift.Hashable, Swift.Senda
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:226:3 (model CustomNSError).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:233:3 (model CustomNSError).
 public struct CustomNSError: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -49,7 +66,7 @@ public struct CustomNSError: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKR
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:227:3 (model CustomPlaygroundDisplayConvertible).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:234:3 (model CustomPlaygroundDisplayConvertible).
 public struct CustomPlaygroundDisplayConvertible_:
     Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel
 {
@@ -66,7 +83,7 @@ public struct CustomPlaygroundDisplayConvertible_:
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:228:3 (model CustomPlaygroundQuickLookable).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:235:3 (model CustomPlaygroundQuickLookable).
 public struct CustomPlaygroundQuickLookable_:
     Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel
 {
@@ -83,7 +100,7 @@ public struct CustomPlaygroundQuickLookable_:
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:229:3 (model CustomReflectable).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:236:3 (model CustomReflectable).
 public struct CustomReflectable_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -98,7 +115,7 @@ public struct CustomReflectable_: Swift.Codable, Swift.Hashable, Swift.Sendable,
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:230:3 (model CustomStringConvertible).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:237:3 (model CustomStringConvertible).
 public struct CustomStringConvertible_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -113,7 +130,7 @@ public struct CustomStringConvertible_: Swift.Codable, Swift.Hashable, Swift.Sen
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:231:3 (model DataProtocol).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:238:3 (model DataProtocol).
 public struct DataProtocol: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -128,7 +145,7 @@ public struct DataProtocol: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRu
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:232:3 (model DateComponents).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:239:3 (model DateComponents).
 public struct DateComponents: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -143,7 +160,7 @@ public struct DateComponents: Swift.Codable, Swift.Hashable, Swift.Sendable, SDK
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:233:3 (model DateFormatter).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:240:3 (model DateFormatter).
 public struct DateFormatter: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -158,23 +175,8 @@ public struct DateFormatter: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKR
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:234:3 (model DateInterval).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:241:3 (model DateInterval).
 public struct DateInterval: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
-    /// Creates a value with every member given; optional members default to `nil`.
-    public init() {
-    }
-
-    /// Decodes the value from a JSON object: unknown members are ignored; optional members may be
-    /// absent or `null`.
-    public init(from decoder: any Swift.Decoder) throws {
-    }
-
-    /// The members, in spec order: their wire names and where they are stored.
-    public static let members: [SDKRuntime.ModelMember<Self>] = []
-}
-
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:235:3 (model DateIntervalFormatter).
-public struct DateIntervalFormatter: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }

@@ -4,7 +4,22 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:380:3 (model LazyMapBidirectionalCollection).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:386:3 (model LazyFilterSequence).
+public struct LazyFilterSequence_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
+    /// Creates a value with every member given; optional members default to `nil`.
+    public init() {
+    }
+
+    /// Decodes the value from a JSON object: unknown members are ignored; optional members may be
+    /// absent or `null`.
+    public init(from decoder: any Swift.Decoder) throws {
+    }
+
+    /// The members, in spec order: their wire names and where they are stored.
+    public static let members: [SDKRuntime.ModelMember<Self>] = []
+}
+
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:387:3 (model LazyMapBidirectionalCollection).
 public struct LazyMapBidirectionalCollection_:
     Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel
 {
@@ -21,7 +36,7 @@ public struct LazyMapBidirectionalCollection_:
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:381:3 (model LazyMapCollection).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:388:3 (model LazyMapCollection).
 public struct LazyMapCollection_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -36,7 +51,7 @@ public struct LazyMapCollection_: Swift.Codable, Swift.Hashable, Swift.Sendable,
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:382:3 (model LazyMapIterator).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:389:3 (model LazyMapIterator).
 public struct LazyMapIterator_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -51,7 +66,7 @@ public struct LazyMapIterator_: Swift.Codable, Swift.Hashable, Swift.Sendable, S
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:383:3 (model LazyMapRandomAccessCollection).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:390:3 (model LazyMapRandomAccessCollection).
 public struct LazyMapRandomAccessCollection_:
     Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel
 {
@@ -68,7 +83,7 @@ public struct LazyMapRandomAccessCollection_:
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:384:3 (model LazyMapSequence).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:391:3 (model LazyMapSequence).
 public struct LazyMapSequence_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -83,7 +98,7 @@ public struct LazyMapSequence_: Swift.Codable, Swift.Hashable, Swift.Sendable, S
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:385:3 (model LazyPrefixWhileBidirectionalCollection).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:392:3 (model LazyPrefixWhileBidirectionalCollection).
 public struct LazyPrefixWhileBidirectionalCollection_:
     Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel
 {
@@ -100,7 +115,7 @@ public struct LazyPrefixWhileBidirectionalCollection_:
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:386:3 (model LazyPrefixWhileCollection).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:393:3 (model LazyPrefixWhileCollection).
 public struct LazyPrefixWhileCollection_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -115,7 +130,7 @@ public struct LazyPrefixWhileCollection_: Swift.Codable, Swift.Hashable, Swift.S
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:387:3 (model LazyPrefixWhileIndex).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:394:3 (model LazyPrefixWhileIndex).
 public struct LazyPrefixWhileIndex_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -130,7 +145,7 @@ public struct LazyPrefixWhileIndex_: Swift.Codable, Swift.Hashable, Swift.Sendab
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:388:3 (model LazyPrefixWhileIterator).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:395:3 (model LazyPrefixWhileIterator).
 public struct LazyPrefixWhileIterator_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -145,7 +160,7 @@ public struct LazyPrefixWhileIterator_: Swift.Codable, Swift.Hashable, Swift.Sen
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:389:3 (model LazyPrefixWhileSequence).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:396:3 (model LazyPrefixWhileSequence).
 public struct LazyPrefixWhileSequence_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -160,23 +175,8 @@ public struct LazyPrefixWhileSequence_: Swift.Codable, Swift.Hashable, Swift.Sen
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:390:3 (model LazyRandomAccessCollection).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:397:3 (model LazyRandomAccessCollection).
 public struct LazyRandomAccessCollection_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
-    /// Creates a value with every member given; optional members default to `nil`.
-    public init() {
-    }
-
-    /// Decodes the value from a JSON object: unknown members are ignored; optional members may be
-    /// absent or `null`.
-    public init(from decoder: any Swift.Decoder) throws {
-    }
-
-    /// The members, in spec order: their wire names and where they are stored.
-    public static let members: [SDKRuntime.ModelMember<Self>] = []
-}
-
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:391:3 (model LazySequence).
-public struct LazySequence_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }

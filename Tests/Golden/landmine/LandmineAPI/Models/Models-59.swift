@@ -4,7 +4,24 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:752:3 (model UnsafeMutableRawPointer).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:758:3 (model UnsafeMutableRawBufferPointerIterator).
+public struct UnsafeMutableRawBufferPointerIterator_:
+    Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel
+{
+    /// Creates a value with every member given; optional members default to `nil`.
+    public init() {
+    }
+
+    /// Decodes the value from a JSON object: unknown members are ignored; optional members may be
+    /// absent or `null`.
+    public init(from decoder: any Swift.Decoder) throws {
+    }
+
+    /// The members, in spec order: their wire names and where they are stored.
+    public static let members: [SDKRuntime.ModelMember<Self>] = []
+}
+
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:759:3 (model UnsafeMutableRawPointer).
 public struct UnsafeMutableRawPointer_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -19,7 +36,7 @@ public struct UnsafeMutableRawPointer_: Swift.Codable, Swift.Hashable, Swift.Sen
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:753:3 (model UnsafePointer).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:760:3 (model UnsafePointer).
 public struct UnsafePointer_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -34,7 +51,7 @@ public struct UnsafePointer_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDK
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:754:3 (model UnsafeRawBufferPointer).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:761:3 (model UnsafeRawBufferPointer).
 public struct UnsafeRawBufferPointer_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -49,7 +66,7 @@ public struct UnsafeRawBufferPointer_: Swift.Codable, Swift.Hashable, Swift.Send
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:755:3 (model UnsafeRawBufferPointerIterator).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:762:3 (model UnsafeRawBufferPointerIterator).
 public struct UnsafeRawBufferPointerIterator_:
     Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel
 {
@@ -66,7 +83,7 @@ public struct UnsafeRawBufferPointerIterator_:
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:756:3 (model UnsafeRawPointer).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:763:3 (model UnsafeRawPointer).
 public struct UnsafeRawPointer_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -81,7 +98,7 @@ public struct UnsafeRawPointer_: Swift.Codable, Swift.Hashable, Swift.Sendable, 
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:757:3 (model UnsafeSendable).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:764:3 (model UnsafeSendable).
 public struct UnsafeSendable_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -96,7 +113,7 @@ public struct UnsafeSendable_: Swift.Codable, Swift.Hashable, Swift.Sendable, SD
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:758:3 (model UnsignedInteger).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:765:3 (model UnsignedInteger).
 public struct UnsignedInteger_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -111,7 +128,7 @@ public struct UnsignedInteger_: Swift.Codable, Swift.Hashable, Swift.Sendable, S
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:759:3 (model UserDefaults).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:766:3 (model UserDefaults).
 public struct UserDefaults: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -126,7 +143,7 @@ public struct UserDefaults: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRu
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:760:3 (model VoidhashCatalogProduct).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:767:3 (model VoidhashCatalogProduct).
 public struct VoidhashCatalogProduct: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -141,7 +158,7 @@ public struct VoidhashCatalogProduct: Swift.Codable, Swift.Hashable, Swift.Senda
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:761:3 (model VoidhashEmulator).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:768:3 (model VoidhashEmulator).
 public struct VoidhashEmulator: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -156,23 +173,8 @@ public struct VoidhashEmulator: Swift.Codable, Swift.Hashable, Swift.Sendable, S
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:762:3 (model VoidhashEmulatorError).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:769:3 (model VoidhashEmulatorError).
 public struct VoidhashEmulatorError: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
-    /// Creates a value with every member given; optional members default to `nil`.
-    public init() {
-    }
-
-    /// Decodes the value from a JSON object: unknown members are ignored; optional members may be
-    /// absent or `null`.
-    public init(from decoder: any Swift.Decoder) throws {
-    }
-
-    /// The members, in spec order: their wire names and where they are stored.
-    public static let members: [SDKRuntime.ModelMember<Self>] = []
-}
-
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:763:3 (model VoidhashEmulatorState).
-public struct VoidhashEmulatorState: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
     }
