@@ -119,7 +119,7 @@ struct PatternErrorTests {
         (
             "^a|b",
             "'|' at column 2 splits an anchored pattern, so '^' would bind to the first alternative only "
-                + "and '$' to the last only; group them: ^(?:a|b)$", 2
+                + "and '$' to the last only; group them: ^(?:a|b)", 2
         ),
         ("a\\", "unfinished escape: '\\' at column 1 ends the pattern", 1),
         (
@@ -169,7 +169,17 @@ struct PatternErrorTests {
         (
             "a|b$",
             "'|' at column 1 splits an anchored pattern, so '^' would bind to the first alternative only "
-                + "and '$' to the last only; group them: ^(?:a|b)$", 1
+                + "and '$' to the last only; group them: (?:a|b)$", 1
+        ),
+        (
+            "^a|b|c$",
+            "'|' at column 2 splits an anchored pattern, so '^' would bind to the first alternative only "
+                + "and '$' to the last only; group them: ^(?:a|b|c)$", 2
+        ),
+        (
+            "^(x)|[|]y|z\\\\$",
+            "'|' at column 4 splits an anchored pattern, so '^' would bind to the first alternative only "
+                + "and '$' to the last only; group them: ^(?:(x)|[|]y|z\\\\)$", 4
         ),
         (
             "a \u{301}",

@@ -20,7 +20,17 @@ extension SpecChecker {
                         at: example.location)
                     continue
                 }
-                if let text { sent.append((field.name, text)) }
+                guard let text else { continue }
+                // The template was checked on its own: a control character here is the input's.
+                if let control = text.unicodeScalars.first(where: Self.isControlCharacter) {
+                    readable = false
+                    guard refused.insert(input.name).inserted else { continue }
+                    log.error(
+                        "a header example gives input '\(input.name)' a value holding the control character \(control.codePoint), which no header value can carry",
+                        at: example.location)
+                    continue
+                }
+                sent.append((field.name, text))
             }
             guard readable else { continue }
             func sentValue(_ name: String) -> String? {

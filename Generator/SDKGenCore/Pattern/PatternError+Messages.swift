@@ -128,10 +128,11 @@ extension PatternError {
                 + "escape a literal dollar as \\$", column: column)
     }
 
-    static func anchoredAlternation(at column: Int) -> PatternError {
+    static func anchoredAlternation(at column: Int, pattern: [Character]) -> PatternError {
         PatternError(
             "'|' at column \(column) splits an anchored pattern, so '^' would bind to the first "
-                + "alternative only and '$' to the last only; group them: ^(?:a|b)$", column: column)
+                + "alternative only and '$' to the last only; group them: \(AnchoredAlternation.grouped(pattern))",
+            column: column)
     }
 
     static func unfinishedEscape(at column: Int) -> PatternError {

@@ -58,7 +58,7 @@ struct PatternParser {
         let body = try parseAlternation(depth: 0)
         if position < characters.count { throw .unmatchedParenthesis(at: column) }
         if let bar = firstTopLevelBar, anchoredAtStart || anchoredAtEnd {
-            throw .anchoredAlternation(at: bar)
+            throw .anchoredAlternation(at: bar, pattern: characters)
         }
         return ParsedPattern(body: body, anchoredAtStart: anchoredAtStart, anchoredAtEnd: anchoredAtEnd)
     }
@@ -109,7 +109,7 @@ struct PatternParser {
                 guard depth == 0, position == characters.count - 1 else {
                     // `^a$|^b$`: an anchor per alternative, which the grouped form says once.
                     if depth == 0, position + 1 < characters.count, characters[position + 1] == "|" {
-                        throw .anchoredAlternation(at: column + 1)
+                        throw .anchoredAlternation(at: column + 1, pattern: characters)
                     }
                     throw .misplacedEndAnchor(at: column)
                 }
