@@ -112,7 +112,6 @@ public struct SpecLoader {
             operations: operations)
     }
 
-    /// A `doc` value, or an empty string.
     /// The JSON value an example writes in `node` (see `ScalarReading.json(_:)`); a key written
     /// twice in one of its objects is an error, as everywhere else in a spec.
     mutating func json(_ node: YAMLNode) -> JSONLiteral {
@@ -206,6 +205,11 @@ public struct SpecLoader {
                 guard let value else { continue }
                 if value.isEmpty {
                     log.error("\(context) has an empty value", at: item.location)
+                } else if case .scalar(_, false, _) = item, ScalarReading.json(item) == .null {
+                    // An example writing the value plain would mean null, as YAML tools read it.
+                    log.error(
+                        "\(context) has the value '\(value)', which YAML reads as null; quote it if it is a value",
+                        at: item.location)
                 } else if !seen.insert(value).inserted {
                     log.error("duplicate value '\(value)' in \(context)", at: item.location)
                 } else {
