@@ -89,6 +89,7 @@ enum SpecChecker {
     static func checkModels(_ spec: Spec, log: inout DiagnosticLog) {
         let typeNames = spec.models.map(\.name) + spec.enums.map(\.name)
         let declared = Set(typeNames)
+        var hints: [String: String] = [:]
         for model in spec.models {
             checkMemberClashes(
                 model.properties.map { ($0.name, $0.location) }, swiftName: SwiftNaming.memberName,
@@ -107,8 +108,11 @@ enum SpecChecker {
                         at: property.location)
                 }
                 for name in property.type.namedTypes where !declared.contains(name) {
+                    // A renamed model is referred to by its old name in many places: one search.
+                    let hint = hints[name] ?? TypeReferenceParser.hint(for: name, among: typeNames)
+                    hints[name] = hint
                     log.error(
-                        "property '\(property.name)' refers to '\(name)', which is not a declared model or enum\(TypeReferenceParser.hint(for: name, among: typeNames))",
+                        "property '\(property.name)' refers to '\(name)', which is not a declared model or enum\(hint)",
                         at: property.location)
                 }
             }
