@@ -400,9 +400,15 @@ struct VoidhashIdentityTests {
         }
     }
 
-    @Test func anInvalidDistinctIdOptionIsIgnoredWithAWarning() async throws {
+    /// Every way an external user ID breaks its rule, given as the `distinctId` option.
+    @Test(
+        arguments: [
+            "vh_anon_not-allowed", "", "   ", "user\u{0}id", String(repeating: "u", count: 256),
+        ])
+    func anInvalidDistinctIdOptionIsIgnoredWithAWarning(distinctId: String) async throws {
+        #expect(ExternalUserIdRule.validate(distinctId) != nil, "the case breaks the rule")
         try await withSDKHarness { harness in
-            let voidhash = try harness.launch(distinctId: "vh_anon_not-allowed")
+            let voidhash = try harness.launch(distinctId: distinctId)
             #expect(Voidhash.isAnonymousDistinctId(await voidhash.getDistinctId()))
             #expect(harness.warnings.all.map(\.code) == [.invalidDistinctId])
             await voidhash.shutdown()
