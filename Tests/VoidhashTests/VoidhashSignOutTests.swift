@@ -52,7 +52,8 @@ struct VoidhashSignOutTests {
             await voidhash.setAnalyticsConsent(.granted)
             let queued = try #require(await voidhash.pendingDeliveryCount())
             await voidhash.signOut()
-            #expect(await voidhash.pendingDeliveryCount() == queued + 1, "the queue keeps its event and gains $sign_out")
+            #expect(
+                await voidhash.pendingDeliveryCount() == queued + 1, "the queue keeps its event and gains $sign_out")
             #expect(await voidhash.analyticsConsent() == .granted)
             await voidhash.shutdown()
             #expect(try Self.installRecord(in: harness.directory) == installBefore)
