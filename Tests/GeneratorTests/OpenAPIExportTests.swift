@@ -54,22 +54,24 @@ struct OpenAPIExportTests {
 
         let document = output.appendingPathComponent("OpenAPI/Voidhash.openapi.json")
         let exported = try String(contentsOf: document, encoding: .utf8)
-        try exported.replacingOccurrences(of: "\"maxProperties\": 5", with: "\"maxProperties\": 6")
-            .write(to: document, atomically: true, encoding: .utf8)
+        let edited = exported.replacingOccurrences(
+            of: "\"The attributes of one setPersonAttributes call.\"", with: "\"Edited by hand.\"")
+        try #require(edited != exported)
+        try edited.write(to: document, atomically: true, encoding: .utf8)
         #expect(sync.changes().stale == ["OpenAPI/Voidhash.openapi.json"])
         try sync.apply(sync.changes())
 
-        // The limit and the valid example at it change together (sdkgen checks every example).
-        let changed = original.replacingOccurrences(of: "    maxCount: 5\n", with: "    maxCount: 4\n")
-            .replacingOccurrences(
-                of: "- {a: \"1\", b: \"2\", c: \"3\", d: \"4\", e: \"5\"}",
-                with: "- {a: \"1\", b: \"2\", c: \"3\", d: \"4\"}")
+        let changed = original.replacingOccurrences(
+            of: "doc: The attributes of one setPersonAttributes call.",
+            with: "doc: The attributes one setPersonAttributes call sets.")
         try #require(changed != original)
         try changed.write(to: spec, atomically: true, encoding: .utf8)
         let rerun = OutputSync(root: output, ownedFolders: nil, files: GeneratorRun.run(specPaths: [spec.path]).files)
         let stale = rerun.changes().stale
         #expect(stale.contains("OpenAPI/Voidhash.openapi.json"))
-        #expect(rerun.diff(rerun.changes()).contains("+        \"maxProperties\": 4,"))
+        #expect(
+            rerun.diff(rerun.changes()).contains(
+                "+        \"description\": \"The attributes one setPersonAttributes call sets.\","))
     }
 
     @Test("every operation is a path item with its parameters, body, success response and error statuses")
@@ -131,9 +133,12 @@ struct OpenAPIExportTests {
             (try document("voidhash.yaml")["components"] as? [String: Any])?["schemas"] as? [String: [String: Any]])
         let groupType = try #require(schemas["rules.groupType"])
         #expect(groupType["pattern"] as? String == "^[a-z][a-z0-9_]{0,63}$")
-        let groupSet = try #require(schemas["rules.groupSet"])
-        #expect(groupSet["maxProperties"] as? Int == 5)
-        #expect((groupSet["propertyNames"] as? [String: String])?["$ref"] == "#/components/schemas/rules.groupType")
+        let attributes = try #require(schemas["rules.personAttributes"])
+        #expect(
+            (attributes["propertyNames"] as? [String: String])?["$ref"] == "#/components/schemas/rules.attributeKey")
+        #expect(
+            (attributes["additionalProperties"] as? [String: String])?["$ref"]
+                == "#/components/schemas/rules.attributeValue")
         // Characters are grapheme clusters: JSON Schema counts scalars, so only the exact rule
         // carries the 255.
         let externalUserId = try #require(schemas["rules.externalUserId"])

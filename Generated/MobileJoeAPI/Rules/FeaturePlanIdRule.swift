@@ -22,8 +22,8 @@ public enum FeaturePlanIdRule {
         }
     }
 
-    /// Whether `value` matches `^[A-Za-z0-9_-]{1,64}$`, checked Unicode scalar by Unicode scalar
-    /// (a state machine the generator compiled from the pattern; `count` counts repetitions of a class).
+    /// Whether `value` matches `^[A-Za-z0-9_-]{1,64}$`, checked Unicode scalar by Unicode scalar (a state
+    /// machine the generator compiled from the pattern; `count` counts repetitions of a class).
     public static func matchesPattern(_ value: Swift.String) -> Swift.Bool {
         var count: Swift.Int = 0
         for scalar in value.unicodeScalars {

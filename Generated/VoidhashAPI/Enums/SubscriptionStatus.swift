@@ -6,26 +6,26 @@ import SDKRuntime
 
 /// A subscription's state.
 ///
-/// - Remark: Generated from Spec/voidhash.yaml:241:3 (enum SubscriptionStatus).
+/// - Remark: Generated from Spec/voidhash.yaml:227:3 (enum SubscriptionStatus).
 public enum SubscriptionStatus: SDKRuntime.OpenStringEnum {
     /// `active`.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:243:14.
+    /// - Remark: Generated from Spec/voidhash.yaml:229:14.
     case active
 
     /// `trialing`.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:243:22.
+    /// - Remark: Generated from Spec/voidhash.yaml:229:22.
     case trialing
 
     /// `canceled`.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:243:32.
+    /// - Remark: Generated from Spec/voidhash.yaml:229:32.
     case canceled
 
     /// `expired`.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:243:42.
+    /// - Remark: Generated from Spec/voidhash.yaml:229:42.
     case expired
 
     /// A value this version of the contract does not know, kept as it was sent.

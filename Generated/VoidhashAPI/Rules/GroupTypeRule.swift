@@ -23,8 +23,8 @@ public enum GroupTypeRule {
         }
     }
 
-    /// Whether `value` matches `^[a-z][a-z0-9_]{0,63}$`, checked Unicode scalar by Unicode scalar
-    /// (a state machine the generator compiled from the pattern; `count` counts repetitions of a class).
+    /// Whether `value` matches `^[a-z][a-z0-9_]{0,63}$`, checked Unicode scalar by Unicode scalar (a state
+    /// machine the generator compiled from the pattern; `count` counts repetitions of a class).
     public static func matchesPattern(_ value: Swift.String) -> Swift.Bool {
         var state: Swift.Int = 0
         var count: Swift.Int = 0

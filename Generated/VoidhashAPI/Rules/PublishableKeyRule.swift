@@ -6,7 +6,7 @@ import SDKRuntime
 
 /// A publishable key; vh_pk_test_ keys select the test environment, other vh_pk_ keys production.
 ///
-/// - Remark: Generated from Spec/voidhash.yaml:201:3 (rule publishableKey).
+/// - Remark: Generated from Spec/voidhash.yaml:187:3 (rule publishableKey).
 public enum PublishableKeyRule {
     /// Why a value breaks the rule.
     public enum Violation: Swift.Error, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
@@ -38,8 +38,8 @@ public enum PublishableKeyRule {
     /// What the length limits count.
     public static let lengthUnit: SDKRuntime.TextChecks.LengthUnit = .utf8Bytes
 
-    /// Whether `value` matches `^vh_pk_[A-Za-z0-9_]+$`, checked Unicode scalar by Unicode scalar
-    /// (a state machine the generator compiled from the pattern).
+    /// Whether `value` matches `^vh_pk_[A-Za-z0-9_]+$`, checked Unicode scalar by Unicode scalar (a state
+    /// machine the generator compiled from the pattern).
     public static func matchesPattern(_ value: Swift.String) -> Swift.Bool {
         var state: Swift.Int = 0
         for scalar in value.unicodeScalars {

@@ -46,11 +46,10 @@ enum PatternTranslator {
         }
         body.append(acceptance(automaton))
         return SwiftFunction(
-            doc: [
-                "Whether `value` matches `\(pattern.source)`, checked Unicode scalar by Unicode scalar",
-                "(a state machine the generator compiled from the pattern"
-                    + (automaton.counts ? "; `count` counts repetitions of a class)." : ")."),
-            ],
+            doc: DocComment.wrap(
+                "Whether `value` matches `\(pattern.source)`, checked Unicode scalar by Unicode scalar "
+                    + "(a state machine the generator compiled from the pattern"
+                    + (automaton.counts ? "; `count` counts repetitions of a class)." : ").")),
             isStatic: true, name: "matchesPattern", parameters: [.init(label: "_", "value", .string)],
             returnType: .bool, body: body)
     }

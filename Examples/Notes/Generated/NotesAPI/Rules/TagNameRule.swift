@@ -22,8 +22,8 @@ public enum TagNameRule {
         }
     }
 
-    /// Whether `value` matches `^[a-z][a-z0-9-]{0,31}$`, checked Unicode scalar by Unicode scalar
-    /// (a state machine the generator compiled from the pattern; `count` counts repetitions of a class).
+    /// Whether `value` matches `^[a-z][a-z0-9-]{0,31}$`, checked Unicode scalar by Unicode scalar (a state
+    /// machine the generator compiled from the pattern; `count` counts repetitions of a class).
     public static func matchesPattern(_ value: Swift.String) -> Swift.Bool {
         var state: Swift.Int = 0
         var count: Swift.Int = 0

@@ -42,8 +42,8 @@ public enum RepeatRule {
     /// What the length limits count.
     public static let lengthUnit: SDKRuntime.TextChecks.LengthUnit = .characters
 
-    /// Whether `value` matches `^(?:[a-zé]|👩‍💻)*$`, checked Unicode scalar by Unicode scalar
-    /// (a state machine the generator compiled from the pattern).
+    /// Whether `value` matches `^(?:[a-zé]|👩‍💻)*$`, checked Unicode scalar by Unicode scalar (a state machine
+    /// the generator compiled from the pattern).
     public static func matchesPattern(_ value: Swift.String) -> Swift.Bool {
         var state: Swift.Int = 0
         for scalar in value.unicodeScalars {

@@ -10,7 +10,8 @@ import SDKRuntime
 public enum SemverRule {
     /// Why a value breaks the rule.
     public enum Violation: Swift.Error, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-        /// The value must match ^(0|[1-9][0-9]{0,3})\.(0|[1-9][0-9]{0,3})\.(0|[1-9][0-9]{0,3})(-[a-z0-9]+(\.[a-z0-9]+)*)?$.
+        /// The value must match
+        /// ^(0|[1-9][0-9]{0,3})\.(0|[1-9][0-9]{0,3})\.(0|[1-9][0-9]{0,3})(-[a-z0-9]+(\.[a-z0-9]+)*)?$.
         case patternMismatch
 
         /// What is wrong, in words, without the value itself.
@@ -25,8 +26,10 @@ public enum SemverRule {
         }
     }
 
-    /// Whether `value` matches `^(0|[1-9][0-9]{0,3})\.(0|[1-9][0-9]{0,3})\.(0|[1-9][0-9]{0,3})(-[a-z0-9]+(\.[a-z0-9]+)*)?$`, checked Unicode scalar by Unicode scalar
-    /// (a state machine the generator compiled from the pattern; `count` counts repetitions of a class).
+    /// Whether `value` matches
+    /// `^(0|[1-9][0-9]{0,3})\.(0|[1-9][0-9]{0,3})\.(0|[1-9][0-9]{0,3})(-[a-z0-9]+(\.[a-z0-9]+)*)?$`,
+    /// checked Unicode scalar by Unicode scalar (a state machine the generator compiled from the pattern;
+    /// `count` counts repetitions of a class).
     public static func matchesPattern(_ value: Swift.String) -> Swift.Bool {
         var state: Swift.Int = 0
         var count: Swift.Int = 0
