@@ -58,7 +58,8 @@ enum RuleTranslator {
             doc: ["Why a value breaks the rule."], kind: .enumeration, name: "Violation",
             conformances: [.swift("Error"), .swift("Hashable"), .swift("Sendable"), .swift("CaseIterable")],
             members: rule.reasons.map { reason in
-                .enumCase(SwiftEnumCase(doc: DocComment.wrap("The value \(message(reason, rule))."), name: reason.rawValue))
+                .enumCase(
+                    SwiftEnumCase(doc: DocComment.wrap("The value \(message(reason, rule))."), name: reason.rawValue))
             } + [
                 .property(
                     SwiftProperty(
