@@ -127,11 +127,13 @@ struct IdentityStore: Sendable {
     }
 
     /// Deletes the temporary files that writes of the identity file killed before they finished
-    /// left behind, once they are old enough not to be a write in progress in another process
-    /// (`OwnerOnlyFiles.removeAbandonedWrites(of:now:)`): they may hold earlier IDs, and the SDK
-    /// stores exactly one identity. Best effort.
-    func removeAbandonedWrites() {
-        OwnerOnlyFiles.removeAbandonedWrites(of: fileURL, now: Date())
+    /// left behind (`OwnerOnlyFiles.removeAbandonedWrites(of:now:minimumAge:)`): they may hold
+    /// earlier IDs, and the SDK stores exactly one identity. Holding the storage folder's lock
+    /// (`PrivateFiles.withFolderLock(_:_:)`), which every write takes, all of them; otherwise
+    /// only those old enough not to be a write in progress in another process. Best effort.
+    func removeAbandonedWrites(holdingFolderLock: Bool) {
+        OwnerOnlyFiles.removeAbandonedWrites(
+            of: fileURL, now: Date(), minimumAge: holdingFolderLock ? 0 : OwnerOnlyFiles.abandonedWriteAge)
     }
 
     /// Moves the unusable file aside, dated by `now`, and returns where it went.

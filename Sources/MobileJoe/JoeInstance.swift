@@ -79,6 +79,9 @@ public final class JoeInstance: Sendable {
         /// The identity file as this instance last read or wrote it, to notice another
         /// process's write.
         var storedStamp: IdentityStore.FileStamp?
+        /// Whether the current change holds the storage folder's lock (see
+        /// `changingStoredIdentity(_:)`).
+        var holdsFolderLock = false
     }
 
     /// The options the instance was made with.
@@ -244,7 +247,11 @@ public final class JoeInstance: Sendable {
     /// by one instance of one process at a time, and each builds on what the last one stored.
     private func changingStoredIdentity<E: Error>(_ body: (inout State) throws(E) -> Void) throws(E) {
         try state.withLock { (state) throws(E) in
-            try PrivateFiles.withFolderLock(store.directory) { () throws(E) in try body(&state) }
+            try PrivateFiles.withFolderLock(store.directory) { (locked) throws(E) in
+                state.holdsFolderLock = locked
+                defer { state.holdsFolderLock = false }
+                try body(&state)
+            }
         }
     }
 
@@ -321,7 +328,7 @@ public final class JoeInstance: Sendable {
     ) -> Adoption {
         var (identity, changed, replacing): (IdentityFile, Bool, IdentityFileProblem?)
         var droppedExternalId = false
-        switch loadOrCreate(diagnostics: &diagnostics) {
+        switch loadOrCreate(holdingFolderLock: state.holdsFolderLock, diagnostics: &diagnostics) {
         case .notReadableForNow(let reason): return .notReadableForNow(reason: reason)
         case .loaded(let stored, let mustStore, let problem):
             (identity, changed, replacing) = (stored, mustStore, problem)
@@ -380,14 +387,15 @@ public final class JoeInstance: Sendable {
     /// anything else in its place (a folder, a link) is moved aside first, and when it cannot
     /// be, the new identity lives in memory only. A file that cannot be read for now is
     /// left alone. Copies of damaged files that earlier versions moved aside are deleted, and so are
-    /// the temporary files of writes that were killed (`IdentityStore.removeAbandonedWrites()`).
-    private func loadOrCreate(diagnostics: inout [JoeDiagnostic]) -> Loading {
+    /// the temporary files of writes that were killed
+    /// (`IdentityStore.removeAbandonedWrites(holdingFolderLock:)`).
+    private func loadOrCreate(holdingFolderLock: Bool, diagnostics: inout [JoeDiagnostic]) -> Loading {
         let loaded = store.load()
         if case .notReadableForNow = loaded {
             // Left as it is, and so is the folder, until the file can be read.
         } else {
             store.removeEarlierDamagedCopies()
-            store.removeAbandonedWrites()
+            store.removeAbandonedWrites(holdingFolderLock: holdingFolderLock)
         }
         switch loaded {
         case .found(let identity):

@@ -97,15 +97,24 @@ enum PrivateFiles {
     /// happen as one step: two processes signing in at once would otherwise both build on the
     /// same identity, and the second write would undo the first.
     ///
-    /// A folder that does not exist yet is locked once the writes in `body` created it; a folder
-    /// whose file system has no locks (`flock` fails) is used without one, as before.
-    static func withFolderLock<T, E: Error>(_ folder: URL, _ body: () throws(E) -> T) throws(E) -> T {
-        let descriptor = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        defer { if descriptor >= 0 { close(descriptor) } }  // Closing it releases the lock.
-        if descriptor >= 0 {
-            while flock(descriptor, LOCK_EX) != 0, errno == EINTR {}
+    /// A missing folder is created first (owner-only, `OwnerOnlyFiles.createDirectory(_:)`), so
+    /// that the first writes of a fresh install are locked too. `body` is told whether it holds
+    /// the lock: not when the folder cannot be created or opened (the writes in `body` then
+    /// report why), nor on a file system without locks (`flock` fails), which is then used
+    /// without one.
+    static func withFolderLock<T, E: Error>(_ folder: URL, _ body: (_ locked: Bool) throws(E) -> T) throws(E) -> T {
+        var descriptor = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if descriptor < 0, errno == ENOENT, (try? OwnerOnlyFiles.createDirectory(folder)) != nil {
+            descriptor = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         }
-        return try body()
+        defer { if descriptor >= 0 { close(descriptor) } }  // Closing it releases the lock.
+        var locked = false
+        if descriptor >= 0 {
+            var result = flock(descriptor, LOCK_EX)
+            while result != 0, errno == EINTR { result = flock(descriptor, LOCK_EX) }
+            locked = result == 0
+        }
+        return try body(locked)
     }
 
     /// Renames the file at `url` to `<name>.corrupt-<stamp>` (with `-2`, `-3`, ... when taken)

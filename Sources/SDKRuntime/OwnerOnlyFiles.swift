@@ -132,11 +132,14 @@ public enum OwnerOnlyFiles {
     /// Deletes the temporary files that writes of `url` killed before they finished left in its
     /// folder (a killed `writeAtomically` cannot remove its own), and returns how many: those
     /// regular files whose name is of a write of `url` and that were last changed at least
-    /// ``abandonedWriteAge`` before `now` (the file system's time, as `Date()` gives it). Such a
-    /// file may hold an earlier version of `url`'s contents. Best effort: what cannot be
-    /// examined or deleted is left.
+    /// `minimumAge` (by default ``abandonedWriteAge``) before `now` (the file system's time, as
+    /// `Date()` gives it). A caller that holds a lock every writer of `url` takes may pass zero:
+    /// no write is in progress then. Such a file may hold an earlier version of `url`'s
+    /// contents. Best effort: what cannot be examined or deleted is left.
     @discardableResult
-    public static func removeAbandonedWrites(of url: URL, now: Date) -> Int {
+    public static func removeAbandonedWrites(
+        of url: URL, now: Date, minimumAge: TimeInterval = abandonedWriteAge
+    ) -> Int {
         let directory = url.deletingLastPathComponent()
         let prefix = temporaryPrefix(of: url)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
@@ -150,7 +153,7 @@ public enum OwnerOnlyFiles {
             #else
                 let changed = TimeInterval(status.st_mtim.tv_sec)
             #endif
-            guard now.timeIntervalSince1970 - changed >= abandonedWriteAge, unlink(path) == 0 else { continue }
+            guard now.timeIntervalSince1970 - changed >= minimumAge, unlink(path) == 0 else { continue }
             removed += 1
         }
         return removed
