@@ -84,7 +84,8 @@ struct GeneratedLayoutTests {
             ExpressionLayout.lines("let x = ", array, "", width: 24) == [
                 "let x = [", "    \"aaaa\",", "    \"bbbb\",", "]",
             ])
-        #expect(ExpressionLayout.lines("f(", array, ")", width: 25) == ["f([\"aaaa\", \"bbbb\"])"])
+        // Followed by its parenthesis, the literal fills the line to its last column.
+        #expect(ExpressionLayout.lines("f(", array, ")", width: 19) == ["f([\"aaaa\", \"bbbb\"])"])
     }
 
     @Test("a call whose callee does not fit its line breaks inside the callee, then takes its arguments")

@@ -108,7 +108,11 @@ struct StorageMemoryFallbackTests {
         let throughParent = linkedParent.appendingPathComponent(directory.url.lastPathComponent)
         let reopened = try SDKStorage.open(directory: throughParent, name: "test")
         #expect(try reopened.keyValues.value(String.self, forKey: "identity") == "vh_anon_1")
-        #expect(reopened.openReport.databaseURL?.path == directory.databaseURL().resolvingSymlinksInPath().path)
+        // Compared with the resolved path itself: Foundation's `resolvingSymlinksInPath()` drops
+        // the `/private` of Apple platforms' `/private/var`.
+        let resolved = try StorageFiles.resolvingLinks(directory.url).appendingPathComponent("test.sqlite")
+        #expect(reopened.openReport.databaseURL?.path == resolved.path)
+        #expect(resolved.path != throughParent.appendingPathComponent("test.sqlite").path)
         reopened.close()
         let copy = try SDKStorage.inMemoryCopy(directory: linkedFolder, name: "test")
         #expect(try copy.keyValues.value(String.self, forKey: "identity") == "vh_anon_1")

@@ -49,12 +49,10 @@ struct VoidhashSignOutTests {
             harness.inject(.dropConnection)
             let voidhash = try harness.launch()
             await voidhash.capture("queued")
-            await voidhash.setAnalyticsConsent(.granted)
             let queued = try #require(await voidhash.pendingDeliveryCount())
             await voidhash.signOut()
             #expect(
                 await voidhash.pendingDeliveryCount() == queued + 1, "the queue keeps its event and gains $sign_out")
-            #expect(await voidhash.analyticsConsent() == .granted)
             await voidhash.shutdown()
             #expect(try Self.installRecord(in: harness.directory) == installBefore)
 
@@ -63,6 +61,20 @@ struct VoidhashSignOutTests {
             await harness.retryDelivery(relaunched)
             #expect(harness.state.events.map(\.event).contains("queued"))
             #expect(try Self.installRecord(in: harness.directory) == installBefore)
+            await relaunched.shutdown()
+        }
+    }
+
+    /// Not the default: nothing stored means `.granted`.
+    @Test func aRefusedConsentSurvivesASignOutAndTheNextLaunch() async throws {
+        try await withSDKHarness { harness in
+            let voidhash = try harness.launch()
+            await voidhash.setAnalyticsConsent(.denied)
+            await voidhash.signOut()
+            #expect(await voidhash.analyticsConsent() == .denied)
+            await voidhash.shutdown()
+            let relaunched = try harness.launch()
+            #expect(await relaunched.analyticsConsent() == .denied)
             await relaunched.shutdown()
         }
     }

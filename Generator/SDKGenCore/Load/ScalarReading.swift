@@ -85,23 +85,22 @@ enum ScalarReading {
         return nil
     }
 
-    /// Any YAML value read as JSON, a plain scalar as YAML 1.2's core schema reads it (as
-    /// editors and other YAML tools do): nothing at all, `~`, `null`, `Null` and `NULL` are null;
-    /// `true`, `True`, `TRUE` and their `false` forms are booleans; integers (decimal, `0o` octal,
-    /// `0x` hex) and decimal numbers are numbers, written as JSON writes them (`+1` is `1`,
-    /// `.5` is `0.5`, `0x10` is `16`). Everything quoted, and every other plain scalar (`.inf`
-    /// and `.nan` among them, which JSON cannot hold), is a string.
+    /// Any YAML value read as JSON. A plain scalar that YAML 1.2's core schema reads as null is
+    /// null, in every spelling (nothing at all, `~`, `null`, `Null`, `NULL`), as editors and
+    /// other YAML tools read it; plain `true` and `false` are booleans, and a number as JSON
+    /// writes one is a number. Everything quoted, and every other plain scalar, is a string as
+    /// written: where the spec wants a boolean or a number, one that YAML spells otherwise
+    /// (`TRUE`, `0x1F`) is refused, not read as something else, and where it wants text it keeps
+    /// its text.
     static func json(_ node: YAMLNode) -> JSONLiteral {
         switch node {
         case .scalar(let text, let quoted, _):
             if quoted { return .string(text) }
             switch text {
             case "", "~", "null", "Null", "NULL": return .null
-            case "true", "True", "TRUE": return .bool(true)
-            case "false", "False", "FALSE": return .bool(false)
-            default:
-                if isJSONNumber(text) { return .number(text) }
-                return YAMLNumber.jsonText(text).map(JSONLiteral.number) ?? .string(text)
+            case "true": return .bool(true)
+            case "false": return .bool(false)
+            default: return isJSONNumber(text) ? .number(text) : .string(text)
             }
         case .sequence(let items, _):
             return .array(items.map(json))

@@ -191,21 +191,26 @@ public struct SpecLoader {
             var cases: [EnumSpec.Case] = []
             for item in items {
                 var value: String?
+                var valueNode: YAMLNode?
                 var caseDoc = ""
                 if case .mapping = item {
                     if let caseReader = MappingReader(
                         item, context: "a value of \(context)", keys: ["value", "doc"], log: &log)
                     {
-                        value = ScalarReading.string(caseReader.required("value", log: &log), "the value", log: &log)
+                        valueNode = caseReader.required("value", log: &log)
+                        value = ScalarReading.string(valueNode, "the value", log: &log)
                         caseDoc = doc(caseReader)
                     }
                 } else {
+                    valueNode = item
                     value = ScalarReading.string(item, "a value of \(context)", log: &log)
                 }
                 guard let value else { continue }
                 if value.isEmpty {
                     log.error("\(context) has an empty value", at: item.location)
-                } else if case .scalar(_, false, _) = item, ScalarReading.json(item) == .null {
+                } else if let written = valueNode, case .scalar(_, false, _) = written,
+                    ScalarReading.json(written) == .null
+                {
                     // An example writing the value plain would mean null, as YAML tools read it.
                     log.error(
                         "\(context) has the value '\(value)', which YAML reads as null; quote it if it is a value",

@@ -7,7 +7,8 @@ public struct EmulatorRequest: Sendable, Hashable {
     public var method: String
     /// The path as sent, still percent-encoded, without the query (`/v1/people/vh%2Fx`).
     public var path: String
-    /// The query items in order, percent-decoded (`+` is kept as a literal plus sign).
+    /// The query items in order, percent-decoded, `+` read as a space as form encoding writes
+    /// one (`%2B` is the plus sign).
     public var query: [HTTPField]
     /// The header fields in the order received, values trimmed of surrounding whitespace.
     public var headers: [HTTPField]
