@@ -169,6 +169,42 @@ struct DeliveryPumpTests {
         #expect(limited.sent == [purchase])
     }
 
+    @Test("a rate limit asking for years pauses the queue for the longest back-off at most")
+    func aRateLimitIsCutToTheLongestBackoff() async throws {
+        let storage = try SDKStorage.inMemory()
+        _ = try enqueue(storage, .events, 1)
+        let limited = RecordingBatchSender { _, _ in .rateLimited(retryAfter: .seconds(Int64.max)) }
+        let start = clock.now()
+        #expect(
+            await pump(storage, sender: limited).drain()
+                == .paused(until: start + DeliveryBackoff.seconds(DeliveryBackoff().maximumDelay)))
+    }
+
+    @Test("a rate limit without Retry-After backs off further at each attempt, counting them")
+    func aRateLimitWithoutRetryAfterBacksOffExponentially() async throws {
+        let storage = try SDKStorage.inMemory()
+        _ = try enqueue(storage, .events, 1)
+        let limited = RecordingBatchSender { _, _ in .rateLimited(retryAfter: nil) }
+        let pump = pump(storage, sender: limited)
+        var pauses: [TimeInterval] = []
+        for _ in 0..<4 {
+            let start = clock.now()
+            guard case .paused(let until) = await pump.drain() else {
+                Issue.record("expected a pause")
+                return
+            }
+            pauses.append(until.timeIntervalSince(start))
+            clock.advance(by: until.timeIntervalSince(start) + 0.001)
+        }
+        // Ceilings 0.5, 1, 2 and 4 s, each drawn between half the ceiling and the ceiling.
+        for (attempt, pause) in pauses.enumerated() {
+            let ceiling = 0.5 * Double(1 << attempt)
+            #expect(pause >= ceiling / 2 && pause <= ceiling, "attempt \(attempt + 1): \(pause) s")
+        }
+        #expect(try storage.queue.nextBatch(limit: 1).first?.attempts == 4)
+        #expect(limited.sent.count == 4)
+    }
+
     @Test func aTooLargeBatchIsSplitInHalves() async throws {
         let storage = try SDKStorage.inMemory()
         let ids = try enqueue(storage, .events, 8)
@@ -360,8 +396,11 @@ struct DeliveryBackoffTests {
         #expect(backoff.delay(afterAttempts: 0, unit: .nan) == .seconds(1))
     }
 
-    @Test func honoursRetryAfterAsAMinimum() {
-        #expect(backoff.delay(afterAttempts: 1, retryAfter: .seconds(120), unit: 1) == .seconds(120))
+    @Test func honoursRetryAfterAsAMinimumUpToTheMaximum() {
+        #expect(backoff.delay(afterAttempts: 1, retryAfter: .seconds(30), unit: 1) == .seconds(30))
         #expect(backoff.delay(afterAttempts: 3, retryAfter: .seconds(1), unit: 1) == .seconds(4))
+        // A server asking for longer than the longest back-off (or a garbled header) gets that.
+        #expect(backoff.delay(afterAttempts: 1, retryAfter: .seconds(120), unit: 1) == .seconds(60))
+        #expect(backoff.delay(afterAttempts: 1, retryAfter: .seconds(Int64.max), unit: 0) == .seconds(60))
     }
 }

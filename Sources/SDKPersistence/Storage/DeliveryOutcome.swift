@@ -6,9 +6,11 @@ public enum DeliveryOutcome: Sendable, Hashable {
     /// the attempt counter of the first one still queued (the one that failed) goes up, and the
     /// pump backs off, at least `retryAfter` when given.
     case retryLater(retryAfter: Duration?)
-    /// The server asked to slow down (429): the whole queue is paused for `retryAfter`, and the
-    /// pause survives a restart.
-    case rateLimited(retryAfter: Duration)
+    /// The server asked to slow down (429): the whole queue is paused, and the pause survives a
+    /// restart. For `retryAfter` when given (at most the back-off's `maximumDelay`); otherwise
+    /// for the back-off's delay, the attempt counter of the first item still queued going up as
+    /// for `retryLater`, so a server that keeps refusing is asked less and less often.
+    case rateLimited(retryAfter: Duration?)
     /// The request was too large (413): the batch is split in halves and sent again; an item too
     /// large on its own is quarantined.
     case tooLarge

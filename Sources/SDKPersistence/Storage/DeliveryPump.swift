@@ -173,8 +173,15 @@ public actor DeliveryPump {
             }
             try quarantine(unreadable, reason: "payload could not be decoded")
         case .rateLimited(let retryAfter):
-            let pause = max(
-                DeliveryBackoff.seconds(retryAfter), DeliveryBackoff.seconds(backoff.initialDelay))
+            let pause =
+                if let retryAfter {
+                    backoff.asked(retryAfter)
+                } else {
+                    DeliveryBackoff.seconds(
+                        backoff.delay(
+                            afterAttempts: try chargeFirstQueued(of: batch, error: "rate limited; will retry"),
+                            unit: Double.random(in: 0...1)))
+                }
             let until = clock.now().addingTimeInterval(pause)
             try queue.pause(until: until)
             return .paused(until: until)
@@ -194,15 +201,21 @@ public actor DeliveryPump {
     private func backOff(
         _ batch: [QueueItem], error: String, _ retryAfter: Duration?
     ) throws(StorageError) -> DrainResult {
-        let stored = Set(try queue.storedIDs(among: batch.map(\.id)))
-        let failed = batch.first { stored.contains($0.id) }
-        if let failed { try queue.recordAttempt(ids: [failed.id], error: error) }
-        let attempts = (failed?.attempts ?? 0) + 1
+        let attempts = try chargeFirstQueued(of: batch, error: error)
         let delay = backoff.delay(
             afterAttempts: attempts, retryAfter: retryAfter, unit: Double.random(in: 0...1))
         let until = clock.now().addingTimeInterval(DeliveryBackoff.seconds(delay))
         backingOff[batch[0].lane] = until
         return .backingOff(until: until)
+    }
+
+    /// Counts a failed attempt, with `error`, for the first item of `batch` still queued (see
+    /// `backOff`), and returns how many attempts it has now failed.
+    private func chargeFirstQueued(of batch: [QueueItem], error: String) throws(StorageError) -> Int {
+        let stored = Set(try queue.storedIDs(among: batch.map(\.id)))
+        let failed = batch.first { stored.contains($0.id) }
+        if let failed { try queue.recordAttempt(ids: [failed.id], error: error) }
+        return (failed?.attempts ?? 0) + 1
     }
 
     private func quarantine(_ items: [QueueItem], reason: String) throws(StorageError) {

@@ -119,14 +119,23 @@ extension VoidhashCore {
         }
     }
 
-    /// The person of `distinctId`; `nil` when Voidhash has none (404 `PERSON_NOT_FOUND`).
+    /// The person of `distinctId`; `nil` when Voidhash has none (`PERSON_NOT_FOUND` with its
+    /// status, 404: the code on another status, such as a 503 from something in between, is
+    /// no answer about the person). A snapshot of another distinct ID is no answer either.
     private static func fetchPerson(
         _ distinctId: String, client: VoidhashClient
     ) async -> Result<Person?, APIError> {
         do {
-            return .success(try await client.getPerson(distinctId: distinctId))
+            let person = try await client.getPerson(distinctId: distinctId)
+            guard TextChecks.isIdentical(person.distinctId, distinctId) else {
+                return .failure(
+                    APIError(
+                        category: .invalidResponse, status: 200,
+                        message: "Voidhash answered with the snapshot of another distinct ID."))
+            }
+            return .success(person)
         } catch {
-            if error.voidhashCode == .personNotFound { return .success(nil) }
+            if error.voidhashCode == .personNotFound, error.status == 404 { return .success(nil) }
             return .failure(error)
         }
     }
@@ -147,10 +156,13 @@ extension VoidhashCore {
     }
 
     /// Caches `fetched` as the current person when it answers a request of the current
-    /// identity that started after the one whose answer is cached. Returns whether it did.
+    /// identity that started after the one whose answer is cached, and is that identity's
+    /// snapshot (its distinct ID). Returns whether it did.
     @discardableResult
     func applyPerson(_ fetched: Person?, epoch: String, sequence: UInt64, confirmsLink: String? = nil) -> Bool {
         guard epoch == identity.epoch, sequence > lastAppliedSequence else { return false }
+        // A snapshot of another distinct ID never grants this one's access.
+        if let fetched, !TextChecks.isIdentical(fetched.distinctId, identity.distinctId) { return false }
         guard cache.awaitingLink == nil || cache.awaitingLink == confirmsLink else { return false }
         lastAppliedSequence = sequence
         setCache(

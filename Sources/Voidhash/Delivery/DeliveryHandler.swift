@@ -154,19 +154,25 @@ enum DeliveryFailure: Sendable, Hashable {
     /// Keep the item and let the pump retry as `outcome` says.
     case later(DeliveryOutcome)
 
-    /// The handling of `error`: a 4xx refusal drops the item; a refused key, no connection, a
-    /// garbled answer, a timeout or a 5xx keep it; a 429 pauses delivery.
+    /// The handling of `error`: a 4xx refusal with Voidhash's error code drops the item; a 4xx
+    /// without one (a proxy's page, a base URL that reaches another server: not Voidhash
+    /// refusing the write), a refused key, no connection, a garbled answer, a timeout or a 5xx
+    /// keep it; a 429 pauses delivery.
     init(_ error: APIError) {
         switch error.category {
         case .rejected where error.status == 413:
             self = .tooLarge
-        case .rejected where error.status != nil:
-            self = .refused(code: error.code ?? "HTTP_\(error.status ?? 0)")
+        case .rejected:
+            if let code = error.code, error.status != nil {
+                self = .refused(code: code)
+            } else {
+                self = .later(.retryLater(retryAfter: nil))
+            }
         case .retryable where error.status == 429:
-            self = .later(.rateLimited(retryAfter: error.retryAfter ?? .seconds(1)))
+            self = .later(.rateLimited(retryAfter: error.retryAfter))
         case .retryable:
             self = .later(.retryLater(retryAfter: error.retryAfter))
-        case .rejected, .authenticationFailed, .unreachable, .invalidResponse:
+        case .authenticationFailed, .unreachable, .invalidResponse:
             self = .later(.retryLater(retryAfter: nil))
         }
     }
