@@ -26,7 +26,8 @@ public enum VoidhashErrorCode: SDKRuntime.OpenStringEnum {
     /// - Remark: Generated from Spec/voidhash.yaml:448:3.
     case personWriteRejected
 
-    /// `PAYLOAD_TOO_LARGE` (413): The request body is too large; split the batch.
+    /// `PAYLOAD_TOO_LARGE` (413): The request body is too large for the server; a batch of events is split
+    /// and sent again.
     ///
     /// - Remark: Generated from Spec/voidhash.yaml:449:3.
     case payloadTooLarge

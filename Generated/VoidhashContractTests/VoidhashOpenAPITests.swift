@@ -21,7 +21,7 @@ struct VoidhashOpenAPITests {
 
     @Test(
         "identify: every error example of the document gives the client its status and a code of that status",
-        arguments: [400, 401, 409, 429, 500])
+        arguments: [400, 401, 409, 413, 429, 500])
     func identifyErrorExamples(status: Swift.Int) throws {
         let document = try SDKEmulator.OpenAPIDocument(named: "Voidhash", near: #filePath)
         let examples = document.responseExamples(operationId: "identify", status: status)
@@ -93,7 +93,7 @@ struct VoidhashOpenAPITests {
         """
         setPersonAttributes: every error example of the document gives the client its status and a code of that status
         """,
-        arguments: [400, 401, 409, 429, 500])
+        arguments: [400, 401, 409, 413, 429, 500])
     func setPersonAttributesErrorExamples(status: Swift.Int) throws {
         let document = try SDKEmulator.OpenAPIDocument(named: "Voidhash", near: #filePath)
         let examples = document.responseExamples(operationId: "setPersonAttributes", status: status)
@@ -137,7 +137,7 @@ struct VoidhashOpenAPITests {
 
     @Test(
         "recordPurchase: every error example of the document gives the client its status and a code of that status",
-        arguments: [400, 401, 409, 429, 500])
+        arguments: [400, 401, 409, 413, 429, 500])
     func recordPurchaseErrorExamples(status: Swift.Int) throws {
         let document = try SDKEmulator.OpenAPIDocument(named: "Voidhash", near: #filePath)
         let examples = document.responseExamples(operationId: "recordPurchase", status: status)

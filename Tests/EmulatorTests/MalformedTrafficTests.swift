@@ -14,8 +14,10 @@ struct MalformedTrafficTests {
                 return (try client.readResponse(), client.isClosedByServer())
             }
             #expect(answer.status == 400)
-            #expect(answer.header("Content-Type") == "text/plain; charset=utf-8")
-            #expect(answer.text.contains("request line"))
+            #expect(answer.header("Content-Type") == "application/json")
+            let body = try JSONDecoder().decode(EmulatorErrorBody.self, from: Data(answer.text.utf8))
+            #expect(body.error.code == "INVALID_ARGUMENT")
+            #expect(body.error.message.contains("request line"))
             #expect(closed)
             #expect(try await fetch(url, "/v1/ping").status == 200)
             #expect(server.requests().map(\.route) == ["ping"])  // refused requests are not logged

@@ -7,7 +7,7 @@ import SDKRuntime
 extension VoidhashClient {
     /// Links an anonymous distinct ID to an identified person, merging the anonymous person's purchases.
     ///
-    /// `POST /v1/identify`; may fail with `INVALID_ARGUMENT`, `AUTHENTICATION_FAILED`,
+    /// `POST /v1/identify`; may fail with `INVALID_ARGUMENT`, `AUTHENTICATION_FAILED`, `PAYLOAD_TOO_LARGE`,
     /// `PERSON_WRITE_REJECTED`, `RATE_LIMITED`, `INTERNAL`.
     /// Sending it again with the same `idempotencyKey` is applied once.
     ///

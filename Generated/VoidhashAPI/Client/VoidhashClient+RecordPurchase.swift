@@ -8,7 +8,7 @@ extension VoidhashClient {
     /// Records a store purchase for the person who made it and returns the person afterwards.
     ///
     /// `POST /v1/purchases`; may fail with `INVALID_ARGUMENT`, `AUTHENTICATION_FAILED`,
-    /// `PERSON_WRITE_REJECTED`, `RATE_LIMITED`, `INTERNAL`.
+    /// `PAYLOAD_TOO_LARGE`, `PERSON_WRITE_REJECTED`, `RATE_LIMITED`, `INTERNAL`.
     /// Sending it again with the same `idempotencyKey` is applied once.
     ///
     /// - Remark: Generated from Spec/voidhash.yaml:512:3 (operation recordPurchase).

@@ -8,7 +8,7 @@ extension VoidhashClient {
     /// Sets attributes of a person; null clears one.
     ///
     /// `PATCH /v1/people/{distinctId}/attributes`; may fail with `INVALID_ARGUMENT`,
-    /// `AUTHENTICATION_FAILED`, `PERSON_WRITE_REJECTED`, `RATE_LIMITED`, `INTERNAL`.
+    /// `AUTHENTICATION_FAILED`, `PAYLOAD_TOO_LARGE`, `PERSON_WRITE_REJECTED`, `RATE_LIMITED`, `INTERNAL`.
     /// Sending it again with the same `idempotencyKey` is applied once.
     ///
     /// - Remark: Generated from Spec/voidhash.yaml:493:3 (operation setPersonAttributes).

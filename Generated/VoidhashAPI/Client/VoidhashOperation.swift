@@ -83,13 +83,34 @@ public enum VoidhashOperation: Swift.Hashable, Swift.Sendable, Swift.CaseIterabl
     public var errorCodes: [Swift.String] {
         switch self {
         case .identify:
-            return ["INVALID_ARGUMENT", "AUTHENTICATION_FAILED", "PERSON_WRITE_REJECTED", "RATE_LIMITED", "INTERNAL"]
+            return [
+                "INVALID_ARGUMENT",
+                "AUTHENTICATION_FAILED",
+                "PAYLOAD_TOO_LARGE",
+                "PERSON_WRITE_REJECTED",
+                "RATE_LIMITED",
+                "INTERNAL",
+            ]
         case .getPerson:
             return ["AUTHENTICATION_FAILED", "PERSON_NOT_FOUND", "RATE_LIMITED", "INTERNAL"]
         case .setPersonAttributes:
-            return ["INVALID_ARGUMENT", "AUTHENTICATION_FAILED", "PERSON_WRITE_REJECTED", "RATE_LIMITED", "INTERNAL"]
+            return [
+                "INVALID_ARGUMENT",
+                "AUTHENTICATION_FAILED",
+                "PAYLOAD_TOO_LARGE",
+                "PERSON_WRITE_REJECTED",
+                "RATE_LIMITED",
+                "INTERNAL",
+            ]
         case .recordPurchase:
-            return ["INVALID_ARGUMENT", "AUTHENTICATION_FAILED", "PERSON_WRITE_REJECTED", "RATE_LIMITED", "INTERNAL"]
+            return [
+                "INVALID_ARGUMENT",
+                "AUTHENTICATION_FAILED",
+                "PAYLOAD_TOO_LARGE",
+                "PERSON_WRITE_REJECTED",
+                "RATE_LIMITED",
+                "INTERNAL",
+            ]
         case .captureEvents:
             return ["INVALID_ARGUMENT", "AUTHENTICATION_FAILED", "PAYLOAD_TOO_LARGE", "RATE_LIMITED", "INTERNAL"]
         }

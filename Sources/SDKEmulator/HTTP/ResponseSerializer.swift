@@ -56,11 +56,13 @@ enum ResponseSerializer {
     /// The interim response a client sent `Expect: 100-continue` for.
     static let continueResponse = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
 
-    /// A protocol-level refusal: the status, a short text body, and `Connection: close`.
+    /// A protocol-level refusal: the status, the APIs' JSON error body when the refusal has a
+    /// code (`ProtocolError.code`) or else a short text body, and `Connection: close`.
     static func refusal(_ error: ProtocolError) -> [UInt8] {
-        serialize(
-            .text(error.message + "\n", status: error.status), method: "GET", keepAlive: false,
-            minorVersion: 1)
+        let response =
+            error.code.map { EmulatorResponse.error(status: error.status, code: $0, message: error.message) }
+            ?? .text(error.message + "\n", status: error.status)
+        return serialize(response, method: "GET", keepAlive: false, minorVersion: 1)
     }
 
     /// The status actually sent: anything outside 200...599 becomes 500.
