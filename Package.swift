@@ -96,7 +96,10 @@ let package = Package(
         // MARK: Emulator
         // The dashboard (`/_admin/ui`) is a page, a script and a style sheet, served as they are.
         .target(
-            name: "SDKEmulator", dependencies: ["SDKRuntime", "SDKHashing", "VoidhashAPI", "MobileJoeAPI", "CommandLineOptions"],
+            name: "SDKEmulator",
+            dependencies: [
+                "SDKRuntime", "SDKDateTimeText", "SDKHashing", "VoidhashAPI", "MobileJoeAPI", "CommandLineOptions",
+            ],
             resources: [.copy("Admin/Dashboard")], swiftSettings: strict),
         .executableTarget(name: "sdk-emulator", dependencies: ["SDKEmulator", "PackageRelease"], swiftSettings: strict),
 

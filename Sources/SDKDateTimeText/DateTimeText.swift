@@ -103,11 +103,17 @@ public enum DateTimeText {
         private static func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
     }
 
+    /// The milliseconds after 1970 RFC 3339 writes: the years 0000 to 9999 in UTC.
+    static let rfc3339Milliseconds: ClosedRange<Int64> = -62_167_219_200_000...253_402_300_799_999
+
+    /// The last instant RFC 3339 writes, `9999-12-31T23:59:59.999Z`.
+    public static let lastRFC3339Date = Date(timeIntervalSince1970: Double(rfc3339Milliseconds.upperBound) / 1_000)
+
     /// Whether `date`, rounded to the millisecond, falls in the years 0000 to 9999 in UTC, the
     /// years RFC 3339 writes (and so `text(millisecondsSince1970:)` writes in its form).
     public static func isInRFC3339Years(_ date: Date) -> Bool {
         guard let milliseconds = millisecondsSince1970(date) else { return false }
-        return (-62_167_219_200_000...253_402_300_799_999).contains(milliseconds)
+        return rfc3339Milliseconds.contains(milliseconds)
     }
 
     /// `date` rounded to the nearest millisecond, counted from 1970 (the count

@@ -44,6 +44,20 @@ struct VoidhashPurchaseTests {
         }
     }
 
+    /// RFC 3339 writes no date after year 9999, so a subscription bought in its last month ends
+    /// at its last instant, and the person answered stays readable.
+    @Test func aSubscriptionBoughtAtTheEndOfYear9999EndsWithIt() async throws {
+        try await withVoidhashEmulator { emulator in
+            let lateInTheYear = try #require(JSONCoding.date(from: "9999-12-20T00:00:00.000Z"))
+            let person = try await buy(record(purchasedAt: lateInTheYear), in: emulator)
+            let last = try #require(JSONCoding.date(from: "9999-12-31T23:59:59.999Z"))
+            #expect(person.entitlements.grants.first?.expiresAt == last)
+            #expect(person.subscriptions.current?.expiresAt == last)
+            let read = try await emulator.client().getPerson(distinctId: "user_buyer")
+            #expect(read.subscriptions.current?.expiresAt == last)
+        }
+    }
+
     @Test(arguments: [
         (VoidhashEmulator.testKey, PurchaseEnvironment.sandbox, true),
         (VoidhashEmulator.testKey, .simulated, true),

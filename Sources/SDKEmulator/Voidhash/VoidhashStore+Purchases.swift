@@ -1,4 +1,5 @@
 import Foundation
+import SDKDateTimeText
 import SDKRuntime
 import VoidhashAPI
 
@@ -76,7 +77,10 @@ extension VoidhashStore {
                     sourceId: purchase.id))
             return
         }
-        let expiresAt = purchase.purchasedAt.addingTimeInterval(TimeInterval(days) * 86_400)
+        // Bought in the last days of year 9999, it ends with it: the contract's dates (RFC 3339)
+        // go no further, and a later one would reach clients as text they cannot read.
+        let expiresAt = min(
+            purchase.purchasedAt.addingTimeInterval(TimeInterval(days) * 86_400), DateTimeText.lastRFC3339Date)
         let subscription = VoidhashSubscription(
             id: makeID(prefix: "sub"), productId: product.productId, status: .active,
             startedAt: purchase.purchasedAt, expiresAt: expiresAt)
