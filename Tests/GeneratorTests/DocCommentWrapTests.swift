@@ -25,4 +25,23 @@ struct DocCommentWrapTests {
     func wrapping(text: String, expected: [String]) {
         #expect(DocComment.wrap(text) == expected)
     }
+
+    /// Text quoting a spec value keeps its line breaks and runs of spaces (the renderer escapes
+    /// them), and breaks only at a space, only when too long.
+    @Test(
+        arguments: [
+            ("must match ^a\nb$", ["must match ^a\nb$"]),
+            ("must match ^a  b$", ["must match ^a  b$"]),
+            (
+                "The value must match " + String(repeating: "p", count: 90) + ".",
+                ["The value must match", String(repeating: "p", count: 90) + "."]
+            ),
+            (
+                String(repeating: "w ", count: 45) + "x\n  y " + String(repeating: "z", count: 20),
+                [String(repeating: "w ", count: 45) + "x\n  y", String(repeating: "z", count: 20)]
+            ),
+        ])
+    func wrappingQuotedText(text: String, expected: [String]) {
+        #expect(DocComment.wrapQuoting(text) == expected)
+    }
 }

@@ -37,6 +37,24 @@ enum DocComment {
         return lines
     }
 
+    /// `text`, which quotes spec values (a pattern, an enum value) as they are, on lines of at
+    /// most about 100 characters, broken only at spaces: its line breaks and runs of spaces are
+    /// content, which the renderer escapes (`DocLineText`), not layout as in a spec's `doc`.
+    static func wrapQuoting(_ text: String) -> [String] {
+        guard text.utf8.count > 100 else { return [text] }
+        var lines: [String] = []
+        var current = ""
+        for (index, word) in text.split(separator: " ", omittingEmptySubsequences: false).enumerated() {
+            if index > 0, !current.isEmpty, current.count + 1 + word.count > 100 {
+                lines.append(current)
+                current = String(word)
+            } else {
+                current += index == 0 ? String(word) : " " + word
+            }
+        }
+        return lines + [current]
+    }
+
     /// Whether wrapping would return `text` itself: at most 100 bytes (so at most 100
     /// characters), not empty, no line break, no space at either end and no two spaces in a row
     /// (the words are joined by single spaces).

@@ -46,7 +46,7 @@ enum PatternTranslator {
         }
         body.append(acceptance(automaton))
         return SwiftFunction(
-            doc: DocComment.wrap(
+            doc: DocComment.wrapQuoting(
                 "Whether `value` matches `\(pattern.source)`, checked Unicode scalar by Unicode scalar "
                     + "(a state machine the generator compiled from the pattern"
                     + (automaton.counts ? "; `count` counts repetitions of a class)." : ").")),

@@ -59,7 +59,8 @@ enum RuleTranslator {
             conformances: [.swift("Error"), .swift("Hashable"), .swift("Sendable"), .swift("CaseIterable")],
             members: rule.reasons.map { reason in
                 .enumCase(
-                    SwiftEnumCase(doc: DocComment.wrap("The value \(message(reason, rule))."), name: reason.rawValue))
+                    SwiftEnumCase(
+                        doc: DocComment.wrapQuoting("The value \(message(reason, rule))."), name: reason.rawValue))
             } + [
                 .property(
                     SwiftProperty(
