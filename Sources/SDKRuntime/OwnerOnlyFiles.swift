@@ -124,7 +124,7 @@ public enum OwnerOnlyFiles {
     }
 
     /// How long a temporary file of ``writeAtomically(_:to:readableBeforeFirstUnlock:onlyIfMissing:)``
-    /// must have been left unchanged before ``removeAbandonedWrites(of:now:)`` takes it for the
+    /// must have been left unchanged before ``removeAbandonedWrites(of:now:minimumAge:)`` takes it for the
     /// leftover of a write that was killed: a write in progress takes milliseconds, and an hour
     /// leaves room for a process the system suspended in the middle of one.
     public static let abandonedWriteAge: TimeInterval = 60 * 60

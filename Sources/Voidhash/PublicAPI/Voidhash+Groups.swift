@@ -20,8 +20,8 @@ extension Voidhash {
         await inCallOrder { core in await core.group(type: type, key: key, properties: properties) }
     }
 
-    /// Replaces the user's groups with `groups` (a type left out is left; an empty dictionary
-    /// does what `resetGroups()` does).
+    /// Replaces the user's groups with `groups` (a type left out is dropped: the user leaves
+    /// that group; an empty dictionary does what `resetGroups()` does).
     ///
     /// A `$groupidentify` is sent only for a group whose key changed or whose properties differ
     /// from those last sent for it (a property not sent yet, or sent with another value); the
