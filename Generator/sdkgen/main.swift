@@ -50,6 +50,8 @@ if specs.isEmpty {
     if specs.isEmpty { usageError("no Spec/*.yaml here; run it from the package root, or name a spec") }
 } else if output == nil {
     usageError("a spec path needs --output DIR")
+} else if let output, OutputSync.isFileSystemRoot(output) {
+    usageError("--output \(output) is the file system's root; name a folder of its own for the generated code")
 }
 
 let result = GeneratorRun.run(specPaths: specs)
@@ -76,6 +78,10 @@ if check {
     for path in changes.stale { FileHandle.standardError.write(Data("stale: \(sync.root.path)/\(path)\n".utf8)) }
     for path in changes.orphaned {
         FileHandle.standardError.write(Data("not produced by any spec: \(sync.root.path)/\(path)\n".utf8))
+    }
+    for path in changes.conflicts {
+        FileHandle.standardError.write(
+            Data("in the way: \(sync.root.path)/\(path): not written by sdkgen; move it away first\n".utf8))
     }
     let rerun = ownsWholeRoot ? "swift run sdkgen" : "sdkgen \(specs.joined(separator: " ")) --output \(output ?? "")"
     FileHandle.standardError.write(Data("sdkgen: generated files are out of date; run `\(rerun)`\n".utf8))

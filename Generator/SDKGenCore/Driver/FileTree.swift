@@ -63,28 +63,35 @@ enum FileTree {
         }
     }
 
-    private enum Kind { case file, directory, other }
+    /// What is at a path, seen without following a link.
+    enum Kind { case file, directory, other }
+
+    /// What is at `path` (a link is `.other`, whatever it points to); `nil` when nothing is.
+    static func kind(at path: String) -> Kind? {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return nil }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return .file
+        case S_IFDIR: return .directory
+        default: return .other
+        }
+    }
 
     private static func kind(of type: UInt8, path: String) -> Kind {
         switch Int32(type) {
         case Int32(DT_REG): return .file
         case Int32(DT_DIR): return .directory
-        case Int32(DT_UNKNOWN):
-            var status = stat()
-            guard lstat(path, &status) == 0 else { return .other }
-            switch status.st_mode & S_IFMT {
-            case S_IFREG: return .file
-            case S_IFDIR: return .directory
-            default: return .other
-            }
+        case Int32(DT_UNKNOWN): return kind(at: path) ?? .other
         default: return .other
         }
     }
 
     /// Whether the regular file at `path` holds exactly the UTF-8 bytes of `text`; `false` when
-    /// it is missing, unreadable or not a regular file.
+    /// it is missing, unreadable or not a regular file (a link is not followed, and a named
+    /// pipe is never opened for reading, which would wait for a writer).
     static func contains(_ path: String, exactly text: String) -> Bool {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard kind(at: path) == .file else { return false }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
         var status = stat()
@@ -123,16 +130,26 @@ enum FileTree {
         }
     }
 
-    /// The start of the file at `path` (at most its first 4 KiB), where a generated file's header
-    /// is, or `nil` when it cannot be read.
+    /// The start of the regular file at `path` (at most its first 4 KiB), where a generated
+    /// file's header is, or `nil` when it is not a regular file (a link is not followed) or
+    /// cannot be read.
     static func head(_ path: String) -> String? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard kind(at: path) == .file else { return nil }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var buffer = [UInt8](repeating: 0, count: 4096)
         let count = buffer.withUnsafeMutableBytes { readFully(descriptor, into: $0) }
         guard count >= 0 else { return nil }
         return String(decoding: buffer.prefix(count), as: UTF8.self)
+    }
+
+    /// The device and inode of the folder or file at `path` (a link is not followed), which two
+    /// names of one folder share; `nil` when nothing is there.
+    static func identity(of path: String) -> [UInt64]? {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return nil }
+        return [UInt64(status.st_dev), UInt64(status.st_ino)]
     }
 
     /// Whether anything exists at `path`.
@@ -165,8 +182,14 @@ enum FileTree {
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { String(path[..<$0]) } ?? "."
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        let temporary = "\(folder)/.\(name).sdkgen-\(getpid())"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        // Created new (never an existing file, nor through a link put in its place) under a
+        // name nobody can guess; `isTemporary(_:)` knows these names.
+        var temporary = ""
+        var descriptor: Int32 = -1
+        repeat {
+            temporary = "\(folder)/.\(name)\(temporarySuffix)\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+            descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
+        } while descriptor < 0 && errno == EEXIST
         guard descriptor >= 0 else { throw Failure("write", path) }
         var text = text
         let written = text.withUTF8 { bytes in writeFully(descriptor, bytes) }
@@ -180,6 +203,24 @@ enum FileTree {
             unlink(temporary)
             throw Failure("write", path, code: code)
         }
+    }
+
+    /// What follows a file's name in the name of the temporary file a write of it makes, before
+    /// the writer's process ID and a random number.
+    static let temporarySuffix = ".sdkgen-"
+
+    /// Whether `name` is that of a temporary file a write left (`.NAME.sdkgen-PID-RANDOM`, or
+    /// `.NAME.sdkgen-PID` from earlier versions) by a process that is no longer running: a
+    /// killed run cannot remove its own, and another run's may still be renamed into place.
+    static func isAbandonedTemporary(_ name: String) -> Bool {
+        guard name.hasPrefix("."), let range = name.range(of: temporarySuffix, options: .backwards) else {
+            return false
+        }
+        let parts = name[range.upperBound...].split(separator: "-", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) }),
+            let pid = Int32(parts[0]), parts.dropFirst().allSatisfy({ UInt32($0) != nil })
+        else { return false }
+        return pid != getpid() && kill(pid, 0) != 0 && errno == ESRCH
     }
 
     private static func writeFully(_ descriptor: Int32, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -213,13 +254,14 @@ enum FileTree {
         return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
     }
 
-    /// Removes the file at `path`.
+    /// Removes the file at `path`; one already gone (another run removed it) is no failure.
     static func removeFile(_ path: String) throws(Failure) {
-        guard unlink(path) == 0 else { throw Failure("remove", path) }
+        guard unlink(path) == 0 || errno == ENOENT else { throw Failure("remove", path) }
     }
 
-    /// Removes the folder at `path` if it is empty; does nothing otherwise.
-    static func removeIfEmpty(_ path: String) {
-        _ = rmdir(path)
+    /// Removes the folder at `path` if it is empty; returns whether it did.
+    @discardableResult
+    static func removeIfEmpty(_ path: String) -> Bool {
+        rmdir(path) == 0
     }
 }

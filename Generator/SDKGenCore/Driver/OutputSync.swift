@@ -33,6 +33,13 @@ public struct OutputSync {
     /// The expected files, by path relative to the root.
     public let files: [String: String]
 
+    /// Whether the output folder `path` is the file system's root (`/`, also written as
+    /// `/tmp/..` or through a link), which sdkgen refuses: its modules do not belong there, and
+    /// a mistake there would touch the whole system.
+    public static func isFileSystemRoot(_ path: String) -> Bool {
+        URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path == "/"
+    }
+
     /// A sync of `files` into `root`.
     public init(root: URL, ownedFolders: [String]?, files: [String: String]) {
         self.root = root
@@ -54,6 +61,11 @@ public struct OutputSync {
         var orphaned: [String] = []
         var foreign: [String] = []
         for path in existingFiles() where files[path] == nil {
+            // Left by a run that was killed while writing.
+            if FileTree.isAbandonedTemporary(path.split(separator: "/").last.map(String.init) ?? path) {
+                orphaned.append(path)
+                continue
+            }
             let spec = FileTree.head(rootPath + "/" + path).flatMap(GeneratedFileHeader.specFile(of:))
             // A file whose spec is gone is removed, except from the folder every spec shares
             // when sdkgen runs for some specs only: there it may be another spec's, named from
@@ -66,11 +78,33 @@ public struct OutputSync {
             }
         }
         orphaned += renamedModuleFiles(of: specs)
+        // Whatever is at a generated file's path and is not a file sdkgen wrote: a hand-written
+        // or unreadable file, a folder, a link, a pipe.
         let conflicts = stale.filter { path in
-            guard let head = FileTree.head(rootPath + "/" + path) else { return false }
-            return GeneratedFileHeader.specFile(of: head) == nil
+            let target = rootPath + "/" + path
+            guard let kind = FileTree.kind(at: target) else { return false }
+            return kind != .file || FileTree.head(target).flatMap(GeneratedFileHeader.specFile(of:)) == nil
         }
-        return Changes(stale: stale, orphaned: orphaned, foreign: foreign, conflicts: conflicts)
+        return Changes(
+            stale: stale, orphaned: orphaned, foreign: foreign, conflicts: folderConflicts(of: stale) + conflicts)
+    }
+
+    /// The folders a generated file of `paths` goes in, or an owned folder, that are not
+    /// folders: a symbolic link (sdkgen never writes or deletes through one: it may lead out of
+    /// the output), or a file in the way.
+    private func folderConflicts(of paths: [String]) -> [String] {
+        var folders = Set(ownedFolders ?? [])
+        for path in paths {
+            var folder = Substring(path)
+            while let slash = folder.lastIndex(of: "/") {
+                folder = folder[..<slash]
+                guard folders.insert(String(folder)).inserted else { break }
+            }
+        }
+        return folders.sorted().filter { folder in
+            guard let kind = FileTree.kind(at: rootPath + "/" + folder) else { return false }
+            return kind != .directory
+        }
     }
 
     /// The unified diff of every difference, as `--check` prints it.
@@ -132,7 +166,7 @@ public struct OutputSync {
         for path in changes.orphaned {
             try FileTree.removeFile(rootPath + "/" + path)
         }
-        removeEmptyFolders()
+        removeFoldersEmptied(by: changes.orphaned)
     }
 
     /// The root as a plain path, without a trailing slash.
@@ -141,11 +175,14 @@ public struct OutputSync {
         return path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
     }
 
-    /// Regular files below the owned folders, relative to the root, sorted.
+    /// Regular files below the owned folders, relative to the root, sorted. An owned folder that
+    /// is a link is not followed (it is a conflict).
     func existingFiles() -> [String] {
         var found: [String] = []
         for folder in ownedFolders ?? [""] {
-            let listing = FileTree.walk(folder.isEmpty ? rootPath : rootPath + "/" + folder)
+            let path = folder.isEmpty ? rootPath : rootPath + "/" + folder
+            guard folder.isEmpty || FileTree.kind(at: path) == .directory else { continue }
+            let listing = FileTree.walk(path)
             found += listing.files.map { folder.isEmpty ? $0 : folder + "/" + $0 }
         }
         return found.sorted()
@@ -156,15 +193,21 @@ public struct OutputSync {
     /// produce and whose header names a spec of this run. They are what an earlier run of the
     /// same spec wrote under its old API name; files of other specs or of no spec there, and
     /// every file in folders not named as modules, are not this run's. Folder names are
-    /// compared ignoring case, as API names are: on a file system that ignores case, a rename
-    /// that changes only case writes into the old folder.
+    /// compared ignoring case, as API names are; a folder is the run's own when it is the same
+    /// folder as an owned one (on a file system that ignores case, a rename that changes only
+    /// case writes into the old folder), and another when it is not (where case counts, the
+    /// old `NOTESAPI` beside the new `NotesAPI`). Links are never followed.
     func renamedModuleFiles(of specs: Set<String>) -> [String] {
         guard let ownedFolders else { return [] }
-        let owned = Set(ownedFolders.map { ($0.split(separator: "/").first.map(String.init) ?? $0).lowercased() })
+        let owned = Set(ownedFolders.map { $0.split(separator: "/").first.map(String.init) ?? $0 })
+        let ownedIdentities = Set(owned.compactMap { FileTree.identity(of: rootPath + "/" + $0) })
         let listing = (try? FileManager.default.contentsOfDirectory(atPath: rootPath)) ?? []
         var found: [String] = []
         for folder in listing.sorted()
-        where !owned.contains(folder.lowercased()) && SpecTranslator.isModuleFolder(folder) {
+        where !owned.contains(folder) && SpecTranslator.isModuleFolder(folder)
+            && FileTree.kind(at: rootPath + "/" + folder) == .directory
+            && FileTree.identity(of: rootPath + "/" + folder).map({ !ownedIdentities.contains($0) }) ?? false
+        {
             for file in FileTree.walk(rootPath + "/" + folder).files {
                 let path = folder + "/" + file
                 if files[path] == nil,
@@ -178,10 +221,18 @@ public struct OutputSync {
         return found
     }
 
-    /// Removes every empty folder below the root, deepest first, so that a folder holding only
-    /// empty folders goes too.
-    func removeEmptyFolders() {
-        let folders = FileTree.walk(rootPath).directories
+    /// Removes the folders that removing `paths` left empty, each as far up as it stays empty
+    /// (below the root): only folders this run emptied, never another empty folder of the
+    /// output (a `.git` folder's, or one the user made).
+    func removeFoldersEmptied(by paths: [String]) {
+        var folders = Set<String>()
+        for path in paths {
+            var folder = Substring(path)
+            while let slash = folder.lastIndex(of: "/") {
+                folder = folder[..<slash]
+                folders.insert(String(folder))
+            }
+        }
         for folder in folders.sorted(by: { $0.count > $1.count }) {
             FileTree.removeIfEmpty(rootPath + "/" + folder)
         }
