@@ -88,6 +88,11 @@ struct OpenAPIExportTests {
         #expect(getPerson["operationId"] as? String == "getPerson")
         let responses = try #require(getPerson["responses"] as? [String: Any])
         #expect(responses.keys.sorted() == ["200", "401", "404", "429", "500"])
+        // A 429 says when to try again; other answers carry no such header.
+        let limited = try #require(responses["429"] as? [String: Any])
+        let limitHeaders = try #require(limited["headers"] as? [String: Any])
+        #expect(limitHeaders.keys.sorted() == ["Retry-After"])
+        #expect((responses["404"] as? [String: Any])?["headers"] == nil)
         let notFound = try #require(responses["404"] as? [String: Any])
         let errors = try #require(notFound["x-sdkgen-errors"] as? [[String: Any]])
         #expect(errors.map { $0["code"] as? String } == ["PERSON_NOT_FOUND"])

@@ -169,12 +169,31 @@ enum OpenAPIOperations {
                     .string(here.map { $0.doc.isEmpty ? $0.code : "\($0.code): \($0.doc)" }.joined(separator: " "))
                 ),
                 ("content", json(schema, examples: examples)),
+                ("headers", retryAfterStatuses.contains(status) ? retryAfterHeader : nil),
                 ("x-sdkgen-errors", .array(here.map(OpenAPIExtensions.error))),
             ])
             members.append(JSONMember(name: String(status), value: response))
         }
         return .object(members)
     }
+
+    /// The statuses whose answer may say when to try again, which generated clients wait for
+    /// (`RetryPolicy`): too many requests, and unavailable.
+    static let retryAfterStatuses: Set<Int> = [429, 503]
+
+    /// The `Retry-After` header of such an answer.
+    static let retryAfterHeader = JSONLiteral.fields([
+        (
+            "Retry-After",
+            .fields([
+                (
+                    "description",
+                    .string("When to try again: a number of seconds, or an HTTP-date.")
+                ),
+                ("schema", .fields([("type", .string("string"))])),
+            ])
+        )
+    ])
 
     private static func json(_ schema: JSONLiteral, examples: [JSONMember]) -> JSONLiteral {
         .fields([
