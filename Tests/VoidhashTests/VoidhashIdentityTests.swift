@@ -242,19 +242,27 @@ struct VoidhashIdentityTests {
         }
     }
 
+    /// Signs in as `user_refused` (with `email`), whose link Voidhash refuses only after
+    /// identify stopped waiting (its answer is held past the identify wait), and delivers it.
+    private static func identifyRefusedLater(
+        _ harness: SDKHarness, _ voidhash: Voidhash, email: String? = nil
+    ) async throws {
+        harness.state.addRejections(VoidhashRejections(userIds: ["user_refused"]))
+        harness.inject(.hold, into: .identify)
+        let call = Task { try await voidhash.identifyState(externalUserId: "user_refused", email: email) }
+        await harness.waitUntilHeld(.identify)
+        await harness.clock.waitForSleepers(1)
+        harness.clock.advance(by: VoidhashConstants.identifyWait)
+        #expect(try await call.value.status == .deferred)
+        harness.server.clearFaults()
+        harness.release(.identify)
+        await voidhash.flush()
+    }
+
     @Test func aLaterRejectionKeepsTheUserSignedInDropsTheLinkAndReportsIt() async throws {
         try await withSDKHarness { harness in
-            harness.state.addRejections(VoidhashRejections(userIds: ["user_refused"]))
             let voidhash = try harness.launch()
-            harness.inject(.hold, into: .identify)
-            let call = Task { try await voidhash.identifyState(externalUserId: "user_refused") }
-            await harness.waitUntilHeld(.identify)
-            await harness.clock.waitForSleepers(1)
-            harness.clock.advance(by: VoidhashConstants.identifyWait)
-            #expect(try await call.value.status == .deferred)
-            harness.server.clearFaults()
-            harness.release(.identify)
-            await voidhash.flush()
+            try await Self.identifyRefusedLater(harness, voidhash)
             #expect(await voidhash.getDistinctId() == "user_refused")
             #expect(await voidhash.pendingDeliveryCount() == 0)
             #expect(harness.diagnosticCodes.contains(.personWriteRejected))
@@ -266,19 +274,8 @@ struct VoidhashIdentityTests {
     /// naming it sends it, rather than taking it as unchanged.
     @Test func theProfileOfALinkRefusedLaterIsSentByTheNextIdentify() async throws {
         try await withSDKHarness { harness in
-            harness.state.addRejections(VoidhashRejections(userIds: ["user_refused"]))
             let voidhash = try harness.launch()
-            harness.inject(.hold, into: .identify)
-            let call = Task {
-                try await voidhash.identifyState(externalUserId: "user_refused", email: "r@example.com")
-            }
-            await harness.waitUntilHeld(.identify)
-            await harness.clock.waitForSleepers(1)
-            harness.clock.advance(by: VoidhashConstants.identifyWait)
-            #expect(try await call.value.status == .deferred)
-            harness.server.clearFaults()
-            harness.release(.identify)
-            await voidhash.flush()
+            try await Self.identifyRefusedLater(harness, voidhash, email: "r@example.com")
             #expect(harness.diagnosticCodes.contains(.personWriteRejected))
             #expect(harness.requests(.setPersonAttributes).isEmpty)
 

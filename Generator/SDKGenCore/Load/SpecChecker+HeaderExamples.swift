@@ -11,25 +11,25 @@ extension SpecChecker {
             var refused: Set<String> = []
             for field in headers.fields {
                 guard let input = inputs[field.input], let value = given[input.name] else { continue }
-                guard let text = headerText(value, of: input.kind, field: field) else {
+                let text = headerText(value, of: input.kind, field: field)
+                // The template was checked on its own: a control character here is the input's.
+                let control = text.flatMap { $0 }?.unicodeScalars.first(where: Self.isControlCharacter)
+                if text == nil || control != nil {
                     readable = false
                     // One input may feed several fields: its value is refused once.
                     guard refused.insert(input.name).inserted else { continue }
-                    log.error(
-                        "a header example gives input '\(input.name)' \(value.jsonText), which is not a value of its type \(input.kind.rawValue)",
-                        at: example.location)
+                    if let control {
+                        log.error(
+                            "a header example gives input '\(input.name)' a value holding the control character \(control.codePoint), which no header value can carry",
+                            at: example.location)
+                    } else {
+                        log.error(
+                            "a header example gives input '\(input.name)' \(value.jsonText), which is not a value of its type \(input.kind.rawValue)",
+                            at: example.location)
+                    }
                     continue
                 }
-                guard let text else { continue }
-                // The template was checked on its own: a control character here is the input's.
-                if let control = text.unicodeScalars.first(where: Self.isControlCharacter) {
-                    readable = false
-                    guard refused.insert(input.name).inserted else { continue }
-                    log.error(
-                        "a header example gives input '\(input.name)' a value holding the control character \(control.codePoint), which no header value can carry",
-                        at: example.location)
-                    continue
-                }
+                guard let text = text.flatMap({ $0 }) else { continue }
                 sent.append((field.name, text))
             }
             guard readable else { continue }
