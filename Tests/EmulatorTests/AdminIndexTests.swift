@@ -155,6 +155,9 @@ struct AdminIndexTests {
             let (status, body, response) = try await fetch(url, path)
             #expect(status == 200)
             #expect(response.value(forHTTPHeaderField: "Content-Type")?.hasPrefix(type) == true)
+            // Another site's page may not frame it and click for the user.
+            #expect(response.value(forHTTPHeaderField: "X-Frame-Options") == "DENY")
+            #expect(response.value(forHTTPHeaderField: "Content-Security-Policy") == "frame-ancestors 'none'")
             #expect(!body.isEmpty)
             #expect(server.requests().isEmpty, "the dashboard is not logged")
         }

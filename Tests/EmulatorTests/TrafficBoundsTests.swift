@@ -55,6 +55,24 @@ struct TrafficBoundsTests {
         }
     }
 
+    /// Empty query items hold no text but take memory: each counts toward the bound.
+    @Test("a request of many empty query items counts each toward the log's bytes")
+    func emptyQueryItemsCountTowardTheBound() async throws {
+        let limits = ServerLimits(maxLoggedBytes: 5_000)
+        try await withServer(limits: limits) { server, url in
+            let path = "/v1/ping?" + String(repeating: "=&", count: 100)
+            _ = try await offPool {
+                let client = try RawClient(port: url.serverPort)
+                return try (0..<3).map { _ in
+                    client.write(rawRequest("GET", path))
+                    return try client.readResponse().status
+                }
+            }
+            // 100 items of 64 bytes each pass 5,000 bytes alone: only the newest entry is kept.
+            #expect(server.requests().map(\.sequence) == [3])
+        }
+    }
+
     @Test("a client that sends a request gets a slot when every slot is held by an idle socket")
     func idleSocketsMakeRoomForAClientWithARequest() async throws {
         let limits = ServerLimits.standard

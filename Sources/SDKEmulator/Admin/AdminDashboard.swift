@@ -35,6 +35,9 @@ enum AdminDashboard {
             headers: [
                 HTTPField(name: "Content-Type", value: contentType),
                 HTTPField(name: "Cache-Control", value: "no-store"),
+                // No other site's page may show the dashboard in a frame and click for the user.
+                HTTPField(name: "X-Frame-Options", value: "DENY"),
+                HTTPField(name: "Content-Security-Policy", value: "frame-ancestors 'none'"),
             ], body: body)
     }
 }

@@ -84,10 +84,17 @@ final class RequestLog: Sendable {
 }
 
 extension RecordedRequest {
-    /// What the entry costs the log: its body as kept, its head's text, and a fixed share for
-    /// the rest.
+    /// What the entry costs the log: its body as kept, its head's text, a share for each query
+    /// item and header field beside its text (its place in the list and its two strings' own
+    /// storage: a request of thousands of empty query items costs memory, though it holds no
+    /// text), and a fixed share for the rest.
     var loggedSize: Int {
-        let fields = (request.query + request.headers).reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count }
-        return 128 + request.body.count + request.method.utf8.count + request.path.utf8.count + fields
+        let fields = request.query + request.headers
+        let text = fields.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count }
+        return 128 + request.body.count + request.method.utf8.count + request.path.utf8.count + text
+            + fields.count * Self.fieldShare
     }
+
+    /// The memory a query item or header field takes beyond its text, rounded up.
+    static let fieldShare = 64
 }

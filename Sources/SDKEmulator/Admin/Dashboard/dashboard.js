@@ -134,7 +134,8 @@ async function refreshFaults() {
     const item = element("li");
     const scope = rule.times !== undefined ? ", next " + rule.times : rule.fraction !== undefined ? ", " + rule.fraction * 100 + " %" : ", until cleared";
     item.append(element("code", rule.route || "every route"), document.createTextNode(": " + describeFault(rule.fault) + scope));
-    const clear = element("button", "clear");
+    // The admin API clears faults by route: the button says what it removes.
+    const clear = element("button", rule.route ? "clear " + rule.route + "'s faults" : "clear all faults");
     clear.type = "button";
     clear.addEventListener("click", () => act(() => call("DELETE", "/faults" + (rule.route ? "?route=" + encodeURIComponent(rule.route) : ""))));
     item.append(clear);
