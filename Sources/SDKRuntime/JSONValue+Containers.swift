@@ -51,3 +51,16 @@ extension JSONValue {
         }
     }
 }
+
+extension JSONValue {
+    /// Whether the value nests arrays and objects more than `limit` levels deep (a scalar is
+    /// 0 levels, `[1]` one). It looks no deeper than `limit`, so even a value nested far past
+    /// what recursion elsewhere can take is answered.
+    public func nestsDeeper(than limit: Int) -> Bool {
+        switch self {
+        case .array(let elements): return limit < 1 || elements.contains { $0.nestsDeeper(than: limit - 1) }
+        case .object(let members): return limit < 1 || members.values.contains { $0.nestsDeeper(than: limit - 1) }
+        case .null, .bool, .number, .string: return false
+        }
+    }
+}

@@ -41,4 +41,15 @@ struct JSONValueCodingTests {
             try JSONCoding.makeDecoder().decode(JSONValue.self, from: Data("{\"a\":".utf8))
         }
     }
+
+    @Test func nestingIsMeasuredWithoutGoingPastTheLimit() {
+        #expect(!JSONValue.string("x").nestsDeeper(than: 0))
+        #expect(JSONValue.array([]).nestsDeeper(than: 0))
+        #expect(!JSONValue.array([.object(["a": 1])]).nestsDeeper(than: 2))
+        #expect(JSONValue.array([.object(["a": .array([1])])]).nestsDeeper(than: 2))
+        var deep = JSONValue.null
+        for _ in 0..<5_000 { deep = .array([deep]) }
+        #expect(deep.nestsDeeper(than: 100))
+        #expect(!deep.nestsDeeper(than: 5_000))
+    }
 }

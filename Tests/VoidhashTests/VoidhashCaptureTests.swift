@@ -48,6 +48,30 @@ struct VoidhashCaptureTests {
         }
     }
 
+    /// A value nested as deep as the limit is sent; one level more, or thousands (which once
+    /// were stored and then never sent, or crashed the app inside `capture`), is left out with a
+    /// warning, and the event still goes. (Far deeper values crash Swift itself when freed.)
+    @Test(arguments: [VoidhashConstants.maxEventPropertyDepth + 1, 5_000])
+    func aPropertyNestedTooDeepIsLeftOutWithAWarning(depth: Int) async throws {
+        func nested(_ depth: Int) -> JSONValue {
+            var value = JSONValue.string("leaf")
+            for level in 0..<depth { value = level.isMultiple(of: 2) ? .array([value]) : .object(["k": value]) }
+            return value
+        }
+        try await withSDKHarness { harness in
+            let voidhash = try harness.launch()
+            await voidhash.capture(
+                "nested", properties: ["deep": nested(depth), "limit": nested(VoidhashConstants.maxEventPropertyDepth)])
+            await voidhash.flush()
+            let event = try #require(harness.state.events.first { $0.event == "nested" })
+            #expect(event.properties["deep"] == nil)
+            #expect(event.properties["limit"] == nested(VoidhashConstants.maxEventPropertyDepth))
+            #expect(harness.warnings.all.map(\.code) == [.invalidEventProperty])
+            #expect(await voidhash.pendingDeliveryCount() == 0)
+            await voidhash.shutdown()
+        }
+    }
+
     @Test func flushSendsTheQueuedEventsTogetherInCaptureOrder() async throws {
         try await withSDKHarness { harness in
             let voidhash = try harness.launch()

@@ -11,7 +11,7 @@ extension VoidhashClient {
     /// `RATE_LIMITED`, `INTERNAL`.
     /// Sending it again with the same `idempotencyKey` is applied once.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:523:3 (operation captureEvents).
+    /// - Remark: Generated from Spec/voidhash.yaml:526:3 (operation captureEvents).
     public func captureEvents(
         body: EventBatch,
         idempotencyKey: Swift.String

@@ -6,16 +6,16 @@ import SDKRuntime
 
 /// What granted an entitlement.
 ///
-/// - Remark: Generated from Spec/voidhash.yaml:224:3 (enum GrantSource).
+/// - Remark: Generated from Spec/voidhash.yaml:227:3 (enum GrantSource).
 public enum GrantSource: SDKRuntime.OpenStringEnum {
     /// `subscription`.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:226:14.
+    /// - Remark: Generated from Spec/voidhash.yaml:229:14.
     case subscription
 
     /// `purchase`.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:226:28.
+    /// - Remark: Generated from Spec/voidhash.yaml:229:28.
     case purchase
 
     /// A value this version of the contract does not know, kept as it was sent.

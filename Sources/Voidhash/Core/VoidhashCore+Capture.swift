@@ -24,6 +24,14 @@ extension VoidhashCore {
                     .invalidEventProperty, "An event property name \(violation.message); it was left out.")
                 return false
             }
+            // Checked first: the rule's own walk, like every JSON reader, goes down level by level.
+            if value.nestsDeeper(than: VoidhashConstants.maxEventPropertyDepth) {
+                reporter.warn(
+                    .invalidEventProperty,
+                    "Event property '\(name)' nests more than \(VoidhashConstants.maxEventPropertyDepth) levels deep; it was left out."
+                )
+                return false
+            }
             if let violation = EventPropertyValueRule.validate(value) {
                 reporter.warn(
                     .invalidEventProperty, "Event property '\(name)' \(violation.message); it was left out.")

@@ -56,8 +56,9 @@ extension Voidhash {
     /// The event gets a unique ID (UUIDv7), the time, the distinct ID and the session, and the
     /// user's groups as `$groups` (stamped now; a group the event names in its own `$groups`
     /// wins for its type). Needs analytics consent: without it nothing is recorded. Never
-    /// throws: an invalid name drops the event, and an invalid property name or `$groups`
-    /// entry is left out, each reported through `onWarning`; a number that is not finite is
+    /// throws: an invalid name drops the event, and an invalid property name, a value nested
+    /// deeper than `VoidhashConstants.maxEventPropertyDepth` or a `$groups` entry that is not a
+    /// group is left out, each reported through `onWarning`; a number that is not finite is
     /// sent as null.
     public func capture(_ event: String, properties: [String: JSONValue] = [:]) async {
         await inCallOrder { core in await core.capture(event, properties: properties) }
