@@ -38,8 +38,12 @@ public struct VoidhashOptions: Sendable {
     /// read for now (before the first unlock) is waited for, never replaced.
     public var dataProtection: DataProtectionGate
     /// Receives mistakes the SDK ignored instead of throwing (such as an invalid `distinctId`).
+    ///
+    /// Called during the SDK's own work, which waits for it: return quickly, and make any call
+    /// into the SDK from a task of its own (a callback that blocks until such a call answers
+    /// waits for itself).
     public var onWarning: (@Sendable (VoidhashWarning) -> Void)?
-    /// Receives run-time diagnostics such as `PERSON_WRITE_REJECTED`.
+    /// Receives run-time diagnostics such as `PERSON_WRITE_REJECTED`; called as `onWarning` is.
     public var onDiagnostic: (@Sendable (VoidhashDiagnostic) -> Void)?
 
     /// Options with every part spelled out; each has a default.
