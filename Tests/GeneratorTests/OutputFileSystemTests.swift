@@ -128,6 +128,28 @@ struct OutputFileSystemTests {
         }
     }
 
+    /// `--check` prints its diff to logs: what a link in the output leads to is never read.
+    @Test("the diff reads nothing through a link at a generated path or a linked folder")
+    func theDiffReadsNothingThroughALink() throws {
+        for linked in ["DemoAPI/Enums/Color.swift", "DemoAPI/Enums"] {
+            let folder = try Self.folder()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let first = try Self.run(in: folder)
+            try first.apply(first.changes())
+            let secret = folder.appendingPathComponent("outside/secret.txt")
+            try OutputOwnershipTests.write("TOKEN=do-not-print\n", to: secret)
+            try OutputOwnershipTests.write("TOKEN=do-not-print\n", to: folder.appendingPathComponent("outside/Color.swift"))
+            let link = folder.appendingPathComponent("out/" + linked)
+            try FileManager.default.removeItem(at: link)
+            let target = linked.hasSuffix(".swift") ? secret : folder.appendingPathComponent("outside")
+            #expect(symlink(target.path, link.path) == 0)
+            let sync = try Self.run(in: folder)
+            let changes = sync.changes()
+            #expect(changes.conflicts.contains(linked))
+            #expect(!sync.diff(changes).contains("do-not-print"), "\(linked)")
+        }
+    }
+
     @Test("the temporary file a killed run left is removed; one of a running process is kept")
     func aKilledRunsTemporaryFileIsRemoved() throws {
         let folder = try Self.folder()

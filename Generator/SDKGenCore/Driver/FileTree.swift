@@ -130,6 +130,23 @@ enum FileTree {
         }
     }
 
+    /// The text of the regular file at `path` (a link is not followed, a pipe not opened), or
+    /// `nil` when it is not a regular file, cannot be read or is not UTF-8.
+    static func text(at path: String) -> String? {
+        guard kind(at: path) == .file else { return nil }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { readFully(descriptor, into: $0) }
+            guard count >= 0 else { return nil }
+            bytes += chunk.prefix(count)
+            if count < chunk.count { return String(validating: bytes, as: UTF8.self) }
+        }
+    }
+
     /// The start of the regular file at `path` (at most its first 4 KiB), where a generated
     /// file's header is, or `nil` when it is not a regular file (a link is not followed) or
     /// cannot be read.

@@ -108,15 +108,20 @@ public struct OutputSync {
     }
 
     /// The unified diff of every difference, as `--check` prints it.
+    ///
+    /// What is in the way of a generated file (`Changes.conflicts`, or anything below a folder
+    /// that is) is left out, never read: a link there may lead anywhere, and `--check` output
+    /// goes to logs.
     public func diff(_ changes: Changes) -> String {
         var out = ""
-        for path in changes.stale {
-            let url = root.appendingPathComponent(path)
-            let old = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+        let blocked = changes.conflicts
+        for path in changes.stale
+        where !blocked.contains(where: { path == $0 || path.hasPrefix($0 + "/") }) {
+            let old = FileTree.text(at: rootPath + "/" + path) ?? ""
             out += UnifiedDiff.diff(old: old, new: files[path, default: ""], oldName: "a/\(path)", newName: "b/\(path)")
         }
         for path in changes.orphaned {
-            let old = (try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)) ?? ""
+            let old = FileTree.text(at: rootPath + "/" + path) ?? ""
             out += UnifiedDiff.diff(old: old, new: "", oldName: "a/\(path)", newName: "/dev/null")
         }
         return out
