@@ -138,7 +138,8 @@ struct OutputFileSystemTests {
             try first.apply(first.changes())
             let secret = folder.appendingPathComponent("outside/secret.txt")
             try OutputOwnershipTests.write("TOKEN=do-not-print\n", to: secret)
-            try OutputOwnershipTests.write("TOKEN=do-not-print\n", to: folder.appendingPathComponent("outside/Color.swift"))
+            try OutputOwnershipTests.write(
+                "TOKEN=do-not-print\n", to: folder.appendingPathComponent("outside/Color.swift"))
             let link = folder.appendingPathComponent("out/" + linked)
             try FileManager.default.removeItem(at: link)
             let target = linked.hasSuffix(".swift") ? secret : folder.appendingPathComponent("outside")
