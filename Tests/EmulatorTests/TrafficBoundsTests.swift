@@ -73,6 +73,27 @@ struct TrafficBoundsTests {
         }
     }
 
+    /// Requests a hold keeps waiting fill every slot; the admin API must still answer, or the
+    /// test could never release them. Anything else is refused as a full server refuses it.
+    @Test("with every slot taken by held requests, the admin API still answers and other requests get 503")
+    func theAdminAPIAnswersWhenHeldRequestsFillEverySlot() async throws {
+        try await withServer(limits: ServerLimits(maxConnections: 2)) { server, url in
+            server.inject(.hold)
+            let port = url.serverPort
+            let held = (0..<2).map { _ in
+                Task { try await exchange(rawRequest("GET", "/v1/ping", close: true), port: port) }
+            }
+            #expect(await server.waitUntilHeld(count: 2))
+            let refused = try await exchange(rawRequest("GET", "/v1/ping", close: true), port: port)
+            #expect(refused.hasPrefix("HTTP/1.1 503 "), "\(refused.prefix(40))")
+            let faults = try await exchange(rawRequest("GET", "/_admin/faults", close: true), port: port)
+            #expect(faults.hasPrefix("HTTP/1.1 200 "), "\(faults.prefix(40))")
+            let release = try await exchange(rawRequest("POST", "/_admin/release", close: true), port: port)
+            #expect(release.hasPrefix("HTTP/1.1 200 "), "\(release.prefix(40))")
+            for request in held { #expect(try await request.value.hasPrefix("HTTP/1.1 200 ")) }
+        }
+    }
+
     @Test("a client that sends a request gets a slot when every slot is held by an idle socket")
     func idleSocketsMakeRoomForAClientWithARequest() async throws {
         let limits = ServerLimits.standard

@@ -52,10 +52,12 @@ struct AcceptLoop: Sendable {
     }
 
     private func admit(_ socket: ConnectionSocket) {
-        switch registry.admit(socket) {
-        case .admitted:
+        let admission = registry.admit(socket)
+        switch admission {
+        case .admitted, .adminOnly:
             let handler = ConnectionHandler(
-                socket: socket, dispatcher: dispatcher, registry: registry, limits: limits)
+                socket: socket, dispatcher: dispatcher, registry: registry, limits: limits,
+                adminOnly: admission == .adminOnly)
             startThread { handler.run() }
         case .full:
             let refusal = ProtocolError(status: 503, message: "Too many connections; try again shortly.")

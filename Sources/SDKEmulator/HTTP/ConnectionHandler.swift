@@ -9,6 +9,9 @@ struct ConnectionHandler: Sendable {
     let dispatcher: RequestDispatcher
     let registry: ConnectionRegistry
     let limits: ServerLimits
+    /// Whether the connection holds a place kept for the admin API: it serves one request under
+    /// `/_admin/` and refuses any other with 503, as a full server does.
+    var adminOnly = false
     /// Where this connection's route handlers run.
     let routesExecutor = HandlerExecutor.connection()
 
@@ -31,13 +34,23 @@ struct ConnectionHandler: Sendable {
                 if socket.write(ResponseSerializer.refusal(error)) { lingeringClose() }
                 return
             case .request(let head, let body):
+                if adminOnly {
+                    guard RequestDispatcher.isAdminPath(head.path) else {
+                        let refusal = ProtocolError(status: 503, message: "Too many connections; try again shortly.")
+                        if socket.write(ResponseSerializer.refusal(refusal)) { lingeringClose() }
+                        return
+                    }
+                    _ = serve(head: head, body: body, keepAlive: false)
+                    return
+                }
                 guard serve(head: head, body: body) else { return }
             }
         }
     }
 
-    /// Handles one request; `true` when the connection stays open for the next.
-    private func serve(head: RequestHead, body: Data) -> Bool {
+    /// Handles one request; `true` when the connection stays open for the next, which it may
+    /// only when `keepAlive` allows.
+    private func serve(head: RequestHead, body: Data, keepAlive allowed: Bool = true) -> Bool {
         let request = EmulatorRequest(
             method: head.method, path: head.path, query: head.query, headers: head.headers, body: body,
             receivedAt: dispatcher.controls.clock.now())
@@ -45,7 +58,7 @@ struct ConnectionHandler: Sendable {
         switch waitForPlan(prepared) {
         case .respond(let response):
             let keepAlive =
-                head.keepAlive && !registry.isClosing && !ResponseSerializer.requestsClose(response)
+                allowed && head.keepAlive && !registry.isClosing && !ResponseSerializer.requestsClose(response)
             let bytes = ResponseSerializer.serialize(
                 response, method: head.method, keepAlive: keepAlive, minorVersion: head.minorVersion)
             guard socket.write(bytes) else { return false }

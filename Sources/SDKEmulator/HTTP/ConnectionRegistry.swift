@@ -10,7 +10,12 @@ final class ConnectionRegistry: Sendable {
     enum Admission {
         /// Registered; serve it.
         case admitted
-        /// At the connection limit with every connection busy; refuse it.
+        /// At the connection limit with every connection busy, in one of the few places kept
+        /// for the admin API: serve one admin request on it, refuse anything else. Requests a
+        /// fault keeps waiting can fill every slot, and a test must still reach `reset`.
+        case adminOnly
+        /// At the connection limit with every connection busy and every admin place taken;
+        /// refuse it.
         case full
         /// The server is stopping; close it.
         case closing
@@ -21,6 +26,8 @@ final class ConnectionRegistry: Sendable {
         var task: Task<Void, Never>?
         /// Since when the connection has waited for a request (`nil` while one is under way).
         var idleSince: ContinuousClock.Instant?
+        /// Whether it holds one of the places kept for the admin API (not counted in the limit).
+        var adminOnly = false
     }
 
     private struct State: Sendable {
@@ -31,7 +38,11 @@ final class ConnectionRegistry: Sendable {
     private let state = Mutex(State())
     private let capacity: Int
 
-    /// A registry for at most `capacity` connections at once.
+    /// The connections kept for the admin API beyond the limit.
+    static let adminPlaces = 4
+
+    /// A registry for at most `capacity` connections at once, and ``adminPlaces`` more for the
+    /// admin API.
     init(capacity: Int) {
         self.capacity = max(1, capacity)
     }
@@ -42,9 +53,16 @@ final class ConnectionRegistry: Sendable {
     func admit(_ socket: ConnectionSocket) -> Admission {
         state.withLock { state in
             if state.closing { return .closing }
-            if state.entries.count >= capacity {
-                let idle = state.entries.values.compactMap { entry in entry.idleSince.map { (entry.socket, $0) } }
-                guard let (oldest, _) = idle.min(by: { $0.1 < $1.1 }) else { return .full }
+            let adminOnly = state.entries.values.count(where: \.adminOnly)
+            if state.entries.count - adminOnly >= capacity {
+                let idle = state.entries.values.compactMap { entry in
+                    entry.adminOnly ? nil : entry.idleSince.map { (entry.socket, $0) }
+                }
+                guard let (oldest, _) = idle.min(by: { $0.1 < $1.1 }) else {
+                    guard adminOnly < Self.adminPlaces else { return .full }
+                    state.entries[socket.descriptor] = Entry(socket: socket, idleSince: .now, adminOnly: true)
+                    return .adminOnly
+                }
                 // Under the lock: a registered descriptor is still open, so it is still ours.
                 oldest.shutdownBoth()
                 state.entries[oldest.descriptor] = nil

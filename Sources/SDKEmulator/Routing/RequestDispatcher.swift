@@ -37,9 +37,14 @@ struct RequestDispatcher: Sendable {
     /// The path prefix of the admin API.
     static let adminPrefix = "/_admin"
 
+    /// Whether `path` (as sent, before the query) is the admin API's.
+    static func isAdminPath(_ path: String) -> Bool {
+        path == adminPrefix || path.hasPrefix(adminPrefix + "/")
+    }
+
     /// Decides the destination; for the routes, records the request and chooses its fault.
     func prepare(_ request: EmulatorRequest) -> Prepared {
-        if request.path == Self.adminPrefix || request.path.hasPrefix(Self.adminPrefix + "/") {
+        if Self.isAdminPath(request.path) {
             return Prepared(request: request, destination: .admin)
         }
         let resolution = router.resolve(method: request.method, path: request.path)
