@@ -271,18 +271,21 @@ struct VoidhashIdentityTests {
     }
 
     /// The email sent with a link refused later never reached Voidhash: the next `identify`
-    /// naming it sends it, rather than taking it as unchanged.
+    /// naming it, also after a relaunch, sends it rather than taking it as unchanged.
     @Test func theProfileOfALinkRefusedLaterIsSentByTheNextIdentify() async throws {
         try await withSDKHarness { harness in
             let voidhash = try harness.launch()
             try await Self.identifyRefusedLater(harness, voidhash, email: "r@example.com")
             #expect(harness.diagnosticCodes.contains(.personWriteRejected))
             #expect(harness.requests(.setPersonAttributes).isEmpty)
+            await voidhash.shutdown()
 
-            _ = try await voidhash.identifyState(externalUserId: "user_refused", email: "r@example.com")
+            // Stored so: the next launch's identify sends it too.
+            let relaunched = try harness.launch()
+            _ = try await relaunched.identifyState(externalUserId: "user_refused", email: "r@example.com")
             let sent = try #require(harness.requests(.setPersonAttributes).first)
             #expect(String(decoding: sent.request.body, as: UTF8.self).contains("r@example.com"))
-            await voidhash.shutdown()
+            await relaunched.shutdown()
         }
     }
 
