@@ -63,6 +63,15 @@ enum FileTree {
         }
     }
 
+    /// A descriptor for reading the regular file at `path`, or `nil` for anything else: a link is
+    /// not followed, and a named pipe is never opened (opening one for reading waits for a
+    /// writer).
+    private static func openRegularFile(_ path: String) -> Int32? {
+        guard kind(at: path) == .file else { return nil }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
+        return descriptor >= 0 ? descriptor : nil
+    }
+
     /// What is at a path, seen without following a link.
     enum Kind { case file, directory, other }
 
@@ -90,9 +99,7 @@ enum FileTree {
     /// it is missing, unreadable or not a regular file (a link is not followed, and a named
     /// pipe is never opened for reading, which would wait for a writer).
     static func contains(_ path: String, exactly text: String) -> Bool {
-        guard kind(at: path) == .file else { return false }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
-        guard descriptor >= 0 else { return false }
+        guard let descriptor = openRegularFile(path) else { return false }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
@@ -133,9 +140,7 @@ enum FileTree {
     /// The text of the regular file at `path` (a link is not followed, a pipe not opened), or
     /// `nil` when it is not a regular file, cannot be read or is not UTF-8.
     static func text(at path: String) -> String? {
-        guard kind(at: path) == .file else { return nil }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
-        guard descriptor >= 0 else { return nil }
+        guard let descriptor = openRegularFile(path) else { return nil }
         defer { close(descriptor) }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
@@ -151,9 +156,7 @@ enum FileTree {
     /// file's header is, or `nil` when it is not a regular file (a link is not followed) or
     /// cannot be read.
     static func head(_ path: String) -> String? {
-        guard kind(at: path) == .file else { return nil }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
-        guard descriptor >= 0 else { return nil }
+        guard let descriptor = openRegularFile(path) else { return nil }
         defer { close(descriptor) }
         var buffer = [UInt8](repeating: 0, count: 4096)
         let count = buffer.withUnsafeMutableBytes { readFully(descriptor, into: $0) }
@@ -200,7 +203,7 @@ enum FileTree {
         let folder = slash.map { String(path[..<$0]) } ?? "."
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
         // Created new (never an existing file, nor through a link put in its place) under a
-        // name nobody can guess; `isTemporary(_:)` knows these names.
+        // name nobody can guess; `isAbandonedTemporary(_:)` knows these names.
         var temporary = ""
         var descriptor: Int32 = -1
         repeat {
