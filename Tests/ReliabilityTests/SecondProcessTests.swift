@@ -1,6 +1,7 @@
 import Foundation
 import SDKEmulator
 import SDKRuntime
+import TestSupport
 import Testing
 import Voidhash
 import VoidhashAPI
@@ -9,13 +10,14 @@ import VoidhashAPI
 /// driver, a process of its own, runs the app's sign-out or group code on the same directory.
 @Suite("A second process on the same storage", .timeLimit(.minutes(3)))
 struct SecondProcessTests {
-    /// This process's instance, on `directory`, against `emulator`, on the real clock.
+    /// This process's instance, on `directory`, against `emulator`, on the real clock
+    /// (requests through ``loopbackTransport()``).
     static func launch(_ emulator: DriverEmulator, _ directory: URL) throws -> Voidhash {
         try Voidhash(
             publishableKey: VoidhashEmulator.testKey,
             options: VoidhashOptions(
                 baseURL: emulator.baseURL, storageDirectory: directory,
-                transport: URLSessionTransport(clock: SystemClock())))
+                transport: loopbackTransport()))
     }
 
     @Test func aSignOutInTheOtherProcessIsFollowedByThisOnesNextEvent() async throws {

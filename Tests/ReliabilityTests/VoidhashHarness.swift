@@ -1,6 +1,7 @@
 import Foundation
 import SDKEmulator
 import SDKRuntime
+import TestSupport
 import Voidhash
 import VoidhashAPI
 
@@ -23,12 +24,13 @@ struct VoidhashHarness: Sendable {
     let diagnostics = Recorded<VoidhashDiagnostic>()
 
     /// Options for an instance storing in `directory` (the harness's by default); requests use
-    /// a transport on the real clock, so moving the SDK's clock never times a request out.
+    /// ``loopbackTransport()``, so neither moving the SDK's clock nor a busy machine times a
+    /// request out.
     func options(directory: URL? = nil) -> VoidhashOptions {
         let diagnostics = diagnostics
         return VoidhashOptions(
             baseURL: baseURL, storageDirectory: directory ?? self.directory,
-            transport: URLSessionTransport(clock: SystemClock()), clock: clock, purchaseSource: store,
+            transport: loopbackTransport(), clock: clock, purchaseSource: store,
             onDiagnostic: { diagnostics.append($0) })
     }
 

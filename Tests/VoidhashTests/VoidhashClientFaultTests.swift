@@ -1,6 +1,7 @@
 import Foundation
 import SDKEmulator
 import SDKRuntime
+import TestSupport
 import Testing
 import Voidhash
 import VoidhashAPI
@@ -13,7 +14,7 @@ struct VoidhashClientFaultTests {
     /// SDK's manual clock).
     private func launch(_ harness: SDKHarness) throws -> Voidhash {
         var options = harness.options()
-        options.transport = RetryingTransport(URLSessionTransport(clock: SystemClock()), clock: harness.clock)
+        options.transport = RetryingTransport(loopbackTransport(), clock: harness.clock)
         return try Voidhash(publishableKey: VoidhashEmulator.testKey, options: options)
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import SDKEmulator
 import SDKRuntime
 import Synchronization
+import TestSupport
 import Testing
 import Voidhash
 import VoidhashAPI
@@ -10,7 +11,7 @@ import VoidhashAPI
 /// URLSession: one instance offline while another, on the same storage, is online.
 private final class SwitchableTransport: Transport {
     let isOffline = Mutex(true)
-    private let online = URLSessionTransport(clock: SystemClock())
+    private let online = loopbackTransport()
 
     func send(_ request: HTTPRequest, to baseURL: URL) async throws(TransportError) -> HTTPResponse {
         if isOffline.withLock({ $0 }) { throw .unreachable("offline in this test") }

@@ -2,6 +2,7 @@ import Foundation
 import SDKEmulator
 import SDKRuntime
 import Synchronization
+import TestSupport
 import Voidhash
 import VoidhashAPI
 
@@ -46,8 +47,8 @@ struct SDKHarness: Sendable {
     /// Warnings reported by any instance.
     let warnings = Recorded<VoidhashWarning>()
 
-    /// Options for an instance on this device; requests go through a transport on the real
-    /// clock, so moving the SDK's clock never times out a request.
+    /// Options for an instance on this device; requests go through ``loopbackTransport()``, so
+    /// neither moving the SDK's clock nor a busy machine times a request out.
     func options(
         distinctId: String? = nil, consent: VoidhashAnalyticsConsent? = nil, directory: URL? = nil
     ) -> VoidhashOptions {
@@ -55,7 +56,7 @@ struct SDKHarness: Sendable {
         let warnings = warnings
         return VoidhashOptions(
             distinctId: distinctId, baseURL: baseURL, storageDirectory: directory ?? self.directory,
-            transport: URLSessionTransport(clock: SystemClock()), clock: clock,
+            transport: loopbackTransport(), clock: clock,
             analyticsConsent: consent, purchaseSource: store,
             onWarning: { warnings.append($0) }, onDiagnostic: { diagnostics.append($0) })
     }
@@ -145,14 +146,19 @@ func voidhashError<Value>(_ body: () async throws -> Value) async -> VoidhashErr
     }
 }
 
-/// Waits, yielding to other tasks, until `condition` holds; gives up (returning `false`, which
-/// the caller expects to be `true`) after a generous real-time cap, so a broken rule fails the
-/// test instead of hanging the run.
+/// Waits until `condition` holds; gives up (returning `false`, which the caller expects to be
+/// `true`) after a generous real-time cap, so a broken rule fails the test instead of hanging the
+/// run.
+///
+/// Between checks it pauses a millisecond rather than only yielding: a loop of yields keeps a
+/// thread of the cooperative pool busy, and with a few such waits on a 2-core machine under the
+/// thread sanitizer the SDK work they wait for barely ran. The pause is a polling interval, not
+/// a time anything is measured by.
 func eventually(_ condition: () async -> Bool) async -> Bool {
     let cap = ContinuousClock.now + .seconds(30)
     while ContinuousClock.now < cap {
         if await condition() { return true }
-        await Task.yield()
+        try? await Task.sleep(for: .milliseconds(1))
     }
     return await condition()
 }

@@ -2,6 +2,7 @@ import Foundation
 import SDKEmulator
 import SDKRuntime
 import Synchronization
+import TestSupport
 import Testing
 import Voidhash
 import VoidhashAPI
@@ -10,7 +11,7 @@ import VoidhashAPI
 /// every answer to be another distinct ID's, with a perk of its own.
 private final class OtherPersonTransport: Transport {
     let answersForSomeoneElse = Mutex(false)
-    private let online = URLSessionTransport(clock: SystemClock())
+    private let online = loopbackTransport()
 
     func send(_ request: HTTPRequest, to baseURL: URL) async throws(TransportError) -> HTTPResponse {
         var response = try await online.send(request, to: baseURL)

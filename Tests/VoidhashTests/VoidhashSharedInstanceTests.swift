@@ -2,6 +2,7 @@ import Foundation
 import SDKEmulator
 import SDKRuntime
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import SDKPersistence
@@ -51,6 +52,10 @@ struct VoidhashSharedInstanceTests {
 
     /// The quickstart of `Examples/VoidhashQuickstart.md`, compiled and run against the
     /// emulator: configure, buy with the simulated store, sign in, and gate a feature on a perk.
+    /// Beside the page's options it sets a storage folder of its own, ``loopbackTransport()``
+    /// and a clock nobody moves: on the device clock, identify's 2-second wait ended before a
+    /// busy machine (the thread sanitizer with the other core loaded) answered, and the page's
+    /// `confirmed` was `deferred`.
     @Test func quickstartFromConfigureToHasActivePerk() async throws {
         // The emulator: the Voidhash API on 127.0.0.1, in memory.
         let emulator = VoidhashEmulator.makeServer()
@@ -64,8 +69,8 @@ struct VoidhashSharedInstanceTests {
         let voidhash = try Voidhash.configure(
             publishableKey: "vh_pk_test_quickstart",
             options: VoidhashOptions(
-                baseURL: baseURL, storageDirectory: storage, purchaseSource: store,
-                onDiagnostic: { print("voidhash:", $0) }))
+                baseURL: baseURL, storageDirectory: storage, transport: loopbackTransport(), clock: ManualClock(),
+                purchaseSource: store, onDiagnostic: { print("voidhash:", $0) }))
 
         // 2. Buy anonymously, then record the purchase.
         store.purchase(productId: "pro_monthly")
