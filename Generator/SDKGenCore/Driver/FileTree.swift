@@ -63,13 +63,20 @@ enum FileTree {
         }
     }
 
-    /// A descriptor for reading the regular file at `path`, or `nil` for anything else: a link is
-    /// not followed, and a named pipe is never opened (opening one for reading waits for a
-    /// writer).
-    private static func openRegularFile(_ path: String) -> Int32? {
+    /// A descriptor for reading the regular file at `path`, and the file's size, or `nil` for
+    /// anything else: a link is not followed, and a named pipe is never opened (opening one for
+    /// reading waits for a writer). What was opened is checked again, so a file swapped for
+    /// something else between the look and the open is not read either.
+    private static func openRegularFile(_ path: String) -> (descriptor: Int32, size: Int)? {
         guard kind(at: path) == .file else { return nil }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
-        return descriptor >= 0 ? descriptor : nil
+        guard descriptor >= 0 else { return nil }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
+            return nil
+        }
+        return (descriptor, Int(status.st_size))
     }
 
     /// What is at a path, seen without following a link.
@@ -99,13 +106,11 @@ enum FileTree {
     /// it is missing, unreadable or not a regular file (a link is not followed, and a named
     /// pipe is never opened for reading, which would wait for a writer).
     static func contains(_ path: String, exactly text: String) -> Bool {
-        guard let descriptor = openRegularFile(path) else { return false }
+        guard let (descriptor, size) = openRegularFile(path) else { return false }
         defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
         var text = text
         return text.withUTF8 { expected in
-            guard Int(status.st_size) == expected.count else { return false }
+            guard size == expected.count else { return false }
             var buffer = [UInt8](repeating: 0, count: max(1, expected.count))
             let count = buffer.withUnsafeMutableBytes { readFully(descriptor, into: $0) }
             guard count == expected.count else { return false }
@@ -140,7 +145,7 @@ enum FileTree {
     /// The text of the regular file at `path` (a link is not followed, a pipe not opened), or
     /// `nil` when it is not a regular file, cannot be read or is not UTF-8.
     static func text(at path: String) -> String? {
-        guard let descriptor = openRegularFile(path) else { return nil }
+        guard let (descriptor, _) = openRegularFile(path) else { return nil }
         defer { close(descriptor) }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
@@ -156,7 +161,7 @@ enum FileTree {
     /// file's header is, or `nil` when it is not a regular file (a link is not followed) or
     /// cannot be read.
     static func head(_ path: String) -> String? {
-        guard let descriptor = openRegularFile(path) else { return nil }
+        guard let (descriptor, _) = openRegularFile(path) else { return nil }
         defer { close(descriptor) }
         var buffer = [UInt8](repeating: 0, count: 4096)
         let count = buffer.withUnsafeMutableBytes { readFully(descriptor, into: $0) }
