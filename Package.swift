@@ -117,6 +117,10 @@ let package = Package(
         .executableTarget(
             name: "voidhash-crash-driver", dependencies: ["Voidhash", "VoidhashAPI", "SDKRuntime"],
             path: "Tests/CrashDriver", swiftSettings: strict),
+        // One app launch through Mobile Joe's static API, for ReliabilityTests' relaunches.
+        .executableTarget(
+            name: "mobilejoe-launch-driver", dependencies: ["MobileJoe", "MobileJoeAPI", "SDKRuntime"], path: "Tests/JoeDriver",
+            swiftSettings: strict),
 
         // MARK: Tests
         // Child processes and blocking work for the tests (no Foundation `Process`), a raw socket
@@ -158,8 +162,8 @@ let package = Package(
         .testTarget(
             name: "ReliabilityTests",
             dependencies: [
-                "voidhash-crash-driver", "Voidhash", "VoidhashAPI", "MobileJoe", "MobileJoeAPI", "SDKEmulator", "SDKRuntime",
-                "SDKPersistence", "TestSupport",
+                "voidhash-crash-driver", "mobilejoe-launch-driver", "Voidhash", "VoidhashAPI", "MobileJoe",
+                "MobileJoeAPI", "SDKEmulator", "SDKRuntime", "SDKPersistence", "TestSupport",
             ],
             swiftSettings: strict),
         .testTarget(

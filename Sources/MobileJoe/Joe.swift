@@ -22,8 +22,9 @@ public enum Joe {
     /// The process-wide instance, and a `logout()` made before there was one.
     private struct State {
         var instance: JoeInstance?
-        /// Whether `logout()` was called before `configure`; read only until `instance` is set.
-        var logoutBeforeConfigure = false
+        /// The folder whose stored identity a `logout()` made before `configure` replaced (the
+        /// default folder); read only until `instance` is set.
+        var loggedOutBeforeConfigure: URL?
     }
 
     private static let state = Mutex(State())
@@ -38,10 +39,11 @@ public enum Joe {
     /// next call configures with its own options. See
     /// `JoeInstance.configure(withAPIKey:appUserID:debugMode:)`.
     ///
-    /// A `logout()` made before it is applied first, to the identity stored in the folder these
-    /// options name; should the new identity not be stored, `.identityNotStored` is reported and
-    /// this launch goes on signed out all the same, from memory (the stored identity is not
-    /// used: the app was told it signed out).
+    /// A `logout()` made before it signed out the identity stored in the default folder. When
+    /// these options name another folder (`JoeOptions.storageDirectory`), the logout is applied
+    /// there too, before the identity is read; should that new identity not be stored,
+    /// `.identityNotStored` is reported and this launch goes on signed out all the same, from
+    /// memory (the stored identity is not used: the app was told it signed out).
     ///
     /// - Returns: the process-wide instance.
     @discardableResult
@@ -55,7 +57,9 @@ public enum Joe {
             if let current = state.instance { return (current, .success(())) }
             let created = JoeInstance(options: options)
             state.instance = created
-            guard state.logoutBeforeConfigure else { return (created, .success(())) }
+            guard let loggedOut = state.loggedOutBeforeConfigure,
+                !isSameFolder(loggedOut, options.storageDirectory)
+            else { return (created, .success(())) }
             return (created, Result { () throws(MobileJoeError) in try created.logoutBeforeConfigure() })
         }
         if case .failure(let error) = loggedOut {
@@ -77,15 +81,24 @@ public enum Joe {
 
     /// Signs out. See `JoeInstance.logout()`.
     ///
-    /// Before `configure`, as on iOS, it replaces the stored identity locally and sends nothing;
-    /// since only `configure` names the folder (`JoeOptions.storageDirectory`), the first
-    /// `configure` of the process applies it, before it reads the identity. No other folder's
-    /// identity is touched.
+    /// Before `configure`, as on iOS, it replaces the identity stored in the default folder
+    /// (`JoeOptions().storageDirectory`) at once and sends nothing; it throws `.storageFailed`,
+    /// changing nothing, when the new identity cannot be stored there. A first `configure` whose
+    /// options name another folder signs that folder's identity out too.
     public static func logout() throws(MobileJoeError) {
-        let target = state.withLock { (state) -> JoeInstance? in
-            if state.instance == nil { state.logoutBeforeConfigure = true }
-            return state.instance
+        let target = try state.withLock { (state) throws(MobileJoeError) -> JoeInstance? in
+            guard state.instance == nil else { return state.instance }
+            let defaults = JoeInstance()
+            try defaults.logout()
+            state.loggedOutBeforeConfigure = defaults.options.storageDirectory
+            return nil
         }
         try target?.logout()
+    }
+
+    /// Whether `first` and `second` name one folder, links followed.
+    private static func isSameFolder(_ first: URL, _ second: URL) -> Bool {
+        first.standardizedFileURL.resolvingSymlinksInPath().path
+            == second.standardizedFileURL.resolvingSymlinksInPath().path
     }
 }

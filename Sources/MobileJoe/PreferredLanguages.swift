@@ -2,14 +2,23 @@ import Foundation
 
 /// The user's preferred languages, as the `Preferred-Languages` header names them.
 public enum PreferredLanguages {
-    /// The system's list: `Locale.preferredLanguages` on Apple platforms; on Linux, from the
-    /// environment (see `fromEnvironment(_:)`).
+    /// The system's list: `Locale.preferredLanguages` on Apple platforms; on Linux, the
+    /// languages the environment names (see `fromEnvironment(_:)`), or Foundation's
+    /// `Locale.preferredLanguages` when it names none (the `C` locale), so that every request
+    /// still carries the header.
     public static func system() -> [String] {
         #if canImport(Darwin)
             Locale.preferredLanguages
         #else
-            fromEnvironment(ProcessInfo.processInfo.environment)
+            fromEnvironment(ProcessInfo.processInfo.environment, otherwise: Locale.preferredLanguages)
         #endif
+    }
+
+    /// The languages the environment names (see `fromEnvironment(_:)`), or `fallback` when it
+    /// names none.
+    static func fromEnvironment(_ environment: [String: String], otherwise fallback: [String]) -> [String] {
+        let named = fromEnvironment(environment)
+        return named.isEmpty ? fallback : named
     }
 
     /// The languages the POSIX locale variables name, as BCP 47 tags (`cs_CZ.UTF-8` → `cs-CZ`):

@@ -72,6 +72,15 @@ struct SystemInfoTests {
         #expect(PreferredLanguages.fromEnvironment([:]) == [])
     }
 
+    /// Each request carries `Preferred-Languages`: where the environment names no language (the
+    /// `C` locale), Linux falls back to Foundation's `Locale.preferredLanguages`.
+    @Test func theSystemAlwaysNamesALanguage() {
+        #expect(PreferredLanguages.fromEnvironment(["LANG": "C.UTF-8"], otherwise: ["en-001"]) == ["en-001"])
+        #expect(PreferredLanguages.fromEnvironment([:], otherwise: ["en-001"]) == ["en-001"])
+        #expect(PreferredLanguages.fromEnvironment(["LANG": "de_DE.UTF-8"], otherwise: ["en-001"]) == ["de-DE"])
+        #expect(!PreferredLanguages.system().isEmpty)
+    }
+
     @Test func onAMacTheModelNotTheArchitectureIsTheDeviceModel() {
         // iPhone, iPad, Apple TV, Watch, Vision Pro: hw.machine is the model identifier.
         #expect(JoeDeviceInfo.modelIdentifier(machine: "iPhone16,2", model: "D83AP") == "iPhone16,2")

@@ -62,11 +62,12 @@ public struct ChildProcess: Sendable {
     /// The read end of its standard error, when that is a ``Stream/pipe``; the caller closes it.
     public let errors: Int32?
 
-    /// Starts `executable` with `arguments` and the inherited environment, in `directory` when
-    /// given (relative paths in `input`, `output` and `errors` are opened there too).
+    /// Starts `executable` with `arguments` and the inherited environment (with `environment`'s
+    /// variables set over it), in `directory` when given (relative paths in `input`, `output`
+    /// and `errors` are opened there too).
     public init(
-        _ executable: URL, _ arguments: [String] = [], directory: URL? = nil, input: Stream = .discarded,
-        output: Stream = .discarded, errors: Stream = .discarded
+        _ executable: URL, _ arguments: [String] = [], environment: [String: String] = [:], directory: URL? = nil,
+        input: Stream = .discarded, output: Stream = .discarded, errors: Stream = .discarded
     ) throws {
         let path = executable.path
         #if canImport(Darwin)
@@ -106,8 +107,12 @@ public struct ChildProcess: Sendable {
         }
         let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
+        var variables = ProcessInfo.processInfo.environment
+        variables.merge(environment) { _, given in given }
+        let envp: [UnsafeMutablePointer<CChar>?] = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { envp.forEach { free($0) } }
         var pid: pid_t = 0
-        let result = posix_spawn(&pid, path, &actions, nil, argv, environ)
+        let result = posix_spawn(&pid, path, &actions, nil, argv, envp)
         guard result == 0 else {
             parentEnds.compactMap { $0 }.forEach { close($0) }
             throw SpawnError(code: result, path: path)
@@ -120,7 +125,8 @@ public struct ChildProcess: Sendable {
     /// Runs `executable` to its end (blocking: call it off the cooperative pool) and returns how
     /// it ended with what it wrote to its standard output and error.
     public static func run(
-        _ executable: URL, _ arguments: [String] = [], directory: URL? = nil, input: Stream = .discarded
+        _ executable: URL, _ arguments: [String] = [], environment: [String: String] = [:], directory: URL? = nil,
+        input: Stream = .discarded
     ) throws -> (termination: Termination, output: String, errors: String) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("child-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -128,7 +134,8 @@ public struct ChildProcess: Sendable {
         let output = folder.appendingPathComponent("output")
         let errors = folder.appendingPathComponent("errors")
         let child = try ChildProcess(
-            executable, arguments, directory: directory, input: input, output: .file(output.path),
+            executable, arguments, environment: environment, directory: directory, input: input,
+            output: .file(output.path),
             errors: .file(errors.path))
         let termination = child.wait()
         let written = try String(contentsOf: output, encoding: .utf8)
