@@ -177,7 +177,8 @@ let package = Package(
             swiftSettings: strict),
         // The dashboard driven in headless Chromium, with requests from the Voidhash SDK.
         .testTarget(
-            name: "DashboardTests", dependencies: ["SDKEmulator", "Voidhash", "SDKRuntime"], swiftSettings: strict),
+            name: "DashboardTests", dependencies: ["SDKEmulator", "Voidhash", "SDKRuntime", "TestSupport"],
+            swiftSettings: strict),
         // One version everywhere: the SDKs, the tools and the CHANGELOG agree.
         .testTarget(
             name: "ReleaseTests",

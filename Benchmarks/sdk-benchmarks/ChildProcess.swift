@@ -1,9 +1,14 @@
 import Foundation
+import TestSupport
 
 #if canImport(Glibc)
     import Glibc
+    /// `ru_maxrss` is in kibibytes on Linux.
+    private let maxResidentUnitsPerMegabyte = 1_024.0
 #elseif canImport(Darwin)
     import Darwin
+    /// `ru_maxrss` is in bytes on Apple platforms.
+    private let maxResidentUnitsPerMegabyte = 1_048_576.0
 #endif
 
 /// Runs a program as a child process and reports its time, its exit status, its output and the
@@ -36,16 +41,22 @@ enum ChildProcess {
     static func run(_ program: String, _ arguments: [String]) throws(Failure) -> Outcome {
         let outputPath = NSTemporaryDirectory() + "sdk-benchmarks-child-\(UUID().uuidString).log"
         defer { try? FileManager.default.removeItem(atPath: outputPath) }
-        var actions = posix_spawn_file_actions_t()
+        #if canImport(Darwin)
+            var actions: posix_spawn_file_actions_t?
+        #else
+            var actions = posix_spawn_file_actions_t()
+        #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
         let argv = ([program] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
+        let envp = spawnEnvironment()
+        defer { envp.forEach { free($0) } }
         var pid: pid_t = 0
         let start = ContinuousClock.now
-        let code = posix_spawnp(&pid, program, &actions, nil, argv, environ)
+        let code = posix_spawnp(&pid, program, &actions, nil, argv, envp)
         guard code == 0 else {
             throw Failure(description: "cannot start \(program): \(String(cString: strerror(code)))")
         }
@@ -59,7 +70,7 @@ enum ChildProcess {
         let signal = status & 0x7F
         return Outcome(
             status: signal == 0 ? (status >> 8) & 0xFF : 128 + signal, elapsed: elapsed,
-            peakResidentMegabytes: Double(usage.ru_maxrss) / 1024,
+            peakResidentMegabytes: Double(usage.ru_maxrss) / maxResidentUnitsPerMegabyte,
             cpuSeconds: seconds(usage.ru_utime) + seconds(usage.ru_stime), output: output)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -75,8 +76,10 @@ final class DevToolsBrowser: Sendable {
         posix_spawnattr_setpgroup(&attributes, 0)
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
+        let envp = spawnEnvironment()
+        defer { envp.forEach { free($0) } }
         var child: pid_t = 0
-        let spawned = posix_spawn(&child, executable.path, &actions, &attributes, argv, environ)
+        let spawned = posix_spawn(&child, executable.path, &actions, &attributes, argv, envp)
         closeDescriptor(toBrowser[0])
         closeDescriptor(fromBrowser[1])
         closeDescriptor(devNull)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import SDKEmulator
@@ -19,7 +20,7 @@ struct ConnectionRegistryTests {
 
         init() throws {
             var descriptors: [Int32] = [0, 0]
-            guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &descriptors) == 0 else {
+            guard socketpair(AF_UNIX, streamSocketType, 0, &descriptors) == 0 else {
                 throw POSIXError(.EMFILE)
             }
             server = ConnectionSocket(descriptor: descriptors[0], writeTimeout: .seconds(1))

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import SDKEmulator
@@ -15,7 +16,7 @@ struct ConnectionSocketTests {
     /// The send timeout the kernel holds for a socket prepared with `writeTimeout`.
     static func sendTimeout(for writeTimeout: Duration) throws -> timeval {
         var descriptors: [Int32] = [0, 0]
-        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &descriptors) == 0 else {
+        guard socketpair(AF_UNIX, streamSocketType, 0, &descriptors) == 0 else {
             throw POSIXError(.EMFILE)
         }
         let server = ConnectionSocket(descriptor: descriptors[0], writeTimeout: writeTimeout)

@@ -1,12 +1,12 @@
 import Foundation
 import Synchronization
 
+import TestSupport
+
 #if canImport(Glibc)
     import Glibc
-    private let streamSocket = Int32(SOCK_STREAM.rawValue)
 #elseif canImport(Darwin)
     import Darwin
-    private let streamSocket = SOCK_STREAM
 #endif
 
 /// A tiny HTTP/1.1 server on 127.0.0.1 (port chosen by the system) for transport tests.
@@ -60,7 +60,7 @@ final class LoopbackServer: Sendable {
 
     /// A socket bound to 127.0.0.1 on a system-chosen port, listening or not.
     static func bindLoopback(listening: Bool) throws -> (Int32, UInt16) {
-        let socket = socket(AF_INET, streamSocket, 0)
+        let socket = socket(AF_INET, streamSocketType, 0)
         guard socket >= 0 else { throw SocketFailure(step: "socket") }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)

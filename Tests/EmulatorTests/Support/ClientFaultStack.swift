@@ -2,6 +2,7 @@ import Foundation
 import MobileJoeAPI
 import SDKEmulator
 import SDKRuntime
+import TestSupport
 import Testing
 import VoidhashAPI
 
@@ -105,11 +106,7 @@ func withMobileJoeEmulator(
 /// server can take the port meanwhile (a server started and stopped again freed it, and in a
 /// full run another emulator sometimes bound it and answered).
 func withUnreachableBaseURL(_ body: (URL) async throws -> Void) async throws {
-    #if canImport(Glibc)
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    #else
-        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
-    #endif
+    let descriptor = socket(AF_INET, streamSocketType, 0)
     guard descriptor >= 0 else { throw POSIXError(.EMFILE) }
     defer { close(descriptor) }
     var address = sockaddr_in()
