@@ -6,11 +6,11 @@ import Foundation
     import Darwin
 #endif
 
-/// `SOCK_STREAM` as `socket` and `socketpair` take it on every platform (an `Int32` on Apple
-/// platforms, an enum of Glibc's elsewhere).
 #if canImport(Darwin)
+    /// `SOCK_STREAM` as `socket` and `socketpair` take it (an `Int32` on Apple platforms).
     public let streamSocketType: Int32 = SOCK_STREAM
 #else
+    /// `SOCK_STREAM` as `socket` and `socketpair` take it (an enum of Glibc's on Linux).
     public let streamSocketType = Int32(SOCK_STREAM.rawValue)
 #endif
 
