@@ -108,7 +108,7 @@ public enum OwnerOnlyFiles {
         do throws(OwnerOnlyFileError) {
             if readableBeforeFirstUnlock { withoutDataProtectionClass(temporary) }
             try writeAll(data, to: descriptor)
-            guard fsync(descriptor) == 0 else { throw OwnerOnlyFileError(.flushFile, code: errno) }
+            guard flushToDisk(descriptor) == 0 else { throw OwnerOnlyFileError(.flushFile, code: errno) }
             closed = true
             guard close(descriptor) == 0 else { throw OwnerOnlyFileError(.closeFile, code: errno) }
             if onlyIfMissing {
@@ -228,8 +228,18 @@ public enum OwnerOnlyFiles {
     private static func syncDirectory(_ directory: URL) {
         let descriptor = open(directory.path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return }
-        _ = fsync(descriptor)
+        _ = flushToDisk(descriptor)
         close(descriptor)
+    }
+
+    /// Flushes what was written to `descriptor`'s file to the disk; `0`, or `-1` with `errno` set.
+    /// On Apple platforms `fsync` leaves the data in the drive's cache, so `F_FULLFSYNC` is asked
+    /// for first, and `fsync` used where the file system refuses it.
+    private static func flushToDisk(_ descriptor: Int32) -> Int32 {
+        #if canImport(Darwin)
+            if fcntl(descriptor, F_FULLFSYNC) != -1 { return 0 }
+        #endif
+        return fsync(descriptor)
     }
 }
 

@@ -18,7 +18,8 @@ import Foundation
 /// battery pull is lost for good, so commits are synced (`FULL`) unless a caller asks for less
 /// with `syncCommits(_:)`: analytics events and attribute updates (see
 /// `DeliveryLane.isSyncedToDisk`), whose sync per event would cap capture at about a thousand
-/// events a second.
+/// events a second. On Apple platforms `fsync` leaves the data in the drive's cache, so synced
+/// commits and checkpoints use `F_FULLFSYNC` there (`fullfsync`, `checkpoint_fullfsync`).
 final class SQLiteConnection {
     private var handle: OpaquePointer?
     private var statements: [String: OpaquePointer] = [:]
@@ -121,6 +122,10 @@ final class SQLiteConnection {
             }
         }
         try execute("PRAGMA synchronous=FULL")
+        #if canImport(Darwin)
+            try execute("PRAGMA fullfsync=ON")
+            try execute("PRAGMA checkpoint_fullfsync=ON")
+        #endif
     }
 
     /// Hands checkpoints to `checkpointer` instead of running SQLite's automatic checkpoint inside

@@ -14,6 +14,10 @@ public func sysctlbyname(
     fatalError("compile-only stub")
 }
 
+/// `F_FULLFSYNC`: the `fcntl(2)` command that flushes a file's data to the drive and asks the
+/// drive to write its cache to permanent storage (`#define F_FULLFSYNC 51` in `<sys/fcntl.h>`).
+public var F_FULLFSYNC: Int32 { 51 }
+
 extension stat {
     /// The time of the last change to the file's data: Darwin's name for the field Glibc calls
     /// `st_mtim` (`struct timespec st_mtimespec` in `<sys/stat.h>`).
