@@ -1,5 +1,6 @@
 import Foundation
 import SDKGenCore
+import TestSupport
 import Testing
 
 /// `api.emulator` may name only an emulator the package has, and the generator's list of them
@@ -34,6 +35,23 @@ struct EmulatorCatalogTests {
     @Test("the catalog lists exactly the emulators of SDKEmulator")
     func catalogMatchesSources() throws {
         #expect(try Self.emulatorsInSources() == EmulatorCatalog.names)
+    }
+
+    @Test(
+        "the names a generated module may not take are the public types of SDKEmulator and SDKRuntime named like one",
+        .enabled(if: PublicTypeNames.isAvailable, "swift-symbolgraph-extract is not installed"))
+    func moduleLikeTypeNamesMatchTheModules() async throws {
+        var named: Set<String> = []
+        for module in ["SDKEmulator", "SDKRuntime"] {
+            let names = try await offPool {
+                try PublicTypeNames.names(
+                    of: module, searchPaths: [PublicTypeNames.builtModules] + PublicTypeNames.cModuleFolders)
+            }
+            #expect(!names.isEmpty, "no public types read from \(module)")
+            named.formUnion(
+                names.filter { name in ["API", "Emulator", "ContractTests"].contains { name.hasSuffix($0) } })
+        }
+        #expect(named == Set(EmulatorCatalog.moduleLikeTypeNames))
     }
 
     @Test("the real specs name emulators of the catalog", arguments: ["voidhash", "mobilejoe"])

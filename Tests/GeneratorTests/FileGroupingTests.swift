@@ -123,4 +123,28 @@ struct FileGroupingTests {
         #expect(paths.contains("CfAPI/Client/CfClient+Getbook_2.swift"))
         #expect(paths.contains("CfAPI/Enums/STATUS_2.swift"))
     }
+
+    /// SwiftPM names a module's object files after its source files' names alone, in one folder.
+    @Test("a model and an enum whose names differ only in case get files named apart in their module")
+    func fileNamesDifferWithinAModuleAcrossFolders() {
+        let text = """
+            sdkgen: 1
+            api: {name: Cf, version: 1.0.0}
+            models:
+              Item: {properties: {a: string}, examples: [{a: x}]}
+            enums:
+              ITEM: {values: [a]}
+
+            """
+        let generated = Generate.files(text)
+        #expect(generated.diagnostics.isEmpty)
+        #expect(generated.files.keys.contains("CfAPI/Models/Item.swift"))
+        #expect(generated.files["CfAPI/Enums/ITEM_2.swift"]?.contains("public enum ITEM:") == true)
+        for module in ["CfAPI", "CfContractTests"] {
+            let names = generated.files.keys.filter { $0.hasPrefix(module + "/") }.map {
+                $0.split(separator: "/").last.map { $0.lowercased() } ?? ""
+            }
+            #expect(Set(names).count == names.count, "\(module): \(names.sorted())")
+        }
+    }
 }

@@ -1,5 +1,6 @@
-import SDKGenCore
 import Testing
+
+@testable import SDKGenCore
 
 /// The naming component and small spec fragments with the exact Swift they must produce.
 @Suite("Naming and rendering", .timeLimit(.minutes(3)))
@@ -30,6 +31,30 @@ struct NamingAndRenderingTests {
     func aNameWithoutLettersIsSpelledOut(spec: String, type: String, member: String) {
         #expect(SwiftNaming.typeName(spec) == type)
         #expect(SwiftNaming.memberName(spec) == member)
+    }
+
+    /// Only what Swift takes in a name is kept: a combining mark first gets a `_` before it, a
+    /// scalar Swift never takes in a name (U+2E2F, an operator character) separates words, and
+    /// a decimal digit of any script stays.
+    @Test(
+        "a name keeps only what Swift takes in a name, starting with what may start one",
+        arguments: [
+            ("\u{0345}", "\u{0399}", "_\u{0345}"), ("\u{0363}M", "_\u{0363}M", "_\u{0363}M"),
+            ("x\u{2E2F}y", "XY", "xY"), ("Model\u{0662}", "Model\u{0662}", "model\u{0662}"),
+            ("\u{0662}x", "\u{0662}x", "\u{0662}x"), ("\u{1DE7}a", "_\u{1DE7}a", "_\u{1DE7}a"),
+        ])
+    func onlyWhatSwiftTakesInANameIsKept(spec: String, type: String, member: String) {
+        #expect(SwiftNaming.typeName(spec) == type)
+        #expect(SwiftNaming.memberName(spec) == member)
+    }
+
+    @Test("a path is cut at its last slash even when a combining mark follows it")
+    func pathsAreCutByScalar() {
+        let path = "MAPI/Models/\u{0363}M.swift"
+        #expect(path.pathFolder == "MAPI/Models")
+        #expect(path.pathName == "\u{0363}M.swift")
+        #expect("name".pathFolder == nil && "name".pathName == "name")
+        #expect("/name".pathFolder == "")
     }
 
     @Test(

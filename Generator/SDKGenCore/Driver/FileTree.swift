@@ -204,9 +204,8 @@ enum FileTree {
     /// sees the old file or the new one, never a part. Not synced to disk: generated files are
     /// made again by running the generator.
     static func writeAtomically(_ text: String, to path: String) throws(Failure) {
-        let slash = path.lastIndex(of: "/")
-        let folder = slash.map { String(path[..<$0]) } ?? "."
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let folder = path.pathFolder ?? "."
+        let name = path.pathName
         // Created new (never an existing file, nor through a link put in its place) under a
         // name nobody can guess; `isAbandonedTemporary(_:)` knows these names.
         var temporary = ""
@@ -265,10 +264,10 @@ enum FileTree {
     /// Creates `path` and any missing parent folders (mode 0777 before the umask).
     static func createDirectories(_ path: String) throws(Failure) {
         if mkdir(path, 0o777) == 0 || errno == EEXIST && isDirectory(path) { return }
-        guard errno == ENOENT, let slash = path.lastIndex(of: "/"), slash > path.startIndex else {
+        guard errno == ENOENT, let parent = path.pathFolder, !parent.isEmpty else {
             throw Failure("create the folder", path)
         }
-        try createDirectories(String(path[..<slash]))
+        try createDirectories(parent)
         guard mkdir(path, 0o777) == 0 || errno == EEXIST && isDirectory(path) else {
             throw Failure("create the folder", path)
         }

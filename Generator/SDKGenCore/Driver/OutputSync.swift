@@ -62,7 +62,7 @@ public struct OutputSync {
         var foreign: [String] = []
         for path in existingFiles() where files[path] == nil {
             // Left by a run that was killed while writing.
-            if FileTree.isAbandonedTemporary(path.split(separator: "/").last.map(String.init) ?? path) {
+            if FileTree.isAbandonedTemporary(path.pathName) {
                 orphaned.append(path)
                 continue
             }
@@ -70,7 +70,7 @@ public struct OutputSync {
             // A file whose spec is gone is removed, except from the folder every spec shares
             // when sdkgen runs for some specs only: there it may be another spec's, named from
             // where that spec was generated, and only a run of that spec (or of all) removes it.
-            let mayBeOtherSpecs = ownedFolders != nil && path.hasPrefix(OpenAPIExporter.folder + "/")
+            let mayBeOtherSpecs = ownedFolders != nil && path.utf8.starts(with: (OpenAPIExporter.folder + "/").utf8)
             if let spec, specs.contains(spec) || !mayBeOtherSpecs && !FileTree.exists(spec) {
                 orphaned.append(path)
             } else {
@@ -95,10 +95,10 @@ public struct OutputSync {
     private func folderConflicts(of paths: [String]) -> [String] {
         var folders = Set(ownedFolders ?? [])
         for path in paths {
-            var folder = Substring(path)
-            while let slash = folder.lastIndex(of: "/") {
-                folder = folder[..<slash]
-                guard folders.insert(String(folder)).inserted else { break }
+            var folder = path
+            while let parent = folder.pathFolder {
+                folder = parent
+                guard folders.insert(folder).inserted else { break }
             }
         }
         return folders.sorted().filter { folder in
@@ -116,7 +116,7 @@ public struct OutputSync {
         var out = ""
         let blocked = changes.conflicts
         for path in changes.stale
-        where !blocked.contains(where: { path == $0 || path.hasPrefix($0 + "/") }) {
+        where !blocked.contains(where: { path == $0 || path.utf8.starts(with: ($0 + "/").utf8) }) {
             let old = FileTree.text(at: rootPath + "/" + path) ?? ""
             out += UnifiedDiff.diff(old: old, new: files[path, default: ""], oldName: "a/\(path)", newName: "b/\(path)")
         }
@@ -148,14 +148,14 @@ public struct OutputSync {
         var folders = Set<String>()
         for path in changes.stale {
             let target = rootPath + "/" + path
-            let folder = String(target[..<(target.lastIndex(of: "/") ?? target.endIndex)])
+            let folder = target.pathFolder ?? target
             if folders.insert(folder).inserted { try FileTree.createDirectories(folder) }
         }
         // Each write is a file of its own: spread over the cores (creating a file is most of the
         // time of a fresh output), a folder to a core at a time, largest first (creating a file
         // locks its folder, so two writers in one folder would wait for each other). Every write
         // is tried; the first failure in path order is thrown.
-        let folderFiles = Dictionary(grouping: changes.stale) { $0[..<($0.lastIndex(of: "/") ?? $0.startIndex)] }
+        let folderFiles = Dictionary(grouping: changes.stale) { $0.pathFolder ?? "" }
             .sorted { ($0.value.count, $1.key) > ($1.value.count, $0.key) }.map(\.value)
         let found = Mutex<[String: FileTree.Failure]>([:])
         DispatchQueue.concurrentPerform(iterations: folderFiles.count) { index in
@@ -232,10 +232,10 @@ public struct OutputSync {
     func removeFoldersEmptied(by paths: [String]) {
         var folders = Set<String>()
         for path in paths {
-            var folder = Substring(path)
-            while let slash = folder.lastIndex(of: "/") {
-                folder = folder[..<slash]
-                folders.insert(String(folder))
+            var folder = path
+            while let parent = folder.pathFolder {
+                folder = parent
+                folders.insert(folder)
             }
         }
         for folder in folders.sorted(by: { $0.count > $1.count }) {

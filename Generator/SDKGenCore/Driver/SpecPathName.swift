@@ -16,8 +16,8 @@ enum SpecPathName {
     static func packageName(of path: String, runningIn directory: String) -> String {
         let absolute = normalized(path.hasPrefix("/") ? path : directory + "/" + path)
         var folder = absolute
-        while let slash = folder.lastIndex(of: "/"), folder != "/" {
-            folder = slash == folder.startIndex ? "/" : String(folder[..<slash])
+        while folder != "/", let parent = folder.pathFolder {
+            folder = parent.isEmpty ? "/" : parent
             if FileTree.exists(folder == "/" ? "/Package.swift" : folder + "/Package.swift") {
                 return name(of: absolute, in: folder)
             }

@@ -61,6 +61,7 @@ public struct SpecLoader {
         }
         var name = "", title = "", version = "", doc = ""
         var emulator: String?
+        var nameLocation: SourceLocation?
         if let apiNode = top.required("api", log: &log),
             let api = MappingReader(
                 apiNode, context: "'api'", keys: ["name", "title", "version", "doc", "emulator"], log: &log)
@@ -70,6 +71,7 @@ public struct SpecLoader {
             {
                 if SwiftNaming.isTypeIdentifier(text) {
                     name = text
+                    nameLocation = node.location
                 } else {
                     log.error(
                         "the API name '\(text)' must be a word starting with an upper-case letter, such as 'Voidhash'",
@@ -109,7 +111,7 @@ public struct SpecLoader {
             file: file, name: name, title: title, version: version, doc: doc, emulator: emulator, constants: constants,
             rules: rules,
             identifiers: identifiers, enums: enums, models: models, errors: errors, headers: headers,
-            operations: operations)
+            operations: operations, nameLocation: nameLocation)
     }
 
     /// The JSON value an example writes in `node` (see `ScalarReading.json(_:)`); a key written

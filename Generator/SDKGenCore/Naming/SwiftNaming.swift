@@ -1,7 +1,8 @@
 /// The one place that turns spec names into Swift names.
 ///
 /// Names are split into words at anything that is not a letter or digit and at case changes,
-/// then joined in camel case. Swift keywords are escaped with backticks; names that would clash
+/// then joined in camel case; a name that would start with what cannot start a Swift name (a
+/// digit, a combining mark) gets a leading `_`. Swift keywords are escaped with backticks; names that would clash
 /// with members Swift synthesizes or the generated code itself declares get a trailing `_`.
 public enum SwiftNaming {
     /// Every Swift keyword, in any context, escaped with backticks when used as a name.
@@ -92,7 +93,7 @@ public enum SwiftNaming {
         if isPlainCamel(name, upper: true) { return name }
         var result = words(name).map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
         if result.isEmpty { result = "_" }
-        if let first = result.unicodeScalars.first, ("0"..."9").contains(first) { result = "_" + result }
+        if let first = result.unicodeScalars.first, !SwiftIdentifierScalars.isHead(first) { result = "_" + result }
         return result
     }
 
@@ -112,7 +113,7 @@ public enum SwiftNaming {
             result = head.prefix(1).lowercased() + head.dropFirst()
         }
         result += parts.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
-        if let first = result.unicodeScalars.first, ("0"..."9").contains(first) { result = "_" + result }
+        if let first = result.unicodeScalars.first, !SwiftIdentifierScalars.isHead(first) { result = "_" + result }
         return result
     }
 
@@ -165,7 +166,9 @@ public enum SwiftNaming {
 }
 
 /// How a name's scalar counts when splitting it into words (ASCII is decided without Unicode
-/// property lookups, which dominate generation time on large specs otherwise).
+/// property lookups, which dominate generation time on large specs otherwise). Only scalars
+/// Swift takes in an identifier (`SwiftIdentifierScalars`) are letters or digits: letters, and
+/// decimal digits of any script.
 enum CharacterKind {
     case upper, lower, digit, otherLetter, separator
 
@@ -177,8 +180,10 @@ enum CharacterKind {
         case 0...0x7F: self = .separator
         default:
             let properties = scalar.properties
-            if !properties.isAlphabetic {
+            if !SwiftIdentifierScalars.isCharacter(scalar) {
                 self = .separator
+            } else if !properties.isAlphabetic {
+                self = properties.numericType == .decimal ? .digit : .separator
             } else if properties.isUppercase {
                 self = .upper
             } else if properties.isLowercase {

@@ -4,6 +4,9 @@
 /// encoded again, conforms to the document's schema (`SDKEmulator.OpenAPIDocument` reads the
 /// document beside the test module and checks the schema).
 enum OpenAPIContractTestTranslator {
+    /// The name of the suite of `spec`'s OpenAPI document.
+    static func suiteName(_ spec: Spec) -> String { spec.name + "OpenAPITests" }
+
     /// The suite `<Name>OpenAPITests`.
     static func suite(_ spec: Spec) -> SwiftDeclaration {
         var members: [SwiftDeclaration] = []
@@ -21,7 +24,7 @@ enum OpenAPIContractTestTranslator {
             }
         }
         return ContractTestTranslator.suite(
-            spec.name + "OpenAPITests",
+            suiteName(spec),
             title: "The OpenAPI document \(OpenAPIExporter.path(for: spec)) and the client's models",
             members: members)
     }

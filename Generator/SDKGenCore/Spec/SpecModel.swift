@@ -29,15 +29,19 @@ public struct Spec: Hashable, Sendable {
     public var headers: HeaderContractSpec?
     /// Operations.
     public var operations: [OperationSpec]
+    /// Where the API's name is written.
+    public var nameLocation: SourceLocation
 
-    /// A spec with every part given.
+    /// A spec with every part given (the name written on the file's first line unless
+    /// `nameLocation` says where).
     public init(
         file: String, name: String, title: String, version: String, doc: String, emulator: String?,
         constants: [ConstantSpec], rules: [RuleSpec], identifiers: [IdentifierSpec], enums: [EnumSpec],
         models: [ModelSpec], errors: [ErrorCodeSpec], headers: HeaderContractSpec?,
-        operations: [OperationSpec]
+        operations: [OperationSpec], nameLocation: SourceLocation? = nil
     ) {
         self.file = file
+        self.nameLocation = nameLocation ?? SourceLocation(file: file, line: 1, column: 1)
         self.name = name
         self.title = title
         self.version = version

@@ -6,6 +6,9 @@ enum ModelValidationTestTranslator {
         ModelValidationTranslator.hasMemberRules(model) && !model.examples.isEmpty
     }
 
+    /// The name of `model`'s suite.
+    static func suiteName(_ model: ModelSpec) -> String { SwiftNaming.typeName(model.name) + "MemberRuleTests" }
+
     /// The suite of `model` (one that `applies(to:)`).
     static func suite(_ model: ModelSpec, rules: [RuleSpec]) -> SwiftDeclaration {
         let first = model.examples[0]
@@ -52,7 +55,7 @@ enum ModelValidationTestTranslator {
                     ]))
         }
         return ContractTestTranslator.suite(
-            SwiftNaming.typeName(model.name) + "MemberRuleTests",
+            suiteName(model),
             title: "Member rules of model \(model.name) (\(model.location))", members: members)
     }
 

@@ -16,8 +16,11 @@ enum OperationTestTranslator {
             members.append(everyOperationHasAnExample(spec))
         }
         return ContractTestTranslator.suite(
-            spec.name + "OperationTests", title: "Operations of \(spec.file) against the emulator", members: members)
+            suiteName(spec), title: "Operations of \(spec.file) against the emulator", members: members)
     }
+
+    /// The name of the suite of `spec`'s operation examples.
+    static func suiteName(_ spec: Spec) -> String { spec.name + "OperationTests" }
 
     static func everyOperationHasAnExample(_ spec: Spec) -> SwiftDeclaration {
         ContractTestTranslator.test(

@@ -14,23 +14,29 @@ public enum SpecTranslator {
         return Dictionary(rendered) { first, _ in first }
     }
 
-    /// `files` with paths that differ in more than case: on a file system that ignores case (the
-    /// default on macOS and Windows) `Models/Book.swift` and `Models/BOOK.swift` are one file, and
-    /// one type would silently be lost. A path whose lower-case form an earlier one has gets `_2`
-    /// (or the first free number) before its extension.
+    /// `files` with names that differ in more than case within each module: on a file system
+    /// that ignores case (the default on macOS and Windows) `Models/Book.swift` and
+    /// `Models/BOOK.swift` are one file, and one type would silently be lost; and SwiftPM names a
+    /// module's object files after its source files' names alone, so `Enums/Book.swift` and
+    /// `Models/BOOK.swift` would write one object file there. A file whose name in lower case an
+    /// earlier file of its module has gets `_2` (or the first free number) before its extension.
     static func caseDistinct(_ files: [PendingFile]) -> [PendingFile] {
-        var taken = Set(files.map { $0.path.lowercased() })
+        func key(_ path: String) -> String {
+            let module = path.prefix { $0 != "/" }
+            return module + "/" + path.pathName.lowercased()
+        }
+        var taken = Set(files.map { key($0.path) })
         var seen: Set<String> = []
         return files.map { file in
-            guard !seen.insert(file.path.lowercased()).inserted else { return file }
+            guard !seen.insert(key(file.path)).inserted else { return file }
             let dot = file.path.lastIndex(of: ".") ?? file.path.endIndex
             var number = 2
             var path = file.path
             repeat {
                 path = file.path[..<dot] + "_\(number)" + file.path[dot...]
                 number += 1
-            } while !taken.insert(path.lowercased()).inserted
-            seen.insert(path.lowercased())
+            } while !taken.insert(key(path)).inserted
+            seen.insert(key(path))
             return PendingFile(path: path, build: file.build)
         }
     }
