@@ -115,13 +115,14 @@ final class URLSessionResponseCollector: NSObject, URLSessionDataDelegate, Senda
         completionHandler(nil)
     }
 
-    /// Nothing is written to a URL cache.
+    /// A response is cached as HTTP's caching headers allow when the session has a URL cache
+    /// (`URLSessionTransport`'s `responseCache`), and never otherwise.
     func urlSession(
         _ session: URLSession, dataTask: URLSessionDataTask,
         willCacheResponse proposedResponse: CachedURLResponse,
         completionHandler: @escaping @Sendable (CachedURLResponse?) -> Void
     ) {
-        completionHandler(nil)
+        completionHandler(session.configuration.urlCache == nil ? nil : proposedResponse)
     }
 
     private static func tooLarge(_ limit: Int) -> TransportError {

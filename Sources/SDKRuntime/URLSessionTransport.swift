@@ -31,6 +31,8 @@ public final class URLSessionTransport: Transport {
     public let maximumResponseSize: Int
     private let clock: any SDKClock
     private let session: URLSession
+    /// Whether responses are cached (a `responseCache` was given).
+    private let caches: Bool
     private let collector = URLSessionResponseCollector()
 
     /// A transport with its own ephemeral session.
@@ -48,6 +50,7 @@ public final class URLSessionTransport: Transport {
         self.timeout = timeout
         self.maximumResponseSize = maximumResponseSize
         self.clock = clock
+        caches = responseCache != nil
         let configuration = URLSessionConfiguration.ephemeral
         configuration.httpCookieStorage = nil
         configuration.httpShouldSetCookies = false
@@ -67,7 +70,7 @@ public final class URLSessionTransport: Transport {
         -> HTTPResponse
     {
         let limit = request.timeout ?? timeout
-        let urlRequest = try Self.makeURLRequest(for: request, baseURL: baseURL, timeout: limit)
+        let urlRequest = try Self.makeURLRequest(for: request, baseURL: baseURL, timeout: limit, caches: caches)
         guard !Task.isCancelled else { throw .cancelled }
         let task = session.dataTask(with: urlRequest)
         let id = task.taskIdentifier
@@ -110,13 +113,14 @@ public final class URLSessionTransport: Transport {
     /// rounded up to whole seconds: Foundation on Linux reads only the whole seconds of
     /// `timeoutInterval`.
     static func makeURLRequest(
-        for request: HTTPRequest, baseURL: URL, timeout: Duration
+        for request: HTTPRequest, baseURL: URL, timeout: Duration, caches: Bool = false
     ) throws(TransportError) -> URLRequest {
         let url = try RequestURL.make(for: request, baseURL: baseURL)
         guard !request.method.isEmpty, request.method.allSatisfy({ $0.isLetter && $0.isASCII }) else {
             throw .invalidRequest("The request method must be ASCII letters.")
         }
-        var urlRequest = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData)
+        var urlRequest = URLRequest(
+            url: url, cachePolicy: caches ? .useProtocolCachePolicy : .reloadIgnoringLocalCacheData)
         urlRequest.httpMethod = request.method
         urlRequest.timeoutInterval = (max(timeout, .zero) + foundationTimerMargin).timeInterval.rounded(.up)
         for field in request.headers {

@@ -1,6 +1,8 @@
 import Foundation
-import SDKRuntime
+import Synchronization
 import Testing
+
+@testable import SDKRuntime
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -69,6 +71,35 @@ struct TransportURLSessionTests {
         _ = try await transport.send(Self.get, to: server.baseURL)
         #expect(server.requests.count == 2)
         #expect(server.requests.allSatisfy { !$0.lowercased().contains("\r\ncookie:") })
+    }
+
+    /// Mobile Joe's iOS SDK keeps responses in a URL cache, as its page says (`URLCache.shared`
+    /// there). FoundationNetworking on Linux stores nothing for such a session (measured: the
+    /// cache stays empty), so the two places that decide are checked here: the request's cache
+    /// policy, and what the session's delegate lets the cache keep.
+    @Test("with a response cache, requests follow HTTP's caching rules and answers may be kept; without one, never")
+    func aResponseCacheIsUsedOnlyWhenGiven() throws {
+        let url = exampleURL("http://127.0.0.1:9")
+        let caching = try URLSessionTransport.makeURLRequest(
+            for: Self.get, baseURL: url, timeout: .seconds(1), caches: true)
+        #expect(caching.cachePolicy == .useProtocolCachePolicy)
+        let plain = try URLSessionTransport.makeURLRequest(for: Self.get, baseURL: url, timeout: .seconds(1))
+        #expect(plain.cachePolicy == .reloadIgnoringLocalCacheData)
+
+        let proposed = CachedURLResponse(
+            response: URLResponse(url: url, mimeType: nil, expectedContentLength: 0, textEncodingName: nil),
+            data: Data())
+        for cache in [URLCache(memoryCapacity: 1 << 20, diskCapacity: 0, diskPath: nil), nil] {
+            let configuration = URLSessionConfiguration.ephemeral
+            configuration.urlCache = cache
+            let session = URLSession(configuration: configuration)
+            defer { session.invalidateAndCancel() }
+            let kept = Mutex<CachedURLResponse?>(nil)
+            URLSessionResponseCollector().urlSession(
+                session, dataTask: session.dataTask(with: url), willCacheResponse: proposed,
+                completionHandler: { response in kept.withLock { $0 = response } })
+            #expect((kept.withLock { $0 } != nil) == (cache != nil))
+        }
     }
 
     @Test("a POST body is sent and an error status is a response, not an error")
