@@ -37,6 +37,9 @@ struct IdentityStore: Sendable {
     /// that cannot be read for now (or any file while the gate is locked) `.notReadableForNow`.
     func load() -> LoadResult {
         guard gate.isAvailable else { return .notReadableForNow(reason: "protected data is unavailable") }
+        if gate.cannotReadForNow(fileURL.path) {
+            return .notReadableForNow(reason: "the file cannot be opened yet (before the device's first unlock)")
+        }
         switch PrivateFiles.readRegularFile(fileURL, limit: Self.sizeLimit) {
         case .missing: return .missing
         case .unusable(let problem): return .unusable(problem)

@@ -1,5 +1,6 @@
 import Foundation
 import MobileJoeAPI
+import SDKPersistence
 import SDKRuntime
 import Synchronization
 
@@ -167,9 +168,16 @@ public final class JoeInstance: Sendable {
             if case .notReadableForNow(let reason) = adoption {
                 diagnostics.append(.identityNotReadableForNow(reason: reason))
                 let gate = options.dataProtection
+                let clock = options.clock
+                // The gate opens at an unlock; before the first unlock no notification comes, so
+                // a file that still cannot be read behind an open gate is tried again later.
                 state.readAfterUnlock = Task { [weak self] in
-                    await gate.waitUntilAvailable()
-                    self?.retryStoredIdentity()
+                    while true {
+                        await gate.waitUntilAvailable()
+                        guard let read = self?.retryStoredIdentity(), !read else { return }
+                        try? await clock.sleep(for: DataProtectionGate.unreadableRetryInterval)
+                        if Task.isCancelled { return }
+                    }
                 }
             }
         }
@@ -245,12 +253,12 @@ public final class JoeInstance: Sendable {
     /// Runs `body` holding the instance's lock, then the storage folder's
     /// (`PrivateFiles.withFolderLock(_:_:)`): the stored identity is read, changed and written
     /// by one instance of one process at a time, and each builds on what the last one stored.
-    private func changingStoredIdentity<E: Error>(_ body: (inout State) throws(E) -> Void) throws(E) {
+    private func changingStoredIdentity<T: Sendable, E: Error>(_ body: (inout State) throws(E) -> T) throws(E) -> T {
         try state.withLock { (state) throws(E) in
             try PrivateFiles.withFolderLock(store.directory) { (locked) throws(E) in
                 state.holdsFolderLock = locked
                 defer { state.holdsFolderLock = false }
-                try body(&state)
+                return try body(&state)
             }
         }
     }
@@ -304,12 +312,18 @@ public final class JoeInstance: Sendable {
     }
 
     /// Reads the stored identity if `configure` could not (the gate opened).
-    private func retryStoredIdentity() {
+    ///
+    /// - Returns: whether nothing is left to read (the identity is in use); `false` while the
+    ///   file still cannot be read.
+    private func retryStoredIdentity() -> Bool {
         var diagnostics: [JoeDiagnostic] = []
         defer { diagnostics.forEach(options.onDiagnostic) }
-        changingStoredIdentity { state in
-            guard let context = state.context, state.identity == nil else { return }
-            _ = adoptStoredIdentity(&state, context: context, diagnostics: &diagnostics)
+        return changingStoredIdentity { state in
+            guard let context = state.context, state.identity == nil else { return true }
+            if case .notReadableForNow = adoptStoredIdentity(&state, context: context, diagnostics: &diagnostics) {
+                return false
+            }
+            return true
         }
     }
 

@@ -1,11 +1,12 @@
 import Foundation
 import MobileJoeAPI
 import SDKEmulator
-import SDKPersistence
 import SDKRuntime
+import Synchronization
 import Testing
 
 @testable import MobileJoe
+@testable import SDKPersistence
 
 #if canImport(Glibc)
     import Glibc
@@ -74,6 +75,37 @@ struct LockedIdentityFileTests {
             #expect(identity.deviceId == stored.deviceId)
             #expect(identity.externalId == ExternalId.make(from: "account-42"))
             #expect(try joe.storedIdentity() == identity)
+        }
+    }
+
+    /// A launch in the background before the first unlock: the gate is open (no notification
+    /// says otherwise) but the file cannot be opened. It is tried again every
+    /// `DataProtectionGate.unreadableRetryInterval` on the SDK's clock, and the app-start
+    /// identify request goes out once it can be read, without waiting for the app's next call.
+    @Test func aFileThatCannotBeOpenedBehindAnOpenGateIsTriedAgainUntilItCanBe() async throws {
+        try await withJoe { joe in
+            let stored = try #require(try await joe.configured().identity)
+            let identifiesBefore = joe.requests(.identify).count
+            let unreadable = Mutex(true)
+            var options = joe.options()
+            options.dataProtection = DataProtectionGate(isAvailable: true) { _ in unreadable.withLock { $0 } }
+            let instance = JoeInstance(options: options)
+            try instance.configure(withAPIKey: testAPIKey)
+            #expect(instance.identity == nil)
+
+            for _ in 0..<2 {
+                await joe.clock.waitForSleepers(1)
+                #expect(instance.identity == nil, "still not readable: kept as it is, tried again later")
+                joe.clock.advance(by: DataProtectionGate.unreadableRetryInterval)
+            }
+            await joe.clock.waitForSleepers(1)
+            unreadable.withLock { $0 = false }
+            joe.clock.advance(by: DataProtectionGate.unreadableRetryInterval)
+            await instance.readAfterUnlock()
+            #expect(instance.identity == stored)
+            await instance.pendingIdentify()
+            #expect(joe.requests(.identify).count == identifiesBefore + 1)
+            #expect(joe.requests(.identify).last?.header("Identity-Anonymous-ID") == stored.anonymousId)
         }
     }
 

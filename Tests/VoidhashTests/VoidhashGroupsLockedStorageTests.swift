@@ -115,7 +115,7 @@ struct VoidhashGroupsLockedStorageTests {
 
             // A retry while the file still cannot be read waits again: nothing moved, nothing new.
             await harness.clock.waitForSleepers(1)
-            harness.clock.advance(by: StorageOpener.unreadableRetryInterval)
+            harness.clock.advance(by: DataProtectionGate.unreadableRetryInterval)
             await harness.clock.waitForSleepers(1)
             #expect(await promptly { await voidhash.groups } == [:])
             #expect(voidhash.progress.core == nil, "no storage was opened, not even in memory")
@@ -124,7 +124,7 @@ struct VoidhashGroupsLockedStorageTests {
             #expect(harness.requests(.captureEvents).count == sentBefore)
 
             unreadable.withLock { $0 = false }
-            harness.clock.advance(by: StorageOpener.unreadableRetryInterval + .seconds(1))
+            harness.clock.advance(by: DataProtectionGate.unreadableRetryInterval + .seconds(1))
             for task in tasks { await task.value }
             #expect(await voidhash.groups == ["company": "globex", "team": "acme-design"])
             #expect(await voidhash.getDistinctId() == stored, "the stored identity, not a new anonymous ID")

@@ -43,7 +43,7 @@ struct VoidhashSharedInstanceTests {
 
             unreadable.withLock { $0 = false }
             await harness.clock.waitForSleepers(1)
-            harness.clock.advance(by: StorageOpener.unreadableRetryInterval + .seconds(1))
+            harness.clock.advance(by: DataProtectionGate.unreadableRetryInterval + .seconds(1))
             #expect(await second.getDistinctId() == storedId)
             #expect(await second.groups == ["company": "acme"])
             await second.shutdown()

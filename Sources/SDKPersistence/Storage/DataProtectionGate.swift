@@ -99,10 +99,14 @@ public final class DataProtectionGate: Sendable {
         state.withLock { !$0.isLocked }
     }
 
+    /// How long the SDKs wait before trying again a file that cannot be read for now although
+    /// the gate is open: before the device's first unlock no notification says when it can be.
+    public static let unreadableRetryInterval: Duration = .seconds(5)
+
     /// Whether the file at `path` exists but cannot be opened for reading for now (see
     /// `meansNotReadableForNow(errno:)`), whatever `isAvailable` says: a data-protected file
     /// after a background launch before the first unlock, which no notification announces.
-    func cannotReadForNow(_ path: String) -> Bool {
+    package func cannotReadForNow(_ path: String) -> Bool {
         fileProbe(path)
     }
 

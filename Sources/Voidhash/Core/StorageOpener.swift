@@ -4,14 +4,11 @@ import SDKRuntime
 
 /// Opens the SDK's storage without ever failing the app: it waits while protected data is
 /// unavailable or the file exists but cannot be read for now (retrying every
-/// `unreadableRetryInterval`), saying so through a `LoadProgress`, and falls back to memory
+/// `DataProtectionGate.unreadableRetryInterval`), saying so through a `LoadProgress`, and falls back to memory
 /// (reported) when the directory cannot be used: to a copy of what the file holds when it can
 /// still be read (a read-only volume), so that the identity and the queued work carry on, or to
 /// empty storage when not even that works.
 enum StorageOpener {
-    /// How long to wait before trying again a database file that cannot be read for now.
-    static let unreadableRetryInterval: Duration = .seconds(5)
-
     /// The storage named `name` in `directory`, or in-memory storage when that cannot be opened.
     /// Should writes to the file fail later (a full disk), the storage moves to memory by itself
     /// and this reports it once. `progress` is `.opening` during each attempt and
@@ -57,7 +54,7 @@ enum StorageOpener {
                         .storageUnavailable,
                         "The SDK's database cannot be read until the device is unlocked; calls wait for it.")
                 }
-                try? await clock.sleep(for: Self.unreadableRetryInterval)
+                try? await clock.sleep(for: DataProtectionGate.unreadableRetryInterval)
                 continue
             } catch {
                 reporter.diagnose(
