@@ -49,14 +49,8 @@ struct CommandLineTests {
         #expect(CommandLineUsageError.exitCode == 64)
     }
 
-    /// The built sdkgen executable, next to the test bundle.
-    static let sdkgen: URL? = {
-        let directory = URL(fileURLWithPath: CommandLine.arguments.first ?? "").deletingLastPathComponent()
-        let candidates = [directory, directory.deletingLastPathComponent()].map {
-            $0.appendingPathComponent("sdkgen")
-        }
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }()
+    /// The built sdkgen executable.
+    static let sdkgen: URL? = BuiltProducts.executable("sdkgen")
 
     /// Runs sdkgen with `arguments` in `directory`; returns its status, output and errors.
     static func run(_ arguments: [String], in directory: URL) throws -> (status: Int32, out: String, err: String) {

@@ -23,13 +23,9 @@ struct VersionTests {
         return nil
     }
 
-    /// What `tool --version` prints, trimmed; the tool is built next to the test bundle.
+    /// What `tool --version` prints, trimmed; the tool is built with the tests.
     private static func versionOutput(of tool: String) throws -> String {
-        let directory = URL(fileURLWithPath: CommandLine.arguments.first ?? "").deletingLastPathComponent()
-        let executable = try #require(
-            [directory, directory.deletingLastPathComponent()].map { $0.appendingPathComponent(tool) }
-                .first { FileManager.default.isExecutableFile(atPath: $0.path) },
-            "\(tool) is not built next to the tests")
+        let executable = try #require(BuiltProducts.executable(tool), "\(tool) is not built")
         let run = try ChildProcess.run(executable, ["--version"])
         #expect(run.termination == .exited(0), "\(tool) --version exits 0")
         return run.output.trimmingCharacters(in: .whitespacesAndNewlines)

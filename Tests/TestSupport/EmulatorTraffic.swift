@@ -3,8 +3,12 @@ import SDKEmulator
 
 #if canImport(Glibc)
     import Glibc
+    /// `RLIMIT_NOFILE` as `getrlimit` takes it (an enum of Glibc's on Linux).
+    private let RLIMIT_NOFILE_TYPE = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
 #elseif canImport(Darwin)
     import Darwin
+    /// `RLIMIT_NOFILE` as `getrlimit` takes it (an `Int32` on Apple platforms).
+    private let RLIMIT_NOFILE_TYPE = RLIMIT_NOFILE
 #endif
 
 /// Traffic that tries to wear an emulator with the ``sampleRouter()`` routes down, over raw
@@ -36,12 +40,24 @@ public enum EmulatorTraffic {
         return (during, after)
     }
 
+    /// Raises this process's limit of open files to `count` where it is lower and the hard
+    /// limit allows (as far as it allows).
+    static func raiseOpenFileLimit(toAtLeast count: Int) {
+        var limit = rlimit()
+        guard getrlimit(RLIMIT_NOFILE_TYPE, &limit) == 0, limit.rlim_cur < rlim_t(count) else { return }
+        limit.rlim_cur = min(rlim_t(count), limit.rlim_max)
+        _ = setrlimit(RLIMIT_NOFILE_TYPE, &limit)
+    }
+
     /// Opens `count` connections that send nothing and waits until `server` counts `count`
     /// connections open; throws when it does not within `patience`. The connections stay open
-    /// until the returned clients are released.
+    /// until the returned clients are released. Each takes two descriptors of this process (the
+    /// client's and the server's end), so the process's limit is raised first where it is lower
+    /// (macOS starts processes at 256).
     public static func idleClients(
         _ count: Int, of server: EmulatorServer, port: UInt16, patience: Duration = .seconds(10)
     ) throws -> [RawClient] {
+        raiseOpenFileLimit(toAtLeast: 2 * count + 256)
         let idle = try (0..<count).map { _ in try RawClient(port: port) }
         let deadline = ContinuousClock.now + patience
         while server.connectionCount < count {

@@ -10,15 +10,8 @@ import Testing
 
 /// The built `sdk-emulator` executable, run as a child process on a free loopback port.
 struct EmulatorProcess: Sendable {
-    /// The executable next to the test bundle, when it was built.
-    static let executable: URL? = {
-        let directory = URL(fileURLWithPath: CommandLine.arguments.first ?? "")
-            .deletingLastPathComponent()
-        let candidates = [directory, directory.deletingLastPathComponent()].map {
-            $0.appendingPathComponent("sdk-emulator")
-        }
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }()
+    /// The executable, when it was built.
+    static let executable: URL? = BuiltProducts.executable("sdk-emulator")
 
     /// The running executable; its standard output is a pipe.
     let child: ChildProcess

@@ -14,7 +14,7 @@ enum PublicTypeNames {
     /// The folder of this build's module files (beside the test bundle), where the package's own
     /// modules are found.
     static var builtModules: URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("Modules")
+        BuiltProducts.folder.appendingPathComponent("Modules")
     }
 
     /// The folders of the package's C module maps, which its Swift modules import.
