@@ -59,7 +59,7 @@ struct StaleFileTests {
         let sync = OutputSync(root: root, ownedFolders: nil, files: files)
         let changes = OutputSync.Changes(stale: files.keys.sorted(), orphaned: [])
         let failure: FileTree.Failure
-        do {
+        do throws(FileTree.Failure) {
             try sync.apply(changes)
             Issue.record("writing where a folder is must fail")
             return
