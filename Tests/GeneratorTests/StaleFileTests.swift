@@ -59,11 +59,11 @@ struct StaleFileTests {
         let sync = OutputSync(root: root, ownedFolders: nil, files: files)
         let changes = OutputSync.Changes(stale: files.keys.sorted(), orphaned: [])
         let failure: FileTree.Failure
-        do throws(FileTree.Failure) {
+        do {
             try sync.apply(changes)
             Issue.record("writing where a folder is must fail")
             return
-        } catch {
+        } catch let error as FileTree.Failure {
             failure = error
         }
         #expect(failure.description.contains("A/b.swift"), "\(failure)")
