@@ -124,6 +124,29 @@ struct FileGroupingTests {
         #expect(paths.contains("CfAPI/Enums/STATUS_2.swift"))
     }
 
+    /// A property named with symbols only gave its inline rule the model's name alone (`MRule`),
+    /// and two such properties clashed.
+    @Test("the inline rules of properties named with symbols only are named after their spelled-out names")
+    func inlineRulesOfSymbolPropertiesAreNamedApart() {
+        let text = """
+            sdkgen: 1
+            api: {name: Sym, version: 1.0.0}
+            models:
+              M:
+                properties:
+                  "#": {type: "string?", pattern: "^[a-z]+$"}
+                  "!": {type: "string?", pattern: "^[0-9]+$"}
+                  first_name: {type: "string?", length: {max: 3, unit: characters}}
+                examples: [{"#": a, "!": "1", first_name: ab}]
+
+            """
+        let generated = Generate.files(text)
+        #expect(generated.diagnostics.isEmpty)
+        for rule in ["MNumberSignRule", "MExclamationMarkRule", "MFirstNameRule"] {
+            #expect(generated.files["SymAPI/Rules/\(rule).swift"] != nil, "\(rule)")
+        }
+    }
+
     /// SwiftPM names a module's object files after its source files' names alone, in one folder.
     @Test("a model and an enum whose names differ only in case get files named apart in their module")
     func fileNamesDifferWithinAModuleAcrossFolders() {

@@ -1,5 +1,6 @@
 /// Rules on model properties: `rule: <name>` names a string rule of `rules`; `pattern` and
-/// `length` written on the property make a string rule of its own, named `<Model><Property>`.
+/// `length` written on the property make a string rule of its own, named `<Model><Property>`
+/// (the property's name in upper camel case).
 extension SpecLoader {
     /// The keys of a property that attach a rule.
     static let propertyRuleKeys = ["rule", "pattern", "length"]
@@ -20,7 +21,9 @@ extension SpecLoader {
             return nil
         }
         guard let checks = loadStringRule(reader, context: context) else { return nil }
-        let name = model + key.text.prefix(1).uppercased() + key.text.dropFirst()
+        // The property's name in upper camel case: a name of symbols only (`#`) is spelled out
+        // (`NumberSign`) rather than dropped, which named every such rule after the model alone.
+        let name = model + SwiftNaming.upperCamel(key.text)
         inlineRules.append(
             RuleSpec(
                 name: name, location: key.location, doc: "The rule of \(context).", kind: .string(checks),
