@@ -388,6 +388,10 @@ enum SpecChecker {
             } else if Self.transportHeaders.contains(field.name.lowercased()) {
                 log.error(
                     "header '\(field.name)' is written by the HTTP transport itself, not by a spec", at: field.location)
+            } else if Self.clientHeaders.contains(field.name.lowercased()) {
+                log.error(
+                    "header '\(field.name)' is written by the generated client, whose bodies and answers are JSON, "
+                        + "not by a spec", at: field.location)
             }
             for (part, text) in [("template", field.template), ("separator", field.separator)] {
                 if let control = text.unicodeScalars.first(where: Self.isControlCharacter) {
@@ -444,6 +448,9 @@ enum SpecChecker {
     /// The header names the HTTP transport writes itself (the message's host, framing and
     /// connection), in lower case.
     static let transportHeaders: Set<String> = ["host", "content-length", "transfer-encoding", "connection"]
+
+    /// The header names the generated client writes itself (JSON in and out), in lower case.
+    static let clientHeaders: Set<String> = ["content-type", "accept"]
 
     /// A control character, which HTTP allows in no field value but as a horizontal tab.
     static func isControlCharacter(_ scalar: Unicode.Scalar) -> Bool {
