@@ -22,9 +22,9 @@ public enum Joe {
     /// The process-wide instance, and a `logout()` made before there was one.
     private struct State {
         var instance: JoeInstance?
-        /// The folder whose stored identity a `logout()` made before `configure` replaced (the
-        /// default folder); read only until `instance` is set.
-        var loggedOutBeforeConfigure: URL?
+        /// Where a `logout()` made before `configure` signed out: the default folder, and whether
+        /// the new identity was stored there; read only until `instance` is set.
+        var loggedOutBeforeConfigure: (folder: URL, stored: Bool)?
     }
 
     private static let state = Mutex(State())
@@ -40,10 +40,11 @@ public enum Joe {
     /// `JoeInstance.configure(withAPIKey:appUserID:debugMode:)`.
     ///
     /// A `logout()` made before it signed out the identity stored in the default folder. When
-    /// these options name another folder (`JoeOptions.storageDirectory`), the logout is applied
-    /// there too, before the identity is read; should that new identity not be stored,
-    /// `.identityNotStored` is reported and this launch goes on signed out all the same, from
-    /// memory (the stored identity is not used: the app was told it signed out).
+    /// these options name another folder (`JoeOptions.storageDirectory`), or the default folder's
+    /// new identity could not be stored, the logout is applied here, before the identity is read;
+    /// should that new identity not be stored either, `.identityNotStored` is reported and this
+    /// launch goes on signed out all the same, from memory (the stored identity is not used: the
+    /// app asked to sign out).
     ///
     /// - Returns: the process-wide instance.
     @discardableResult
@@ -58,7 +59,7 @@ public enum Joe {
             let created = JoeInstance(options: options)
             state.instance = created
             guard let loggedOut = state.loggedOutBeforeConfigure,
-                !isSameFolder(loggedOut, options.storageDirectory)
+                !loggedOut.stored || !isSameFolder(loggedOut.folder, options.storageDirectory)
             else { return (created, .success(())) }
             return (created, Result { () throws(MobileJoeError) in try created.logoutBeforeConfigure() })
         }
@@ -82,17 +83,20 @@ public enum Joe {
     /// Signs out. See `JoeInstance.logout()`.
     ///
     /// Before `configure`, as on iOS, it replaces the identity stored in the default folder
-    /// (`JoeOptions().storageDirectory`) at once and sends nothing; it throws `.storageFailed`,
-    /// changing nothing, when the new identity cannot be stored there. A first `configure` whose
-    /// options name another folder signs that folder's identity out too.
+    /// (`JoeOptions().storageDirectory`) at once and sends nothing, and throws `.storageFailed`
+    /// when the new identity cannot be stored there. Either way the first `configure` signs out
+    /// the folder its options name, unless it is the default folder and the new identity is
+    /// stored there already: the app may keep its identity elsewhere.
     public static func logout() throws(MobileJoeError) {
-        let target = try state.withLock { (state) throws(MobileJoeError) -> JoeInstance? in
-            guard state.instance == nil else { return state.instance }
+        let (target, failure) = state.withLock { (state) -> (JoeInstance?, MobileJoeError?) in
+            guard state.instance == nil else { return (state.instance, nil) }
             let defaults = JoeInstance()
-            try defaults.logout()
-            state.loggedOutBeforeConfigure = defaults.options.storageDirectory
-            return nil
+            let result = Result { () throws(MobileJoeError) in try defaults.logout() }
+            state.loggedOutBeforeConfigure = (defaults.options.storageDirectory, (try? result.get()) != nil)
+            guard case .failure(let error) = result else { return (nil, nil) }
+            return (nil, error)
         }
+        if let failure { throw failure }
         try target?.logout()
     }
 

@@ -311,7 +311,8 @@ public final class JoeInstance: Sendable {
         await state.withLock { $0.readAfterUnlock }?.value
     }
 
-    /// Reads the stored identity if `configure` could not (the gate opened).
+    /// Reads the stored identity if `configure` could not (the gate opened, or the retry interval
+    /// passed).
     ///
     /// - Returns: whether nothing is left to read (the identity is in use); `false` while the
     ///   file still cannot be read.

@@ -70,15 +70,23 @@ struct JoeLogoutBeforeConfigureTests {
         }
     }
 
-    /// A logout that cannot store its identity throws, and leaves what is there as it was.
-    @Test func itThrowsAndChangesNothingWhenTheIdentityCannotBeStored() async throws {
+    /// A logout that cannot store its identity in the default folder throws and leaves what is
+    /// there as it was; the first `configure` still signs out the folder it names.
+    @Test func itThrowsWhenTheIdentityCannotBeStoredAndConfigureStillSignsOut() async throws {
         try await withLaunches { launches in
+            let own = launches.data.appendingPathComponent("own")
+            _ = try await launches.run("configure=\(own.path),account-7")
+            let signedIn = try launches.stored(in: own)
             let blocker = Data("not a folder".utf8)
             try blocker.write(to: launches.defaultFolder)
-            let lines = try await launches.run("logout")
-            #expect(lines.count == 1 && lines[0].hasPrefix("logout threw "), "\(lines)")
+
+            let lines = try await launches.run("logout", "configure=\(own.path)")
+            #expect(lines.count == 2 && lines[0].hasPrefix("logout threw "), "\(lines)")
             #expect(lines.first?.contains("could not be stored") == true, "\(lines)")
             #expect(try Data(contentsOf: launches.defaultFolder) == blocker)
+            let ownAfter = try launches.stored(in: own)
+            #expect(lines.last == "configure \(ownAfter.anonymousId) -", "\(lines)")
+            #expect(ownAfter.anonymousId != signedIn.anonymousId)
         }
     }
 

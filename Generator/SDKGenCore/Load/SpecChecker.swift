@@ -9,7 +9,7 @@ enum SpecChecker {
         // The checks are independent of each other: each reports into a log of its own, and the
         // logs are joined in this order, whichever check ends first.
         let checks: [@Sendable (Spec, inout DiagnosticLog) -> Void] = [
-            checkTypeNames, checkConstantAndErrorNames, checkModels, checkRequiredCycles, checkRules,
+            checkTypeNames, checkNamesInScope, checkSuiteNames, checkConstantAndErrorNames, checkModels, checkRequiredCycles, checkRules,
             checkPropertyRules, checkExampleTypes, checkOperations, checkOperationInputs, checkOperationExamples,
             { spec, log in if let headers = spec.headers { checkHeaders(headers, log: &log) } },
             { spec, log in if let headers = spec.headers { checkHeaderExamples(headers, log: &log) } },
@@ -42,42 +42,16 @@ enum SpecChecker {
         let generatedNames = Set(
             [
                 "ErrorCode", "Constants", "Client", "RequestHeaders", "Operation", "API", "ContractTests", "Emulator",
-                "ExampleServer", "OpenAPI",
+                "ExampleServer",
             ].map {
                 spec.name + $0
             })
-        // A type's tests are `<Type>Tests`; these suites are named otherwise, and a type whose
-        // tests would take one's name would declare it twice.
-        var suites = [
-            OperationTestTranslator.suiteName(spec): "the suite of the operations' examples",
-            OpenAPIContractTestTranslator.suiteName(spec): "the suite of the OpenAPI document",
-        ]
-        for model in spec.models where ModelValidationTestTranslator.applies(to: model) {
-            suites[ModelValidationTestTranslator.suiteName(model)] = "the suite of model '\(model.name)''s member rules"
-        }
-        let clientNames = memberNames(spec, properties: false)
-        let propertyNames = memberNames(spec, properties: true)
-        let ruleTypes = Set(spec.rules.map { SwiftNaming.typeName($0.name) + "Rule" })
         for declaration in typeDeclarations(spec) {
-            let member =
-                clientNames[declaration.swift]
-                ?? (ruleTypes.contains(declaration.swift) ? propertyNames[declaration.swift] : nil)
             let length = declaration.swift.utf8.count
             if length > maxTypeNameBytes {
                 log.error(
                     "'\(declaration.name)' becomes a Swift type name of \(length) bytes (\(declaration.swift.prefix(24))…), "
                         + "too long for the files named after it (at most \(maxTypeNameBytes)); use a shorter name",
-                    at: declaration.location)
-            } else if let suite = suites[declaration.swift + "Tests"] {
-                log.error(
-                    "'\(declaration.name)' becomes \(declaration.swift), whose tests would be named "
-                        + "\(declaration.swift)Tests like \(suite); rename it",
-                    at: declaration.location)
-            } else if let member {
-                log.error(
-                    "'\(declaration.name)' becomes the Swift type \(declaration.swift), which \(member.what) "
-                        + "(line \(member.location.line)) also names, so the generated code could not refer to the type there; "
-                        + "rename one",
                     at: declaration.location)
             } else if let earlier = seen[declaration.swift] {
                 log.error(
@@ -93,41 +67,6 @@ enum SpecChecker {
         }
     }
 
-    /// The Swift names of the members and parameters that generated code declares where it also
-    /// names types, with what each is: the client's operations and their parameters (where the
-    /// client names any type), or the models' properties (where a model names its rules' types).
-    /// Only a name that could be a type name is kept: one that does not start with an ASCII
-    /// capital (`_1`, a name in a script without case).
-    static func memberNames(
-        _ spec: Spec, properties: Bool
-    ) -> [String: (what: String, location: SourceLocation)] {
-        var names: [String: (what: String, location: SourceLocation)] = [:]
-        func add(_ specName: String, _ what: String, _ location: SourceLocation) {
-            let swift = SwiftNaming.plainMemberName(specName)
-            guard let first = swift.utf8.first, !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(first),
-                names[swift] == nil
-            else { return }
-            names[swift] = (what, location)
-        }
-        guard !properties else {
-            for model in spec.models {
-                for property in model.properties {
-                    add(property.name, "property '\(property.name)' of model '\(model.name)'", property.location)
-                }
-            }
-            return names
-        }
-        for operation in spec.operations {
-            add(operation.name, "operation '\(operation.name)'", operation.location)
-            for parameter in operation.parameters {
-                add(
-                    parameter.name, "parameter '\(parameter.name)' of operation '\(operation.name)'",
-                    parameter.location)
-            }
-        }
-        return names
-    }
-
     /// A generated module may not be named like the folder of the OpenAPI documents (which would
     /// put them inside the module), nor like a type of a module its files import, which would
     /// hide the module there (`EmulatorCatalog.moduleLikeTypeNames`).
@@ -138,7 +77,7 @@ enum SpecChecker {
                     "the API name '\(spec.name)' makes the module \(module), the folder of the OpenAPI documents; "
                         + "choose another name",
                     at: spec.nameLocation)
-            } else if EmulatorCatalog.moduleLikeTypeNames.contains(module) {
+            } else if EmulatorCatalog.moduleLikeTypeNames.contains(module), ContractTestTranslator.importsSDKEmulator(spec) {
                 log.error(
                     "the API name '\(spec.name)' makes the module \(module), the name of a type of SDKEmulator, "
                         + "which would hide the module in the generated tests; choose another name",

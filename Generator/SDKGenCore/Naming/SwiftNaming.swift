@@ -166,9 +166,8 @@ public enum SwiftNaming {
 }
 
 /// How a name's scalar counts when splitting it into words (ASCII is decided without Unicode
-/// property lookups, which dominate generation time on large specs otherwise). Only scalars
-/// Swift takes in an identifier (`SwiftIdentifierScalars`) are letters or digits: letters, and
-/// decimal digits of any script.
+/// property lookups, which dominate generation time on large specs otherwise). Only letters
+/// Swift takes in an identifier (`SwiftIdentifierScalars`) are letters; digits are ASCII's.
 enum CharacterKind {
     case upper, lower, digit, otherLetter, separator
 
@@ -183,7 +182,9 @@ enum CharacterKind {
             if !SwiftIdentifierScalars.isCharacter(scalar) {
                 self = .separator
             } else if !properties.isAlphabetic {
-                self = properties.numericType == .decimal ? .digit : .separator
+                // Decimal digits of other scripts too, which Swift takes in a name: they always
+                // separated words here, and keeping them would rename types users already have.
+                self = .separator
             } else if properties.isUppercase {
                 self = .upper
             } else if properties.isLowercase {

@@ -1,6 +1,43 @@
 /// Turns the spec's examples, and the edge cases its limits imply, into Swift Testing suites of
 /// the `<Name>ContractTests` module.
 enum ContractTestTranslator {
+    /// Whether the module has `<Name>OperationTests`: the operation examples sent to the spec's
+    /// emulator, or to the server made from the spec when there are examples.
+    static func hasOperationSuite(_ spec: Spec) -> Bool {
+        spec.emulator != nil
+            || (ExampleServerTranslator.applies(to: spec) && spec.operations.contains { !$0.examples.isEmpty })
+    }
+
+    /// Whether the module has `<Name>OpenAPITests`: the document's checks live in SDKEmulator,
+    /// which only a hand-written emulator's test target depends on.
+    static func hasOpenAPISuite(_ spec: Spec) -> Bool { spec.emulator != nil }
+
+    /// Whether any generated file of the spec imports SDKEmulator beside the API module: these
+    /// two suites, and the server made from the spec.
+    static func importsSDKEmulator(_ spec: Spec) -> Bool {
+        hasOperationSuite(spec) || hasOpenAPISuite(spec) || ExampleServerTranslator.applies(to: spec)
+    }
+
+    /// The suites not named `<Type>Tests` after a type of the API module, with what each holds.
+    static func otherSuites(_ spec: Spec) -> [String: String] {
+        var suites: [String: String] = [:]
+        if hasOperationSuite(spec) { suites[OperationTestTranslator.suiteName(spec)] = "the suite of the operations' examples" }
+        if hasOpenAPISuite(spec) { suites[OpenAPIContractTestTranslator.suiteName(spec)] = "the suite of the OpenAPI document" }
+        for model in spec.models where ModelValidationTestTranslator.applies(to: model) {
+            suites[ModelValidationTestTranslator.suiteName(model)] = "the suite of model '\(model.name)''s member rules"
+        }
+        return suites
+    }
+
+    /// The spec's types that get a suite `<Type>Tests`: every rule, enum and identifier, and
+    /// each model with an example.
+    static func typesWithSuites(_ spec: Spec) -> [(name: String, swift: String, location: SourceLocation)] {
+        spec.rules.map { ($0.name, RuleTranslator.typeName($0), $0.location) }
+            + spec.models.filter { !$0.examples.isEmpty }.map { ($0.name, SwiftNaming.typeName($0.name), $0.location) }
+            + spec.enums.map { ($0.name, SwiftNaming.typeName($0.name), $0.location) }
+            + spec.identifiers.map { ($0.name, SwiftNaming.typeName($0.name), $0.location) }
+    }
+
     static func files(_ spec: Spec) -> [PendingFile] {
         let module = SpecTranslator.testModule(spec)
         let imports = ["Foundation", "SDKRuntime", "Testing", SpecTranslator.apiModule(spec)]
@@ -55,17 +92,14 @@ enum ContractTestTranslator {
         }
         files.append(
             file("\(ErrorCodeTranslator.typeName(spec))Tests.swift") { ModelTestTranslator.errorCodeSuite(spec) })
-        let hasExamples = spec.operations.contains { !$0.examples.isEmpty }
-        if spec.emulator != nil || (ExampleServerTranslator.applies(to: spec) && hasExamples) {
+        if hasOperationSuite(spec) {
             let server = spec.emulator == nil ? [ExampleServerTranslator.module(spec)] : []
             files.append(
                 file("\(spec.name)OperationTests.swift", imports: imports + ["SDKEmulator"] + server) {
                     OperationTestTranslator.suite(spec, emulator: spec.emulator)
                 })
         }
-        if spec.emulator != nil {
-            // The document's checks live in SDKEmulator, which only a hand-written emulator's
-            // test target depends on.
+        if hasOpenAPISuite(spec) {
             files.append(
                 file("\(spec.name)OpenAPITests.swift", imports: imports + ["SDKEmulator"]) {
                     OpenAPIContractTestTranslator.suite(spec)
