@@ -180,6 +180,60 @@ struct DeliveryPumpTests {
                 == .paused(until: start + DeliveryBackoff.seconds(DeliveryBackoff().maximumDelay)))
     }
 
+    /// A pause is stored: set while the device clock ran a day ahead, then corrected, it would
+    /// have held every lane (purchases and identity links too) for that day, across launches.
+    @Test("a pause or back-off set before the device clock went back holds no longer than the longest back-off")
+    func aWaitSetBeforeTheClockWentBackEnds() async throws {
+        let directory = StorageTestDirectory()
+        let first = try directory.open(clock: clock)
+        let purchase = try enqueue(first, .purchases, 1)
+        let limited = RecordingBatchSender { _, _ in .rateLimited(retryAfter: .seconds(60)) }
+        #expect(await pump(first, sender: limited).drain() == .paused(until: clock.now() + 60))
+        first.close()
+
+        clock.advance(by: -86_400)
+        let second = try directory.open(clock: clock)
+        let failures = StorageTestBox(1)
+        let sender = RecordingBatchSender { _, _ in
+            failures.update { remaining in
+                defer { remaining -= 1 }
+                return remaining > 0 ? .retryLater(retryAfter: nil) : .delivered
+            }
+        }
+        let secondPump = pump(second, sender: sender)
+        guard case .backingOff = await secondPump.drain() else {
+            Issue.record("the stored pause should be over, and the failed send back off")
+            return
+        }
+        #expect(sender.sent == [purchase])
+
+        clock.advance(by: -86_400)
+        #expect(await secondPump.drain() == .emptied, "the back-off set a day later by the clock is over")
+        #expect(sender.sent == [purchase, purchase])
+    }
+
+    /// A `Retry-After` date already past by the device clock (a clock ahead of the server's)
+    /// asks for no wait: taken as asked, the pump retried every half second without end.
+    @Test("a rate limit whose Retry-After asks for no wait backs off further at each attempt")
+    func aRateLimitAskingForNoWaitBacksOffExponentially() async throws {
+        let storage = try SDKStorage.inMemory()
+        _ = try enqueue(storage, .events, 1)
+        let limited = RecordingBatchSender { _, _ in .rateLimited(retryAfter: .zero) }
+        let pump = pump(storage, sender: limited)
+        var pauses: [TimeInterval] = []
+        for _ in 0..<4 {
+            let start = clock.now()
+            guard case .paused(let until) = await pump.drain() else {
+                Issue.record("expected a pause")
+                return
+            }
+            pauses.append(until.timeIntervalSince(start))
+            clock.advance(by: until.timeIntervalSince(start) + 0.001)
+        }
+        #expect(pauses[3] > 1, "\(pauses)")
+        #expect(try storage.queue.nextBatch(limit: 1).first?.attempts == 4)
+    }
+
     @Test("a rate limit without Retry-After backs off further at each attempt, counting them")
     func aRateLimitWithoutRetryAfterBacksOffExponentially() async throws {
         let storage = try SDKStorage.inMemory()

@@ -9,7 +9,8 @@ enum SpecChecker {
         // The checks are independent of each other: each reports into a log of its own, and the
         // logs are joined in this order, whichever check ends first.
         let checks: [@Sendable (Spec, inout DiagnosticLog) -> Void] = [
-            checkTypeNames, checkNamesInScope, checkSuiteNames, checkConstantAndErrorNames, checkModels, checkRequiredCycles, checkRules,
+            checkTypeNames, checkNamesInScope, checkSuiteNames, checkConstantAndErrorNames, checkModels,
+            checkRequiredCycles, checkRules,
             checkPropertyRules, checkExampleTypes, checkOperations, checkOperationInputs, checkOperationExamples,
             { spec, log in if let headers = spec.headers { checkHeaders(headers, log: &log) } },
             { spec, log in if let headers = spec.headers { checkHeaderExamples(headers, log: &log) } },
@@ -77,7 +78,9 @@ enum SpecChecker {
                     "the API name '\(spec.name)' makes the module \(module), the folder of the OpenAPI documents; "
                         + "choose another name",
                     at: spec.nameLocation)
-            } else if EmulatorCatalog.moduleLikeTypeNames.contains(module), ContractTestTranslator.importsSDKEmulator(spec) {
+            } else if EmulatorCatalog.moduleLikeTypeNames.contains(module),
+                ContractTestTranslator.importsSDKEmulator(spec)
+            {
                 log.error(
                     "the API name '\(spec.name)' makes the module \(module), the name of a type of SDKEmulator, "
                         + "which would hide the module in the generated tests; choose another name",

@@ -21,8 +21,12 @@ enum ContractTestTranslator {
     /// The suites not named `<Type>Tests` after a type of the API module, with what each holds.
     static func otherSuites(_ spec: Spec) -> [String: String] {
         var suites: [String: String] = [:]
-        if hasOperationSuite(spec) { suites[OperationTestTranslator.suiteName(spec)] = "the suite of the operations' examples" }
-        if hasOpenAPISuite(spec) { suites[OpenAPIContractTestTranslator.suiteName(spec)] = "the suite of the OpenAPI document" }
+        if hasOperationSuite(spec) {
+            suites[OperationTestTranslator.suiteName(spec)] = "the suite of the operations' examples"
+        }
+        if hasOpenAPISuite(spec) {
+            suites[OpenAPIContractTestTranslator.suiteName(spec)] = "the suite of the OpenAPI document"
+        }
         for model in spec.models where ModelValidationTestTranslator.applies(to: model) {
             suites[ModelValidationTestTranslator.suiteName(model)] = "the suite of model '\(model.name)''s member rules"
         }

@@ -131,19 +131,26 @@ public actor DeliveryPump {
 
     /// `.backingOff` while `lane` waits out a back-off, else `nil`.
     private func waiting(_ lane: DeliveryLane) -> DrainResult? {
-        guard let until = backingOff[lane], until > clock.now() else { return nil }
+        guard let until = backingOff[lane], !isOver(until, now: clock.now()) else { return nil }
         return .backingOff(until: until)
     }
 
     /// Why nothing may be sent now, if something says so (a rate limit holds every lane); lifts a
     /// rate-limit pause that is over.
     private func hold() throws(StorageError) -> DrainResult? {
-        let now = clock.now()
         if let pausedUntil = try queue.pausedUntil {
-            if pausedUntil > now { return .paused(until: pausedUntil) }
+            if !isOver(pausedUntil, now: clock.now()) { return .paused(until: pausedUntil) }
             try queue.resume()
         }
         return nil
+    }
+
+    /// Whether a wait until `until` is over at `now`: it has come, or it lies further ahead than
+    /// any wait the pump sets (`DeliveryBackoff.maximumDelay`), so the device clock went back
+    /// since it was set (stored, a pause outlives launches) and it would otherwise hold
+    /// delivery for as long as the clock was off.
+    private func isOver(_ until: Date, now: Date) -> Bool {
+        until <= now || until.timeIntervalSince(now) > DeliveryBackoff.seconds(backoff.maximumDelay)
     }
 
     /// Acts on `outcome`; returns a result when the drain must stop. A too-large batch lowers
@@ -173,8 +180,10 @@ public actor DeliveryPump {
             }
             try quarantine(unreadable, reason: "payload could not be decoded")
         case .rateLimited(let retryAfter):
+            // A `Retry-After` of nothing (a date already past by the device clock, or zero)
+            // says nothing usable: retrying at once would ask again every half second.
             let pause =
-                if let retryAfter {
+                if let retryAfter, retryAfter > .zero {
                     backoff.asked(retryAfter)
                 } else {
                     DeliveryBackoff.seconds(
