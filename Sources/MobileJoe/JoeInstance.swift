@@ -55,7 +55,7 @@ import Synchronization
 /// | `OS-Name` | `iOS` on iOS; on Linux the distribution's name (see `JoeDeviceInfo`) |
 /// | `OS-Version` | the system version (`18.2.0`); on Linux `VERSION_ID` or the kernel release |
 /// | `Device-Model` | the model identifier (`iPhone16,2`); on Linux the `uname` machine (`x86_64`) |
-/// | `Preferred-Languages` | up to `MobileJoeConstants.maxPreferredLanguages` of `Locale.preferredLanguages` (on Linux `LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`), read once at the instance's first request; absent when there are none |
+/// | `Preferred-Languages` | up to `MobileJoeConstants.maxPreferredLanguages` of `Locale.preferredLanguages` (on Linux `LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`, else Foundation's list), read once at the instance's first request |
 /// | `Debug-Mode` | `true` or `false`, the `debugMode` passed to `configure` |
 ///
 /// `Device-Brand` (Android only) is not sent.
@@ -225,10 +225,11 @@ public final class JoeInstance: Sendable {
         }
     }
 
-    /// A `Joe.logout()` made before `configure`, which the first `configure` applies: stores a
-    /// new anonymous identity, as `logout()` does. When it cannot be stored the sign-out still
-    /// holds for this launch, since the app was told it signed out: `configure` starts from that
-    /// identity, in memory, and never sends the signed-out account's IDs.
+    /// A `Joe.logout()` made before `configure`, which the first `configure` applies when its
+    /// folder is not the one that logout stored a new identity in: stores a new anonymous
+    /// identity, as `logout()` does. When it cannot be stored the sign-out still holds for this
+    /// launch, since the app asked to sign out: `configure` starts from that identity, in memory,
+    /// and never sends the signed-out account's IDs.
     ///
     /// - Throws: `.storageFailed` when the identity cannot be stored (for the diagnostic).
     func logoutBeforeConfigure() throws(MobileJoeError) {

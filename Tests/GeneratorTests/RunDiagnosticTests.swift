@@ -46,6 +46,21 @@ struct RunDiagnosticTests {
                     + "character; save the file as UTF-8"
             ]),
         Case(
+            name: "an operation whose client file name, with the API name, is too long for a file system",
+            files: [
+                SpecFile(
+                    name: "long.yaml",
+                    bytes: Array(
+                        ("sdkgen: 1\napi: {name: AcmeCorporationInternalBillingServiceApi, version: 1.0.0}\n"
+                            + "models:\n  Thing: {properties: {}}\noperations:\n"
+                            + "  \"\u{1F502}\u{2B83}\u{21B9}\": {method: GET, path: /x, response: Thing}\n").utf8))
+            ],
+            expected: [
+                "long.yaml:2:13: error: a generated file would be named AcmeCorporationInternalBillingServiceApi… "
+                    + "(229 bytes), longer than the 225 a file system holds beside sdkgen's temporary name; shorten "
+                    + "the API name or the name the file is made from"
+            ]),
+        Case(
             name: "two specs with one API name",
             files: [SpecFile(name: "a.yaml", bytes: minimalSpec), SpecFile(name: "b.yaml", bytes: minimalSpec)],
             expected: [

@@ -4,10 +4,15 @@ import Foundation
 /// run as child processes and the module files they read.
 public enum BuiltProducts {
     /// The folder of the built products. On Linux the test bundle is an executable in it; on
-    /// Apple platforms the tests run inside a helper (`xctest`, `swiftpm-testing-helper`) that
-    /// loads the `.xctest` bundle from it.
+    /// Apple platforms the tests run inside a helper that loads the `.xctest` bundle from it:
+    /// `swiftpm-testing-helper`, which is told the bundle's path (`--test-bundle-path`), or
+    /// `xctest`, which loads it as a bundle.
     public static let folder: URL = {
         #if canImport(Darwin)
+            let arguments = CommandLine.arguments
+            if let flag = arguments.firstIndex(of: "--test-bundle-path"), flag + 1 < arguments.count {
+                return URL(fileURLWithPath: arguments[flag + 1]).deletingLastPathComponent()
+            }
             if let bundle = Bundle.allBundles.first(where: { $0.bundlePath.hasSuffix(".xctest") }) {
                 return bundle.bundleURL.deletingLastPathComponent()
             }

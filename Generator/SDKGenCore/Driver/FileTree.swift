@@ -233,6 +233,11 @@ enum FileTree {
     /// the writer's process ID and a random number.
     static let temporarySuffix = ".sdkgen-"
 
+    /// The longest name, in UTF-8 bytes, of a file sdkgen writes: file systems hold 255, and its
+    /// temporary file adds a dot, `temporarySuffix`, a process ID and a random number (at most
+    /// ten digits each) and a dash.
+    static let longestWrittenName = 255 - (1 + temporarySuffix.utf8.count + 10 + 1 + 10)
+
     /// Whether `name` is that of a temporary file a write left (`.NAME.sdkgen-PID-RANDOM`, or
     /// `.NAME.sdkgen-PID` from earlier versions) by a process that is no longer running: a
     /// killed run cannot remove its own, and another run's may still be renamed into place.

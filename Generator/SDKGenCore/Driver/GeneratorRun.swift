@@ -80,7 +80,21 @@ public struct GeneratorRun {
                 continue
             }
             names[spec.name.lowercased()] = name
-            files.merge(Self.files(for: spec)) { first, _ in first }
+            let specFiles = Self.files(for: spec)
+            // Type names are checked at their line (`SpecChecker.maxTypeNameBytes`); a file name
+            // made of several (`<Name>Client+<Operation>.swift`) can still be too long.
+            let long = specFiles.keys.sorted().lazy.flatMap { $0.split(separator: "/") }.first {
+                $0.utf8.count > FileTree.longestWrittenName
+            }
+            if let long {
+                log.error(
+                    "a generated file would be named \(long.prefix(40))… (\(long.utf8.count) bytes), longer than the "
+                        + "\(FileTree.longestWrittenName) a file system holds beside sdkgen's temporary name; shorten "
+                        + "the API name or the name the file is made from",
+                    at: spec.nameLocation)
+                continue
+            }
+            files.merge(specFiles) { first, _ in first }
             folders += SpecTranslator.modules(spec)
         }
         if !names.isEmpty { folders.append(OpenAPIExporter.folder) }
