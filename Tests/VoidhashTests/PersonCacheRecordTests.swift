@@ -40,6 +40,16 @@ struct PersonCacheRecordTests {
         #expect(!PersonCacheRecord.empty(epoch: "epoch").isExpired(at: fetchedAt + expiresAfter * 2))
     }
 
+    /// Fetched while the device clock ran a year ahead and read once it was set right, a
+    /// snapshot counted as never expired for that year; a small step back (within the stale
+    /// window) is a clock's adjustment, not a lost age.
+    @Test func aSnapshotDatedFurtherInTheFutureThanTheStaleWindowIsExpired() {
+        #expect(!record().isExpired(at: fetchedAt - staleAfter))
+        #expect(record().isExpired(at: fetchedAt - staleAfter - 0.001))
+        #expect(record().isExpired(at: fetchedAt - 365 * 86_400))
+        #expect(record().freshness(at: fetchedAt - 365 * 86_400) == .stale)
+    }
+
     @Test func aSnapshotExpiresOnlyAfterTheExpiryAge() {
         #expect(!record().isExpired(at: fetchedAt + expiresAfter))
         #expect(record().isExpired(at: fetchedAt + expiresAfter + 0.001))

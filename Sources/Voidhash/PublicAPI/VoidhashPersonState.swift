@@ -21,8 +21,9 @@ public struct VoidhashPersonState: Sendable, Hashable {
     public var value: VoidhashPerson?
     /// Whether the snapshot may be out of date.
     public var isStale: Bool
-    /// Whether the snapshot is older than `VoidhashConstants.personExpiresAfter`; branch on it
-    /// for high-value content.
+    /// Whether the snapshot is older than `VoidhashConstants.personExpiresAfter`, or dated in
+    /// the future by more than `VoidhashConstants.personStaleAfter` (the device clock was set
+    /// back since: its age is unknown); branch on it for high-value content.
     public var isExpired: Bool
     /// Why the snapshot is as fresh as it is.
     public var reason: Reason

@@ -41,10 +41,15 @@ struct PersonCacheRecord: Codable, Sendable, Hashable {
     }
 
     /// Whether the snapshot was fetched more than `VoidhashConstants.personExpiresAfter` before
-    /// `now`.
+    /// `now`, or cannot be shown not to be: dated further in the future by the device clock than
+    /// `VoidhashConstants.personStaleAfter` (a clock that ran ahead when it was fetched and was
+    /// set right since), its age is unknown, and counting it never expired would keep access
+    /// for as long as the clock had been off.
     func isExpired(at now: Date) -> Bool {
         guard let snapshot else { return false }
-        return now.timeIntervalSince(snapshot.fetchedAt) > VoidhashConstants.personExpiresAfter.timeInterval
+        let age = now.timeIntervalSince(snapshot.fetchedAt)
+        return age > VoidhashConstants.personExpiresAfter.timeInterval
+            || -age > VoidhashConstants.personStaleAfter.timeInterval
     }
 
     /// What a read at `now` answers with this cache, whose person is `person`, given how the
