@@ -99,4 +99,32 @@ struct VoidhashGroupsConsentTests {
             await voidhash.shutdown()
         }
     }
+
+    /// Page: setGroups sends again a group whose properties differ from the ones it last sent,
+    /// and a later change wins. A `$groupidentify` sent alone (no consent) answered after a
+    /// later one was queued (consent granted meanwhile) recorded its older value as the last
+    /// sent, so setting the app's value again sent nothing and the server kept the other.
+    @Test func aLateAnswerToAnEarlierGroupIdentifyDoesNotHideALaterOne() async throws {
+        try await withSDKHarness { harness in
+            let voidhash = try harness.launch(consent: .denied)
+            await voidhash.flush()
+            harness.inject(.hold, into: .captureEvents, scope: .next(1))
+            await voidhash.setGroups(["company": VoidhashGroup(id: "acme", properties: ["plan": "pro"])])
+            await harness.waitUntilHeld(.captureEvents)
+            harness.clock.advance(by: .seconds(1))
+            await voidhash.setAnalyticsConsent(.granted)
+            await voidhash.setGroups(["company": VoidhashGroup(id: "acme", properties: ["plan": "free"])])
+            harness.release(.captureEvents)
+            await voidhash.flush()
+            #expect(harness.state.groupProperties(type: "company", key: "acme")?["plan"] == "free")
+
+            let before = try harness.groupIdentifies.count
+            harness.clock.advance(by: .seconds(1))
+            await voidhash.setGroups(["company": VoidhashGroup(id: "acme", properties: ["plan": "pro"])])
+            await voidhash.flush()
+            #expect(try harness.groupIdentifies.count == before + 1)
+            #expect(harness.state.groupProperties(type: "company", key: "acme")?["plan"] == "pro")
+            await voidhash.shutdown()
+        }
+    }
 }

@@ -126,6 +126,29 @@ struct VoidhashGroupsTests {
         }
     }
 
+    /// An app and its extension on one storage each read the types used at launch: each wrote
+    /// its own list over the other's, and together they used seven.
+    @Test func theTypeLimitCountsTheTypesAnotherInstanceOnTheSameStorageUsed() async throws {
+        try await withSDKHarness { harness in
+            let app = try harness.launch()
+            let appExtension = try harness.launch()
+            for type in ["a", "b", "c"] { await app.group(type: type, key: "1") }
+            for type in ["d", "e", "f"] { await appExtension.group(type: type, key: "1") }
+            #expect(harness.warningCodes == [.groupTypeLimit])
+            await app.flush()
+            await appExtension.flush()
+            await appExtension.shutdown()
+            await app.shutdown()
+
+            let relaunched = try harness.launch()
+            for type in ["g", "h"] { await relaunched.group(type: type, key: "1") }
+            await relaunched.flush()
+            #expect(Set(try harness.groupIdentifies.map(\.groupType)) == ["a", "b", "c", "d", "e"])
+            #expect(harness.warningCodes == [.groupTypeLimit, .groupTypeLimit, .groupTypeLimit])
+            await relaunched.shutdown()
+        }
+    }
+
     @Test func groupPropertiesAreStringsNumbersOrBooleansAndOthersAreLeftOutWithAWarning() async throws {
         try await withSDKHarness { harness in
             let voidhash = try harness.launch()

@@ -80,17 +80,32 @@ extension VoidhashCore {
             return false
         }
         guard !groupTypes.contains(type) else { return true }
-        guard groupTypes.count < VoidhashConstants.maxGroupTypes else {
+        // Another process on the same storage (an app and its extension) may have used types
+        // since this one read them: the limit counts the stored ones too, read and written in
+        // one transaction.
+        let known = groupTypes
+        let outcome: (admitted: Bool, types: [String])
+        do throws(StorageError) {
+            outcome = try storage.keyValues.update { (reader) throws(StorageError) in
+                var types = (try? reader.value([String].self, forKey: StoreKeys.groupTypes)) ?? []
+                types += known.filter { !types.contains($0) }
+                guard !types.contains(type) else { return ((true, types), KeyValueBatch()) }
+                guard types.count < VoidhashConstants.maxGroupTypes else { return ((false, types), KeyValueBatch()) }
+                types.append(type)
+                var batch = KeyValueBatch()
+                try batch.set(types, forKey: StoreKeys.groupTypes)
+                return ((true, types), batch)
+            }
+        } catch {
+            reporter.diagnose(.storageWriteFailed, "Could not store the group types (\(error)).")
+            outcome = (groupTypes.count < VoidhashConstants.maxGroupTypes, groupTypes + [type])
+        }
+        groupTypes = outcome.admitted ? outcome.types : known
+        guard outcome.admitted else {
             reporter.warn(
                 .groupTypeLimit,
                 "The project already uses \(VoidhashConstants.maxGroupTypes) group types; '\(type)' was ignored.")
             return false
-        }
-        groupTypes.append(type)
-        do throws(StorageError) {
-            try storage.keyValues.set(groupTypes, forKey: StoreKeys.groupTypes)
-        } catch {
-            reporter.diagnose(.storageWriteFailed, "Could not store the group types (\(error)).")
         }
         return true
     }
@@ -142,6 +157,7 @@ extension VoidhashCore {
         } else if try enqueue(events, storingIdentity: next) != nil {
             identity = next
             noteEventQueued(events.count)
+            for identify in identifies { supersedeInFlight(by: identify) }
         } else {
             try storeIdentity(identity)  // the groups without the events, which were not queued (reported)
         }
@@ -181,6 +197,20 @@ extension VoidhashCore {
                     "A $groupidentify sent without analytics consent failed; the next setGroups sends it again.")
             }
             await self?.groupIdentifyFinished(event.id, delivered: delivered, lineage: lineage)
+        }
+    }
+
+    /// A `$groupidentify` recorded as sent now (queued with consent) is later than any still
+    /// under way without consent for the same group: the late answer of one of those records
+    /// only the properties this one does not set, so it never brings back older values (which
+    /// would keep `setGroups` from sending the group's properties again).
+    private func supersedeInFlight(by later: GroupIdentifyProperties) {
+        for index in groupIdentifiesInFlight.indices {
+            var earlier = groupIdentifiesInFlight[index].identify
+            guard earlier.groupType == later.groupType, TextChecks.isIdentical(earlier.groupKey, later.groupKey)
+            else { continue }
+            earlier.groupSet = earlier.groupSet.filter { later.groupSet[$0.key] == nil }
+            groupIdentifiesInFlight[index].identify = earlier
         }
     }
 
