@@ -53,6 +53,35 @@ struct VoidhashLinkSentElsewhereTests {
         }
     }
 
+    /// The same, but Voidhash refuses the link the extension sent, and no call of the app waits
+    /// for it any more: the app drops it as a late refusal, so it stays signed in, stops
+    /// answering with the anonymous person, and asks Voidhash for the signed-in one.
+    @Test func aLinkAnotherProcessSentAndVoidhashRefusedWithNobodyWaitingIsDropped() async throws {
+        try await withSDKHarness { harness in
+            harness.state.addRejections(VoidhashRejections(userIds: ["user_refused"]))
+            let transport = SwitchableTransport()
+            var options = harness.options()
+            options.transport = transport
+            let app = try Voidhash(publishableKey: VoidhashEmulator.testKey, options: options)
+            let anonymous = await app.getDistinctId()
+            #expect(try await app.identifyState(externalUserId: "user_refused").status == .deferred)
+
+            let appExtension = try harness.launch()
+            await harness.retryDelivery(appExtension)
+            #expect(await eventually { harness.requests(.identify).count == 1 })
+            await appExtension.shutdown()
+
+            transport.isOffline.withLock { $0 = false }
+            await harness.retryDelivery(app)
+            #expect(
+                await eventually {
+                    (try? await app.getCurrentPersonState()).map { $0.value?.distinctId != anonymous } ?? false
+                })
+            #expect(await app.getDistinctId() == "user_refused")
+            await app.shutdown()
+        }
+    }
+
     /// The extension signs in while the app is sending: the app, holding the delivery claim,
     /// sends the extension's link with its own queue, and Voidhash refuses it. The extension's
     /// identify throws Voidhash's error and goes back to the anonymous ID, as when it sends the
