@@ -114,6 +114,27 @@ struct VoidhashAccessTests {
         }
     }
 
+    /// After a sign-in whose link failed (delivery backing off), a forced read answered "failed"
+    /// at once without sending anything, although Voidhash was reachable: the link, whose
+    /// answer is the signed-in person, is tried now.
+    @Test func forceFetchTriesAnIdentityLinkThatIsBackingOffNow() async throws {
+        try await withSDKHarness { harness in
+            let voidhash = try harness.launch()
+            _ = try await voidhash.getCurrentPersonState()
+            harness.inject(.status(503, code: "INTERNAL"), into: .identify)
+            #expect(try await voidhash.identifyState(externalUserId: "user_forced").status == .deferred)
+            harness.server.clearFaults()
+            harness.state.seedPerson(VoidhashPersonSeed(distinctId: "user_forced", name: "Server side"))
+            let identifies = harness.requests(.identify).count
+
+            let state = try await voidhash.getCurrentPersonState(forceFetch: true)
+            #expect(harness.requests(.identify).count == identifies + 1)
+            #expect(state.value?.distinctId == "user_forced")
+            #expect(!state.isStale)
+            await voidhash.shutdown()
+        }
+    }
+
     @Test func forceFetchAsksVoidhashNow() async throws {
         try await withSDKHarness { harness in
             let voidhash = try await premiumUser(harness)
@@ -243,6 +264,22 @@ struct VoidhashAccessTests {
             await voidhash.signOut()
             _ = try await voidhash.getCurrentPersonState()
             #expect(harness.requests(.getPerson).count == 2, "the signed-out identity's first read asks too")
+            await voidhash.shutdown()
+        }
+    }
+
+    /// The Check access page: the SDK refreshes the person after identity changes. Signing in as
+    /// another user and signing out each ask Voidhash without waiting for a read.
+    @Test func anIdentityChangeRefreshesThePersonWithoutARead() async throws {
+        try await withSDKHarness { harness in
+            let voidhash = try harness.launch()
+            #expect(try await voidhash.identifyState(externalUserId: "user_first").status == .confirmed)
+            _ = try await voidhash.getCurrentPersonState(forceFetch: true)
+            let before = harness.requests(.getPerson).count
+            #expect(try await voidhash.identifyState(externalUserId: "user_second").status == .confirmed)
+            #expect(await eventually { harness.requests(.getPerson).count == before + 1 })
+            await voidhash.signOut()
+            #expect(await eventually { harness.requests(.getPerson).count == before + 2 })
             await voidhash.shutdown()
         }
     }

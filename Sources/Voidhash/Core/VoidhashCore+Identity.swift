@@ -157,7 +157,8 @@ extension VoidhashCore {
 
     /// Starts a new anonymous identity and analytics session, outside any group (after
     /// recording `$sign_out`, carrying the leaving user's groups, when lifecycle events and
-    /// consent are on). Queued deliveries, consent and the install record stay.
+    /// consent are on), and asks Voidhash for its person, as after every identity change.
+    /// Queued deliveries, consent and the install record stay.
     ///
     /// The `$sign_out` and the new identity are stored in one transaction, so a relaunch after a
     /// kill finds the user signed out with the event queued, or neither.
@@ -170,6 +171,7 @@ extension VoidhashCore {
             if try enqueue(events, switchingTo: next, cache: { _ in nextCache }) == nil {
                 adoptIdentity(next, cache: nextCache)  // reported; this launch goes on signed out
             }
+            requestRefresh()  // the pages refresh the person after every identity change
         }
         kickDelivery()
     }

@@ -25,7 +25,7 @@ extension VoidhashCore {
                 }
             }
         guard let limit else { return .answer(state(isStale: false, reason: .fresh)) }
-        let refresh = refreshWait()
+        let refresh = refreshWait(now: forceFetch)
         return .waiting {
             let outcome = await refresh(limit)
             return await self.answerRead(after: outcome)
@@ -74,12 +74,13 @@ extension VoidhashCore {
         await refreshWait()(limit)
     }
 
-    /// Starts a refresh (or joins the one under way): the closure returned waits for its outcome
-    /// at most the time it is given, and answers `nil` when the time passed first.
-    private func refreshWait() -> @Sendable (Duration) async -> RefreshOutcome? {
+    /// Starts a refresh (or joins the one under way), `now` even while delivery backs off (see
+    /// `requestRefresh(now:)`): the closure returned waits for its outcome at most the time it
+    /// is given, and answers `nil` when the time passed first.
+    private func refreshWait(now: Bool = false) -> @Sendable (Duration) async -> RefreshOutcome? {
         let wait = OutcomeWait<RefreshOutcome>()
         refreshWaits.append(wait)
-        requestRefresh()
+        requestRefresh(now: now)
         let clock = clock
         return { limit in
             let outcome = await wait.outcome(within: limit, clock: clock)
@@ -101,10 +102,18 @@ extension VoidhashCore {
 
     /// Asks Voidhash for the current person, unless a request for this identity is under way.
     /// While an identity link is unconfirmed, the link's answer is the refresh: delivery is
-    /// kicked instead (a fetch before the link would miss the anonymous history).
-    func requestRefresh() {
+    /// kicked instead (a fetch before the link would miss the anonymous history), and with
+    /// `now` (a forced read, which asks Voidhash now) the link is tried at once even while
+    /// delivery backs off, as a call waiting for its own item is.
+    func requestRefresh(now: Bool = false) {
         if cache.awaitingLink != nil {
-            kickDelivery()
+            guard now else {
+                kickDelivery()
+                return
+            }
+            eventsQueuedSinceKick = 0
+            let outbox = outbox
+            Task { _ = await outbox.attempt(through: QueuedWrite.Kind.link.lane) }
             return
         }
         if let inFlight = refreshInFlight, inFlight.epoch == identity.epoch { return }
