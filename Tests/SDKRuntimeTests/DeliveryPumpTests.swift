@@ -193,13 +193,7 @@ struct DeliveryPumpTests {
 
         clock.advance(by: -86_400)
         let second = try directory.open(clock: clock)
-        let failures = StorageTestBox(1)
-        let sender = RecordingBatchSender { _, _ in
-            failures.update { remaining in
-                defer { remaining -= 1 }
-                return remaining > 0 ? .retryLater(retryAfter: nil) : .delivered
-            }
-        }
+        let sender = RecordingBatchSender { _, number in number == 0 ? .retryLater(retryAfter: nil) : .delivered }
         let secondPump = pump(second, sender: sender)
         guard case .backingOff = await secondPump.drain() else {
             Issue.record("the stored pause should be over, and the failed send back off")
@@ -269,13 +263,7 @@ struct DeliveryPumpTests {
     @Test func aFailureBacksOffAndCountsTheAttempt() async throws {
         let storage = try SDKStorage.inMemory()
         let ids = try enqueue(storage, .purchases, 1)
-        let failures = StorageTestBox(1)
-        let sender = RecordingBatchSender { _, _ in
-            failures.update { remaining in
-                defer { remaining -= 1 }
-                return remaining > 0 ? .retryLater(retryAfter: nil) : .delivered
-            }
-        }
+        let sender = RecordingBatchSender { _, number in number == 0 ? .retryLater(retryAfter: nil) : .delivered }
         let pump = pump(storage, sender: sender)
         let start = clock.now()
 
