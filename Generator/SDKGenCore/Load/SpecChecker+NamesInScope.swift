@@ -24,7 +24,7 @@ extension SpecChecker {
             var used = Set([operation.requestBody, operation.responseBody].compactMap { $0 }.map(SwiftNaming.typeName))
             for parameter in operation.parameters {
                 used.formUnion(parameter.type.namedTypes.map(SwiftNaming.typeName))
-                if let rule = parameter.rule { used.insert(SwiftNaming.typeName(rule) + "Rule") }
+                if let rule = parameter.rule { used.insert(RuleTranslator.typeName(ofRule: rule)) }
             }
             return used
         }
@@ -38,7 +38,7 @@ extension SpecChecker {
             }
         }
         for model in spec.models {
-            let rules = Set(model.properties.compactMap(\.rule).map { SwiftNaming.typeName($0) + "Rule" })
+            let rules = Set(model.properties.compactMap(\.rule).map(RuleTranslator.typeName(ofRule:)))
             for property in model.properties {
                 check(
                     property.name, "property '\(property.name)' of model '\(model.name)'", at: property.location,

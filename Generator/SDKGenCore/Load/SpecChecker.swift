@@ -29,7 +29,7 @@ enum SpecChecker {
     static func typeDeclarations(_ spec: Spec) -> [(name: String, swift: String, location: SourceLocation)] {
         spec.models.map { ($0.name, SwiftNaming.typeName($0.name), $0.location) }
             + spec.enums.map { ($0.name, SwiftNaming.typeName($0.name), $0.location) }
-            + spec.rules.map { ($0.name, SwiftNaming.typeName($0.name) + "Rule", $0.location) }
+            + spec.rules.map { ($0.name, RuleTranslator.typeName($0), $0.location) }
             + spec.identifiers.map { ($0.name, SwiftNaming.typeName($0.name), $0.location) }
             + spec.operations.map { ($0.name, SwiftNaming.typeName($0.name) + "Operation", $0.location) }
     }

@@ -47,7 +47,7 @@ enum ClientTranslator {
             let check = SwiftStatement.ifStatement(
                 [
                     .optionalBinding(
-                        "violation", .call(.path(SwiftNaming.typeName(rule) + "Rule", "validate"), [.init(value)]))
+                        "violation", .call(.path(RuleTranslator.typeName(ofRule: rule), "validate"), [.init(value)]))
                 ],
                 then: [
                     .throwStatement(

@@ -92,7 +92,7 @@ extension ExampleServerTranslator {
                             .optionalBinding(
                                 "violation",
                                 .call(
-                                    .path(SwiftNaming.typeName(rule) + "Rule", "validate"),
+                                    .path(RuleTranslator.typeName(ofRule: rule), "validate"),
                                     [.init(nil, .identifier("value"))])),
                         ],
                         then: [refuse(.binary(.string("\(parameter.name) "), "+", .path("violation", "message")))],

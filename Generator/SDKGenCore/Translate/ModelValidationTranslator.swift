@@ -41,7 +41,8 @@ enum ModelValidationTranslator {
                 .ifStatement(
                     [
                         .optionalBinding(
-                            "violation", .call(.path(SwiftNaming.typeName(rule) + "Rule", "validate"), [.init(value)]))
+                            "violation", .call(.path(RuleTranslator.typeName(ofRule: rule), "validate"), [.init(value)])
+                        )
                     ],
                     then: [record(property: .string(property.wireName))], else: nil)
             }

@@ -2,7 +2,10 @@
 /// report, and `validate(_:)`, which returns the first reason in check order or `nil`.
 enum RuleTranslator {
     /// The Swift type name of `rule`'s namespace.
-    static func typeName(_ rule: RuleSpec) -> String { SwiftNaming.typeName(rule.name) + "Rule" }
+    static func typeName(_ rule: RuleSpec) -> String { typeName(ofRule: rule.name) }
+
+    /// The Swift type of the rule named `name`: `<Name>Rule`.
+    static func typeName(ofRule name: String) -> String { SwiftNaming.typeName(name) + "Rule" }
 
     /// The Swift type a value checked by `rule` has.
     static func valueType(_ rule: RuleSpec, rules: [RuleSpec]) -> SwiftType {
@@ -283,7 +286,7 @@ enum RuleTranslator {
                     [.expression(.binary(.identifier("value").dot("count"), ">", .path("Self", "maxCount")))],
                     then: fail(.tooMany), else: nil))
         }
-        let keyType = SwiftNaming.typeName(rule.keyRule) + "Rule"
+        let keyType = typeName(ofRule: rule.keyRule)
         body.append(
             .forIn(
                 "key", .identifier("value").dot("keys"),
@@ -297,7 +300,7 @@ enum RuleTranslator {
                         then: fail(.invalidKey), else: nil)
                 ]))
         if let valueRule = rule.valueRule {
-            let valueType = SwiftNaming.typeName(valueRule) + "Rule"
+            let valueType = typeName(ofRule: valueRule)
             body.append(
                 .forIn(
                     "entry", .identifier("value").dot("values"),
