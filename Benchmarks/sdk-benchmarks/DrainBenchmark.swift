@@ -4,8 +4,8 @@ import SDKPersistence
 import SDKRuntime
 import VoidhashAPI
 
-/// Drains queued events to the Voidhash emulator over loopback: `DeliveryPump` batches of 50
-/// (the SDK's batch size) sent through the generated `VoidhashClient.captureEvents` over
+/// Drains queued events to the Voidhash emulator over loopback: `DeliveryPump` batches of
+/// `VoidhashConstants.maxEventsPerRequest` (the SDK's batch size) sent through the generated `VoidhashClient.captureEvents` over
 /// `URLSessionTransport`.
 enum DrainBenchmark {
     private static let group = "queue"
@@ -20,7 +20,8 @@ enum DrainBenchmark {
         }
         return [
             Figure(
-                group: group, name: "drain \(count) events to the emulator (batches of 50)",
+                group: group,
+                name: "drain \(count) events to the emulator (batches of \(VoidhashConstants.maxEventsPerRequest))",
                 unit: .seconds, values: times, target: .under(3))
         ]
     }
@@ -43,7 +44,7 @@ enum DrainBenchmark {
                 baseURL: baseURL, transport: URLSessionTransport(),
                 headers: { [HTTPField(name: "Authorization", value: "Bearer \(VoidhashEmulator.testKey)")] }
             ))
-        let pump = DeliveryPump(queue: storage.queue, batchLimit: 50) { batch, _ in
+        let pump = DeliveryPump(queue: storage.queue, batchLimit: VoidhashConstants.maxEventsPerRequest) { batch, _ in
             await send(batch, with: client)
         }
         let start = ContinuousClock.now

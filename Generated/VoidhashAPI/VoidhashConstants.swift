@@ -41,44 +41,50 @@ public enum VoidhashConstants {
     /// - Remark: Generated from Spec/voidhash.yaml:31:3 (constant eventBatchSize).
     public static let eventBatchSize: Swift.Int = 20
 
+    /// The most events one captureEvents request carries; Voidhash refuses a larger batch with
+    /// PAYLOAD_TOO_LARGE.
+    ///
+    /// - Remark: Generated from Spec/voidhash.yaml:34:3 (constant maxEventsPerRequest).
+    public static let maxEventsPerRequest: Swift.Int = 100
+
     /// The longest a queued analytics event waits for a delivery (without flush()).
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:34:3 (constant eventDeliveryDelay).
+    /// - Remark: Generated from Spec/voidhash.yaml:37:3 (constant eventDeliveryDelay).
     public static let eventDeliveryDelay: Swift.Duration = .milliseconds(30000)
 
     /// The most group types a project keeps.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:37:3 (constant maxGroupTypes).
+    /// - Remark: Generated from Spec/voidhash.yaml:40:3 (constant maxGroupTypes).
     public static let maxGroupTypes: Swift.Int = 5
 
     /// The most levels of arrays and objects an event property value may nest; a deeper value is left out
     /// of the event with a warning (JSON readers on the device stop at 512 levels).
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:40:3 (constant maxEventPropertyDepth).
+    /// - Remark: Generated from Spec/voidhash.yaml:43:3 (constant maxEventPropertyDepth).
     public static let maxEventPropertyDepth: Swift.Int = 100
 
     /// Publishable keys of the test environment start with this.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:43:3 (constant testKeyPrefix).
+    /// - Remark: Generated from Spec/voidhash.yaml:46:3 (constant testKeyPrefix).
     public static let testKeyPrefix: Swift.String = "vh_pk_test_"
 
     /// The event recorded by signOut() and reset() when lifecycle events and consent are on.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:46:3 (constant signOutEvent).
+    /// - Remark: Generated from Spec/voidhash.yaml:49:3 (constant signOutEvent).
     public static let signOutEvent: Swift.String = "$sign_out"
 
     /// The event that sets a group's properties.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:49:3 (constant groupIdentifyEvent).
+    /// - Remark: Generated from Spec/voidhash.yaml:52:3 (constant groupIdentifyEvent).
     public static let groupIdentifyEvent: Swift.String = "$groupidentify"
 
     /// The event property holding the user's groups, by type.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:52:3 (constant groupsProperty).
+    /// - Remark: Generated from Spec/voidhash.yaml:55:3 (constant groupsProperty).
     public static let groupsProperty: Swift.String = "$groups"
 
     /// Publishable keys start with this; those without the test prefix are production keys.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:55:3 (constant productionKeyPrefix).
+    /// - Remark: Generated from Spec/voidhash.yaml:58:3 (constant productionKeyPrefix).
     public static let productionKeyPrefix: Swift.String = "vh_pk_"
 }

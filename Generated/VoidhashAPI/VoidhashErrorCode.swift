@@ -8,38 +8,38 @@ import SDKRuntime
 public enum VoidhashErrorCode: SDKRuntime.OpenStringEnum {
     /// `INVALID_ARGUMENT` (400): An input broke a rule of the contract.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:448:3.
+    /// - Remark: Generated from Spec/voidhash.yaml:451:3.
     case invalidArgument
 
     /// `AUTHENTICATION_FAILED` (401): The publishable key was refused.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:449:3.
+    /// - Remark: Generated from Spec/voidhash.yaml:452:3.
     case authenticationFailed
 
     /// `PERSON_NOT_FOUND` (404): Voidhash has no person for this distinct ID yet.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:450:3.
+    /// - Remark: Generated from Spec/voidhash.yaml:453:3.
     case personNotFound
 
     /// `PERSON_WRITE_REJECTED` (409): Voidhash refused a change to a person for good.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:451:3.
+    /// - Remark: Generated from Spec/voidhash.yaml:454:3.
     case personWriteRejected
 
     /// `PAYLOAD_TOO_LARGE` (413): The request body is too large for the server; a batch of events is split
     /// and sent again.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:452:3.
+    /// - Remark: Generated from Spec/voidhash.yaml:455:3.
     case payloadTooLarge
 
     /// `RATE_LIMITED` (429): Too many requests; wait for Retry-After.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:453:3.
+    /// - Remark: Generated from Spec/voidhash.yaml:456:3.
     case rateLimited
 
     /// `INTERNAL` (500): Voidhash failed; try again later.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:454:3.
+    /// - Remark: Generated from Spec/voidhash.yaml:457:3.
     case `internal`
 
     /// A code this version of the contract does not know.

@@ -8,16 +8,16 @@ import SDKRuntime
 /// - `Authorization`: The publishable key as a bearer token.
 /// - `Voidhash-SDK`: The SDK and its version.
 ///
-/// - Remark: Generated from Spec/voidhash.yaml:457:3 (headers).
+/// - Remark: Generated from Spec/voidhash.yaml:460:3 (headers).
 public struct VoidhashRequestHeaders: Swift.Hashable, Swift.Sendable {
     /// The publishable key.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:458:5.
+    /// - Remark: Generated from Spec/voidhash.yaml:461:5.
     public var publishableKey: Swift.String
 
     /// The SDK's version.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:459:5.
+    /// - Remark: Generated from Spec/voidhash.yaml:462:5.
     public var sdkVersion: Swift.String
 
     /// Headers from every input; optional inputs default to absent.

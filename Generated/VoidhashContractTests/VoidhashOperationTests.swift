@@ -9,7 +9,7 @@ import VoidhashAPI
 
 @Suite("Operations of Spec/voidhash.yaml against the emulator", .timeLimit(.minutes(3)))
 struct VoidhashOperationTests {
-    @Test("identify: links an anonymous person (Spec/voidhash.yaml:476:9)")
+    @Test("identify: links an anonymous person (Spec/voidhash.yaml:479:9)")
     func identifyExample1() async throws {
         let outcome = try await SDKEmulator.VoidhashEmulator.withContractClient { core in
             let client = VoidhashAPI.VoidhashClient(core: core)
@@ -27,7 +27,7 @@ struct VoidhashOperationTests {
         #expect(outcome.error == nil)
     }
 
-    @Test("identify: refuses a blank user ID (Spec/voidhash.yaml:479:9)")
+    @Test("identify: refuses a blank user ID (Spec/voidhash.yaml:482:9)")
     func identifyExample2() async throws {
         let outcome = try await SDKEmulator.VoidhashEmulator.withContractClient { core in
             let client = VoidhashAPI.VoidhashClient(core: core)
@@ -43,7 +43,7 @@ struct VoidhashOperationTests {
         #expect(outcome.error?.code == "INVALID_ARGUMENT")
     }
 
-    @Test("getPerson: unknown person (Spec/voidhash.yaml:492:9)")
+    @Test("getPerson: unknown person (Spec/voidhash.yaml:495:9)")
     func getPersonExample1() async throws {
         let outcome = try await SDKEmulator.VoidhashEmulator.withContractClient { core in
             let client = VoidhashAPI.VoidhashClient(core: core)
@@ -55,7 +55,7 @@ struct VoidhashOperationTests {
         #expect(outcome.error?.code == "PERSON_NOT_FOUND")
     }
 
-    @Test("setPersonAttributes: sets attributes (Spec/voidhash.yaml:506:9)")
+    @Test("setPersonAttributes: sets attributes (Spec/voidhash.yaml:509:9)")
     func setPersonAttributesExample1() async throws {
         let outcome = try await SDKEmulator.VoidhashEmulator.withContractClient { core in
             let client = VoidhashAPI.VoidhashClient(core: core)
@@ -72,7 +72,7 @@ struct VoidhashOperationTests {
         #expect(outcome.error == nil)
     }
 
-    @Test("setPersonAttributes: refuses an object value (Spec/voidhash.yaml:510:9)")
+    @Test("setPersonAttributes: refuses an object value (Spec/voidhash.yaml:513:9)")
     func setPersonAttributesExample2() async throws {
         let outcome = try await SDKEmulator.VoidhashEmulator.withContractClient { core in
             let client = VoidhashAPI.VoidhashClient(core: core)
@@ -90,7 +90,7 @@ struct VoidhashOperationTests {
         #expect(outcome.error?.code == "INVALID_ARGUMENT")
     }
 
-    @Test("recordPurchase: records a simulated purchase with a test key (Spec/voidhash.yaml:523:9)")
+    @Test("recordPurchase: records a simulated purchase with a test key (Spec/voidhash.yaml:526:9)")
     func recordPurchaseExample1() async throws {
         let outcome = try await SDKEmulator.VoidhashEmulator.withContractClient { core in
             let client = VoidhashAPI.VoidhashClient(core: core)
@@ -108,7 +108,7 @@ struct VoidhashOperationTests {
         #expect(outcome.error == nil)
     }
 
-    @Test("captureEvents: stores a batch (Spec/voidhash.yaml:534:9)")
+    @Test("captureEvents: stores a batch (Spec/voidhash.yaml:537:9)")
     func captureEventsExample1() async throws {
         let outcome = try await SDKEmulator.VoidhashEmulator.withContractClient { core in
             let client = VoidhashAPI.VoidhashClient(core: core)

@@ -6,9 +6,9 @@ import SDKRuntime
 import Testing
 import VoidhashAPI
 
-@Suite("Request headers (Spec/voidhash.yaml:457:3)", .timeLimit(.minutes(3)))
+@Suite("Request headers (Spec/voidhash.yaml:460:3)", .timeLimit(.minutes(3)))
 struct VoidhashRequestHeadersTests {
-    @Test("example at Spec/voidhash.yaml:464:7 gives exactly its headers, in contract order")
+    @Test("example at Spec/voidhash.yaml:467:7 gives exactly its headers, in contract order")
     func example1() {
         let fields = VoidhashAPI.VoidhashRequestHeaders(publishableKey: "vh_pk_test_abc", sdkVersion: "1.0.0").fields
         #expect(fields[field: "Authorization"] == "Bearer vh_pk_test_abc")

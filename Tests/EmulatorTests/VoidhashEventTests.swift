@@ -65,6 +65,20 @@ struct VoidhashEventTests {
         }
     }
 
+    @Test func aBatchOverTheLimitIsRefusedWholeAndTheLimitItselfIsStored() async throws {
+        try await withVoidhashEmulator { emulator in
+            let limit = VoidhashConstants.maxEventsPerRequest
+            let events = (0...limit).map { event("e\($0)") }
+            let error = await #expect(throws: APIError.self) { try await capture(events, in: emulator) }
+            #expect(error?.status == 413)
+            #expect(error?.code == VoidhashErrorCode.payloadTooLarge.rawValue)
+            #expect(emulator.state.events.isEmpty)
+            let result = try await capture(Array(events.prefix(limit)), in: emulator)
+            #expect(result == EventBatchResult(accepted: limit, rejected: []))
+            #expect(emulator.state.events.count == limit)
+        }
+    }
+
     @Test func anEmptyBatchIsAccepted() async throws {
         try await withVoidhashEmulator { emulator in
             let result = try await capture([], in: emulator)

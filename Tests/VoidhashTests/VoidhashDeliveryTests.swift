@@ -131,6 +131,26 @@ struct VoidhashDeliveryTests {
         }
     }
 
+    /// A backlog goes in as few requests as the contract allows, none over its limit: a larger
+    /// one would be refused with 413 and sent again in halves.
+    @Test func aBacklogOfEventsGoesInRequestsOfAtMostTheContractsLimit() async throws {
+        try await withSDKHarness { harness in
+            let voidhash = try harness.launch()
+            let limit = VoidhashConstants.maxEventsPerRequest
+            harness.inject(.status(503, code: "INTERNAL"), into: .captureEvents)
+            for index in 0...(2 * limit) { await voidhash.capture("backlog_\(index)") }
+            await voidhash.flush()
+            let failed = harness.requests(.captureEvents).count
+            harness.server.clearFaults()
+            await harness.retryDelivery(voidhash)
+            let answered = harness.requests(.captureEvents).dropFirst(failed)
+            #expect(answered.map(\.status) == [200, 200, 200])
+            #expect(harness.capturedEvents.count == 2 * limit + 1)
+            #expect(await voidhash.pendingDeliveryCount() == 0)
+            await voidhash.shutdown()
+        }
+    }
+
     @Test func aRefusedEventIsDroppedWithADiagnostic() async throws {
         try await withSDKHarness { harness in
             let voidhash = try harness.launch()

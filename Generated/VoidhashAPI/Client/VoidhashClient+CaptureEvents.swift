@@ -5,13 +5,13 @@ import Foundation
 import SDKRuntime
 
 extension VoidhashClient {
-    /// Stores a batch of events, deduplicated by event ID.
+    /// Stores a batch of at most maxEventsPerRequest events, deduplicated by event ID.
     ///
     /// `POST /v1/events`; may fail with `INVALID_ARGUMENT`, `AUTHENTICATION_FAILED`, `PAYLOAD_TOO_LARGE`,
     /// `RATE_LIMITED`, `INTERNAL`.
     /// Sending it again with the same `idempotencyKey` is applied once.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:526:3 (operation captureEvents).
+    /// - Remark: Generated from Spec/voidhash.yaml:529:3 (operation captureEvents).
     public func captureEvents(
         body: EventBatch,
         idempotencyKey: Swift.String

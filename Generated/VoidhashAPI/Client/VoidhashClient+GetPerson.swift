@@ -10,7 +10,7 @@ extension VoidhashClient {
     /// `GET /v1/people/{distinctId}`; may fail with `AUTHENTICATION_FAILED`, `PERSON_NOT_FOUND`,
     /// `RATE_LIMITED`, `INTERNAL`.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:483:3 (operation getPerson).
+    /// - Remark: Generated from Spec/voidhash.yaml:486:3 (operation getPerson).
     public func getPerson(distinctId: Swift.String) async throws(SDKRuntime.APIError) -> Person {
         let request = SDKRuntime.HTTPRequest(
             method: "GET",

@@ -11,7 +11,7 @@ extension VoidhashClient {
     /// `PERSON_WRITE_REJECTED`, `RATE_LIMITED`, `INTERNAL`.
     /// Sending it again with the same `idempotencyKey` is applied once.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:468:3 (operation identify).
+    /// - Remark: Generated from Spec/voidhash.yaml:471:3 (operation identify).
     public func identify(
         body: IdentifyRequest,
         idempotencyKey: Swift.String

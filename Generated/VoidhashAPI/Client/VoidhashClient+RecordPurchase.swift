@@ -11,7 +11,7 @@ extension VoidhashClient {
     /// `PAYLOAD_TOO_LARGE`, `PERSON_WRITE_REJECTED`, `RATE_LIMITED`, `INTERNAL`.
     /// Sending it again with the same `idempotencyKey` is applied once.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:515:3 (operation recordPurchase).
+    /// - Remark: Generated from Spec/voidhash.yaml:518:3 (operation recordPurchase).
     public func recordPurchase(
         body: PurchaseRecord,
         idempotencyKey: Swift.String

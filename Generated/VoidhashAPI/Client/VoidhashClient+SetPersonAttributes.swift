@@ -11,7 +11,7 @@ extension VoidhashClient {
     /// `AUTHENTICATION_FAILED`, `PAYLOAD_TOO_LARGE`, `PERSON_WRITE_REJECTED`, `RATE_LIMITED`, `INTERNAL`.
     /// Sending it again with the same `idempotencyKey` is applied once.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:496:3 (operation setPersonAttributes).
+    /// - Remark: Generated from Spec/voidhash.yaml:499:3 (operation setPersonAttributes).
     public func setPersonAttributes(
         distinctId: Swift.String,
         body: AttributesUpdate,

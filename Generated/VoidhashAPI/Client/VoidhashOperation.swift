@@ -8,27 +8,27 @@ import SDKRuntime
 public enum VoidhashOperation: Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
     /// `POST /v1/identify`.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:468:3.
+    /// - Remark: Generated from Spec/voidhash.yaml:471:3.
     case identify
 
     /// `GET /v1/people/{distinctId}`.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:483:3.
+    /// - Remark: Generated from Spec/voidhash.yaml:486:3.
     case getPerson
 
     /// `PATCH /v1/people/{distinctId}/attributes`.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:496:3.
+    /// - Remark: Generated from Spec/voidhash.yaml:499:3.
     case setPersonAttributes
 
     /// `POST /v1/purchases`.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:515:3.
+    /// - Remark: Generated from Spec/voidhash.yaml:518:3.
     case recordPurchase
 
     /// `POST /v1/events`.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:526:3.
+    /// - Remark: Generated from Spec/voidhash.yaml:529:3.
     case captureEvents
 
     /// The HTTP method.

@@ -6,16 +6,16 @@ import SDKRuntime
 
 /// Whether an entitlement gives access now.
 ///
-/// - Remark: Generated from Spec/voidhash.yaml:224:3 (enum EntitlementStatus).
+/// - Remark: Generated from Spec/voidhash.yaml:227:3 (enum EntitlementStatus).
 public enum EntitlementStatus: SDKRuntime.OpenStringEnum {
     /// `active`.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:226:14.
+    /// - Remark: Generated from Spec/voidhash.yaml:229:14.
     case active
 
     /// `expired`.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:226:22.
+    /// - Remark: Generated from Spec/voidhash.yaml:229:22.
     case expired
 
     /// A value this version of the contract does not know, kept as it was sent.

@@ -6,16 +6,16 @@ import SDKRuntime
 
 /// What granted an entitlement.
 ///
-/// - Remark: Generated from Spec/voidhash.yaml:227:3 (enum GrantSource).
+/// - Remark: Generated from Spec/voidhash.yaml:230:3 (enum GrantSource).
 public enum GrantSource: SDKRuntime.OpenStringEnum {
     /// `subscription`.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:229:14.
+    /// - Remark: Generated from Spec/voidhash.yaml:232:14.
     case subscription
 
     /// `purchase`.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:229:28.
+    /// - Remark: Generated from Spec/voidhash.yaml:232:28.
     case purchase
 
     /// A value this version of the contract does not know, kept as it was sent.

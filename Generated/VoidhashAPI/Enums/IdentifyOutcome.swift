@@ -6,21 +6,21 @@ import SDKRuntime
 
 /// What Voidhash did with an identity link.
 ///
-/// - Remark: Generated from Spec/voidhash.yaml:240:3 (enum IdentifyOutcome).
+/// - Remark: Generated from Spec/voidhash.yaml:243:3 (enum IdentifyOutcome).
 public enum IdentifyOutcome: SDKRuntime.OpenStringEnum {
     /// The anonymous person was merged into the identified one.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:243:9.
+    /// - Remark: Generated from Spec/voidhash.yaml:246:9.
     case linked
 
     /// The link existed already; nothing changed.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:244:9.
+    /// - Remark: Generated from Spec/voidhash.yaml:247:9.
     case alreadyLinked
 
     /// The anonymous ID belongs to another identified person; the user is signed in without its history.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:245:9.
+    /// - Remark: Generated from Spec/voidhash.yaml:248:9.
     case anonymousIdClaimed
 
     /// A value this version of the contract does not know, kept as it was sent.

@@ -6,26 +6,26 @@ import SDKRuntime
 
 /// Where a purchase was made; the publishable key decides which ones unlock perks.
 ///
-/// - Remark: Generated from Spec/voidhash.yaml:233:3 (enum PurchaseEnvironment).
+/// - Remark: Generated from Spec/voidhash.yaml:236:3 (enum PurchaseEnvironment).
 public enum PurchaseEnvironment: SDKRuntime.OpenStringEnum {
     /// A real store purchase.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:236:9.
+    /// - Remark: Generated from Spec/voidhash.yaml:239:9.
     case production
 
     /// A store sandbox purchase (TestFlight, App Review, sandbox testers).
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:237:9.
+    /// - Remark: Generated from Spec/voidhash.yaml:240:9.
     case sandbox
 
     /// A purchase made by the SDK's simulated store.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:238:9.
+    /// - Remark: Generated from Spec/voidhash.yaml:241:9.
     case simulated
 
     /// A purchase made in Voidhash test mode.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:239:9.
+    /// - Remark: Generated from Spec/voidhash.yaml:242:9.
     case testMode
 
     /// A value this version of the contract does not know, kept as it was sent.

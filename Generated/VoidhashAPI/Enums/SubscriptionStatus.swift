@@ -6,26 +6,26 @@ import SDKRuntime
 
 /// A subscription's state.
 ///
-/// - Remark: Generated from Spec/voidhash.yaml:230:3 (enum SubscriptionStatus).
+/// - Remark: Generated from Spec/voidhash.yaml:233:3 (enum SubscriptionStatus).
 public enum SubscriptionStatus: SDKRuntime.OpenStringEnum {
     /// `active`.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:232:14.
+    /// - Remark: Generated from Spec/voidhash.yaml:235:14.
     case active
 
     /// `trialing`.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:232:22.
+    /// - Remark: Generated from Spec/voidhash.yaml:235:22.
     case trialing
 
     /// `canceled`.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:232:32.
+    /// - Remark: Generated from Spec/voidhash.yaml:235:32.
     case canceled
 
     /// `expired`.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:232:42.
+    /// - Remark: Generated from Spec/voidhash.yaml:235:42.
     case expired
 
     /// A value this version of the contract does not know, kept as it was sent.

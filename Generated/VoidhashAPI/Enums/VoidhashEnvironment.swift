@@ -6,16 +6,16 @@ import SDKRuntime
 
 /// The environment a publishable key selects.
 ///
-/// - Remark: Generated from Spec/voidhash.yaml:246:3 (enum VoidhashEnvironment).
+/// - Remark: Generated from Spec/voidhash.yaml:249:3 (enum VoidhashEnvironment).
 public enum VoidhashEnvironment: SDKRuntime.OpenStringEnum {
     /// `production`.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:248:14.
+    /// - Remark: Generated from Spec/voidhash.yaml:251:14.
     case production
 
     /// `test`.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:248:26.
+    /// - Remark: Generated from Spec/voidhash.yaml:251:26.
     case test
 
     /// A value this version of the contract does not know, kept as it was sent.

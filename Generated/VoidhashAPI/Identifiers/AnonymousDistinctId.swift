@@ -6,7 +6,7 @@ import SDKRuntime
 
 /// The distinct ID every install starts with, vh_anon_ and a random UUID.
 ///
-/// - Remark: Generated from Spec/voidhash.yaml:205:3 (identifier anonymousDistinctId).
+/// - Remark: Generated from Spec/voidhash.yaml:208:3 (identifier anonymousDistinctId).
 public enum AnonymousDistinctId {
     /// The prefix new identifiers get.
     public static let prefix: Swift.String = "vh_anon_"

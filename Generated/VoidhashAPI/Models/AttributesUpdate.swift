@@ -6,11 +6,11 @@ import SDKRuntime
 
 /// Attributes to set on a person; null clears one.
 ///
-/// - Remark: Generated from Spec/voidhash.yaml:359:3 (model AttributesUpdate).
+/// - Remark: Generated from Spec/voidhash.yaml:362:3 (model AttributesUpdate).
 public struct AttributesUpdate: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// The attributes by name; email and name set the built-in fields.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:362:7.
+    /// - Remark: Generated from Spec/voidhash.yaml:365:7.
     public var attributes: [Swift.String: SDKRuntime.JSONValue]
 
     /// Creates a value with every member given; optional members default to `nil`.

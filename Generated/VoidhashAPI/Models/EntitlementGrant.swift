@@ -6,36 +6,36 @@ import SDKRuntime
 
 /// One entitlement and what granted it.
 ///
-/// - Remark: Generated from Spec/voidhash.yaml:293:3 (model EntitlementGrant).
+/// - Remark: Generated from Spec/voidhash.yaml:296:3 (model EntitlementGrant).
 public struct EntitlementGrant: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// The perk's slug; null when the perk was deleted.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:296:7.
+    /// - Remark: Generated from Spec/voidhash.yaml:299:7.
     public var perkSlug: Swift.String?
 
     /// The perk's internal ID, which is not the slug.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:297:7.
+    /// - Remark: Generated from Spec/voidhash.yaml:300:7.
     public var perkId: Swift.String
 
     /// Active or expired.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:298:7.
+    /// - Remark: Generated from Spec/voidhash.yaml:301:7.
     public var status: EntitlementStatus
 
     /// What granted it.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:299:7.
+    /// - Remark: Generated from Spec/voidhash.yaml:302:7.
     public var source: GrantSource
 
     /// The subscription or purchase that granted it.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:300:7.
+    /// - Remark: Generated from Spec/voidhash.yaml:303:7.
     public var sourceId: Swift.String
 
     /// When access ends; null for access without an end.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:301:7.
+    /// - Remark: Generated from Spec/voidhash.yaml:304:7.
     public var expiresAt: Foundation.Date?
 
     /// Creates a value with every member given; optional members default to `nil`.

@@ -6,11 +6,11 @@ import SDKRuntime
 
 /// A person's entitlements.
 ///
-/// - Remark: Generated from Spec/voidhash.yaml:286:3 (model Entitlements).
+/// - Remark: Generated from Spec/voidhash.yaml:289:3 (model Entitlements).
 public struct Entitlements: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Every entitlement, active or expired.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:289:7.
+    /// - Remark: Generated from Spec/voidhash.yaml:292:7.
     public var grants: [EntitlementGrant]
 
     /// Creates a value with every member given; optional members default to `nil`.

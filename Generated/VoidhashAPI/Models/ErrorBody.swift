@@ -6,11 +6,11 @@ import SDKRuntime
 
 /// The body of every error response.
 ///
-/// - Remark: Generated from Spec/voidhash.yaml:433:3 (model ErrorBody).
+/// - Remark: Generated from Spec/voidhash.yaml:436:3 (model ErrorBody).
 public struct ErrorBody: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// What went wrong.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:436:7.
+    /// - Remark: Generated from Spec/voidhash.yaml:439:7.
     @SDKRuntime.Indirect
     public var error: ErrorDetail
 

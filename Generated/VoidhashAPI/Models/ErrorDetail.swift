@@ -6,16 +6,16 @@ import SDKRuntime
 
 /// An error code and its explanation.
 ///
-/// - Remark: Generated from Spec/voidhash.yaml:439:3 (model ErrorDetail).
+/// - Remark: Generated from Spec/voidhash.yaml:442:3 (model ErrorDetail).
 public struct ErrorDetail: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// The error code.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:442:7.
+    /// - Remark: Generated from Spec/voidhash.yaml:445:7.
     public var code: Swift.String
 
     /// An explanation for developers.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:443:7.
+    /// - Remark: Generated from Spec/voidhash.yaml:446:7.
     public var message: Swift.String
 
     /// Creates a value with every member given; optional members default to `nil`.

@@ -6,37 +6,37 @@ import SDKRuntime
 
 /// One analytics event; $groups travels in its properties.
 ///
-/// - Remark: Generated from Spec/voidhash.yaml:377:3 (model Event).
+/// - Remark: Generated from Spec/voidhash.yaml:380:3 (model Event).
 public struct Event: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// A unique ID (UUIDv7) Voidhash deduplicates on.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:380:7.
+    /// - Remark: Generated from Spec/voidhash.yaml:383:7.
     public var id: Swift.String
 
     /// The event name.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:381:7.
+    /// - Remark: Generated from Spec/voidhash.yaml:384:7.
     public var event: Swift.String
 
     /// The distinct ID it was captured under; a $groupidentify sent without consent uses the group's own
     /// ID, $<type>_<key>.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:382:7.
+    /// - Remark: Generated from Spec/voidhash.yaml:385:7.
     public var distinctId: Swift.String
 
     /// When it was captured.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:383:7.
+    /// - Remark: Generated from Spec/voidhash.yaml:386:7.
     public var timestamp: Foundation.Date
 
     /// The analytics session; absent on a $groupidentify sent without consent.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:384:7.
+    /// - Remark: Generated from Spec/voidhash.yaml:387:7.
     public var sessionId: Swift.String?
 
     /// The event's properties, $groups among them.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:385:7.
+    /// - Remark: Generated from Spec/voidhash.yaml:388:7.
     public var properties: [Swift.String: SDKRuntime.JSONValue]
 
     /// Creates a value with every member given; optional members default to `nil`.

@@ -6,11 +6,11 @@ import SDKRuntime
 
 /// Events sent together.
 ///
-/// - Remark: Generated from Spec/voidhash.yaml:413:3 (model EventBatch).
+/// - Remark: Generated from Spec/voidhash.yaml:416:3 (model EventBatch).
 public struct EventBatch: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// The events, in capture order.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:416:7.
+    /// - Remark: Generated from Spec/voidhash.yaml:419:7.
     public var events: [Event]
 
     /// Creates a value with every member given; optional members default to `nil`.

@@ -6,16 +6,16 @@ import SDKRuntime
 
 /// What Voidhash did with a batch.
 ///
-/// - Remark: Generated from Spec/voidhash.yaml:419:3 (model EventBatchResult).
+/// - Remark: Generated from Spec/voidhash.yaml:422:3 (model EventBatchResult).
 public struct EventBatchResult: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// How many events were stored (duplicates included, as already stored).
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:422:7.
+    /// - Remark: Generated from Spec/voidhash.yaml:425:7.
     public var accepted: Swift.Int
 
     /// Events refused for good, by ID.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:423:7.
+    /// - Remark: Generated from Spec/voidhash.yaml:426:7.
     public var rejected: [EventRejection]
 
     /// Creates a value with every member given; optional members default to `nil`.

@@ -6,16 +6,16 @@ import SDKRuntime
 
 /// One event refused for good.
 ///
-/// - Remark: Generated from Spec/voidhash.yaml:426:3 (model EventRejection).
+/// - Remark: Generated from Spec/voidhash.yaml:429:3 (model EventRejection).
 public struct EventRejection: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// The event's ID.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:429:7.
+    /// - Remark: Generated from Spec/voidhash.yaml:432:7.
     public var id: Swift.String
 
     /// Why, as an error code.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:430:7.
+    /// - Remark: Generated from Spec/voidhash.yaml:433:7.
     public var code: Swift.String
 
     /// Creates a value with every member given; optional members default to `nil`.

@@ -6,21 +6,21 @@ import SDKRuntime
 
 /// The properties of a $groupidentify event; without consent they are all it carries.
 ///
-/// - Remark: Generated from Spec/voidhash.yaml:404:3 (model GroupIdentifyProperties).
+/// - Remark: Generated from Spec/voidhash.yaml:407:3 (model GroupIdentifyProperties).
 public struct GroupIdentifyProperties: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// The group type.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:407:7.
+    /// - Remark: Generated from Spec/voidhash.yaml:410:7.
     public var groupType: Swift.String
 
     /// The group's key.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:408:7.
+    /// - Remark: Generated from Spec/voidhash.yaml:411:7.
     public var groupKey: Swift.String
 
     /// The group's properties (strings, numbers, booleans).
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:409:7.
+    /// - Remark: Generated from Spec/voidhash.yaml:412:7.
     public var groupSet: [Swift.String: SDKRuntime.JSONValue]
 
     /// Creates a value with every member given; optional members default to `nil`.

@@ -6,26 +6,26 @@ import SDKRuntime
 
 /// A link from an anonymous distinct ID to an identified person.
 ///
-/// - Remark: Generated from Spec/voidhash.yaml:342:3 (model IdentifyRequest).
+/// - Remark: Generated from Spec/voidhash.yaml:345:3 (model IdentifyRequest).
 public struct IdentifyRequest: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// The anonymous distinct ID the device used.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:345:7.
+    /// - Remark: Generated from Spec/voidhash.yaml:348:7.
     public var anonymousId: Swift.String
 
     /// The app's user ID.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:346:7.
+    /// - Remark: Generated from Spec/voidhash.yaml:349:7.
     public var externalUserId: Swift.String
 
     /// The email to set, if given.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:347:7.
+    /// - Remark: Generated from Spec/voidhash.yaml:350:7.
     public var email: Swift.String?
 
     /// The name to set, if given.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:348:7.
+    /// - Remark: Generated from Spec/voidhash.yaml:351:7.
     public var name: Swift.String?
 
     /// Creates a value with every member given; optional members default to `nil`.

@@ -6,16 +6,16 @@ import SDKRuntime
 
 /// What Voidhash did with a link, and the identified person.
 ///
-/// - Remark: Generated from Spec/voidhash.yaml:351:3 (model IdentifyResponse).
+/// - Remark: Generated from Spec/voidhash.yaml:354:3 (model IdentifyResponse).
 public struct IdentifyResponse: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Linked, already linked, or the anonymous ID was claimed by another person.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:354:7.
+    /// - Remark: Generated from Spec/voidhash.yaml:357:7.
     public var outcome: IdentifyOutcome
 
     /// The identified person after the link.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:355:7.
+    /// - Remark: Generated from Spec/voidhash.yaml:358:7.
     @SDKRuntime.Indirect
     public var person: Person
 

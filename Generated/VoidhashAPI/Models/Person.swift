@@ -6,48 +6,48 @@ import SDKRuntime
 
 /// The person snapshot the SDK caches and checks access against.
 ///
-/// - Remark: Generated from Spec/voidhash.yaml:251:3 (model Person).
+/// - Remark: Generated from Spec/voidhash.yaml:254:3 (model Person).
 public struct Person: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// The distinct ID the snapshot was fetched for.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:254:7.
+    /// - Remark: Generated from Spec/voidhash.yaml:257:7.
     public var distinctId: Swift.String
 
     /// The built-in email field.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:255:7.
+    /// - Remark: Generated from Spec/voidhash.yaml:258:7.
     public var email: Swift.String?
 
     /// The built-in name field.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:256:7.
+    /// - Remark: Generated from Spec/voidhash.yaml:259:7.
     public var name: Swift.String?
 
     /// Custom attributes.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:257:7.
+    /// - Remark: Generated from Spec/voidhash.yaml:260:7.
     public var attributes: [Swift.String: SDKRuntime.JSONValue]
 
     /// Slugs of every perk the person can use now.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:258:7.
+    /// - Remark: Generated from Spec/voidhash.yaml:261:7.
     public var activePerkSlugs: [Swift.String]
 
     /// Every entitlement, active or expired.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:259:7.
+    /// - Remark: Generated from Spec/voidhash.yaml:262:7.
     @SDKRuntime.Indirect
     public var entitlements: Entitlements
 
     /// The current subscription and every past one.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:260:7.
+    /// - Remark: Generated from Spec/voidhash.yaml:263:7.
     @SDKRuntime.Indirect
     public var subscriptions: VoidhashSubscriptions
 
     /// Past purchases.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:261:7.
+    /// - Remark: Generated from Spec/voidhash.yaml:264:7.
     @SDKRuntime.Indirect
     public var purchases: Purchases
 

@@ -6,31 +6,31 @@ import SDKRuntime
 
 /// One purchase.
 ///
-/// - Remark: Generated from Spec/voidhash.yaml:331:3 (model Purchase).
+/// - Remark: Generated from Spec/voidhash.yaml:334:3 (model Purchase).
 public struct Purchase: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Voidhash's ID of the purchase.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:334:7.
+    /// - Remark: Generated from Spec/voidhash.yaml:337:7.
     public var id: Swift.String
 
     /// The product bought.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:335:7.
+    /// - Remark: Generated from Spec/voidhash.yaml:338:7.
     public var productId: Swift.String
 
     /// The store's transaction ID.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:336:7.
+    /// - Remark: Generated from Spec/voidhash.yaml:339:7.
     public var transactionId: Swift.String
 
     /// Where it was bought.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:337:7.
+    /// - Remark: Generated from Spec/voidhash.yaml:340:7.
     public var environment: PurchaseEnvironment
 
     /// When it was bought.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:338:7.
+    /// - Remark: Generated from Spec/voidhash.yaml:341:7.
     public var purchasedAt: Foundation.Date
 
     /// Creates a value with every member given; optional members default to `nil`.

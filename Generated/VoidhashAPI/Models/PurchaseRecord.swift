@@ -6,38 +6,38 @@ import SDKRuntime
 
 /// A store purchase the SDK delivers for the person who made it.
 ///
-/// - Remark: Generated from Spec/voidhash.yaml:365:3 (model PurchaseRecord).
+/// - Remark: Generated from Spec/voidhash.yaml:368:3 (model PurchaseRecord).
 public struct PurchaseRecord: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// The distinct ID the purchase was made under.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:368:7.
+    /// - Remark: Generated from Spec/voidhash.yaml:371:7.
     public var distinctId: Swift.String
 
     /// The product bought.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:369:7.
+    /// - Remark: Generated from Spec/voidhash.yaml:372:7.
     public var productId: Swift.String
 
     /// The store's transaction ID (Voidhash deduplicates on it).
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:370:7.
+    /// - Remark: Generated from Spec/voidhash.yaml:373:7.
     public var transactionId: Swift.String
 
     /// Where it was bought.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:371:7.
+    /// - Remark: Generated from Spec/voidhash.yaml:374:7.
     public var environment: PurchaseEnvironment
 
     /// When it was bought.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:372:7.
+    /// - Remark: Generated from Spec/voidhash.yaml:375:7.
     public var purchasedAt: Foundation.Date
 
     /// Sent by restorePurchases(): the store restored the transaction for this person. A transaction
     /// Voidhash holds for another person moves to this one, with the access it grants (the store account's
     /// buyer gets access back on a new install); without it a known transaction changes nothing.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:373:7.
+    /// - Remark: Generated from Spec/voidhash.yaml:376:7.
     public var restored: Swift.Bool?
 
     /// Creates a value with every member given; optional members default to `nil`.

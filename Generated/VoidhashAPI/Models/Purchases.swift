@@ -6,11 +6,11 @@ import SDKRuntime
 
 /// A person's purchases.
 ///
-/// - Remark: Generated from Spec/voidhash.yaml:325:3 (model Purchases).
+/// - Remark: Generated from Spec/voidhash.yaml:328:3 (model Purchases).
 public struct Purchases: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Past purchases.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:328:7.
+    /// - Remark: Generated from Spec/voidhash.yaml:331:7.
     public var history: [Purchase]
 
     /// Creates a value with every member given; optional members default to `nil`.

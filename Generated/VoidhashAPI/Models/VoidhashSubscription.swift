@@ -6,31 +6,31 @@ import SDKRuntime
 
 /// One subscription.
 ///
-/// - Remark: Generated from Spec/voidhash.yaml:314:3 (model VoidhashSubscription).
+/// - Remark: Generated from Spec/voidhash.yaml:317:3 (model VoidhashSubscription).
 public struct VoidhashSubscription: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// The subscription's ID.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:317:7.
+    /// - Remark: Generated from Spec/voidhash.yaml:320:7.
     public var id: Swift.String
 
     /// The product subscribed to.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:318:7.
+    /// - Remark: Generated from Spec/voidhash.yaml:321:7.
     public var productId: Swift.String
 
     /// Active, trialing, canceled or expired.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:319:7.
+    /// - Remark: Generated from Spec/voidhash.yaml:322:7.
     public var status: SubscriptionStatus
 
     /// When it started.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:320:7.
+    /// - Remark: Generated from Spec/voidhash.yaml:323:7.
     public var startedAt: Foundation.Date
 
     /// When the current period ends, if it does.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:321:7.
+    /// - Remark: Generated from Spec/voidhash.yaml:324:7.
     public var expiresAt: Foundation.Date?
 
     /// Creates a value with every member given; optional members default to `nil`.

@@ -6,17 +6,17 @@ import SDKRuntime
 
 /// A person's subscriptions.
 ///
-/// - Remark: Generated from Spec/voidhash.yaml:305:3 (model VoidhashSubscriptions).
+/// - Remark: Generated from Spec/voidhash.yaml:308:3 (model VoidhashSubscriptions).
 public struct VoidhashSubscriptions: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// The current subscription for account screens, or null.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:308:7.
+    /// - Remark: Generated from Spec/voidhash.yaml:311:7.
     @SDKRuntime.OptionalIndirect
     public var current: VoidhashSubscription?
 
     /// Every subscription.
     ///
-    /// - Remark: Generated from Spec/voidhash.yaml:309:7.
+    /// - Remark: Generated from Spec/voidhash.yaml:312:7.
     public var history: [VoidhashSubscription]
 
     /// Creates a value with every member given; optional members default to `nil`.

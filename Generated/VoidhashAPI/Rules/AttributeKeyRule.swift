@@ -6,7 +6,7 @@ import SDKRuntime
 
 /// The name of a person attribute.
 ///
-/// - Remark: Generated from Spec/voidhash.yaml:87:3 (rule attributeKey).
+/// - Remark: Generated from Spec/voidhash.yaml:90:3 (rule attributeKey).
 public enum AttributeKeyRule {
     /// Why a value breaks the rule.
     public enum Violation: Swift.Error, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {

@@ -7,7 +7,7 @@ import SDKRuntime
 /// A person attribute value: a string, number, boolean or null; a number that is not finite is written
 /// as null.
 ///
-/// - Remark: Generated from Spec/voidhash.yaml:98:3 (rule attributeValue).
+/// - Remark: Generated from Spec/voidhash.yaml:101:3 (rule attributeValue).
 public enum AttributeValueRule {
     /// Why a value breaks the rule.
     public enum Violation: Swift.Error, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {

@@ -6,7 +6,7 @@ import SDKRuntime
 
 /// The name of a captured event.
 ///
-/// - Remark: Generated from Spec/voidhash.yaml:161:3 (rule eventName).
+/// - Remark: Generated from Spec/voidhash.yaml:164:3 (rule eventName).
 public enum EventNameRule {
     /// Why a value breaks the rule.
     public enum Violation: Swift.Error, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {

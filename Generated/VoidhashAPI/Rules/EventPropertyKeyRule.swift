@@ -6,7 +6,7 @@ import SDKRuntime
 
 /// The name of an event property.
 ///
-/// - Remark: Generated from Spec/voidhash.yaml:173:3 (rule eventPropertyKey).
+/// - Remark: Generated from Spec/voidhash.yaml:176:3 (rule eventPropertyKey).
 public enum EventPropertyKeyRule {
     /// Why a value breaks the rule.
     public enum Violation: Swift.Error, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {

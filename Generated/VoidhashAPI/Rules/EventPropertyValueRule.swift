@@ -6,7 +6,7 @@ import SDKRuntime
 
 /// An event property value; any JSON value, with non-finite numbers written as null.
 ///
-/// - Remark: Generated from Spec/voidhash.yaml:183:3 (rule eventPropertyValue).
+/// - Remark: Generated from Spec/voidhash.yaml:186:3 (rule eventPropertyValue).
 public enum EventPropertyValueRule {
     /// Why a value breaks the rule.
     public enum Violation: Swift.Error, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {

@@ -6,7 +6,7 @@ import SDKRuntime
 
 /// The app's own stable user ID passed to identify, and a known distinctId at start.
 ///
-/// - Remark: Generated from Spec/voidhash.yaml:60:3 (rule externalUserId).
+/// - Remark: Generated from Spec/voidhash.yaml:63:3 (rule externalUserId).
 public enum ExternalUserIdRule {
     /// Why a value breaks the rule.
     public enum Violation: Swift.Error, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {

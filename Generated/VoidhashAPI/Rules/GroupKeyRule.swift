@@ -6,7 +6,7 @@ import SDKRuntime
 
 /// The app's own ID of a group, 1 to 256 characters.
 ///
-/// - Remark: Generated from Spec/voidhash.yaml:142:3 (rule groupKey).
+/// - Remark: Generated from Spec/voidhash.yaml:145:3 (rule groupKey).
 public enum GroupKeyRule {
     /// Why a value breaks the rule.
     public enum Violation: Swift.Error, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {

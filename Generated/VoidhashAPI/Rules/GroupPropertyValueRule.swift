@@ -6,7 +6,7 @@ import SDKRuntime
 
 /// A group property value; strings, numbers and booleans only (others are left out with a warning).
 ///
-/// - Remark: Generated from Spec/voidhash.yaml:150:3 (rule groupPropertyValue).
+/// - Remark: Generated from Spec/voidhash.yaml:153:3 (rule groupPropertyValue).
 public enum GroupPropertyValueRule {
     /// Why a value breaks the rule.
     public enum Violation: Swift.Error, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {

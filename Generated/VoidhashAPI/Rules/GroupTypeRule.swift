@@ -7,7 +7,7 @@ import SDKRuntime
 /// A group type such as company; a lower-case letter, then up to 63 lower-case letters, digits or
 /// underscores.
 ///
-/// - Remark: Generated from Spec/voidhash.yaml:121:3 (rule groupType).
+/// - Remark: Generated from Spec/voidhash.yaml:124:3 (rule groupType).
 public enum GroupTypeRule {
     /// Why a value breaks the rule.
     public enum Violation: Swift.Error, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {

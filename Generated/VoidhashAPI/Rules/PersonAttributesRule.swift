@@ -6,7 +6,7 @@ import SDKRuntime
 
 /// The attributes of one setPersonAttributes call.
 ///
-/// - Remark: Generated from Spec/voidhash.yaml:110:3 (rule personAttributes).
+/// - Remark: Generated from Spec/voidhash.yaml:113:3 (rule personAttributes).
 public enum PersonAttributesRule {
     /// Why a value breaks the rule.
     public enum Violation: Swift.Error, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {

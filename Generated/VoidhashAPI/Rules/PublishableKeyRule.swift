@@ -6,7 +6,7 @@ import SDKRuntime
 
 /// A publishable key; vh_pk_test_ keys select the test environment, other vh_pk_ keys production.
 ///
-/// - Remark: Generated from Spec/voidhash.yaml:190:3 (rule publishableKey).
+/// - Remark: Generated from Spec/voidhash.yaml:193:3 (rule publishableKey).
 public enum PublishableKeyRule {
     /// Why a value breaks the rule.
     public enum Violation: Swift.Error, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {

@@ -6,7 +6,7 @@ import SDKRuntime
 import Testing
 import VoidhashAPI
 
-@Suite("Enum EntitlementStatus (Spec/voidhash.yaml:224:3)", .timeLimit(.minutes(3)))
+@Suite("Enum EntitlementStatus (Spec/voidhash.yaml:227:3)", .timeLimit(.minutes(3)))
 struct EntitlementStatusTests {
     @Test("every known value decodes to a known case and keeps its raw value", arguments: ["active", "expired"])
     func knownValueRoundTrips(value: Swift.String) throws {

@@ -6,7 +6,7 @@ import SDKRuntime
 import Testing
 import VoidhashAPI
 
-@Suite("Enum GrantSource (Spec/voidhash.yaml:227:3)", .timeLimit(.minutes(3)))
+@Suite("Enum GrantSource (Spec/voidhash.yaml:230:3)", .timeLimit(.minutes(3)))
 struct GrantSourceTests {
     @Test("every known value decodes to a known case and keeps its raw value", arguments: ["subscription", "purchase"])
     func knownValueRoundTrips(value: Swift.String) throws {

@@ -6,7 +6,7 @@ import SDKRuntime
 import Testing
 import VoidhashAPI
 
-@Suite("Enum IdentifyOutcome (Spec/voidhash.yaml:240:3)", .timeLimit(.minutes(3)))
+@Suite("Enum IdentifyOutcome (Spec/voidhash.yaml:243:3)", .timeLimit(.minutes(3)))
 struct IdentifyOutcomeTests {
     @Test(
         "every known value decodes to a known case and keeps its raw value",

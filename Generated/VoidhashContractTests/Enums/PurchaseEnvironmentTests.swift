@@ -6,7 +6,7 @@ import SDKRuntime
 import Testing
 import VoidhashAPI
 
-@Suite("Enum PurchaseEnvironment (Spec/voidhash.yaml:233:3)", .timeLimit(.minutes(3)))
+@Suite("Enum PurchaseEnvironment (Spec/voidhash.yaml:236:3)", .timeLimit(.minutes(3)))
 struct PurchaseEnvironmentTests {
     @Test(
         "every known value decodes to a known case and keeps its raw value",

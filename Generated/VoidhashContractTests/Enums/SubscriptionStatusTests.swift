@@ -6,7 +6,7 @@ import SDKRuntime
 import Testing
 import VoidhashAPI
 
-@Suite("Enum SubscriptionStatus (Spec/voidhash.yaml:230:3)", .timeLimit(.minutes(3)))
+@Suite("Enum SubscriptionStatus (Spec/voidhash.yaml:233:3)", .timeLimit(.minutes(3)))
 struct SubscriptionStatusTests {
     @Test(
         "every known value decodes to a known case and keeps its raw value",

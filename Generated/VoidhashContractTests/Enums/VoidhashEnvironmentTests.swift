@@ -6,7 +6,7 @@ import SDKRuntime
 import Testing
 import VoidhashAPI
 
-@Suite("Enum VoidhashEnvironment (Spec/voidhash.yaml:246:3)", .timeLimit(.minutes(3)))
+@Suite("Enum VoidhashEnvironment (Spec/voidhash.yaml:249:3)", .timeLimit(.minutes(3)))
 struct VoidhashEnvironmentTests {
     @Test("every known value decodes to a known case and keeps its raw value", arguments: ["production", "test"])
     func knownValueRoundTrips(value: Swift.String) throws {

@@ -6,7 +6,7 @@ import SDKRuntime
 import Testing
 import VoidhashAPI
 
-@Suite("Identifier anonymousDistinctId (Spec/voidhash.yaml:205:3)", .timeLimit(.minutes(3)))
+@Suite("Identifier anonymousDistinctId (Spec/voidhash.yaml:208:3)", .timeLimit(.minutes(3)))
 struct AnonymousDistinctIdTests {
     @Test("a new identifier has the prefix, is recognised, and differs from the next")
     func madeIdentifierIsRecognised() {

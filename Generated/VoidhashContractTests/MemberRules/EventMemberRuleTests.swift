@@ -6,7 +6,7 @@ import SDKRuntime
 import Testing
 import VoidhashAPI
 
-@Suite("Member rules of model Event (Spec/voidhash.yaml:377:3)", .timeLimit(.minutes(3)))
+@Suite("Member rules of model Event (Spec/voidhash.yaml:380:3)", .timeLimit(.minutes(3)))
 struct EventMemberRuleTests {
     @Test(
         "every example passes the rules of its members",

@@ -6,7 +6,7 @@ import SDKRuntime
 import Testing
 import VoidhashAPI
 
-@Suite("Model AttributesUpdate (Spec/voidhash.yaml:359:3)", .timeLimit(.minutes(3)))
+@Suite("Model AttributesUpdate (Spec/voidhash.yaml:362:3)", .timeLimit(.minutes(3)))
 struct AttributesUpdateTests {
     @Test(
         "every example decodes, and encodes back to a value that decodes equal",

@@ -6,7 +6,7 @@ import SDKRuntime
 import Testing
 import VoidhashAPI
 
-@Suite("Model EntitlementGrant (Spec/voidhash.yaml:293:3)", .timeLimit(.minutes(3)))
+@Suite("Model EntitlementGrant (Spec/voidhash.yaml:296:3)", .timeLimit(.minutes(3)))
 struct EntitlementGrantTests {
     @Test(
         "every example decodes, and encodes back to a value that decodes equal",

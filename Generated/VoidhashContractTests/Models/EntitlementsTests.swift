@@ -6,7 +6,7 @@ import SDKRuntime
 import Testing
 import VoidhashAPI
 
-@Suite("Model Entitlements (Spec/voidhash.yaml:286:3)", .timeLimit(.minutes(3)))
+@Suite("Model Entitlements (Spec/voidhash.yaml:289:3)", .timeLimit(.minutes(3)))
 struct EntitlementsTests {
     @Test(
         "every example decodes, and encodes back to a value that decodes equal",

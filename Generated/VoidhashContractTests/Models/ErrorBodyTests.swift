@@ -6,7 +6,7 @@ import SDKRuntime
 import Testing
 import VoidhashAPI
 
-@Suite("Model ErrorBody (Spec/voidhash.yaml:433:3)", .timeLimit(.minutes(3)))
+@Suite("Model ErrorBody (Spec/voidhash.yaml:436:3)", .timeLimit(.minutes(3)))
 struct ErrorBodyTests {
     @Test(
         "every example decodes, and encodes back to a value that decodes equal",

@@ -6,7 +6,7 @@ import SDKRuntime
 import Testing
 import VoidhashAPI
 
-@Suite("Model ErrorDetail (Spec/voidhash.yaml:439:3)", .timeLimit(.minutes(3)))
+@Suite("Model ErrorDetail (Spec/voidhash.yaml:442:3)", .timeLimit(.minutes(3)))
 struct ErrorDetailTests {
     @Test(
         "every example decodes, and encodes back to a value that decodes equal",

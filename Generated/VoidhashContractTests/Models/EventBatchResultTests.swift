@@ -6,7 +6,7 @@ import SDKRuntime
 import Testing
 import VoidhashAPI
 
-@Suite("Model EventBatchResult (Spec/voidhash.yaml:419:3)", .timeLimit(.minutes(3)))
+@Suite("Model EventBatchResult (Spec/voidhash.yaml:422:3)", .timeLimit(.minutes(3)))
 struct EventBatchResultTests {
     @Test(
         "every example decodes, and encodes back to a value that decodes equal",

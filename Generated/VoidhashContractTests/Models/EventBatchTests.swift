@@ -6,7 +6,7 @@ import SDKRuntime
 import Testing
 import VoidhashAPI
 
-@Suite("Model EventBatch (Spec/voidhash.yaml:413:3)", .timeLimit(.minutes(3)))
+@Suite("Model EventBatch (Spec/voidhash.yaml:416:3)", .timeLimit(.minutes(3)))
 struct EventBatchTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{\"events\":[]}"])
     func exampleRoundTrips(json: Swift.String) throws {

@@ -6,7 +6,7 @@ import SDKRuntime
 import Testing
 import VoidhashAPI
 
-@Suite("Model EventRejection (Spec/voidhash.yaml:426:3)", .timeLimit(.minutes(3)))
+@Suite("Model EventRejection (Spec/voidhash.yaml:429:3)", .timeLimit(.minutes(3)))
 struct EventRejectionTests {
     @Test(
         "every example decodes, and encodes back to a value that decodes equal",

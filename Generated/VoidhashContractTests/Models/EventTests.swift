@@ -6,7 +6,7 @@ import SDKRuntime
 import Testing
 import VoidhashAPI
 
-@Suite("Model Event (Spec/voidhash.yaml:377:3)", .timeLimit(.minutes(3)))
+@Suite("Model Event (Spec/voidhash.yaml:380:3)", .timeLimit(.minutes(3)))
 struct EventTests {
     @Test(
         "every example decodes, and encodes back to a value that decodes equal",

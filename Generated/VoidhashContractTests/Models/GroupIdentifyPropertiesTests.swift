@@ -6,7 +6,7 @@ import SDKRuntime
 import Testing
 import VoidhashAPI
 
-@Suite("Model GroupIdentifyProperties (Spec/voidhash.yaml:404:3)", .timeLimit(.minutes(3)))
+@Suite("Model GroupIdentifyProperties (Spec/voidhash.yaml:407:3)", .timeLimit(.minutes(3)))
 struct GroupIdentifyPropertiesTests {
     @Test(
         "every example decodes, and encodes back to a value that decodes equal",

@@ -6,7 +6,7 @@ import SDKRuntime
 import Testing
 import VoidhashAPI
 
-@Suite("Model IdentifyRequest (Spec/voidhash.yaml:342:3)", .timeLimit(.minutes(3)))
+@Suite("Model IdentifyRequest (Spec/voidhash.yaml:345:3)", .timeLimit(.minutes(3)))
 struct IdentifyRequestTests {
     @Test(
         "every example decodes, and encodes back to a value that decodes equal",

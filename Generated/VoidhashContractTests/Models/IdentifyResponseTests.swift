@@ -6,7 +6,7 @@ import SDKRuntime
 import Testing
 import VoidhashAPI
 
-@Suite("Model IdentifyResponse (Spec/voidhash.yaml:351:3)", .timeLimit(.minutes(3)))
+@Suite("Model IdentifyResponse (Spec/voidhash.yaml:354:3)", .timeLimit(.minutes(3)))
 struct IdentifyResponseTests {
     @Test(
         "every example decodes, and encodes back to a value that decodes equal",

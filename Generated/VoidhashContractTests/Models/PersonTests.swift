@@ -6,7 +6,7 @@ import SDKRuntime
 import Testing
 import VoidhashAPI
 
-@Suite("Model Person (Spec/voidhash.yaml:251:3)", .timeLimit(.minutes(3)))
+@Suite("Model Person (Spec/voidhash.yaml:254:3)", .timeLimit(.minutes(3)))
 struct PersonTests {
     @Test(
         "every example decodes, and encodes back to a value that decodes equal",

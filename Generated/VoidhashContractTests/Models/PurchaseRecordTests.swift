@@ -6,7 +6,7 @@ import SDKRuntime
 import Testing
 import VoidhashAPI
 
-@Suite("Model PurchaseRecord (Spec/voidhash.yaml:365:3)", .timeLimit(.minutes(3)))
+@Suite("Model PurchaseRecord (Spec/voidhash.yaml:368:3)", .timeLimit(.minutes(3)))
 struct PurchaseRecordTests {
     @Test(
         "every example decodes, and encodes back to a value that decodes equal",

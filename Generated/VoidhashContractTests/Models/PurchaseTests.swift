@@ -6,7 +6,7 @@ import SDKRuntime
 import Testing
 import VoidhashAPI
 
-@Suite("Model Purchase (Spec/voidhash.yaml:331:3)", .timeLimit(.minutes(3)))
+@Suite("Model Purchase (Spec/voidhash.yaml:334:3)", .timeLimit(.minutes(3)))
 struct PurchaseTests {
     @Test(
         "every example decodes, and encodes back to a value that decodes equal",

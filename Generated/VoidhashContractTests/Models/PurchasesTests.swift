@@ -6,7 +6,7 @@ import SDKRuntime
 import Testing
 import VoidhashAPI
 
-@Suite("Model Purchases (Spec/voidhash.yaml:325:3)", .timeLimit(.minutes(3)))
+@Suite("Model Purchases (Spec/voidhash.yaml:328:3)", .timeLimit(.minutes(3)))
 struct PurchasesTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{\"history\":[]}"])
     func exampleRoundTrips(json: Swift.String) throws {

@@ -6,7 +6,7 @@ import SDKRuntime
 import Testing
 import VoidhashAPI
 
-@Suite("Model VoidhashSubscription (Spec/voidhash.yaml:314:3)", .timeLimit(.minutes(3)))
+@Suite("Model VoidhashSubscription (Spec/voidhash.yaml:317:3)", .timeLimit(.minutes(3)))
 struct VoidhashSubscriptionTests {
     @Test(
         "every example decodes, and encodes back to a value that decodes equal",

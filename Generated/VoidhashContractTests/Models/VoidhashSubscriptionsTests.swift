@@ -6,7 +6,7 @@ import SDKRuntime
 import Testing
 import VoidhashAPI
 
-@Suite("Model VoidhashSubscriptions (Spec/voidhash.yaml:305:3)", .timeLimit(.minutes(3)))
+@Suite("Model VoidhashSubscriptions (Spec/voidhash.yaml:308:3)", .timeLimit(.minutes(3)))
 struct VoidhashSubscriptionsTests {
     @Test(
         "every example decodes, and encodes back to a value that decodes equal",

@@ -6,7 +6,7 @@ import SDKRuntime
 import Testing
 import VoidhashAPI
 
-@Suite("Rule attributeKey (Spec/voidhash.yaml:87:3)", .timeLimit(.minutes(3)))
+@Suite("Rule attributeKey (Spec/voidhash.yaml:90:3)", .timeLimit(.minutes(3)))
 struct AttributeKeyRuleTests {
     @Test(
         "the spec's examples and samples give their expected reasons",

@@ -6,7 +6,7 @@ import SDKRuntime
 import Testing
 import VoidhashAPI
 
-@Suite("Rule attributeValue (Spec/voidhash.yaml:98:3)", .timeLimit(.minutes(3)))
+@Suite("Rule attributeValue (Spec/voidhash.yaml:101:3)", .timeLimit(.minutes(3)))
 struct AttributeValueRuleTests {
     @Test(
         "the spec's examples and samples give their expected reasons",

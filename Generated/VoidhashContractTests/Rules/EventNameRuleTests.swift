@@ -6,7 +6,7 @@ import SDKRuntime
 import Testing
 import VoidhashAPI
 
-@Suite("Rule eventName (Spec/voidhash.yaml:161:3)", .timeLimit(.minutes(3)))
+@Suite("Rule eventName (Spec/voidhash.yaml:164:3)", .timeLimit(.minutes(3)))
 struct EventNameRuleTests {
     @Test(
         "the spec's examples and samples give their expected reasons",

@@ -6,7 +6,7 @@ import SDKRuntime
 import Testing
 import VoidhashAPI
 
-@Suite("Rule eventPropertyKey (Spec/voidhash.yaml:173:3)", .timeLimit(.minutes(3)))
+@Suite("Rule eventPropertyKey (Spec/voidhash.yaml:176:3)", .timeLimit(.minutes(3)))
 struct EventPropertyKeyRuleTests {
     @Test(
         "the spec's examples and samples give their expected reasons",

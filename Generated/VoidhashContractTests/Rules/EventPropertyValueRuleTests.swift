@@ -6,7 +6,7 @@ import SDKRuntime
 import Testing
 import VoidhashAPI
 
-@Suite("Rule eventPropertyValue (Spec/voidhash.yaml:183:3)", .timeLimit(.minutes(3)))
+@Suite("Rule eventPropertyValue (Spec/voidhash.yaml:186:3)", .timeLimit(.minutes(3)))
 struct EventPropertyValueRuleTests {
     @Test(
         "the spec's examples and samples give their expected reasons",

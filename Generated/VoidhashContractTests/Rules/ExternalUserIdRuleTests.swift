@@ -6,7 +6,7 @@ import SDKRuntime
 import Testing
 import VoidhashAPI
 
-@Suite("Rule externalUserId (Spec/voidhash.yaml:60:3)", .timeLimit(.minutes(3)))
+@Suite("Rule externalUserId (Spec/voidhash.yaml:63:3)", .timeLimit(.minutes(3)))
 struct ExternalUserIdRuleTests {
     @Test(
         "the spec's examples and samples give their expected reasons",

@@ -6,7 +6,7 @@ import SDKRuntime
 import Testing
 import VoidhashAPI
 
-@Suite("Rule groupKey (Spec/voidhash.yaml:142:3)", .timeLimit(.minutes(3)))
+@Suite("Rule groupKey (Spec/voidhash.yaml:145:3)", .timeLimit(.minutes(3)))
 struct GroupKeyRuleTests {
     @Test(
         "the spec's examples and samples give their expected reasons",

@@ -6,7 +6,7 @@ import SDKRuntime
 import Testing
 import VoidhashAPI
 
-@Suite("Rule groupPropertyValue (Spec/voidhash.yaml:150:3)", .timeLimit(.minutes(3)))
+@Suite("Rule groupPropertyValue (Spec/voidhash.yaml:153:3)", .timeLimit(.minutes(3)))
 struct GroupPropertyValueRuleTests {
     @Test(
         "the spec's examples and samples give their expected reasons",

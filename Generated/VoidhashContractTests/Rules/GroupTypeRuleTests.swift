@@ -6,7 +6,7 @@ import SDKRuntime
 import Testing
 import VoidhashAPI
 
-@Suite("Rule groupType (Spec/voidhash.yaml:121:3)", .timeLimit(.minutes(3)))
+@Suite("Rule groupType (Spec/voidhash.yaml:124:3)", .timeLimit(.minutes(3)))
 struct GroupTypeRuleTests {
     @Test(
         "the spec's examples and samples give their expected reasons",

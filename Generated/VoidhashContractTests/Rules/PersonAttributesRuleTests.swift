@@ -6,7 +6,7 @@ import SDKRuntime
 import Testing
 import VoidhashAPI
 
-@Suite("Rule personAttributes (Spec/voidhash.yaml:110:3)", .timeLimit(.minutes(3)))
+@Suite("Rule personAttributes (Spec/voidhash.yaml:113:3)", .timeLimit(.minutes(3)))
 struct PersonAttributesRuleTests {
     @Test(
         "the spec's examples and samples give their expected reasons",

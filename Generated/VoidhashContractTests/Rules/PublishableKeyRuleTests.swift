@@ -6,7 +6,7 @@ import SDKRuntime
 import Testing
 import VoidhashAPI
 
-@Suite("Rule publishableKey (Spec/voidhash.yaml:190:3)", .timeLimit(.minutes(3)))
+@Suite("Rule publishableKey (Spec/voidhash.yaml:193:3)", .timeLimit(.minutes(3)))
 struct PublishableKeyRuleTests {
     @Test(
         "the spec's examples and samples give their expected reasons",

@@ -34,6 +34,11 @@ public struct VoidhashEmulatorError: Error, Sendable, Hashable {
         Self(status: 409, code: "PERSON_WRITE_REJECTED", message: message)
     }
 
+    /// `413 PAYLOAD_TOO_LARGE`: the request carries more than the server takes at once.
+    public static func payloadTooLarge(_ message: String) -> Self {
+        Self(status: 413, code: "PAYLOAD_TOO_LARGE", message: message)
+    }
+
     /// The error as a response in the APIs' error shape.
     var response: EmulatorResponse {
         .error(status: status, code: code, message: message)

@@ -52,6 +52,10 @@ extension VoidhashStore {
                 return VoidhashWire.json(person, status: operation.successStatus)
             case .captureEvents:
                 let body = try VoidhashWire.decode(EventBatch.self, from: request)
+                guard body.events.count <= VoidhashConstants.maxEventsPerRequest else {
+                    throw .payloadTooLarge(
+                        "A batch carries at most \(VoidhashConstants.maxEventsPerRequest) events; split it.")
+                }
                 return VoidhashWire.json(capture(body), status: operation.successStatus)
             }
         } catch {

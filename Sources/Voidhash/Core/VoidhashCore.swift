@@ -105,7 +105,7 @@ actor VoidhashCore {
         let handler = DeliveryHandler(
             client: client, sequencer: sequencer, report: { report in await reference.core?.settle(report) })
         outbox = Outbox(
-            queue: storage.queue, clock: options.clock, batchLimit: 50,
+            queue: storage.queue, clock: options.clock, batchLimit: VoidhashConstants.maxEventsPerRequest,
             observers: Outbox.Observers(
                 storageFailed: { error in
                     // A locked device is not a failure: delivery tries again once it is unlocked.
