@@ -34,6 +34,12 @@ public final class URLSessionTransport: Transport {
     /// Whether responses are cached (a `responseCache` was given).
     private let caches: Bool
     private let collector = URLSessionResponseCollector()
+    /// Where the session's delegate callbacks run: a serial queue of the transport's own.
+    /// Foundation's default delegate queue runs on the threads of Swift's cooperative pool on
+    /// Linux, so an answer to a request sent from an executor of its own (the SDKs' delivery)
+    /// waited behind every task an app had queued there. Kept here: the operation queue holds it
+    /// unowned.
+    private let delegateQueue = DispatchQueue(label: "sdk.transport.delegate")
 
     /// A transport with its own ephemeral session.
     ///
@@ -58,7 +64,10 @@ public final class URLSessionTransport: Transport {
         configuration.urlCache = responseCache
         configuration.requestCachePolicy =
             responseCache == nil ? .reloadIgnoringLocalCacheData : .useProtocolCachePolicy
-        session = URLSession(configuration: configuration, delegate: collector, delegateQueue: nil)
+        let operations = OperationQueue()
+        operations.maxConcurrentOperationCount = 1
+        operations.underlyingQueue = delegateQueue
+        session = URLSession(configuration: configuration, delegate: collector, delegateQueue: operations)
     }
 
     deinit {

@@ -50,6 +50,44 @@ struct TransportURLSessionTests {
         #expect(received.contains("Authorization: Bearer k\r\n"))
     }
 
+    /// Whether an answer came, shared by the request and the tasks holding the pool.
+    final class Answered: Sendable {
+        let flag = Atomic<Bool>(false)
+    }
+
+    /// Foundation hands a session's answers to its delegate queue. Left to Foundation, that queue
+    /// runs on the threads Swift's cooperative pool runs on (on Linux), so a request the SDKs send
+    /// from an executor of their own (delivery) waited for every task queued there: a thousand
+    /// views reading on one frame tick slowed each answer. The transport's delegate queue is a
+    /// serial queue of its own, so the answer arrives while CPU-bound tasks hold every thread.
+    @Test("an answer reaches a request sent off the cooperative pool while the pool is saturated")
+    func anAnswerArrivesWhileThePoolIsBusy() async throws {
+        let server = try LoopbackServer { _ in LoopbackServer.response(200, body: "{}") }
+        defer { server.stop() }
+        let transport = URLSessionTransport()
+        let answered = Answered()
+        // Twice as many spinning tasks as any machine here has cores; each spins until the answer
+        // came, or gives up after a safety cap and says so.
+        let spinners = (0..<max(4, 2 * ProcessInfo.processInfo.activeProcessorCount)).map { _ in
+            Task.detached { () -> Bool in
+                let cap = ContinuousClock.now + .seconds(20)
+                while !answered.flag.load(ordering: .acquiring) {
+                    if ContinuousClock.now > cap { return false }
+                }
+                return true
+            }
+        }
+        let outcome = await withTaskExecutorPreference(DispatchTaskExecutor(label: "test.delivery")) {
+            let outcome = await Self.outcome(of: transport, Self.get, to: server.baseURL)
+            answered.flag.store(true, ordering: .releasing)
+            return outcome
+        }
+        var allStoppedByTheAnswer = true
+        for spinner in spinners where await !spinner.value { allStoppedByTheAnswer = false }
+        #expect(outcome.map(\.status) == .success(200))
+        #expect(allStoppedByTheAnswer, "the answer only came once the pool was free again")
+    }
+
     @Test("a time limit under a second is met by a server that answers within it")
     func aSubSecondLimitLetsAPromptAnswerThrough() async throws {
         let server = try LoopbackServer { _ in LoopbackServer.response(200, body: "{}") }
