@@ -242,6 +242,34 @@ struct VoidhashIdentityTests {
         }
     }
 
+    /// After an outage of ten failed deliveries, of events or of an earlier link, a user
+    /// Voidhash refuses is refused within identify's wait, and the previous identity comes back:
+    /// the lane's back-off (at its longest by then) does not hold the call's own link.
+    @Test(arguments: [VoidhashOperation.captureEvents, .identify])
+    func identifyThrowsForARejectionWhileItsLaneBacksOffAfterAnOutage(failing: VoidhashOperation) async throws {
+        try await withSDKHarness { harness in
+            harness.state.addRejections(VoidhashRejections(userIds: ["user_refused"]))
+            let voidhash = try harness.launch()
+            harness.inject(.status(503, code: "INTERNAL"), into: failing)
+            if failing == .identify {
+                #expect(try await voidhash.identifyState(externalUserId: "user_first").status == .deferred)
+            } else {
+                await voidhash.capture("during_the_outage")
+            }
+            for _ in 0..<10 { await harness.retryDelivery(voidhash) }
+            #expect(harness.requests(failing).count >= 10)
+            harness.server.clearFaults()
+            await voidhash.signOut()
+            let anonymousId = await voidhash.getDistinctId()
+
+            let error = await voidhashError { try await voidhash.identify(externalUserId: "user_refused") }
+            #expect(error?.code == .personWriteRejected)
+            #expect(await voidhash.getDistinctId() == anonymousId)
+            if failing == .identify { #expect(harness.state.links.values.contains("user_first")) }
+            await voidhash.shutdown()
+        }
+    }
+
     /// Signs in as `user_refused` (with `email`), whose link Voidhash refuses only after
     /// identify stopped waiting (its answer is held past the identify wait), and delivers it.
     private static func identifyRefusedLater(
