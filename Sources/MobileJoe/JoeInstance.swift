@@ -46,8 +46,8 @@ import Synchronization
 /// | Header | Value |
 /// | --- | --- |
 /// | `Authorization` | the API key passed to `configure` |
-/// | `Identity-Anonymous-ID` | the anonymous ID (`$MBJAnonymousID:` + 32 hex digits) |
-/// | `Identity-Device-ID` | the device ID (`$MBJDeviceID:` + 32 hex digits) |
+/// | `Identity-Anonymous-ID` | the anonymous ID (the generated `AnonymousId`'s format) |
+/// | `Identity-Device-ID` | the device ID (the generated `DeviceId`'s format) |
 /// | `Identity-External-ID` | the external ID, only when signed in |
 /// | `Framework-Version` | `Joe.frameworkVersion` |
 /// | `App-Version` | `CFBundleShortVersionString` of the main bundle, or `JoeOptions.appInfo` |
