@@ -50,7 +50,7 @@ struct VoidhashCallOrderTests {
 
     /// One kind of call, and what it does by the rules of the pages.
     enum Call: String, CaseIterable, Sendable, CustomTestStringConvertible {
-        case signOut, identify, group, denyConsent, setAttributes, capture
+        case signOut, reset, identify, group, setGroups, resetGroups, denyConsent, setAttributes, capture
 
         var testDescription: String { rawValue }
 
@@ -58,8 +58,11 @@ struct VoidhashCallOrderTests {
         func make(on voidhash: Voidhash) async {
             switch self {
             case .signOut: await voidhash.signOut()
+            case .reset: await voidhash.reset()
             case .identify: _ = try? await voidhash.identifyState(externalUserId: "user_1")
             case .group: await voidhash.group(type: "company", key: "acme")
+            case .setGroups: await voidhash.setGroups(["team": "design"])
+            case .resetGroups: await voidhash.resetGroups()
             case .denyConsent: await voidhash.setAnalyticsConsent(.denied)
             case .setAttributes: _ = try? await voidhash.setPersonAttributesState(["plan": "pro"])
             case .capture: await voidhash.capture("probe")
@@ -70,7 +73,7 @@ struct VoidhashCallOrderTests {
         func apply(to state: inout Observed) {
             let granted = state.consent == .granted
             switch self {
-            case .signOut:
+            case .signOut, .reset:
                 if granted { state.events.append("$sign_out by \(state.who)") }
                 state.who = .newAnonymous
                 state.groups = [:]
@@ -79,6 +82,11 @@ struct VoidhashCallOrderTests {
             case .group:
                 state.groups["company"] = "acme"
                 state.events.append("$groupidentify by \(granted ? state.who : .group)")
+            case .setGroups:
+                state.groups = ["team": "design"]  // the company group, if any, is left
+                state.events.append("$groupidentify by \(granted ? state.who : .group)")
+            case .resetGroups:
+                state.groups = [:]  // sends nothing
             case .denyConsent:
                 state.consent = .denied
             case .setAttributes:
