@@ -55,6 +55,45 @@ struct PersonCacheRecordTests {
         #expect(record().isExpired(at: fetchedAt + expiresAfter + 0.001))
     }
 
+    /// Read offline two days after its fetch, then with the device clock set back to a minute
+    /// after the fetch: the snapshot stays as old as it was found, expired and stale, instead of
+    /// fresh again (a lapsed subscription kept in use by turning the clock back).
+    @Test func aClockSetBackAfterAReadDoesNotMakeTheSnapshotYounger() {
+        var read = record()
+        let noted = read.noteRead(at: fetchedAt + expiresAfter + 1)
+        #expect(noted)
+        #expect(read.isExpired(at: fetchedAt + 60))
+        #expect(read.freshness(at: fetchedAt + 60) == .stale)
+        #expect(!record().isExpired(at: fetchedAt + 60), "without the read, the clock decides")
+        #expect(record().freshness(at: fetchedAt + 60) == .fresh)
+    }
+
+    /// A read is noted once the stale window has passed since the fetch or the last note, so the
+    /// record is stored again at most that often; the mark never moves back.
+    @Test func readsAreNotedInStepsOfTheStaleWindowAndNeverBackwards() {
+        var read = record()
+        let times = [
+            fetchedAt + staleAfter - 1, fetchedAt + staleAfter, fetchedAt + 2 * staleAfter - 1,
+            fetchedAt + 60, fetchedAt + 3 * staleAfter,
+        ]
+        let noted = times.map { read.noteRead(at: $0) }
+        #expect(noted == [false, true, false, false, true])
+        #expect(read.seenUntil == fetchedAt + 3 * staleAfter)
+        var empty = PersonCacheRecord.empty(epoch: "epoch")
+        let notedEmpty = empty.noteRead(at: fetchedAt + expiresAfter)
+        #expect(!notedEmpty)
+    }
+
+    /// A mark made while the clock ran ahead, once the clock is right again, leaves the rule
+    /// for a snapshot dated in the future as it was: past the stale window it is expired.
+    @Test func aSnapshotFetchedWhileTheClockRanAheadIsStillExpiredOnceItIsSetRight() {
+        var read = record()
+        let noted = read.noteRead(at: fetchedAt + staleAfter)
+        #expect(noted)
+        #expect(read.isExpired(at: fetchedAt - 365 * 86_400))
+        #expect(!read.isExpired(at: fetchedAt + staleAfter))
+    }
+
     @Test func theViewAnswersOnlyAFreshSnapshotAndOnlyOnceTheCoreHasPublished() throws {
         let view = PersonCacheView()
         #expect(view.freshState(at: fetchedAt) == nil)

@@ -38,4 +38,28 @@ struct VoidhashDeviceClockTests {
             await voidhash.shutdown()
         }
     }
+
+    /// Offline past the expiry age, the app reads its expired snapshot; then the device clock is
+    /// set back to a minute after the fetch and the app launches again, still offline. The
+    /// snapshot stays expired and stale: turning the clock back does not give a lapsed
+    /// subscription's access back.
+    @Test func aClockSetBackAfterAReadKeepsTheSnapshotAsOldAsItWasAcrossALaunch() async throws {
+        try await withSDKHarness { harness in
+            let voidhash = try harness.launch()
+            try await voidhash.identify(externalUserId: "user_offline")
+            let fetchedAt = try #require(try await voidhash.getCurrentPersonState().fetchedAt)
+            harness.inject(.status(503, code: "INTERNAL"))
+            harness.clock.advance(by: VoidhashConstants.personExpiresAfter + .seconds(1))
+            #expect(try await voidhash.getCurrentPersonState().isExpired)
+            await voidhash.shutdown()
+
+            harness.clock.setNow(fetchedAt.addingTimeInterval(60))
+            let relaunched = try harness.launch()
+            let state = try await relaunched.getCurrentPersonState()
+            #expect(state.isExpired)
+            #expect(state.isStale)
+            #expect(state.value?.distinctId == "user_offline", "the snapshot is still served")
+            await relaunched.shutdown()
+        }
+    }
 }

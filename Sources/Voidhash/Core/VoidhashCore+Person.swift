@@ -14,6 +14,7 @@ extension VoidhashCore {
     /// identity of now; what is left is the wait for it.
     func personState(forceFetch: Bool) -> CallStep<VoidhashPersonState> {
         followSharedStorage()
+        noteSnapshotRead()
         let limit: Duration? =
             if forceFetch {
                 VoidhashConstants.requestTimeout
@@ -30,6 +31,16 @@ extension VoidhashCore {
             let outcome = await refresh(limit)
             return await self.answerRead(after: outcome)
         }
+    }
+
+    /// Notes the time of a read in the cached snapshot and stores it when it moved
+    /// (`PersonCacheRecord.noteRead(at:)`: at most once per `VoidhashConstants.personStaleAfter`),
+    /// so that a later launch too measures the snapshot's age from there.
+    private func noteSnapshotRead() {
+        var read = cache
+        guard read.noteRead(at: clock.now()) else { return }
+        setCache(read)
+        persistCache()
     }
 
     /// The answer of a read whose refresh ended with `outcome` (`nil`: it did not come in time).

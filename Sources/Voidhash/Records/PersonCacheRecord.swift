@@ -14,6 +14,10 @@ struct PersonCacheRecord: Codable, Sendable, Hashable {
     /// Whether something changed the person since the snapshot was fetched (a purchase made
     /// under an earlier identity was recorded): the snapshot then counts as stale.
     var isOutdated: Bool?
+    /// The latest device time a read found the snapshot at, noted in steps of
+    /// `VoidhashConstants.personStaleAfter` (`noteRead(at:)`): the snapshot is at least as old
+    /// as it was then, so a device clock set back since does not make it younger again.
+    var seenUntil: Date?
 
     /// An empty cache for `epoch`.
     static func empty(epoch: String) -> PersonCacheRecord {
@@ -32,24 +36,43 @@ struct PersonCacheRecord: Codable, Sendable, Hashable {
         case none
     }
 
-    /// The snapshot's freshness at `now`, by the age of its fetch on the device clock.
+    /// The snapshot's freshness at `now`, by the age of its fetch on the device clock (`age(at:)`).
     func freshness(at now: Date) -> Freshness {
         guard let snapshot else { return .none }
         if awaitingLink != nil || isOutdated == true || snapshot.isLocal == true { return .stale }
-        let age = now.timeIntervalSince(snapshot.fetchedAt)
-        return age >= 0 && age < VoidhashConstants.personStaleAfter.timeInterval ? .fresh : .stale
+        let age = age(at: now, of: snapshot)
+        return now >= snapshot.fetchedAt && age < VoidhashConstants.personStaleAfter.timeInterval ? .fresh : .stale
     }
 
     /// Whether the snapshot was fetched more than `VoidhashConstants.personExpiresAfter` before
-    /// `now`, or cannot be shown not to be: dated further in the future by the device clock than
-    /// `VoidhashConstants.personStaleAfter` (a clock that ran ahead when it was fetched and was
-    /// set right since), its age is unknown, and counting it never expired would keep access
-    /// for as long as the clock had been off.
+    /// `now` (`age(at:)`), or cannot be shown not to be: dated further in the future by the
+    /// device clock than `VoidhashConstants.personStaleAfter` (a clock that ran ahead when it
+    /// was fetched and was set right since), its age is unknown, and counting it never expired
+    /// would keep access for as long as the clock had been off.
     func isExpired(at now: Date) -> Bool {
         guard let snapshot else { return false }
-        let age = now.timeIntervalSince(snapshot.fetchedAt)
-        return age > VoidhashConstants.personExpiresAfter.timeInterval
-            || -age > VoidhashConstants.personStaleAfter.timeInterval
+        return age(at: now, of: snapshot) > VoidhashConstants.personExpiresAfter.timeInterval
+            || snapshot.fetchedAt.timeIntervalSince(now) > VoidhashConstants.personStaleAfter.timeInterval
+    }
+
+    /// How long before `now` the snapshot was fetched, or before the latest time a read found
+    /// it at (`seenUntil`), whichever is longer: a device clock set back after a read (to keep
+    /// an expired snapshot of a lapsed subscription in use offline) does not make it younger.
+    private func age(at now: Date, of snapshot: PersonSnapshot) -> TimeInterval {
+        max(now, seenUntil ?? now).timeIntervalSince(snapshot.fetchedAt)
+    }
+
+    /// Notes that a read found the snapshot at `now`, when that is at least
+    /// `VoidhashConstants.personStaleAfter` after its fetch and after the time noted last;
+    /// returns whether it did (the record is then worth storing again, which happens at most
+    /// once in that time). Between notes the mark lags the reads by less than that time, so a
+    /// clock set back makes the snapshot younger by less than that, never by more.
+    mutating func noteRead(at now: Date) -> Bool {
+        guard let snapshot else { return false }
+        let noted = seenUntil ?? snapshot.fetchedAt
+        guard now.timeIntervalSince(noted) >= VoidhashConstants.personStaleAfter.timeInterval else { return false }
+        seenUntil = now
+        return true
     }
 
     /// What a read at `now` answers with this cache, whose person is `person`, given how the
