@@ -37,8 +37,8 @@ public final class URLSessionTransport: Transport {
     /// Where the session's delegate callbacks run: a serial queue of the transport's own.
     /// Foundation's default delegate queue runs on the threads of Swift's cooperative pool on
     /// Linux, so an answer to a request sent from an executor of its own (the SDKs' delivery)
-    /// waited behind every task an app had queued there. Kept here: the operation queue holds it
-    /// unowned.
+    /// waited behind every task an app had queued there. Kept here: Foundation on Linux declares
+    /// the operation queue's reference to it `unowned(unsafe)`.
     private let delegateQueue = DispatchQueue(label: "sdk.transport.delegate")
 
     /// A transport with its own ephemeral session.

@@ -40,9 +40,11 @@ struct SerialWorkTests {
         #expect(work.pendingCount == 1)
         let second = Task {
             await work.run {
-                log.note("second"); return 42
+                log.note("second")
+                return 42
             }
         }
+        while work.pendingCount < 2 { await Task.yield() }
         gate.continuation.finish()
         #expect(await second.value == 42)
         #expect(log.all == ["first", "second"])

@@ -84,14 +84,42 @@ struct PersonCacheRecordTests {
         #expect(!notedEmpty)
     }
 
-    /// A mark made while the clock ran ahead, once the clock is right again, leaves the rule
-    /// for a snapshot dated in the future as it was: past the stale window it is expired.
-    @Test func aSnapshotFetchedWhileTheClockRanAheadIsStillExpiredOnceItIsSetRight() {
+    /// A noted read leaves the rule for a snapshot dated in the future as it was: past the
+    /// stale window, it is expired.
+    @Test func aNotedReadLeavesTheRuleForASnapshotDatedInTheFuture() {
         var read = record()
         let noted = read.noteRead(at: fetchedAt + staleAfter)
         #expect(noted)
         #expect(read.isExpired(at: fetchedAt - 365 * 86_400))
         #expect(!read.isExpired(at: fetchedAt + staleAfter))
+    }
+
+    /// The SDK cannot tell a clock that ran ahead during a read and was set right since from a
+    /// clock set back after time passed: either way the snapshot counts as old as the read found
+    /// it, until the next fetch (as the offline page says).
+    @Test func aClockThatRanAheadDuringAReadAgesTheSnapshotUntilTheNextFetch() {
+        var read = record()
+        let noted = read.noteRead(at: fetchedAt + expiresAfter + 86_400)
+        #expect(noted)
+        #expect(read.isExpired(at: fetchedAt + 600))
+        #expect(read.freshness(at: fetchedAt + 600) == .stale)
+    }
+
+    @Test func aRecordHoldsTheSnapshotOfAnotherOnlyForTheSameEpochPersonAndFetchTime() {
+        let stored = record()
+        var read = stored
+        _ = read.noteRead(at: fetchedAt + expiresAfter)
+        #expect(stored.holdsTheSnapshot(of: read), "the mark does not make it another snapshot")
+        var roundedByStorage = stored
+        roundedByStorage.snapshot?.fetchedAt = fetchedAt + 0.000_4
+        #expect(roundedByStorage.holdsTheSnapshot(of: stored))
+        var later = stored
+        later.snapshot?.fetchedAt = fetchedAt + 60
+        #expect(!later.holdsTheSnapshot(of: stored))
+        var otherEpoch = stored
+        otherEpoch.epoch = "other"
+        #expect(!otherEpoch.holdsTheSnapshot(of: stored))
+        #expect(!PersonCacheRecord.empty(epoch: "epoch").holdsTheSnapshot(of: stored))
     }
 
     @Test func theViewAnswersOnlyAFreshSnapshotAndOnlyOnceTheCoreHasPublished() throws {

@@ -62,4 +62,23 @@ struct VoidhashDeviceClockTests {
             await relaunched.shutdown()
         }
     }
+
+    /// Signing in offline carries the anonymous snapshot over until the link is confirmed, and
+    /// with it what the reads found: setting the clock back then does not make it unexpired.
+    @Test func aSignInCarriesTheAnonymousSnapshotAsOldAsTheReadsFoundIt() async throws {
+        try await withSDKHarness { harness in
+            let voidhash = try harness.launch()
+            let fetchedAt = try #require(try await voidhash.getCurrentPersonState(forceFetch: true).fetchedAt)
+            harness.inject(.status(503, code: "INTERNAL"))
+            harness.clock.advance(by: VoidhashConstants.personExpiresAfter + .seconds(1))
+            #expect(try await voidhash.getCurrentPersonState().isExpired)
+            #expect(try await voidhash.identifyState(externalUserId: "user_offline").status == .deferred)
+
+            harness.clock.setNow(fetchedAt.addingTimeInterval(60))
+            let state = try await voidhash.getCurrentPersonState()
+            #expect(state.isExpired)
+            #expect(state.fetchedAt == fetchedAt, "the anonymous snapshot, carried over")
+            await voidhash.shutdown()
+        }
+    }
 }

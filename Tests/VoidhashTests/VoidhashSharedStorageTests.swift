@@ -44,6 +44,28 @@ struct VoidhashSharedStorageTests {
         }
     }
 
+    /// A read notes its time in the stored snapshot only while storage holds the snapshot the
+    /// read found: a newer one the extension fetched meanwhile stays what the next launch starts
+    /// from, instead of the app's older one.
+    @Test func aReadInTheAppNeverStoresItsOlderSnapshotOverTheExtensionsNewerOne() async throws {
+        try await withSDKHarness { harness in
+            let app = try harness.launch()
+            try await app.identify(externalUserId: "user_shared")
+            let appsFetch = try #require(try await app.getCurrentPersonState().fetchedAt)
+            let appExtension = try harness.launch()
+            harness.clock.advance(by: VoidhashConstants.personStaleAfter + .seconds(60))
+            let extensionsFetch = try #require(
+                try await appExtension.getCurrentPersonState(forceFetch: true).fetchedAt)
+            #expect(extensionsFetch > appsFetch)
+
+            harness.inject(.status(503, code: "INTERNAL"), into: .getPerson)
+            #expect(try await app.getCurrentPersonState().fetchedAt == appsFetch, "a stale read, offline")
+            let relaunched = try harness.launch()
+            #expect(try await relaunched.getCurrentPersonState().fetchedAt == extensionsFetch)
+            for voidhash in [relaunched, appExtension, app] { await voidhash.shutdown() }
+        }
+    }
+
     @Test func groupsSetInTheAppAreStampedOnTheExtensionsEvents() async throws {
         try await withSDKHarness { harness in
             let app = try harness.launch()

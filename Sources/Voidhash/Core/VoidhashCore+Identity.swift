@@ -40,7 +40,8 @@ extension VoidhashCore {
                 [.link(request, epoch: next.epoch)], switchingTo: next,
                 cache: {
                     PersonCacheRecord(
-                        epoch: next.epoch, snapshot: previousCache.snapshot, awaitingLink: $0.first?.rawValue)
+                        epoch: next.epoch, snapshot: previousCache.snapshot, awaitingLink: $0.first?.rawValue,
+                        seenUntil: previousCache.seenUntil)
                 })?.first
         else {
             try switchIdentity(to: next, cache: .empty(epoch: next.epoch))
@@ -142,11 +143,15 @@ extension VoidhashCore {
         if let current = identity.externalUserId, TextChecks.isIdentical(current, known) { return }
         let next = identity.identified(as: known, email: nil, name: nil)
         let snapshot = cache.snapshot
+        let seenUntil = cache.seenUntil
         if identity.isAnonymous, identityWasStored,
             try enqueue(
                 [.link(IdentifyRequest(anonymousId: identity.distinctId, externalUserId: known), epoch: next.epoch)],
                 switchingTo: next,
-                cache: { PersonCacheRecord(epoch: next.epoch, snapshot: snapshot, awaitingLink: $0.first?.rawValue) })
+                cache: {
+                    PersonCacheRecord(
+                        epoch: next.epoch, snapshot: snapshot, awaitingLink: $0.first?.rawValue, seenUntil: seenUntil)
+                })
                 != nil
         {
             return

@@ -1,4 +1,5 @@
 import Foundation
+import SDKPersistence
 import SDKRuntime
 import VoidhashAPI
 
@@ -36,11 +37,29 @@ extension VoidhashCore {
     /// Notes the time of a read in the cached snapshot and stores it when it moved
     /// (`PersonCacheRecord.noteRead(at:)`: at most once per `VoidhashConstants.personStaleAfter`),
     /// so that a later launch too measures the snapshot's age from there.
+    ///
+    /// The mark goes into the stored record only while that holds the same snapshot, read and
+    /// written in one transaction: another process on the same storage (an app's extension) may
+    /// have stored a newer one since, which a read here must not replace with this older one.
+    /// The later of the two marks is kept.
     private func noteSnapshotRead() {
         var read = cache
         guard read.noteRead(at: clock.now()) else { return }
         setCache(read)
-        persistCache()
+        let noted = read
+        do throws(StorageError) {
+            try storage.keyValues.update { (reader) throws(StorageError) in
+                guard var stored = try? reader.value(PersonCacheRecord.self, forKey: StoreKeys.person),
+                    stored.holdsTheSnapshot(of: noted), let seenUntil = noted.seenUntil
+                else { return ((), KeyValueBatch()) }
+                stored.seenUntil = max(stored.seenUntil ?? seenUntil, seenUntil)
+                var batch = KeyValueBatch()
+                try batch.set(stored, forKey: StoreKeys.person)
+                return ((), batch)
+            }
+        } catch {
+            reporter.diagnose(.storageWriteFailed, "Could not store the person (\(error)).")
+        }
     }
 
     /// The answer of a read whose refresh ended with `outcome` (`nil`: it did not come in time).

@@ -75,6 +75,14 @@ struct PersonCacheRecord: Codable, Sendable, Hashable {
         return true
     }
 
+    /// Whether this record holds the same snapshot of the same identity epoch as `other`, as
+    /// storage keeps it (its fetch time to the millisecond).
+    func holdsTheSnapshot(of other: PersonCacheRecord) -> Bool {
+        guard epoch == other.epoch, let snapshot, let theirs = other.snapshot else { return false }
+        return snapshot.person == theirs.person && snapshot.isLocal == theirs.isLocal
+            && abs(snapshot.fetchedAt.timeIntervalSince(theirs.fetchedAt)) < 0.001
+    }
+
     /// What a read at `now` answers with this cache, whose person is `person`, given how the
     /// read judged it.
     func state(
