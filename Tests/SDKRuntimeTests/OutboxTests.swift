@@ -9,11 +9,15 @@ import Testing
 struct OutboxTests {
     let clock = ManualClock(now: Date(timeIntervalSince1970: 1_800_000_000))
 
+    /// Batching that never starts a drain in these tests unless they say so.
+    static let noBatching = Outbox.Batching(count: .max, within: .seconds(86_400))
+
     func outbox(
-        _ storage: SDKStorage, sender: RecordingBatchSender, stalls: StorageTestBox<[UInt64]>
+        _ storage: SDKStorage, sender: RecordingBatchSender, stalls: StorageTestBox<[UInt64]>,
+        batching: Outbox.Batching = noBatching
     ) -> Outbox {
         Outbox(
-            queue: storage.queue, clock: clock, batchLimit: 10,
+            queue: storage.queue, clock: clock, batchLimit: 10, batching: batching,
             observers: Outbox.Observers(stalled: { drain in stalls.update { $0.append(drain) } }),
             send: sender.send)
     }
@@ -42,6 +46,59 @@ struct OutboxTests {
         #expect(sender.sent == [[first], [first, second]])
         #expect(stalls.current == [1, 2])
         #expect(try storage.queue.count() == 0)
+        await outbox.stop()
+    }
+
+    /// Waits until `condition` holds (at most 30 s of real time, a safety cap), and says whether
+    /// it did.
+    static func eventually(_ condition: () -> Bool) async -> Bool {
+        let cap = ContinuousClock.now + .seconds(30)
+        while !condition() {
+            guard ContinuousClock.now < cap else { return false }
+            await Task.yield()
+        }
+        return true
+    }
+
+    func enqueueEvent(_ storage: SDKStorage, _ name: String) throws -> QueueItemID {
+        try storage.queue.enqueue(lane: .events, kind: "k", payload: payloadBytes(name), now: clock.now())
+    }
+
+    @Test("noted items start a drain by themselves once a batch's worth waits, counted from the last drain")
+    func aBatchsWorthOfNotedItemsStartsADrain() async throws {
+        let storage = try SDKStorage.inMemory()
+        let sender = RecordingBatchSender()
+        let outbox = outbox(
+            storage, sender: sender, stalls: StorageTestBox([]),
+            batching: Outbox.Batching(count: 3, within: .seconds(30)))
+        let first = try (0..<3).map { try enqueueEvent(storage, "first \($0)") }
+        outbox.noteQueued(2)
+        await clock.waitForSleepers(1)  // the batching timer, which nobody moves here
+        #expect(sender.sent.isEmpty, "two of three: no drain yet")
+        outbox.noteQueued()
+        #expect(await Self.eventually { sender.sent == [first] })
+
+        let second = try (0..<3).map { try enqueueEvent(storage, "second \($0)") }
+        outbox.noteQueued(3)
+        #expect(await Self.eventually { sender.sent == [first, second] }, "counted again from the drain")
+        await outbox.stop()
+    }
+
+    @Test("a noted item starts a drain once the batching time has passed since the first noted")
+    func aNotedItemStartsADrainWithinTheBatchingTime() async throws {
+        let storage = try SDKStorage.inMemory()
+        let sender = RecordingBatchSender()
+        let outbox = outbox(
+            storage, sender: sender, stalls: StorageTestBox([]),
+            batching: Outbox.Batching(count: 20, within: .seconds(30)))
+        let event = try enqueueEvent(storage, "alone")
+        outbox.noteQueued()
+        await clock.waitForSleepers(1)
+        outbox.noteQueued()  // a second note while the timer runs starts no other timer
+        clock.advance(by: .seconds(29))
+        #expect(sender.sent.isEmpty)
+        clock.advance(by: .seconds(1))
+        #expect(await Self.eventually { sender.sent == [[event]] })
         await outbox.stop()
     }
 
@@ -114,7 +171,7 @@ struct OutboxTests {
         let signals = PoolSignals()
         let busy = ProcessInfo.processInfo.activeProcessorCount
         let outbox = Outbox(
-            queue: storage.queue, clock: clock, batchLimit: 1,
+            queue: storage.queue, clock: clock, batchLimit: 1, batching: Self.noBatching,
             observers: Outbox.Observers(emptied: { signals.done.store(true, ordering: .releasing) }),
             send: { _, _ in
                 // Each batch is sent only once the pool is full, with turns of its own after.

@@ -1,11 +1,14 @@
 import Foundation
 import SDKRuntime
+import Synchronization
 
 /// Everything between "stored in the queue" and "Voidhash answered": the durable queue, the
 /// pump that sends it batch by batch, the back-off of each lane, and the timer that drains
 /// again when a back-off or a rate-limit pause ends (on the SDK's clock).
 ///
-/// An SDK enqueues into `queue` and calls `kick()`; the outbox sends in lane order, removes an
+/// An SDK enqueues into `queue` and calls `kick()`, or, for items nobody waits for (analytics
+/// events), `noteQueued(_:)`, which starts a drain once a batch's worth waits or its time is up
+/// (`Batching`); the outbox sends in lane order, removes an
 /// item only once its fate is known (in `DeliveryPump`, the one place that removes), and tells
 /// the SDK only what it asked for through `Observers`.
 ///
@@ -51,6 +54,31 @@ public actor Outbox {
         }
     }
 
+    /// When items queued without a call waiting for them start a drain by themselves: once
+    /// `count` of them were queued since a drain last started, or `within` after the first of
+    /// them, whichever comes first.
+    public struct Batching: Sendable, Hashable {
+        /// How many queued items start a drain at once.
+        public var count: Int
+        /// The longest such an item waits for a drain.
+        public var within: Duration
+
+        /// Batching by `count` items or `within`.
+        public init(count: Int, within: Duration) {
+            self.count = count
+            self.within = within
+        }
+    }
+
+    /// What `noteQueued(_:)` counts, readable without a turn of the outbox (an SDK notes every
+    /// capture).
+    private struct BatchingState {
+        /// Items noted since a drain last started.
+        var noted = 0
+        /// Whether a batching timer runs.
+        var isTimed = false
+    }
+
     /// How soon to look again while another process holds the delivery claim: that process
     /// releases it when its drain ends, and calls here may be waiting for items it sent.
     public static let claimRecheck: TimeInterval = 0.1
@@ -63,6 +91,9 @@ public actor Outbox {
     private let pump: DeliveryPump
     private let clock: any SDKClock
     private let observers: Observers
+    private let batching: Batching
+    private nonisolated let batchingState = Mutex(BatchingState())
+    private var batchingTimer: Task<Void, Never>?
     /// Where drains run.
     private let executor = DispatchTaskExecutor(label: "sdk.delivery")
     private var loop: Task<Void, Never>?
@@ -76,14 +107,15 @@ public actor Outbox {
     private var attemptThrough: DeliveryLane?
 
     /// An outbox over `queue` that hands batches of at most `batchLimit` items to `send` (see
-    /// `DeliveryPump` for the batches and outcomes), times retries on `clock`, and reports to
-    /// `observers`.
+    /// `DeliveryPump` for the batches and outcomes), starts drains for noted items by
+    /// `batching`, times retries and batches on `clock`, and reports to `observers`.
     public init(
-        queue: DeliveryQueue, clock: any SDKClock, batchLimit: Int, observers: Observers,
+        queue: DeliveryQueue, clock: any SDKClock, batchLimit: Int, batching: Batching, observers: Observers,
         send: @escaping DeliveryPump.Send
     ) {
         self.queue = queue
         self.clock = clock
+        self.batching = batching
         self.observers = observers
         pump = DeliveryPump(
             queue: queue, clock: clock, batchLimit: batchLimit, onQuarantine: observers.quarantined, send: send)
@@ -95,6 +127,44 @@ public actor Outbox {
         isRequested = true
         guard loop == nil else { return }
         loop = Task(executorPreference: executor) { await self.run() }
+    }
+
+    /// Notes that `count` items nobody waits for were queued: a drain starts at once when
+    /// `Batching.count` were noted since a drain last started, else within `Batching.within` of
+    /// the first of them. Never waits for the outbox.
+    public nonisolated func noteQueued(_ count: Int = 1) {
+        let (drainNow, startTimer) = batchingState.withLock { state -> (Bool, Bool) in
+            state.noted += count
+            if state.noted >= batching.count { return (true, false) }
+            defer { state.isTimed = true }
+            return (false, !state.isTimed)
+        }
+        if drainNow {
+            Task { await kick() }
+        } else if startTimer {
+            Task { await startBatchingTimer() }
+        }
+    }
+
+    /// Kicks once `Batching.within` has passed (nothing once stopped).
+    private func startBatchingTimer() {
+        guard !isStopped else { return }
+        let clock = clock
+        let within = batching.within
+        batchingTimer = Task { [weak self] in
+            do {
+                try await clock.sleep(for: within)
+            } catch {
+                return
+            }
+            await self?.batchingTimerFired()
+        }
+    }
+
+    private func batchingTimerFired() {
+        batchingTimer = nil
+        batchingState.withLock { $0.isTimed = false }
+        kick()
     }
 
     /// Asks for a drain that first lifts the back-off of `lane` and of every lane before it, so
@@ -120,6 +190,8 @@ public actor Outbox {
         isStopped = true
         timer?.cancel()
         timer = nil
+        batchingTimer?.cancel()
+        batchingTimer = nil
         let running = loop
         running?.cancel()
         await running?.value
@@ -128,6 +200,7 @@ public actor Outbox {
     private func run() async {
         while isRequested, !isStopped {
             isRequested = false
+            batchingState.withLock { $0.noted = 0 }  // the drain sends what was noted
             drainsStarted += 1
             let drain = drainsStarted
             if let lane = attemptThrough {

@@ -91,30 +91,10 @@ extension VoidhashCore {
         return groups.isEmpty ? nil : .object(groups.mapValues(JSONValue.string))
     }
 
-    /// Starts a delivery once enough events wait (`VoidhashConstants.eventBatchSize` queued since
-    /// delivery last started: a delivery sends everything queued when it runs), else makes sure
-    /// one starts within `VoidhashConstants.eventDeliveryDelay`. Counted in memory: a capture
-    /// does not ask storage how many events wait.
+    /// Hands `count` queued events to the outbox's batching: a delivery starts once
+    /// `VoidhashConstants.eventBatchSize` wait, or within `VoidhashConstants.eventDeliveryDelay`
+    /// (`Outbox.Batching`). Counted in memory: a capture does not ask storage how many wait.
     func noteEventQueued(_ count: Int = 1) {
-        eventsQueuedSinceKick += count
-        if eventsQueuedSinceKick >= VoidhashConstants.eventBatchSize {
-            kickDelivery()
-            return
-        }
-        guard eventTimer == nil else { return }
-        let clock = clock
-        eventTimer = Task { [weak self] in
-            do {
-                try await clock.sleep(for: VoidhashConstants.eventDeliveryDelay)
-            } catch {
-                return
-            }
-            await self?.eventTimerFired()
-        }
-    }
-
-    private func eventTimerFired() {
-        eventTimer = nil
-        kickDelivery()
+        outbox.noteQueued(count)
     }
 }

@@ -172,7 +172,6 @@ extension VoidhashCore {
     /// Asks delivery to try `lane` now and records which drain will; when that drain already
     /// stalled, the waits end as failed for now.
     private func askForAttempt(of ids: [QueueItemID], through lane: DeliveryLane) async {
-        eventsQueuedSinceKick = 0
         let drain = await outbox.attempt(through: lane)
         for id in ids {
             itemWaits[id]?.attemptDrain = drain

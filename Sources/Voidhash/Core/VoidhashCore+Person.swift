@@ -141,7 +141,6 @@ extension VoidhashCore {
                 kickDelivery()
                 return
             }
-            eventsQueuedSinceKick = 0
             let outbox = outbox
             Task { _ = await outbox.attempt(through: QueuedWrite.Kind.link.lane) }
             return

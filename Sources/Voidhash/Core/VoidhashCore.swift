@@ -49,10 +49,6 @@ actor VoidhashCore {
     /// The `$groupidentify` events sent without consent whose answer has not come, by event ID,
     /// in send order: `setGroups` counts them as sent until they fail.
     var groupIdentifiesInFlight: [(id: String, identify: GroupIdentifyProperties)] = []
-    /// Kicks delivery once queued events have waited `VoidhashConstants.eventDeliveryDelay`.
-    var eventTimer: Task<Void, Never>?
-    /// Events queued since delivery last started (see `noteEventQueued(_:)`).
-    var eventsQueuedSinceKick = 0
     /// The number of the request whose answer the cache holds.
     var lastAppliedSequence: UInt64 = 0
     /// The person refresh under way, if any.
@@ -106,6 +102,8 @@ actor VoidhashCore {
             client: client, sequencer: sequencer, report: { report in await reference.core?.settle(report) })
         outbox = Outbox(
             queue: storage.queue, clock: options.clock, batchLimit: VoidhashConstants.maxEventsPerRequest,
+            batching: Outbox.Batching(
+                count: VoidhashConstants.eventBatchSize, within: VoidhashConstants.eventDeliveryDelay),
             observers: Outbox.Observers(
                 storageFailed: { error in
                     // A locked device is not a failure: delivery tries again once it is unlocked.
@@ -166,8 +164,6 @@ actor VoidhashCore {
     /// Stops delivery and closes storage; the instance does nothing useful afterwards.
     func shutdown() async {
         isShutDown = true
-        eventTimer?.cancel()
-        eventTimer = nil
         await directEvents.idle()
         await outbox.stop()
         // No drain comes any more: calls waiting for a queued write learn it now.
@@ -193,7 +189,6 @@ actor VoidhashCore {
 
     /// Asks the outbox for a drain, without waiting.
     func kickDelivery() {
-        eventsQueuedSinceKick = 0
         let outbox = outbox
         Task { await outbox.kick() }
     }
