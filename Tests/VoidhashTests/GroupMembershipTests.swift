@@ -4,7 +4,7 @@ import Testing
 @testable import Voidhash
 
 /// The user's groups as a value: which `$groupidentify` a change needs, and what was sent.
-@Suite("Group membership as a value", .timeLimit(.minutes(1)))
+@Suite("Group membership as a value", .timeLimit(.minutes(3)))
 struct GroupMembershipTests {
     /// Member of `company` `acme`, with `plan: pro` sent for it.
     var acme: GroupMembership {
