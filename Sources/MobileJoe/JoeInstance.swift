@@ -55,7 +55,7 @@ import Synchronization
 /// | `OS-Name` | `iOS` on iOS; on Linux the distribution's name (see `JoeDeviceInfo`) |
 /// | `OS-Version` | the system version (`18.2.0`); on Linux `VERSION_ID` or the kernel release |
 /// | `Device-Model` | the model identifier (`iPhone16,2`); on Linux the `uname` machine (`x86_64`) |
-/// | `Preferred-Languages` | up to `MobileJoeConstants.maxPreferredLanguages` of `Locale.preferredLanguages` (on Linux `LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`, else Foundation's list), read once at the instance's first request |
+/// | `Preferred-Languages` | up to ``/MobileJoeAPI/MobileJoeConstants/maxPreferredLanguages`` of `Locale.preferredLanguages` (on Linux `LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`, else Foundation's list), read once at the instance's first request |
 /// | `Debug-Mode` | `true` or `false`, the `debugMode` passed to `configure` |
 ///
 /// `Device-Brand` (Android only) is not sent.
@@ -115,7 +115,7 @@ public final class JoeInstance: Sendable {
         state.withLock { $0.identity }
     }
 
-    /// Where the identity is stored: `MobileJoeConstants.identityFileName` in `storageDirectory`.
+    /// Where the identity is stored: ``/MobileJoeAPI/MobileJoeConstants/identityFileName`` in `storageDirectory`.
     public var identityFileURL: URL {
         store.fileURL
     }
@@ -481,7 +481,7 @@ public final class JoeInstance: Sendable {
         #endif
     }
 
-    /// The external ID of `appUserID`, checked by the generated `AppUserIdRule`.
+    /// The external ID of `appUserID`, checked by the generated ``/MobileJoeAPI/AppUserIdRule``.
     static func externalId(for appUserID: String) throws(MobileJoeError) -> String {
         guard AppUserIdRule.validate(appUserID) == nil else { throw .invalidAppUserID }
         return ExternalId.make(from: appUserID)

@@ -11,8 +11,8 @@ public struct JoeOptions: Sendable {
     /// The Mobile Joe API every default instance talks to.
     public static let defaultBaseURL = URL(string: "https://api.mobilejoe.dev") ?? URL(fileURLWithPath: "/")
 
-    /// The folder holding the identity file (`MobileJoeConstants.identityFileName`): by default
-    /// the folder `MobileJoeConstants.identityFolder` in Application Support on Apple platforms
+    /// The folder holding the identity file (``/MobileJoeAPI/MobileJoeConstants/identityFileName``): by default
+    /// the folder ``/MobileJoeAPI/MobileJoeConstants/identityFolder`` in Application Support on Apple platforms
     /// and in `$XDG_DATA_HOME` (or `~/.local/share`) on Linux.
     ///
     /// The SDK does not exclude it from backups. On Apple platforms an app that wants to sets
@@ -28,7 +28,7 @@ public struct JoeOptions: Sendable {
     /// The API's base URL; request paths are appended to it.
     public var baseURL: URL
     /// What sends requests; `nil` means a `URLSessionTransport` with the contract's timeout
-    /// (`MobileJoeConstants.requestTimeout`), measured on `clock`, caching responses in
+    /// (``/MobileJoeAPI/MobileJoeConstants/requestTimeout``), measured on `clock`, caching responses in
     /// `URLCache.shared` on Apple platforms (nothing elsewhere). Identify requests are not retried
     /// within a launch.
     public var transport: (any Transport)?
@@ -40,7 +40,7 @@ public struct JoeOptions: Sendable {
     public var deviceInfo: JoeDeviceInfo?
     /// Reads the preferred languages, once, at the instance's first request; `nil` reads the
     /// system's (`PreferredLanguages.system()`). Only the first
-    /// `MobileJoeConstants.maxPreferredLanguages` are sent.
+    /// ``/MobileJoeAPI/MobileJoeConstants/maxPreferredLanguages`` are sent.
     public var preferredLanguages: (@Sendable () -> [String])?
     /// Whether protected data can be read now: while it cannot, the identity file is not read
     /// (it is kept, and read once the gate opens). By default `DataProtectionGate.system`.

@@ -8,10 +8,10 @@ extension Voidhash {
     /// Every event captured after this returns carries the group in `$groups`. A
     /// `$groupidentify` is sent when `properties` are given or the group of that type changed:
     /// with analytics consent as a queued event; without, at once and alone, with only the
-    /// group's type, key and properties. Never throws: an invalid type (`GroupTypeRule`) or key
-    /// (`GroupKeyRule`), or a type beyond the project's limit (`VoidhashConstants.maxGroupTypes`),
+    /// group's type, key and properties. Never throws: an invalid type (``/VoidhashAPI/GroupTypeRule``) or key
+    /// (``/VoidhashAPI/GroupKeyRule``), or a type beyond the project's limit (``/VoidhashAPI/VoidhashConstants/maxGroupTypes``),
     /// is ignored and reported through `onWarning`; a property that breaks
-    /// `GroupPropertyValueRule` is left out with a warning. `name` is the
+    /// ``/VoidhashAPI/GroupPropertyValueRule`` is left out with a warning. `name` is the
     /// group's display name.
     ///
     /// Before the device's first unlock after a restart, the call waits for the stored
@@ -28,7 +28,7 @@ extension Voidhash {
     /// same groups again send and store nothing. Leaving a group sends nothing. An entry that
     /// breaks the rules of `group(type:key:properties:)` is ignored with a warning, as if left
     /// out. Entries are taken in type order, which decides which new type a project already
-    /// at its limit of types (`VoidhashConstants.maxGroupTypes`) refuses.
+    /// at its limit of types (``/VoidhashAPI/VoidhashConstants/maxGroupTypes``) refuses.
     public func setGroups(_ groups: [String: VoidhashGroup]) async {
         await inCallOrder { core in await core.setGroups(groups) }
     }
@@ -57,7 +57,7 @@ extension Voidhash {
     /// user's groups as `$groups` (stamped now; a group the event names in its own `$groups`
     /// wins for its type). Needs analytics consent: without it nothing is recorded. Never
     /// throws: an invalid name drops the event, and an invalid property name, a value nested
-    /// deeper than `VoidhashConstants.maxEventPropertyDepth` or a `$groups` entry that is not a
+    /// deeper than ``/VoidhashAPI/VoidhashConstants/maxEventPropertyDepth`` or a `$groups` entry that is not a
     /// group is left out, each reported through `onWarning`; a number that is not finite is
     /// sent as null.
     public func capture(_ event: String, properties: [String: JSONValue] = [:]) async {

@@ -135,12 +135,12 @@ public final class Voidhash: Sendable {
     ///
     /// The identity switches on the device at once. The link from the anonymous ID is stored,
     /// then sent until Voidhash applies it; the call waits at most the identify wait
-    /// (`VoidhashConstants.identifyWait`) for that and returns `.deferred` when it did not come.
+    /// (``/VoidhashAPI/VoidhashConstants/identifyWait``) for that and returns `.deferred` when it did not come.
     /// Until then the person keeps the anonymous person's snapshot, marked stale. The same ID
     /// again with no profile change does nothing; switching from one user ID to another merges
     /// nothing.
     ///
-    /// - Throws: `INVALID_ARGUMENT` for an ID that breaks the rules of `ExternalUserIdRule`
+    /// - Throws: `INVALID_ARGUMENT` for an ID that breaks the rules of ``/VoidhashAPI/ExternalUserIdRule``
     ///   (blank, too long, a NUL, or an anonymous prefix), identity unchanged; the refusal code
     ///   (such as `PERSON_WRITE_REJECTED`) when Voidhash refused the link for good within the
     ///   identify wait, after restoring the previous identity. Never for network failures or a
@@ -194,7 +194,7 @@ public final class Voidhash: Sendable {
 
     /// Sets person attributes: strings, numbers, booleans or `nil` (`.null`) to remove one;
     /// `email` and `name` set the built-in fields; a number that is not finite is written as
-    /// `nil`. Waits at most `VoidhashConstants.attributesWait`; when Voidhash cannot confirm in
+    /// `nil`. Waits at most ``/VoidhashAPI/VoidhashConstants/attributesWait``; when Voidhash cannot confirm in
     /// time the attributes are saved on the device and sent later (`.deferred`). `.skipped`
     /// without analytics consent.
     ///
@@ -210,7 +210,7 @@ public final class Voidhash: Sendable {
     // MARK: Purchases
 
     /// Records the store's purchases not recorded yet (behind any queued identity link) and
-    /// waits, at most the request timeout (`VoidhashConstants.requestTimeout`), for them and
+    /// waits, at most the request timeout (``/VoidhashAPI/VoidhashConstants/requestTimeout``), for them and
     /// the person refresh. A transaction Voidhash holds for another person stays with them.
     ///
     /// - Throws: `PURCHASE_SOURCE_FAILED` when the store failed.
@@ -220,7 +220,7 @@ public final class Voidhash: Sendable {
     }
 
     /// Brings the store up to date, records every purchase as restored for the current person,
-    /// and waits, at most the request timeout (`VoidhashConstants.requestTimeout`), for them
+    /// and waits, at most the request timeout (``/VoidhashAPI/VoidhashConstants/requestTimeout``), for them
     /// and the person refresh. A transaction Voidhash holds for another person (the anonymous
     /// buyer of an earlier install) moves to the current person with its access.
     ///
@@ -233,9 +233,9 @@ public final class Voidhash: Sendable {
     // MARK: Access
 
     /// The current person: the cached snapshot at once while it is fresh (younger than
-    /// `VoidhashConstants.personStaleAfter`); after a refresh of at most
-    /// `VoidhashConstants.staleReadWait` when it is older; with `forceFetch`, Voidhash's answer
-    /// (waiting up to the request timeout, `VoidhashConstants.requestTimeout`, else the cached
+    /// ``/VoidhashAPI/VoidhashConstants/personStaleAfter``); after a refresh of at most
+    /// ``/VoidhashAPI/VoidhashConstants/staleReadWait`` when it is older; with `forceFetch`, Voidhash's answer
+    /// (waiting up to the request timeout, ``/VoidhashAPI/VoidhashConstants/requestTimeout``, else the cached
     /// snapshot).
     ///
     /// `nil` means Voidhash has no person yet (no access), or, when the state is stale, that it
@@ -243,7 +243,7 @@ public final class Voidhash: Sendable {
     ///
     /// "Cached" means answered by Voidhash. A new anonymous identity (a fresh install, a
     /// sign-out) has no person yet, and the SDK knows it without asking, but that is not an
-    /// answer: the first read asks Voidhash and waits at most `VoidhashConstants.staleReadWait`,
+    /// answer: the first read asks Voidhash and waits at most ``/VoidhashAPI/VoidhashConstants/staleReadWait``,
     /// then answers `nil`, stale.
     ///
     /// - Throws: `AUTHENTICATION_FAILED`, once, when Voidhash refuses the key and nothing is

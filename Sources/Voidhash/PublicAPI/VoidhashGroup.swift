@@ -8,9 +8,9 @@
 /// ])
 /// ```
 public struct VoidhashGroup: Sendable, Hashable, ExpressibleByStringLiteral {
-    /// The app's own ID of the group (its key), within the lengths of `GroupKeyRule`.
+    /// The app's own ID of the group (its key), within the lengths of ``/VoidhashAPI/GroupKeyRule``.
     public var id: String
-    /// The group's properties: the kinds of value `GroupPropertyValueRule` allows (other values
+    /// The group's properties: the kinds of value ``/VoidhashAPI/GroupPropertyValueRule`` allows (other values
     /// are left out with a warning); `name` is the name Studio shows.
     public var properties: [String: JSONValue]
 

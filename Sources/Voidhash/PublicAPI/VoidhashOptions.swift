@@ -18,7 +18,7 @@ public struct VoidhashOptions: Sendable {
     /// (`StorageLocation.defaultDirectory(sdk: "Voidhash")`).
     public var storageDirectory: URL?
     /// What sends requests; `nil` for a `URLSessionTransport` with the request timeout
-    /// (`VoidhashConstants.requestTimeout`).
+    /// (``/VoidhashAPI/VoidhashConstants/requestTimeout``).
     public var transport: (any Transport)?
     /// The clock for every time limit and timestamp; tests pass a `ManualClock`.
     public var clock: any SDKClock

@@ -7,7 +7,7 @@ import Foundation
 public struct VoidhashPersonState: Sendable, Hashable {
     /// Why the snapshot is as fresh as it is.
     public enum Reason: String, Sendable, Hashable {
-        /// Fetched from Voidhash within `VoidhashConstants.personStaleAfter` (or just now).
+        /// Fetched from Voidhash within ``/VoidhashAPI/VoidhashConstants/personStaleAfter`` (or just now).
         case fresh
         /// Stale, and a refresh is still under way.
         case refreshInFlight
@@ -21,8 +21,8 @@ public struct VoidhashPersonState: Sendable, Hashable {
     public var value: VoidhashPerson?
     /// Whether the snapshot may be out of date.
     public var isStale: Bool
-    /// Whether the snapshot is older than `VoidhashConstants.personExpiresAfter`, or dated in
-    /// the future by more than `VoidhashConstants.personStaleAfter` (the device clock was set
+    /// Whether the snapshot is older than ``/VoidhashAPI/VoidhashConstants/personExpiresAfter``, or dated in
+    /// the future by more than ``/VoidhashAPI/VoidhashConstants/personStaleAfter`` (the device clock was set
     /// back since: its age is unknown); branch on it for high-value content.
     public var isExpired: Bool
     /// Why the snapshot is as fresh as it is.

@@ -17,17 +17,17 @@ public struct VoidhashWarning: CodedReport {
         /// never unlock perks there.
         public static let simulatedPurchasesInProduction = Code(
             rawValue: "SIMULATED_PURCHASES_IN_PRODUCTION")
-        /// A group type broke its rule (`GroupTypeRule`); the group was ignored.
+        /// A group type broke its rule (``/VoidhashAPI/GroupTypeRule``); the group was ignored.
         public static let invalidGroupType = Code(rawValue: "INVALID_GROUP_TYPE")
-        /// A group key broke its rule (`GroupKeyRule`); the group was ignored.
+        /// A group key broke its rule (``/VoidhashAPI/GroupKeyRule``); the group was ignored.
         public static let invalidGroupKey = Code(rawValue: "INVALID_GROUP_KEY")
         /// The project already has as many group types as it may keep
-        /// (`VoidhashConstants.maxGroupTypes`); a group of another type was ignored.
+        /// (``/VoidhashAPI/VoidhashConstants/maxGroupTypes``); a group of another type was ignored.
         public static let groupTypeLimit = Code(rawValue: "GROUP_TYPE_LIMIT")
         /// A group property was not a string, number or boolean (or its name was invalid); it was
         /// left out.
         public static let invalidGroupProperty = Code(rawValue: "INVALID_GROUP_PROPERTY")
-        /// An event name broke its rule (`EventNameRule`); the event was dropped.
+        /// An event name broke its rule (``/VoidhashAPI/EventNameRule``); the event was dropped.
         public static let invalidEventName = Code(rawValue: "INVALID_EVENT_NAME")
         /// An event property name or value broke its rule (or a `$groups` entry was not a valid
         /// group); it was left out.
