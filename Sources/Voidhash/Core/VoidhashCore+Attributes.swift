@@ -10,7 +10,9 @@ extension VoidhashCore {
         if let violation = PersonAttributesRule.validate(attributes) {
             return .failure(.invalidArgument("The attributes are invalid: the dictionary \(violation.message)."))
         }
-        guard consent == .granted else { return .answer(VoidhashAttributesResult(status: .skipped, person: person)) }
+        guard consent.allowsAnalytics else {
+            return .answer(VoidhashAttributesResult(status: .skipped, person: person))
+        }
         guard !attributes.isEmpty else { return .answer(VoidhashAttributesResult(status: .confirmed, person: person)) }
         guard
             let id = enqueue(

@@ -16,8 +16,8 @@ extension VoidhashCore {
             reporter.warn(.invalidEventName, "An event name \(violation.message); the event was dropped.")
             return
         }
-        if seenOtherWritersVersion == nil || consent != .granted { followSharedStorage() }
-        guard consent == .granted else { return }
+        if seenOtherWritersVersion == nil || !consent.allowsAnalytics { followSharedStorage() }
+        guard consent.allowsAnalytics else { return }
         let checked = properties.filter { name, value in
             if let violation = EventPropertyKeyRule.validate(name) {
                 reporter.warn(
@@ -45,7 +45,7 @@ extension VoidhashCore {
                 return
             }
             followSharedStorage()
-            guard consent == .granted else { return }
+            guard consent.allowsAnalytics else { return }
         }
         guard enqueue(eventWrite(name, properties: checked)) != nil else { return }
         noteEventQueued()

@@ -145,7 +145,7 @@ extension VoidhashCore {
                 reporter.diagnose(.storageWriteFailed, "Could not encode a $groupidentify; it was not sent.")
                 continue
             }
-            guard consent == .granted else {
+            guard consent.allowsAnalytics else {
                 alone.append((identify, fields))
                 continue
             }

@@ -169,7 +169,7 @@ extension VoidhashCore {
     /// kill finds the user signed out with the event queued, or neither.
     func signOut() {
         onStoredIdentity { () throws(IdentityChangedElsewhere) in
-            let events = lifecycleEvents && consent == .granted ? [eventWrite(VoidhashConstants.signOutEvent)] : []
+            let events = lifecycleEvents && consent.allowsAnalytics ? [eventWrite(VoidhashConstants.signOutEvent)] : []
             let next = IdentityRecord.newAnonymous()
             let nextCache = PersonCacheRecord(
                 epoch: next.epoch, snapshot: .newAnonymous(at: clock.now()), awaitingLink: nil)
