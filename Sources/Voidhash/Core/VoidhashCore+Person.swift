@@ -26,7 +26,7 @@ extension VoidhashCore {
                 case .none: VoidhashConstants.requestTimeout
                 }
             }
-        guard let limit else { return .answer(state(isStale: false, reason: .fresh)) }
+        guard let limit else { return .answer(readAnswer.state(isStale: false, reason: .fresh)) }
         let refresh = refreshWait(now: forceFetch)
         return .waiting {
             let outcome = await refresh(limit)
@@ -64,39 +64,12 @@ extension VoidhashCore {
 
     /// The answer of a read whose refresh ended with `outcome` (`nil`: it did not come in time).
     private func answerRead(after outcome: RefreshOutcome?) -> Result<VoidhashPersonState, VoidhashError> {
-        switch outcome {
-        case .updated?, .superseded?:
-            switch freshness {
-            case .fresh: return .success(state(isStale: false, reason: .fresh))
-            case .stale: return .success(state(isStale: true, reason: staleReason))
-            case .none: return .success(state(isStale: true, reason: .noCache))
-            }
-        case .failed(let error)?:
-            if authentication.shouldThrow(for: error, hasCachedAnswer: hasReceivedPerson) {
-                return .failure(
-                    VoidhashError(
-                        code: .authenticationFailed, message: "Voidhash refused the publishable key (\(error.summary))."
-                    ))
-            }
-            let nothingCached = !hasReceivedPerson && cache.snapshot == nil
-            return .success(state(isStale: true, reason: nothingCached ? .noCache : .refreshFailed))
-        case nil:
-            return .success(state(isStale: true, reason: cache.snapshot == nil ? .noCache : staleReason))
-        }
+        readAnswer.after(outcome, authentication: &authentication)
     }
 
-    /// Whether the cache holds an answer Voidhash gave (not a snapshot the SDK made itself).
-    private var hasReceivedPerson: Bool {
-        guard let snapshot = cache.snapshot else { return false }
-        return snapshot.isLocal != true
-    }
-
-    private var staleReason: VoidhashPersonState.Reason {
-        lastRefreshFailed ? .refreshFailed : .refreshInFlight
-    }
-
-    private func state(isStale: Bool, reason: VoidhashPersonState.Reason) -> VoidhashPersonState {
-        cache.state(person: person, isStale: isStale, reason: reason, at: clock.now())
+    /// The read's answer as the cache stands now (`PersonReadAnswer`).
+    private var readAnswer: PersonReadAnswer {
+        PersonReadAnswer(cache: cache, person: person, lastRefreshFailed: lastRefreshFailed, now: clock.now())
     }
 
     /// Starts a refresh (or joins the one under way) and waits for its outcome at most `limit`.
