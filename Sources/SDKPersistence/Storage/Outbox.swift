@@ -135,7 +135,10 @@ public actor Outbox {
     public nonisolated func noteQueued(_ count: Int = 1) {
         let (drainNow, startTimer) = batchingState.withLock { state -> (Bool, Bool) in
             state.noted += count
-            if state.noted >= batching.count { return (true, false) }
+            guard state.noted < batching.count else {
+                state.noted = 0  // counted from here: a kick during a drain asks for one drain more
+                return (true, false)
+            }
             defer { state.isTimed = true }
             return (false, !state.isTimed)
         }
