@@ -78,7 +78,7 @@ enum DeliveryUnderCallersBenchmark {
         var idle: [Double] = []
         var busy: [Callers: [Double]] = [:]
         var callersAlone: [Callers: [Double]] = [:]
-        for sample in 0..<context.samples(5, quick: 1) {
+        for sample in 0..<context.samples(9, quick: 1) {
             idle.append(try await rate(context, events: count, callers: nil, name: "delivery-idle-\(sample)").rate)
             for run in Callers.allCases {
                 let measured = try await rate(
