@@ -72,6 +72,13 @@ struct SystemInfoTests {
         #expect(PreferredLanguages.fromEnvironment([:]) == [])
     }
 
+    /// A locale name with an empty part (`en_`, `_en`, `en__US`) is no language tag: left out,
+    /// not read as `en` or `en-US`.
+    @Test(arguments: ["en_", "_en", "en__US", "en_US_"])
+    func aLocaleNameWithAnEmptyPartIsLeftOut(name: String) {
+        #expect(PreferredLanguages.fromEnvironment(["LANG": name]) == [])
+    }
+
     /// Each request carries `Preferred-Languages`: where the environment names no language (the
     /// `C` locale), Linux falls back to Foundation's `Locale.preferredLanguages`.
     @Test func theSystemAlwaysNamesALanguage() {
