@@ -55,8 +55,8 @@ public actor Outbox {
     }
 
     /// When items queued without a call waiting for them start a drain by themselves: once
-    /// `count` of them were queued since a drain last started, or `within` after the first of
-    /// them, whichever comes first.
+    /// `count` of them were queued since a drain was last asked for or started, or `within`
+    /// after the first of them, whichever comes first.
     public struct Batching: Sendable, Hashable {
         /// How many queued items start a drain at once.
         public var count: Int
@@ -73,7 +73,7 @@ public actor Outbox {
     /// What `noteQueued(_:)` counts, readable without a turn of the outbox (an SDK notes every
     /// capture).
     private struct BatchingState {
-        /// Items noted since a drain last started.
+        /// Items noted since a drain was last asked for by the count or started.
         var noted = 0
         /// Whether a batching timer runs.
         var isTimed = false
@@ -129,9 +129,9 @@ public actor Outbox {
         loop = Task(executorPreference: executor) { await self.run() }
     }
 
-    /// Notes that `count` items nobody waits for were queued: a drain starts at once when
-    /// `Batching.count` were noted since a drain last started, else within `Batching.within` of
-    /// the first of them. Never waits for the outbox.
+    /// Notes that `count` items nobody waits for were queued: a drain is asked for at once when
+    /// `Batching.count` were noted since the count last asked for one or a drain started, else
+    /// within `Batching.within` of the first of them. Never waits for the outbox.
     public nonisolated func noteQueued(_ count: Int = 1) {
         let (drainNow, startTimer) = batchingState.withLock { state -> (Bool, Bool) in
             state.noted += count
