@@ -47,7 +47,7 @@ struct PersonReadAnswer: Sendable {
     }
 
     /// Whether the cache holds an answer Voidhash gave (not a snapshot the SDK made itself).
-    var hasReceivedPerson: Bool {
+    private var hasReceivedPerson: Bool {
         guard let snapshot = cache.snapshot else { return false }
         return snapshot.isLocal != true
     }
