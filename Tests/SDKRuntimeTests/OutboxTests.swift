@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import SDKPersistence
@@ -49,17 +50,6 @@ struct OutboxTests {
         await outbox.stop()
     }
 
-    /// Waits until `condition` holds (at most 30 s of real time, a safety cap), and says whether
-    /// it did.
-    static func eventually(_ condition: () -> Bool) async -> Bool {
-        let cap = ContinuousClock.now + .seconds(30)
-        while !condition() {
-            guard ContinuousClock.now < cap else { return false }
-            await Task.yield()
-        }
-        return true
-    }
-
     func enqueueEvent(_ storage: SDKStorage, _ name: String) throws -> QueueItemID {
         try storage.queue.enqueue(lane: .events, kind: "k", payload: payloadBytes(name), now: clock.now())
     }
@@ -76,12 +66,12 @@ struct OutboxTests {
         await clock.waitForSleepers(1)  // the batching timer, which nobody moves here
         #expect(sender.sent.isEmpty, "two of three: no drain yet")
         outbox.noteQueued()
-        #expect(await Self.eventually { sender.sent == [first] })
+        #expect(await eventually { sender.sent == [first] })
         await outbox.flush()  // that drain is over: it cannot pick up the next items one by one
 
         let second = try (0..<3).map { try enqueueEvent(storage, "second \($0)") }
         outbox.noteQueued(3)
-        #expect(await Self.eventually { sender.sent == [first, second] }, "counted again from the drain")
+        #expect(await eventually { sender.sent == [first, second] }, "counted again from the drain")
         await outbox.stop()
     }
 
@@ -99,7 +89,7 @@ struct OutboxTests {
         clock.advance(by: .seconds(29))
         #expect(sender.sent.isEmpty)
         clock.advance(by: .seconds(1))
-        #expect(await Self.eventually { sender.sent == [[event]] })
+        #expect(await eventually { sender.sent == [[event]] })
         await outbox.stop()
     }
 

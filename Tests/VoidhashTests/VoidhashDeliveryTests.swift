@@ -2,6 +2,7 @@ import Foundation
 import SDKEmulator
 import SDKPersistence
 import SDKRuntime
+import TestSupport
 import Testing
 import VoidhashAPI
 

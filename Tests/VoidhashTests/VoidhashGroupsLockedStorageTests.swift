@@ -2,6 +2,7 @@ import Foundation
 import SDKEmulator
 import SDKRuntime
 import Synchronization
+import TestSupport
 import Testing
 import VoidhashAPI
 
