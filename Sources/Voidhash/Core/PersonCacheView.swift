@@ -10,9 +10,16 @@ import Synchronization
 /// may ask Voidhash. The core publishes every cache it sets, in the same turn, so a read made
 /// after a call returned sees what that call cached.
 final class PersonCacheView: Sendable {
-    private struct Entry {
-        var cache: PersonCacheRecord
-        var person: VoidhashPerson?
+    /// What the core published, never changed once made: a read holds the lock only to take
+    /// one reference, and decides outside it.
+    private final class Entry: Sendable {
+        let cache: PersonCacheRecord
+        let person: VoidhashPerson?
+
+        init(cache: PersonCacheRecord, person: VoidhashPerson?) {
+            self.cache = cache
+            self.person = person
+        }
     }
 
     private let entry = Mutex<Entry?>(nil)
@@ -28,9 +35,7 @@ final class PersonCacheView: Sendable {
     /// The answer of a read at `now` when the cached snapshot is fresh then; `nil` when the read
     /// needs the core.
     func freshState(at now: Date) -> VoidhashPersonState? {
-        entry.withLock { entry in
-            guard let entry, entry.cache.freshness(at: now) == .fresh else { return nil }
-            return entry.cache.state(person: entry.person, isStale: false, reason: .fresh, at: now)
-        }
+        guard let entry = entry.withLock({ $0 }), entry.cache.freshness(at: now) == .fresh else { return nil }
+        return entry.cache.state(person: entry.person, isStale: false, reason: .fresh, at: now)
     }
 }
