@@ -4,8 +4,14 @@ import Voidhash
 import VoidhashAPI
 
 /// Delivery through the SDK while 1,000 tasks use it, against delivery while nothing else calls
-/// it: events captured while a delivery request waits for its answer are delivered once it is
-/// answered, and the rate at which they reach the emulator is compared.
+/// it, measured in alternating windows of one long delivery.
+///
+/// A backlog of events waits behind a held delivery request; once it is answered, the rate at
+/// which events reach the emulator is measured over windows of `eventsPerWindow` delivered
+/// events, the callers calling in every other window and making no call at all in the others
+/// (`SharedTick.pause()`). Each window with callers is compared with the mean of the windows on
+/// either side of it, so a spell in which the whole machine runs slower (this 2-core machine is
+/// shared, and its speed drifts by a third over seconds) weighs on both sides of a ratio.
 ///
 /// Each caller makes one call every 10 ms, about 100,000 calls a second together: reading the
 /// person (`getCurrentPerson()` of a fresh snapshot, as screens checking access would; it answers
@@ -20,6 +26,8 @@ enum DeliveryUnderCallersBenchmark {
     private static let group = "queue"
     private static let callers = 1_000
     private static let interval = Duration.milliseconds(10)
+    /// How often the benchmark looks at how many events the emulator has.
+    private static let poll = Duration.milliseconds(2)
 
     /// The call each caller makes.
     private enum Call: CaseIterable {
@@ -71,61 +79,68 @@ enum DeliveryUnderCallersBenchmark {
         var name: String { "\(DeliveryUnderCallersBenchmark.callers) tasks \(call.name) \(pacing.name)" }
     }
 
+    /// The rates of one run's windows, and the callers' own CPU.
+    private struct Windows {
+        /// Events per second in each window without callers, in order.
+        var idle: [Double] = []
+        /// Events per second in each window with callers, in order; window `i` lies between
+        /// idle windows `i` and `i + 1`.
+        var busy: [Double] = []
+        /// The cores the callers kept busy by themselves before delivery started.
+        var callersCores = 0.0
+
+        /// Each busy window's rate over the mean of the idle windows on either side of it.
+        var ratios: [Double] {
+            busy.indices.map { busy[$0] / ((idle[$0] + idle[$0 + 1]) / 2) }
+        }
+    }
+
     /// Measures the rates, their ratios, and the callers' own CPU.
     static func run(_ context: BenchmarkContext) async throws -> [Figure] {
-        let count = context.quick ? 1_000 : 5_000
-        context.log("queue: Voidhash delivery of \(count) events, idle and with \(callers) callers")
+        let pairs = context.samples(9, quick: 2)
+        let eventsPerWindow = context.quick ? 1_000 : 3_000
+        context.log(
+            "queue: Voidhash delivery in windows of \(eventsPerWindow) events, idle and with \(callers) callers")
         var idle: [Double] = []
-        var busy: [Callers: [Double]] = [:]
-        var callersAlone: [Callers: [Double]] = [:]
-        for sample in 0..<context.samples(9, quick: 1) {
-            idle.append(try await rate(context, events: count, callers: nil, name: "delivery-idle-\(sample)").rate)
-            for run in Callers.allCases {
-                let measured = try await rate(
-                    context, events: count, callers: run,
-                    name: "delivery-busy-\(run.call)-\(run.pacing)-\(sample)")
-                busy[run, default: []].append(measured.rate)
-                callersAlone[run, default: []].append(measured.callersCores)
-            }
-        }
-        var figures = [
-            Figure(
-                group: group, name: "Voidhash delivery of \(count) events, nothing else calling",
-                unit: .perSecond, values: idle)
-        ]
+        var figures: [Figure] = []
+        var cores: [Figure] = []
         for run in Callers.allCases {
-            let rates = busy[run, default: []]
+            let windows = try await measure(
+                context, callers: run, pairs: pairs, eventsPerWindow: eventsPerWindow)
+            idle += windows.idle
             figures += [
                 Figure(
-                    group: group, name: "Voidhash delivery of \(count) events, \(run.name)",
-                    unit: .perSecond, values: rates),
+                    group: group, name: "Voidhash delivery, \(run.name)", unit: .perSecond,
+                    values: windows.busy, note: "\(eventsPerWindow) events a window"),
                 Figure(
                     group: group, name: "delivery rate with \(run.name) / idle rate", unit: .times,
-                    values: zip(rates, idle).map { $0 / $1 },
-                    target: run.pacing == .sharedTick ? .atLeast(0.8) : nil,
-                    note: "each sample's rates measured back to back"),
+                    values: windows.ratios, target: run.pacing == .sharedTick ? .atLeast(0.8) : nil,
+                    note: "each window with callers against the mean of the idle windows on either side"),
             ]
-        }
-        for run in Callers.allCases {
-            figures.append(
+            cores.append(
                 Figure(
                     group: group, name: "CPU the \(run.name) take before delivery starts",
-                    unit: .cores, values: callersAlone[run, default: []],
+                    unit: .cores, values: [windows.callersCores],
                     note:
                         "process CPU time over 1 s of wall time, of the machine's \(ProcessInfo.processInfo.activeProcessorCount) cores"
                 ))
         }
-        return figures
+        let idleFigure = Figure(
+            group: group, name: "Voidhash delivery, nothing else calling", unit: .perSecond, values: idle,
+            note: "\(eventsPerWindow) events a window")
+        return [idleFigure] + figures + cores
     }
 
-    /// Events per second from the answer to a held delivery request until `flush()` returns with
-    /// every event on the emulator, while 1,000 tasks make `callers` every 10 ms (none when
-    /// `nil`); and the cores those tasks keep busy on their own, measured for a second before
-    /// delivery starts.
-    private static func rate(
-        _ context: BenchmarkContext, events count: Int, callers run: Callers?, name: String
-    ) async throws -> (rate: Double, callersCores: Double) {
-        try await VoidhashFixture.with(context, name: name) { fixture in
+    /// Delivers a backlog of events while `callers` call in every other window, and measures
+    /// each window's rate: `pairs` windows with callers between `pairs + 1` without, after one
+    /// window without them that is not counted (the first answers reach a cold connection).
+    private static func measure(
+        _ context: BenchmarkContext, callers run: Callers, pairs: Int, eventsPerWindow: Int
+    ) async throws -> Windows {
+        let windows = 2 * pairs + 2
+        // One window's worth more than is measured, so delivery never runs dry inside a window.
+        let count = (windows + 1) * eventsPerWindow
+        return try await VoidhashFixture.with(context, name: "delivery-\(run.call)-\(run.pacing)") { fixture in
             let voidhash = fixture.voidhash
             _ = try await voidhash.getCurrentPerson(forceFetch: true)
             let route = VoidhashEmulator.routeName(for: .captureEvents)
@@ -133,31 +148,48 @@ enum DeliveryUnderCallersBenchmark {
             for index in 0..<count { await voidhash.capture("bench_\(index % 10)") }
             let tick = SharedTick(every: interval)
             defer { tick.stop() }
-            let readers = (0..<(run == nil ? 0 : callers)).map { _ in
+            let readers = (0..<callers).map { _ in
                 Task {
-                    while !Task.isCancelled, let run {
+                    while !Task.isCancelled {
                         await run.call.make(voidhash)
                         switch run.pacing {
-                        case .sharedTick: await tick.next()
-                        case .ownTimer: try? await Task.sleep(for: interval)
+                        case .sharedTick:
+                            await tick.next()
+                        case .ownTimer:
+                            try? await Task.sleep(for: interval)
+                            await tick.pass()
                         }
                     }
                 }
             }
-            let callersCores = run == nil ? 0 : try await processCores(over: .seconds(1))
+            var result = Windows()
+            result.callersCores = try await processCores(over: .seconds(1))
+            tick.pause()
             fixture.server.clearFaults(route: route)
-            let start = ContinuousClock.now
             _ = fixture.server.release(route: route)
-            await voidhash.flush()
-            let elapsed = ContinuousClock.now - start
+            var mark = (delivered: fixture.state.events.count, at: ContinuousClock.now)
+            for window in 0..<windows {
+                let hasCallers = window % 2 == 0 && window > 0
+                if hasCallers { tick.resume() } else { tick.pause() }
+                while fixture.state.events.count < mark.delivered + eventsPerWindow {
+                    try await Task.sleep(for: poll)
+                }
+                let now = (delivered: fixture.state.events.count, at: ContinuousClock.now)
+                let rate = Double(now.delivered - mark.delivered) / Sampler.seconds(now.at - mark.at)
+                if window > 0 {
+                    if hasCallers { result.busy.append(rate) } else { result.idle.append(rate) }
+                }
+                mark = now
+            }
             for reader in readers { reader.cancel() }
             tick.stop()
             for reader in readers { await reader.value }
+            await voidhash.flush()
             let delivered = fixture.state.events.count
             guard delivered == count else {
                 throw ChildProcess.Failure(description: "delivered \(delivered) of \(count) events")
             }
-            return (Double(count) / Sampler.seconds(elapsed), callersCores)
+            return result
         }
     }
 

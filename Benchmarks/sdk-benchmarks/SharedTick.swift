@@ -2,15 +2,20 @@ import Synchronization
 
 /// One clock that paces many callers, as a display's frame tick paces every view that reads on
 /// it: each `next()` returns at the first tick after it was called, and one timer wakes every
-/// waiting caller together.
+/// waiting caller together. While paused, no tick comes, and `pass()` holds its callers too, so
+/// the callers make no calls at all.
 ///
 /// A thousand tasks that each keep a `Task.sleep` timer of their own take about a core of this
 /// 2-core machine for the timers alone; paced by one tick they make the same calls at the same
 /// rate, in bursts, and the CPU left is the SDK's to use.
 final class SharedTick: Sendable {
-    /// The callers waiting for the next tick, and whether the tick has stopped.
+    /// The callers waiting, and whether the tick is paused or has stopped.
     private struct State {
+        /// Callers waiting for the next tick.
         var waiting: [CheckedContinuation<Void, Never>] = []
+        /// Callers waiting in `pass()` for the pause to end.
+        var held: [CheckedContinuation<Void, Never>] = []
+        var paused = false
         var stopped = false
     }
 
@@ -22,13 +27,13 @@ final class SharedTick: Sendable {
         let task = Task { [weak self] in
             while !Task.isCancelled {
                 try? await Task.sleep(for: interval)
-                self?.wake(stopping: false)
+                self?.tick()
             }
         }
         timer.withLock { $0 = task }
     }
 
-    /// Returns at the next tick, or at once when the tick has stopped.
+    /// Returns at the next tick that is not paused, or at once when the tick has stopped.
     func next() async {
         await withCheckedContinuation { continuation in
             let stopped = state.withLock { state in
@@ -39,15 +44,53 @@ final class SharedTick: Sendable {
         }
     }
 
+    /// Returns at once unless the tick is paused; then when it resumes or stops. For callers
+    /// that pace themselves and must still make no calls during a pause.
+    func pass() async {
+        guard state.withLock({ $0.paused && !$0.stopped }) else { return }
+        await withCheckedContinuation { continuation in
+            let held = state.withLock { state in
+                guard state.paused, !state.stopped else { return false }
+                state.held.append(continuation)
+                return true
+            }
+            if !held { continuation.resume() }
+        }
+    }
+
+    /// Stops the ticks (and holds `pass()`) until `resume()`.
+    func pause() {
+        state.withLock { $0.paused = true }
+    }
+
+    /// Ends a pause: the next tick comes on time, and callers held in `pass()` go on.
+    func resume() {
+        let held = state.withLock { state in
+            state.paused = false
+            defer { state.held = [] }
+            return state.held
+        }
+        for continuation in held { continuation.resume() }
+    }
+
     /// Stops the timer and lets every waiting and later caller go on without waiting.
     func stop() {
         timer.withLock { $0?.cancel() }
-        wake(stopping: true)
+        let waiting = state.withLock { state in
+            state.stopped = true
+            defer {
+                state.waiting = []
+                state.held = []
+            }
+            return state.waiting + state.held
+        }
+        for continuation in waiting { continuation.resume() }
     }
 
-    private func wake(stopping: Bool) {
+    /// Wakes the callers waiting for a tick, unless paused.
+    private func tick() {
         let waiting = state.withLock { state in
-            if stopping { state.stopped = true }
+            guard !state.paused else { return [CheckedContinuation<Void, Never>]() }
             defer { state.waiting = [] }
             return state.waiting
         }
