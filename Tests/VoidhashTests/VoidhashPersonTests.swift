@@ -40,4 +40,13 @@ struct VoidhashPersonTests {
         #expect(!copy.hasActivePerk("admin"))
         #expect(copy.attributes == ["plan": .string("team")])
     }
+
+    @Test func printingAPersonShowsItsSnapshot() throws {
+        let person = VoidhashPerson(try Self.person("user_1", perks: ["premium"]))
+        var printed = ""
+        dump(person, to: &printed)
+        #expect(printed.contains("user_1"))
+        #expect(printed.contains("premium"))
+        #expect(!printed.contains("Storage"))
+    }
 }

@@ -6,7 +6,7 @@ import VoidhashAPI
 ///
 /// Access comes from `hasActivePerk(_:)`: the perks Voidhash says are active. Expiry dates are
 /// shown for account screens but never compared with the device clock.
-public struct VoidhashPerson: Sendable, Hashable {
+public struct VoidhashPerson: Sendable, Hashable, CustomReflectable {
     /// The snapshot and its active perks, shared by every copy: a copy of the person is one
     /// reference, so screens reading it many times a second (from several threads at once) do
     /// not retain and release each of its fields on every read.
@@ -50,6 +50,11 @@ public struct VoidhashPerson: Sendable, Hashable {
     /// Hashes the snapshot (the active perks follow from it).
     public func hash(into hasher: inout Hasher) {
         hasher.combine(person)
+    }
+
+    /// What `print`, `dump` and a failed test's message show: the snapshot.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["person": person])
     }
 
     /// What every copy of one person shares; never changed once made.
