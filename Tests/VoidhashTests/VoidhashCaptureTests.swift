@@ -23,6 +23,7 @@ struct VoidhashCaptureTests {
             await relaunched.flush()
             let event = try #require(harness.state.events.first)
             #expect(harness.state.events.count == 1)
+            #expect(harness.state.eventCount == 1)
             #expect(event.event == "report_shared")
             #expect(event.distinctId == distinctId)
             #expect(event.timestamp == harness.clock.now())

@@ -124,6 +124,12 @@ public final class VoidhashEmulatorState: Sendable {
         store.withLock { $0.events }
     }
 
+    /// How many events are stored: `events.count` without holding on to the array (which the
+    /// next stored event would then copy whole).
+    public var eventCount: Int {
+        store.withLock { $0.events.count }
+    }
+
     // MARK: Reset
 
     /// Forgets people, links, purchases, events, idempotency records, rejections and any
