@@ -8,10 +8,13 @@ import VoidhashAPI
 ///
 /// A backlog of events waits behind a held delivery request; once it is answered, the rate at
 /// which events reach the emulator is measured over windows of `eventsPerWindow` delivered
-/// events, the callers calling in every other window and making no call at all in the others
-/// (`SharedTick.pause()`). Each window with callers is compared with the mean of the windows on
-/// either side of it, so a spell in which the whole machine runs slower (this 2-core machine is
-/// shared, and its speed drifts by a third over seconds) weighs on both sides of a ratio.
+/// events, the callers calling in every other window and making no new call in the others
+/// (`SharedTick.pause()`). After each switch the calls settle for two intervals before the window
+/// starts (the calls under way at a pause finish, callers released at a resume spread out), so
+/// neither kind of window carries the other's load. Each window with callers is compared with
+/// the mean of the windows on either side of it, so a spell in which the whole machine runs
+/// slower (this 2-core machine is shared, and its speed drifts by a third over seconds) weighs
+/// on both sides of a ratio.
 ///
 /// Each caller makes one call every 10 ms, about 100,000 calls a second together: reading the
 /// person (`getCurrentPerson()` of a fresh snapshot, as screens checking access would; it answers
@@ -28,6 +31,10 @@ enum DeliveryUnderCallersBenchmark {
     private static let interval = Duration.milliseconds(10)
     /// How often the benchmark looks at how many events the emulator has.
     private static let poll = Duration.milliseconds(2)
+    /// How long the calls settle after the callers start or stop, before a window starts.
+    private static let settle = interval * 2
+    /// The longest a window may take before the run fails (delivery stopped).
+    private static let windowLimit = Duration.seconds(60)
 
     /// The call each caller makes.
     private enum Call: CaseIterable {
@@ -127,7 +134,7 @@ enum DeliveryUnderCallersBenchmark {
         }
         let idleFigure = Figure(
             group: group, name: "Voidhash delivery, nothing else calling", unit: .perSecond, values: idle,
-            note: "\(eventsPerWindow) events a window")
+            note: "\(eventsPerWindow) events a window; the idle windows of all four runs")
         return [idleFigure] + figures + cores
     }
 
@@ -138,8 +145,9 @@ enum DeliveryUnderCallersBenchmark {
         _ context: BenchmarkContext, callers run: Callers, pairs: Int, eventsPerWindow: Int
     ) async throws -> Windows {
         let windows = 2 * pairs + 2
-        // One window's worth more than is measured, so delivery never runs dry inside a window.
-        let count = (windows + 1) * eventsPerWindow
+        // Room for each window's events, what is delivered while the calls settle and a poll's
+        // overshoot (half a window more each), and a window's worth left at the end.
+        let count = windows * eventsPerWindow * 3 / 2 + eventsPerWindow
         return try await VoidhashFixture.with(context, name: "delivery-\(run.call)-\(run.pacing)") { fixture in
             let voidhash = fixture.voidhash
             _ = try await voidhash.getCurrentPerson(forceFetch: true)
@@ -147,7 +155,6 @@ enum DeliveryUnderCallersBenchmark {
             fixture.server.inject(.hold, route: route)
             for index in 0..<count { await voidhash.capture("bench_\(index % 10)") }
             let tick = SharedTick(every: interval)
-            defer { tick.stop() }
             let readers = (0..<callers).map { _ in
                 Task {
                     while !Task.isCancelled {
@@ -157,35 +164,52 @@ enum DeliveryUnderCallersBenchmark {
                             await tick.next()
                         case .ownTimer:
                             try? await Task.sleep(for: interval)
-                            await tick.pass()
+                            // Released with all the others: spread out again, as timers of
+                            // their own are.
+                            if await tick.pass() {
+                                try? await Task.sleep(for: interval * Double.random(in: 0..<1))
+                            }
                         }
                     }
                 }
+            }
+            defer {
+                for reader in readers { reader.cancel() }
+                tick.stop()
             }
             var result = Windows()
             result.callersCores = try await processCores(over: .seconds(1))
             tick.pause()
             fixture.server.clearFaults(route: route)
             _ = fixture.server.release(route: route)
-            var mark = (delivered: fixture.state.events.count, at: ContinuousClock.now)
             for window in 0..<windows {
                 let hasCallers = window % 2 == 0 && window > 0
                 if hasCallers { tick.resume() } else { tick.pause() }
-                while fixture.state.events.count < mark.delivered + eventsPerWindow {
+                try await Task.sleep(for: settle)
+                let start = (delivered: fixture.state.eventCount, at: ContinuousClock.now)
+                let target = start.delivered + eventsPerWindow
+                guard target <= count else {
+                    throw ChildProcess.Failure(
+                        description: "the backlog of \(count) events ran out in window \(window)")
+                }
+                while fixture.state.eventCount < target {
+                    guard ContinuousClock.now - start.at < windowLimit else {
+                        throw ChildProcess.Failure(
+                            description: "window \(window) did not get its \(eventsPerWindow) events in \(windowLimit)")
+                    }
                     try await Task.sleep(for: poll)
                 }
-                let now = (delivered: fixture.state.events.count, at: ContinuousClock.now)
-                let rate = Double(now.delivered - mark.delivered) / Sampler.seconds(now.at - mark.at)
+                let end = (delivered: fixture.state.eventCount, at: ContinuousClock.now)
+                let rate = Double(end.delivered - start.delivered) / Sampler.seconds(end.at - start.at)
                 if window > 0 {
                     if hasCallers { result.busy.append(rate) } else { result.idle.append(rate) }
                 }
-                mark = now
             }
             for reader in readers { reader.cancel() }
             tick.stop()
             for reader in readers { await reader.value }
             await voidhash.flush()
-            let delivered = fixture.state.events.count
+            let delivered = fixture.state.eventCount
             guard delivered == count else {
                 throw ChildProcess.Failure(description: "delivered \(delivered) of \(count) events")
             }

@@ -3,7 +3,7 @@ import Synchronization
 /// One clock that paces many callers, as a display's frame tick paces every view that reads on
 /// it: each `next()` returns at the first tick after it was called, and one timer wakes every
 /// waiting caller together. While paused, no tick comes, and `pass()` holds its callers too, so
-/// the callers make no calls at all.
+/// the callers make no new calls (those already under way at `pause()` finish).
 ///
 /// A thousand tasks that each keep a `Task.sleep` timer of their own take about a core of this
 /// 2-core machine for the timers alone; paced by one tick they make the same calls at the same
@@ -14,7 +14,7 @@ final class SharedTick: Sendable {
         /// Callers waiting for the next tick.
         var waiting: [CheckedContinuation<Void, Never>] = []
         /// Callers waiting in `pass()` for the pause to end.
-        var held: [CheckedContinuation<Void, Never>] = []
+        var held: [CheckedContinuation<Bool, Never>] = []
         var paused = false
         var stopped = false
     }
@@ -45,16 +45,18 @@ final class SharedTick: Sendable {
     }
 
     /// Returns at once unless the tick is paused; then when it resumes or stops. For callers
-    /// that pace themselves and must still make no calls during a pause.
-    func pass() async {
-        guard state.withLock({ $0.paused && !$0.stopped }) else { return }
-        await withCheckedContinuation { continuation in
+    /// that pace themselves and must still make no calls during a pause. Says whether it held
+    /// the caller: callers released together call together, unless they spread out again.
+    @discardableResult
+    func pass() async -> Bool {
+        guard state.withLock({ $0.paused && !$0.stopped }) else { return false }
+        return await withCheckedContinuation { continuation in
             let held = state.withLock { state in
                 guard state.paused, !state.stopped else { return false }
                 state.held.append(continuation)
                 return true
             }
-            if !held { continuation.resume() }
+            if !held { continuation.resume(returning: false) }
         }
     }
 
@@ -63,28 +65,34 @@ final class SharedTick: Sendable {
         state.withLock { $0.paused = true }
     }
 
-    /// Ends a pause: the next tick comes on time, and callers held in `pass()` go on.
+    /// Ends a pause with a tick at once (the callers waiting for one call now, not up to an
+    /// interval later), and lets the callers held in `pass()` go on.
     func resume() {
-        let held = state.withLock { state in
+        let (waiting, held) = state.withLock { state in
             state.paused = false
-            defer { state.held = [] }
-            return state.held
+            defer {
+                state.waiting = []
+                state.held = []
+            }
+            return (state.waiting, state.held)
         }
-        for continuation in held { continuation.resume() }
+        for continuation in waiting { continuation.resume() }
+        for continuation in held { continuation.resume(returning: true) }
     }
 
     /// Stops the timer and lets every waiting and later caller go on without waiting.
     func stop() {
         timer.withLock { $0?.cancel() }
-        let waiting = state.withLock { state in
+        let (waiting, held) = state.withLock { state in
             state.stopped = true
             defer {
                 state.waiting = []
                 state.held = []
             }
-            return state.waiting + state.held
+            return (state.waiting, state.held)
         }
         for continuation in waiting { continuation.resume() }
+        for continuation in held { continuation.resume(returning: false) }
     }
 
     /// Wakes the callers waiting for a tick, unless paused.
