@@ -22,6 +22,9 @@ struct TransportRequestURLTests {
         #expect(
             try Self.url("https://api.example.com", "/v1/a%2Fb:c@d,e")
                 == "https://api.example.com/v1/a%2Fb:c@d,e")
+        #expect(
+            try Self.url("https://api.example.com", "/v1/a%2F") == "https://api.example.com/v1/a%2F",
+            "an escape that ends the path")
     }
 
     @Test("query names and values are percent-encoded, keeping only unreserved characters")
@@ -61,7 +64,7 @@ struct TransportRequestURLTests {
 
     @Test(
         "paths must start with a slash and hold no query or fragment",
-        arguments: ["v1/x", "/v1/x?y=1", "/v1#x", "", "/a b", "/é", "/a%2", "/a%zz", "/a\\b"])
+        arguments: ["v1/x", "/v1/x?y=1", "/v1#x", "", "/a b", "/é", "/a%2", "/a%", "/a%zz", "/a\\b"])
     func refusedPaths(path: String) {
         #expect(throws: TransportError.self) { try Self.url("https://api.example.com", path) }
     }
