@@ -68,23 +68,20 @@ final class SharedTick: Sendable {
     /// Ends a pause with a tick at once (the callers waiting for one call now, not up to an
     /// interval later), and lets the callers held in `pass()` go on.
     func resume() {
-        let (waiting, held) = state.withLock { state in
-            state.paused = false
-            defer {
-                state.waiting = []
-                state.held = []
-            }
-            return (state.waiting, state.held)
-        }
-        for continuation in waiting { continuation.resume() }
-        for continuation in held { continuation.resume(returning: true) }
+        releaseEveryone(heldWereHeld: true) { $0.paused = false }
     }
 
     /// Stops the timer and lets every waiting and later caller go on without waiting.
     func stop() {
         timer.withLock { $0?.cancel() }
+        releaseEveryone(heldWereHeld: false) { $0.stopped = true }
+    }
+
+    /// Makes `change` and lets every caller waiting for a tick or held in `pass()` go on, the
+    /// held ones told `heldWereHeld`.
+    private func releaseEveryone(heldWereHeld: Bool, after change: (inout State) -> Void) {
         let (waiting, held) = state.withLock { state in
-            state.stopped = true
+            change(&state)
             defer {
                 state.waiting = []
                 state.held = []
@@ -92,7 +89,7 @@ final class SharedTick: Sendable {
             return (state.waiting, state.held)
         }
         for continuation in waiting { continuation.resume() }
-        for continuation in held { continuation.resume(returning: false) }
+        for continuation in held { continuation.resume(returning: heldWereHeld) }
     }
 
     /// Wakes the callers waiting for a tick, unless paused.
