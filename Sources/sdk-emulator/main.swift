@@ -22,24 +22,40 @@ func printNow(_ text: String) {
     FileHandle.standardOutput.write(Data((text + "\n").utf8))
 }
 
-/// Suspends until SIGINT or SIGTERM arrives (their default action is turned off first).
-func waitForTerminationSignal() async {
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-        let once = DispatchQueue(label: "sdk-emulator.signals")
-        var resumed = false
-        var sources: [any DispatchSourceSignal] = []
-        for signalNumber in [SIGINT, SIGTERM] {
+/// SIGINT and SIGTERM, caught by this process from the moment `init` returns: their default
+/// action (ending the process at once) is off, and one that arrives before `wait()` is kept.
+///
+/// `init` returns only once both signal sources are armed. A source is armed some time after
+/// its `resume()`, and a signal that came before that was ignored: a server told to stop as soon
+/// as its listening line was out never stopped (4 times in 300 here).
+struct TerminationSignals {
+    private let arrivals: AsyncStream<Int32>
+    /// Kept for as long as the signals are caught: a source nothing holds is released.
+    private let sources: [any DispatchSourceSignal]
+
+    /// Starts catching both signals, and returns once they are caught.
+    init() async {
+        let (arrivals, continuation) = AsyncStream<Int32>.makeStream()
+        let queue = DispatchQueue(label: "sdk-emulator.signals")
+        let armed = DispatchGroup()
+        sources = [SIGINT, SIGTERM].map { signalNumber in
             signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: once)
-            source.setEventHandler {
-                guard !resumed else { return }
-                resumed = true
-                sources.forEach { $0.cancel() }
-                continuation.resume()
-            }
-            sources.append(source)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
+            source.setEventHandler { continuation.yield(signalNumber) }
+            armed.enter()
+            source.setRegistrationHandler { armed.leave() }
             source.resume()
+            return source
         }
+        self.arrivals = arrivals
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            armed.notify(queue: queue) { done.resume() }
+        }
+    }
+
+    /// Returns once either signal has arrived.
+    func wait() async {
+        for await _ in arrivals { return }
     }
 }
 
@@ -57,6 +73,7 @@ do {
 /// exits rather than held by the top-level code.)
 func serve(port: UInt16, api: EmulatedAPI) async {
     signal(SIGPIPE, SIG_IGN)
+    let signals = await TerminationSignals()
     let server: EmulatorServer
     do {
         server = try api.makeServer()
@@ -67,7 +84,7 @@ func serve(port: UInt16, api: EmulatedAPI) async {
         printError("sdk-emulator: cannot listen on 127.0.0.1:\(port): \(error)")
         exit(1)
     }
-    await waitForTerminationSignal()
+    await signals.wait()
     await server.stop()
 }
 

@@ -147,7 +147,29 @@ public struct ChildProcess: Sendable {
     public func wait() -> Termination {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-        return status & 0x7f != 0 ? .signaled(status & 0x7f) : .exited((status >> 8) & 0xff)
+        return Self.termination(status)
+    }
+
+    /// Waits for the child to end (blocking) and reaps it; after `limit`, kills it (SIGKILL)
+    /// first and returns `nil`, so a child that ignores how it was asked to stop fails the test
+    /// instead of hanging it.
+    public func wait(killingAfter limit: Duration) -> Termination? {
+        let deadline = ContinuousClock.now + limit
+        var status: Int32 = 0
+        while ContinuousClock.now < deadline {
+            let reaped = waitpid(pid, &status, WNOHANG)
+            if reaped == pid { return Self.termination(status) }
+            if reaped < 0, errno != EINTR { return nil }
+            usleep(5_000)
+        }
+        send(SIGKILL)
+        _ = wait()
+        return nil
+    }
+
+    /// How a child ended, from the status `waitpid` gave.
+    private static func termination(_ status: Int32) -> Termination {
+        status & 0x7f != 0 ? .signaled(status & 0x7f) : .exited((status >> 8) & 0xff)
     }
 
     /// `posix_spawn_file_actions_addchdir_np` (glibc 2.29 and later, macOS 10.15 and later),

@@ -13,8 +13,12 @@ struct EmulatorProcess: Sendable {
     /// The executable, when it was built.
     static let executable: URL? = BuiltProducts.executable("sdk-emulator")
 
-    /// The running executable; its standard output is a pipe.
+    /// The running executable; its standard output is a pipe, its standard error goes to
+    /// ``errorsFile``.
     let child: ChildProcess
+    /// Where the child's standard error goes (a sanitizer's report, say), in a folder of its own
+    /// that `stop()` removes.
+    let errorsFile: URL
     /// The base URL from the line the emulator prints when it listens.
     let url: URL?
     /// That line.
@@ -22,7 +26,17 @@ struct EmulatorProcess: Sendable {
 
     /// Starts the executable with `arguments` and waits for its first line of output.
     init(arguments: [String] = []) async throws {
-        let child = try ChildProcess(try #require(Self.executable), arguments, output: .pipe)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("emulator-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        errorsFile = folder.appendingPathComponent("errors")
+        let child: ChildProcess
+        do {
+            child = try ChildProcess(
+                try #require(Self.executable), arguments, output: .pipe, errors: .file(errorsFile.path))
+        } catch {
+            try? FileManager.default.removeItem(at: folder)
+            throw error
+        }
         self.child = child
         let output = try #require(child.output, "standard output was asked for as a pipe")
         firstLine = try await offPool { () -> String in
@@ -41,7 +55,8 @@ struct EmulatorProcess: Sendable {
         let emulator = try await EmulatorProcess()
         do {
             let result = try await body(emulator)
-            try await emulator.stop()
+            let stopped = try await emulator.stop()
+            #expect(stopped.termination == .exited(0), "standard error: \(stopped.errors)")
             return result
         } catch {
             _ = try? await emulator.stop()
@@ -57,13 +72,16 @@ struct EmulatorProcess: Sendable {
         return kilobytes * 1024
     }
 
-    /// Sends SIGTERM, waits for the process to end and returns how it ended.
+    /// Sends SIGTERM, waits for the process to end and returns how it ended (`nil`: it had not
+    /// ended a minute later and was killed) with what it wrote to its standard error.
     @discardableResult
-    func stop() async throws -> ChildProcess.Termination {
+    func stop() async throws -> (termination: ChildProcess.Termination?, errors: String) {
         child.send(SIGTERM)
         let child = child
-        let termination = try await offPool { child.wait() }
+        let termination = try await offPool { child.wait(killingAfter: .seconds(60)) }
         if let output = child.output { close(output) }
-        return termination
+        let errors = (try? String(contentsOf: errorsFile, encoding: .utf8)) ?? "(unreadable)"
+        try? FileManager.default.removeItem(at: errorsFile.deletingLastPathComponent())
+        return (termination, errors)
     }
 }
