@@ -121,18 +121,4 @@ struct PersonCacheRecordTests {
         #expect(!otherEpoch.holdsTheSnapshot(of: stored))
         #expect(!PersonCacheRecord.empty(epoch: "epoch").holdsTheSnapshot(of: stored))
     }
-
-    @Test func theViewAnswersOnlyAFreshSnapshotAndOnlyOnceTheCoreHasPublished() throws {
-        let view = PersonCacheView()
-        #expect(view.freshState(at: fetchedAt) == nil)
-        view.publish(record(), person: nil)
-        let state = try #require(view.freshState(at: fetchedAt + 1))
-        #expect(
-            state
-                == VoidhashPersonState(
-                    value: nil, isStale: false, isExpired: false, reason: .fresh, fetchedAt: fetchedAt))
-        #expect(view.freshState(at: fetchedAt + staleAfter) == nil)
-        view.publish(record(awaitingLink: "link"), person: nil)
-        #expect(view.freshState(at: fetchedAt + 1) == nil)
-    }
 }

@@ -65,7 +65,8 @@ struct VoidhashSharedStorageChecksTests {
                     return await group.reduce(into: []) { $0.append($1) }
                 }
                 #expect(reads.count == 100)
-                #expect(reads.allSatisfy { $0 == expected }, "round \(round)")
+                let differing = reads.first { $0 != expected }
+                #expect(differing == nil, "round \(round): \(String(describing: differing)), expected \(expected)")
             }
             await appExtension.shutdown()
             await app.shutdown()

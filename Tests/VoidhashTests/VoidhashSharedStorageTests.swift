@@ -45,6 +45,25 @@ struct VoidhashSharedStorageTests {
         }
     }
 
+    /// A fresh snapshot the extension holds is of the identity it had: once the app signed in,
+    /// the extension's next person read is of the user the app signed in, not that snapshot.
+    @Test func aSignInInTheAppIsFollowedByTheExtensionsNextPersonRead() async throws {
+        try await withSDKHarness { harness in
+            let app = try harness.launch()
+            let appExtension = try harness.launch()
+            let anonymous = try await appExtension.getCurrentPersonState()
+            #expect(anonymous.value == nil && anonymous.reason == .fresh, "Voidhash has no such person yet")
+
+            #expect(try await app.identifyState(externalUserId: "user_shared").status == .confirmed)
+            #expect(try await appExtension.getCurrentPerson()?.distinctId == "user_shared")
+            await app.signOut()
+            let signedOut = try await appExtension.getCurrentPersonState()
+            #expect(signedOut.value == nil, "the new anonymous user, whom Voidhash does not know yet")
+            await appExtension.shutdown()
+            await app.shutdown()
+        }
+    }
+
     /// A read notes its time in the stored snapshot only while storage holds the snapshot the
     /// read found: a newer one the extension fetched meanwhile stays what the next launch starts
     /// from, instead of the app's older one.

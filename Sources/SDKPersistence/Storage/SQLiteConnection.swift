@@ -196,8 +196,12 @@ final class SQLiteConnection {
     /// process, or another storage on the same directory) has committed since this connection
     /// last read it, and only then. Inside a transaction it costs no lock of its own.
     func otherWritersVersion() throws(StorageError) -> Int64 {
-        guard let row = try query("PRAGMA data_version").first else { return 0 }
-        return try row.integer(0)
+        let handle = try openHandle()
+        let statement = try prepared("PRAGMA data_version", handle: handle)
+        defer { sqlite3_reset(statement) }
+        let code = sqlite3_step(statement)
+        guard code == SQLITE_ROW else { throw SQLiteConnection.error(code: code, handle: handle) }
+        return sqlite3_column_int64(statement, 0)
     }
 
     /// The row ID (the `INTEGER PRIMARY KEY`) of the row the last successful `INSERT` stored.

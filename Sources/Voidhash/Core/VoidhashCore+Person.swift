@@ -7,14 +7,16 @@ extension VoidhashCore {
     /// The cached snapshot's freshness now.
     var freshness: PersonCacheRecord.Freshness { cache.freshness(at: clock.now()) }
 
-    /// The current person and how far to trust it (see `Voidhash.getCurrentPersonState`).
+    /// The current person and how far to trust it (see `Voidhash.getCurrentPersonState`), for a
+    /// read asked for at `ticket` (`SharedStorageChecks.ticket()`): the person of the identity
+    /// in use then, also when another process on the same storage signed in or out just before.
     ///
     /// A fresh snapshot is served at once; a stale one after a refresh of at most
     /// `VoidhashConstants.staleReadWait`; with nothing cached, or with `forceFetch`, the read
     /// waits up to `VoidhashConstants.requestTimeout`. The refresh is asked for now, for the
     /// identity of now; what is left is the wait for it.
-    func personState(forceFetch: Bool) -> CallStep<VoidhashPersonState> {
-        followSharedStorage()
+    func personState(forceFetch: Bool, askedAt ticket: UInt64) -> CallStep<VoidhashPersonState> {
+        followSharedStorage(askedAt: ticket)
         noteSnapshotRead()
         let limit: Duration? =
             if forceFetch {

@@ -37,8 +37,6 @@ actor VoidhashCore {
     var storedIdentity: IdentityRecord?
     /// The cached person of the current identity.
     var cache: PersonCacheRecord
-    /// Where `cache` is published for reads that need no turn of the core.
-    let cacheView: PersonCacheView
     /// `cache`'s person, wrapped (its perks precomputed).
     var person: VoidhashPerson?
     /// The analytics consent.
@@ -78,7 +76,7 @@ actor VoidhashCore {
 
     private init(
         configuration: CoreConfiguration, storage: SDKStorage, launch: LaunchState,
-        reference: CoreReference, reporter: Reporter, cacheView: PersonCacheView
+        reference: CoreReference, reporter: Reporter
     ) {
         let options = configuration.options
         clock = options.clock
@@ -122,18 +120,13 @@ actor VoidhashCore {
         storedIdentity = launch.identity
         cache = launch.cache
         person = launch.cache.snapshot?.person.map(VoidhashPerson.init)
-        self.cacheView = cacheView
-        cacheView.publish(cache, person: person)
         consent = launch.consent
         groupTypes = launch.groupTypes
     }
 
     /// Opens storage (waiting for protected data, as `progress` tells), restores the stored
-    /// state, applies the options, and starts delivering what is queued. Every cache the core
-    /// sets is published to `cacheView`.
-    static func load(
-        _ configuration: CoreConfiguration, progress: LoadProgress, cacheView: PersonCacheView
-    ) async -> VoidhashCore {
+    /// state, applies the options, and starts delivering what is queued.
+    static func load(_ configuration: CoreConfiguration, progress: LoadProgress) async -> VoidhashCore {
         let options = configuration.options
         let reporter = Reporter(onWarning: options.onWarning, onDiagnostic: options.onDiagnostic)
         if options.purchaseSource is SimulatedPurchaseSource, configuration.key.environment == .production {
@@ -150,7 +143,7 @@ actor VoidhashCore {
         let reference = CoreReference()
         let core = VoidhashCore(
             configuration: configuration, storage: storage, launch: launch, reference: reference,
-            reporter: reporter, cacheView: cacheView)
+            reporter: reporter)
         reference.core = core
         await core.start(distinctId: options.distinctId, identityWasStored: launch.identityWasStored)
         return core
@@ -337,7 +330,6 @@ actor VoidhashCore {
         let newPerson = newCache.snapshot?.person.map(VoidhashPerson.init)
         let changed = newPerson != person
         if changed { person = newPerson }
-        cacheView.publish(newCache, person: person)
         guard changed else { return }
         for observer in observers.values { observer.yield(newPerson) }
     }

@@ -68,10 +68,6 @@ public final class Voidhash: Sendable {
     let dataProtection: DataProtectionGate
     /// Where calls wait for their turn (see `inCallOrder(writing:_:)`).
     let callOrder = SerialWork()
-    /// The core's person cache, for reads of a fresh snapshot.
-    let cacheView = PersonCacheView()
-    /// The clock of the options.
-    let clock: any SDKClock
 
     /// An instance of its own, not the shared one (for tests, or apps with several projects).
     /// Storage is opened in the background; calls wait for it.
@@ -88,10 +84,8 @@ public final class Voidhash: Sendable {
     private init(key: PublishableKey, options: VoidhashOptions, after previous: Voidhash?) {
         environment = key.environment
         dataProtection = options.dataProtection
-        clock = options.clock
         let configuration = CoreConfiguration(key: key, options: options, sdkVersion: Self.sdkVersion)
         let progress = progress
-        let cacheView = cacheView
         loading = Task {
             if let previous {
                 // The instance this one replaces waits for the same storage: so does this one.
@@ -100,7 +94,7 @@ public final class Voidhash: Sendable {
                 }
                 await previous.shutdown()
             }
-            let core = await VoidhashCore.load(configuration, progress: progress, cacheView: cacheView)
+            let core = await VoidhashCore.load(configuration, progress: progress)
             progress.move(to: .loaded(core))
             return core
         }
@@ -256,9 +250,7 @@ public final class Voidhash: Sendable {
     public func getCurrentPersonState(
         forceFetch: Bool = false
     ) async throws(VoidhashError) -> VoidhashPersonState {
-        // A fresh snapshot needs no turn of the core (reads skip the call order once it is loaded).
-        if !forceFetch, progress.core != nil, let fresh = cacheView.freshState(at: clock.now()) { return fresh }
-        return try await inCallOrder(writing: false) { core in await core.personState(forceFetch: forceFetch) }
+        try await readInCallOrder { core, asked in await core.personState(forceFetch: forceFetch, askedAt: asked) }
             .answer()
     }
 
