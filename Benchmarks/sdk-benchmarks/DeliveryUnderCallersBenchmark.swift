@@ -17,9 +17,10 @@ import VoidhashAPI
 /// on both sides of a ratio.
 ///
 /// Each caller makes one call every 10 ms, about 100,000 calls a second together: reading the
-/// person (`getCurrentPerson()` of a fresh snapshot, as screens checking access would; it answers
-/// without a turn of the SDK's core), or reading the distinct ID (`getDistinctId()`, a turn of the
-/// core each, beside which delivery must get its own). The callers are paced by one
+/// person (`getCurrentPerson()` of a fresh snapshot, as screens checking access would), or reading
+/// the distinct ID (`getDistinctId()`); each read takes a turn of the SDK's core, beside which
+/// delivery must get its own, and reads made at once share a check of what other processes
+/// stored. The callers are paced by one
 /// ``SharedTick``, so all 1,000 call at once, as views reading on a frame tick do; that is the
 /// run with the target. The same callers each pacing themselves with `Task.sleep` are measured
 /// too, without a target: their timers alone take about a core of a 2-core machine. The CPU the
