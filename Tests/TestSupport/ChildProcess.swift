@@ -152,7 +152,8 @@ public struct ChildProcess: Sendable {
 
     /// Waits for the child to end (blocking) and reaps it; after `limit`, kills it (SIGKILL)
     /// first and returns `nil`, so a child that ignores how it was asked to stop fails the test
-    /// instead of hanging it.
+    /// instead of hanging it. Also `nil`, killing nothing, when the child cannot be waited for
+    /// (already reaped).
     public func wait(killingAfter limit: Duration) -> Termination? {
         let deadline = ContinuousClock.now + limit
         var status: Int32 = 0

@@ -24,7 +24,8 @@ struct EmulatorProcess: Sendable {
     /// That line.
     let firstLine: String
 
-    /// Starts the executable with `arguments` and waits for its first line of output.
+    /// Starts the executable with `arguments` and waits for its first line of output (at most a
+    /// minute: a child that prints nothing is killed, and the test fails instead of hanging).
     init(arguments: [String] = []) async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("emulator-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -39,12 +40,31 @@ struct EmulatorProcess: Sendable {
         }
         self.child = child
         let output = try #require(child.output, "standard output was asked for as a pipe")
-        firstLine = try await offPool { () -> String in
+        let line = try await offPool { () -> String? in
+            let deadline = ContinuousClock.now + .seconds(60)
             var bytes: [UInt8] = []
             var byte: UInt8 = 0
-            while bytes.last != UInt8(ascii: "\n"), read(output, &byte, 1) == 1 { bytes.append(byte) }
+            while bytes.last != UInt8(ascii: "\n") {
+                let left = deadline - ContinuousClock.now
+                guard left > .zero else { return nil }
+                var entry = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
+                let ready = poll(&entry, 1, Int32(left.components.seconds * 1_000 + 1))
+                if ready < 0, errno == EINTR { continue }
+                guard ready > 0 else { continue }
+                guard read(output, &byte, 1) == 1 else { break }  // the child closed its output
+                bytes.append(byte)
+            }
             return String(decoding: bytes, as: UTF8.self)
         }
+        guard let line else {
+            child.send(SIGKILL)
+            _ = child.wait()
+            close(output)
+            let errors = (try? String(contentsOf: errorsFile, encoding: .utf8)) ?? ""
+            try? FileManager.default.removeItem(at: folder)
+            throw FirstLineMissing(errors: errors)
+        }
+        firstLine = line
         url = URL(
             string: firstLine.trimmingCharacters(in: .whitespacesAndNewlines).components(separatedBy: " ").last ?? "")
     }
@@ -73,7 +93,8 @@ struct EmulatorProcess: Sendable {
     }
 
     /// Sends SIGTERM, waits for the process to end and returns how it ended (`nil`: it had not
-    /// ended a minute later and was killed) with what it wrote to its standard error.
+    /// ended a minute later and was killed, or could not be waited for) with what it wrote to its
+    /// standard error.
     @discardableResult
     func stop() async throws -> (termination: ChildProcess.Termination?, errors: String) {
         child.send(SIGTERM)
@@ -84,4 +105,12 @@ struct EmulatorProcess: Sendable {
         try? FileManager.default.removeItem(at: errorsFile.deletingLastPathComponent())
         return (termination, errors)
     }
+}
+
+/// The emulator printed no line within a minute of its start (it was killed).
+struct FirstLineMissing: Error, CustomStringConvertible {
+    /// What it wrote to its standard error.
+    let errors: String
+
+    var description: String { "sdk-emulator printed nothing within a minute; standard error: \(errors)" }
 }
