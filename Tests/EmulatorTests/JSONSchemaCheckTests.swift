@@ -22,4 +22,21 @@ struct JSONSchemaCheckTests {
         #expect(problems(.number(2), type: .string("integer")).isEmpty)
         #expect(!problems(.number(2.5), type: .string("integer")).isEmpty)
     }
+
+    @Test("additionalProperties false refuses a member the schema does not declare; a schema there checks such members")
+    func additionalProperties() {
+        let declared: JSONValue = .object(["name": .object(["type": .string("string")])])
+        let closed: JSONValue = .object(["properties": declared, "additionalProperties": .bool(false)])
+        #expect(check.problems(.object(["name": .string("a")]), schema: closed, at: "value").isEmpty)
+        #expect(
+            check.problems(.object(["name": .string("a"), "extra": .number(1)]), schema: closed, at: "value")
+                == ["value.extra: not allowed"])
+        let typed: JSONValue = .object([
+            "properties": declared, "additionalProperties": .object(["type": .string("number")]),
+        ])
+        #expect(check.problems(.object(["extra": .number(1)]), schema: typed, at: "value").isEmpty)
+        #expect(check.problems(.object(["extra": .string("x")]), schema: typed, at: "value").count == 1)
+        let open: JSONValue = .object(["properties": declared, "additionalProperties": .bool(true)])
+        #expect(check.problems(.object(["extra": .string("x")]), schema: open, at: "value").isEmpty)
+    }
 }
