@@ -50,6 +50,7 @@ struct EmulatorProcess: Sendable {
                 var entry = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
                 let ready = poll(&entry, 1, Int32(left.components.seconds * 1_000 + 1))
                 if ready < 0, errno == EINTR { continue }
+                guard ready >= 0 else { return nil }
                 guard ready > 0 else { continue }
                 guard read(output, &byte, 1) == 1 else { break }  // the child closed its output
                 bytes.append(byte)
@@ -60,9 +61,7 @@ struct EmulatorProcess: Sendable {
             child.send(SIGKILL)
             _ = child.wait()
             close(output)
-            let errors = (try? String(contentsOf: errorsFile, encoding: .utf8)) ?? ""
-            try? FileManager.default.removeItem(at: folder)
-            throw FirstLineMissing(errors: errors)
+            throw FirstLineMissing(errors: Self.takeErrors(errorsFile))
         }
         firstLine = line
         url = URL(
@@ -101,9 +100,14 @@ struct EmulatorProcess: Sendable {
         let child = child
         let termination = try await offPool { child.wait(killingAfter: .seconds(60)) }
         if let output = child.output { close(output) }
+        return (termination, Self.takeErrors(errorsFile))
+    }
+
+    /// What the child wrote to `errorsFile`, whose folder it then removes.
+    private static func takeErrors(_ errorsFile: URL) -> String {
         let errors = (try? String(contentsOf: errorsFile, encoding: .utf8)) ?? "(unreadable)"
         try? FileManager.default.removeItem(at: errorsFile.deletingLastPathComponent())
-        return (termination, errors)
+        return errors
     }
 }
 
