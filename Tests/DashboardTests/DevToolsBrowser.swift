@@ -144,12 +144,13 @@ final class DevToolsBrowser: Sendable {
         try? await withTimeout(seconds: 5) { _ = try await self.send("Browser.close") }
         kill(-pid, SIGTERM)
         var status: Int32 = 0
-        for _ in 0..<50 {
-            if waitpid(pid, &status, WNOHANG) == pid { break }
-            try? await Task.sleep(for: .milliseconds(100))
+        var reaped = false
+        for _ in 0..<50 where !reaped {
+            reaped = waitpid(pid, &status, WNOHANG) == pid
+            if !reaped { try? await Task.sleep(for: .milliseconds(100)) }
         }
-        kill(-pid, SIGKILL)
-        _ = waitpid(pid, &status, WNOHANG)
+        kill(-pid, SIGKILL)  // what is left of the group: helper processes outlive the browser
+        if !reaped { _ = waitpid(pid, &status, 0) }  // a killed child ends at once; reap it
         closeDescriptor(commands)
         try? FileManager.default.removeItem(at: profile)
     }

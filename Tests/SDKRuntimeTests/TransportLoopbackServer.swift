@@ -14,16 +14,27 @@ import TestSupport
 /// Each connection's request is read (head plus `Content-Length` body), recorded, and passed to
 /// `respond`; the bytes it returns are written and the connection closed. When `respond`
 /// returns `nil` the connection is held open without an answer until `stop()`.
+///
+/// Only the accept thread closes the listening socket, after its last `accept`: were `stop()` to
+/// close it while the thread is busy with a connection, the thread's next `accept` could take a
+/// descriptor number the system has since given to another test's server, and answer that
+/// test's requests with this server's `respond`.
 final class LoopbackServer: Sendable {
     struct SocketFailure: Error {
         let step: String
     }
 
+    private struct Connections {
+        var stopped = false
+        var heldOpen: [Int32] = []
+    }
+
     /// The port the server listens on.
     let port: UInt16
-    private let listener: Int32
+    /// The write end of the pipe whose closing tells the accept thread to stop.
+    private let stopSignal: Int32
     private let recorded = Mutex<[String]>([])
-    private let heldOpen = Mutex<[Int32]>([])
+    private let connections = Mutex(Connections())
 
     /// The base URL of the server: `http://127.0.0.1:<port>`.
     var baseURL: URL { exampleURL("http://127.0.0.1:\(port)") }
@@ -32,30 +43,64 @@ final class LoopbackServer: Sendable {
     var requests: [String] { recorded.withLock { $0 } }
 
     init(respond: @escaping @Sendable (String) -> Data?) throws {
+        let listener: Int32
         (listener, port) = try Self.bindLoopback(listening: true)
-        let listener = listener
+        var pipeEnds: [Int32] = [0, 0]
+        guard pipe(&pipeEnds) == 0 else {
+            close(listener)
+            throw SocketFailure(step: "pipe")
+        }
+        stopSignal = pipeEnds[1]
+        let stopped = pipeEnds[0]
         let thread = Thread { [self] in
-            while true {
-                let connection = accept(listener, nil, nil)
-                guard connection >= 0 else { return }
+            while let connection = Self.nextConnection(listener, stopped: stopped) {
                 let request = Self.readRequest(connection)
                 recorded.withLock { $0.append(request) }
                 if let answer = respond(request) {
                     answer.withUnsafeBytes { _ = write(connection, $0.baseAddress, $0.count) }
                     close(connection)
                 } else {
-                    heldOpen.withLock { $0.append(connection) }
+                    hold(connection)
                 }
             }
+            close(listener)
+            close(stopped)
         }
         thread.start()
     }
 
     /// Stops accepting and closes every connection still open.
     func stop() {
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
-        for connection in heldOpen.withLock({ $0 }) { close(connection) }
+        let held = connections.withLock { connections in
+            connections.stopped = true
+            return connections.heldOpen
+        }
+        close(stopSignal)
+        for connection in held { close(connection) }
+    }
+
+    /// Keeps `connection` open until `stop()`, or closes it now if `stop()` has been called.
+    private func hold(_ connection: Int32) {
+        let kept = connections.withLock { connections in
+            if !connections.stopped { connections.heldOpen.append(connection) }
+            return !connections.stopped
+        }
+        if !kept { close(connection) }
+    }
+
+    /// Waits for a connection on `listener`; `nil` once the stop pipe's write end is closed.
+    private static func nextConnection(_ listener: Int32, stopped: Int32) -> Int32? {
+        while true {
+            var entries = [
+                pollfd(fd: listener, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: stopped, events: Int16(POLLIN), revents: 0),
+            ]
+            let ready = poll(&entries, nfds_t(entries.count), -1)
+            if ready < 0 && errno == EINTR { continue }
+            if ready < 0 || entries[1].revents != 0 { return nil }
+            let connection = accept(listener, nil, nil)
+            if connection >= 0 { return connection }
+        }
     }
 
     /// A socket bound to 127.0.0.1 on a system-chosen port, listening or not.
