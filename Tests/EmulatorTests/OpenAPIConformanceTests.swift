@@ -2,6 +2,7 @@ import Foundation
 import MobileJoeAPI
 import SDKEmulator
 import SDKRuntime
+import TestSupport
 import Testing
 import VoidhashAPI
 
@@ -30,7 +31,7 @@ struct OpenAPIConformanceTests {
                     HTTPField(name: "Identity-Device-ID", value: DeviceId.make()),
                     try APIClient.idempotencyKeyField("openapi-\(operation)"),
                 ], isSafeToRepeat: false)
-            let response = try await URLSessionTransport().send(request, to: baseURL)
+            let response = try await loopbackTransport().send(request, to: baseURL)
             #expect(response.status == 400)
             #expect(
                 document.responseProblems(
@@ -52,7 +53,7 @@ struct OpenAPIConformanceTests {
             isSafeToRepeat: false)
         let answer: HTTPResponse
         do {
-            answer = try await URLSessionTransport().send(request, to: baseURL)
+            answer = try await loopbackTransport().send(request, to: baseURL)
         } catch {
             await server.stop()
             throw error

@@ -120,9 +120,9 @@ struct TrafficBoundsTests {
                 try EmulatorTraffic.slowestPingsWithStalledAdminClients(port: url.serverPort, pings: 10)
             }
             // A bounded wait, not a performance figure: one after another, the admin answers
-            // alone took over ten seconds here.
-            #expect(slowest.during < .seconds(2), "slowest ping while they wait: \(slowest.during)")
-            #expect(slowest.after < .seconds(2), "slowest ping after they left: \(slowest.after)")
+            // alone took over ten seconds here (the bound leaves room for the sanitizer's run).
+            #expect(slowest.during < .seconds(5), "slowest ping while they wait: \(slowest.during)")
+            #expect(slowest.after < .seconds(5), "slowest ping after they left: \(slowest.after)")
         }
     }
 }

@@ -4,6 +4,7 @@ import MobileJoeAPI
 import SDKEmulator
 import SDKRuntime
 import Synchronization
+import TestSupport
 import Testing
 
 /// Collects what an instance reports to `onDiagnostic`.
@@ -147,14 +148,9 @@ let runsAsRoot = geteuid() == 0
 /// even by root), or mutable again; `false` when the system cannot.
 @discardableResult
 func setImmutable(_ folder: URL, _ immutable: Bool) -> Bool {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/chattr")
-    process.arguments = [immutable ? "+i" : "-i", folder.path]
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    guard (try? process.run()) != nil else { return false }
-    process.waitUntilExit()
-    return process.terminationStatus == 0
+    let chattr = URL(fileURLWithPath: "/usr/bin/chattr")
+    let ran = try? ChildProcess.run(chattr, [immutable ? "+i" : "-i", folder.path])
+    return ran?.termination == .exited(0)
 }
 
 /// Whether the tests can make a folder immutable: how a test that runs as root (which writes

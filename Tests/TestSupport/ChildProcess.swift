@@ -105,6 +105,10 @@ public struct ChildProcess: Sendable {
                 posix_spawn_file_actions_adddup2(&actions, ends[1], descriptor)
             }
         }
+        // Nothing but the three streams: a descriptor another test's thread opened a moment ago
+        // and has not yet marked close-on-exec (an accepted connection, say) would otherwise
+        // live on in the child, and keep that connection open after the test closed it.
+        if let addCloseFrom = Self.addCloseFrom { _ = addCloseFrom(&actions, STDERR_FILENO + 1) }
         let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         let envp = spawnEnvironment(environment)
@@ -175,12 +179,21 @@ public struct ChildProcess: Sendable {
 
     /// `posix_spawn_file_actions_addchdir_np` (glibc 2.29 and later, macOS 10.15 and later),
     /// which Swift's Glibc module does not declare.
-    private static let addChdir: AddChdir? = {
-        guard let handle = dlopen(nil, RTLD_NOW),
-            let symbol = dlsym(handle, "posix_spawn_file_actions_addchdir_np")
-        else { return nil }
-        return unsafeBitCast(symbol, to: AddChdir.self)
-    }()
+    private static let addChdir: AddChdir? = symbol("posix_spawn_file_actions_addchdir_np").map {
+        unsafeBitCast($0, to: AddChdir.self)
+    }
+
+    /// `posix_spawn_file_actions_addclosefrom_np` (glibc 2.34 and later; not on Apple platforms,
+    /// where children then inherit what is not close-on-exec), undeclared as `addChdir` is.
+    private static let addCloseFrom: AddCloseFrom? = symbol("posix_spawn_file_actions_addclosefrom_np").map {
+        unsafeBitCast($0, to: AddCloseFrom.self)
+    }
+
+    /// The C function `name` of this process's libraries, if there is one.
+    private static func symbol(_ name: String) -> UnsafeMutableRawPointer? {
+        guard let handle = dlopen(nil, RTLD_NOW) else { return nil }
+        return dlsym(handle, name)
+    }
 
     /// The C signature of `posix_spawn_file_actions_addchdir_np`.
     #if canImport(Darwin)
@@ -188,10 +201,16 @@ public struct ChildProcess: Sendable {
             @convention(c) (
                 UnsafeMutablePointer<posix_spawn_file_actions_t?>, UnsafePointer<CChar>
             ) -> Int32
+        /// The C signature of `posix_spawn_file_actions_addclosefrom_np`.
+        private typealias AddCloseFrom =
+            @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t?>, Int32) -> Int32
     #else
         private typealias AddChdir =
             @convention(c) (
                 UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>
             ) -> Int32
+        /// The C signature of `posix_spawn_file_actions_addclosefrom_np`.
+        private typealias AddCloseFrom =
+            @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
     #endif
 }

@@ -15,10 +15,14 @@ struct ConnectionHandler: Sendable {
     /// Where this connection's route handlers run.
     let routesExecutor = HandlerExecutor.connection()
 
-    /// The whole life of the connection; closes the socket before returning.
+    /// The whole life of the connection; ends it before returning. The socket is shut down
+    /// before it is closed: a child process that another thread started meanwhile may hold a
+    /// copy of the descriptor, and `close` alone would then leave the client waiting for the
+    /// end of the connection until that child exits.
     func run() {
         defer {
             registry.remove(socket)
+            socket.shutdownBoth()
             socket.close()
         }
         var reader = RequestReader(socket: socket, limits: limits)

@@ -6,10 +6,11 @@ import Testing
     import FoundationNetworking
 #endif
 
-/// A URLSession without caches or cookies.
+/// A URLSession without caches or cookies. Its idle limit is long: a request some tests hold
+/// open while they make another round trip waited over five seconds in a full run.
 let testSession: URLSession = {
     let configuration = URLSessionConfiguration.ephemeral
-    configuration.timeoutIntervalForRequest = 20
+    configuration.timeoutIntervalForRequest = 120
     return URLSession(configuration: configuration)
 }()
 
