@@ -1,6 +1,7 @@
 import Foundation
 import SDKEmulator
 import SDKRuntime
+import TestSupport
 import Testing
 import VoidhashAPI
 
@@ -87,7 +88,7 @@ struct VoidhashAdminTests {
         let url = try await server.start()
         let client = VoidhashClient(
             core: APIClient(
-                baseURL: url, transport: URLSessionTransport(),
+                baseURL: url, transport: loopbackTransport(),
                 headers: { VoidhashHarness.authorization(VoidhashEmulator.testKey) }))
         let events = ["b", "a"].map {
             Event(id: $0, event: "e", distinctId: "user_1", timestamp: voidhashTestEpoch, properties: [:])
@@ -131,6 +132,19 @@ struct VoidhashAdminTests {
         #expect(state.rejections == VoidhashRejections(userIds: ["a", "b"], attributeDistinctIds: ["c"]))
     }
 
+    @Test func setsAndLiftsTheEventLimit() async throws {
+        #expect(
+            String(decoding: await call("GET", "/event-limit").body, as: UTF8.self)
+                == #"{"eventsStoredPerRequest":null}"#)
+        let set = await call("PUT", "/event-limit", #"{"eventsStoredPerRequest": 2}"#)
+        #expect(String(decoding: set.body, as: UTF8.self) == #"{"eventsStoredPerRequest":2}"#)
+        #expect(state.eventsStoredPerRequest == 2)
+        #expect(await call("PUT", "/event-limit", #"{"eventsStoredPerRequest": -1}"#).status == 400)
+        #expect(state.eventsStoredPerRequest == 2)
+        _ = await call("PUT", "/event-limit", #"{"eventsStoredPerRequest": null}"#)
+        #expect(state.eventsStoredPerRequest == nil)
+    }
+
     @Test func setsAndReadsTheClock() async throws {
         let set = await call("PUT", "/clock", #"{"now": "2027-01-01T00:00:00Z"}"#)
         #expect(String(decoding: set.body, as: UTF8.self) == #"{"now":"2027-01-01T00:00:00.000Z"}"#)
@@ -146,9 +160,11 @@ struct VoidhashAdminTests {
         state.addRejections(VoidhashRejections(userIds: ["x"]))
         state.setCatalog([])
         state.setNow(voidhashTestEpoch.addingTimeInterval(99))
+        state.setEventsStoredPerRequest(0)
         #expect(await call("POST", "/reset").status == 204)
         #expect(state.people.isEmpty && state.links.isEmpty && state.purchases.isEmpty && state.events.isEmpty)
         #expect(state.rejections == VoidhashRejections())
+        #expect(state.eventsStoredPerRequest == nil)
         #expect(state.catalog == VoidhashCatalogProduct.defaultCatalog)
         #expect(state.now == voidhashTestEpoch)
     }

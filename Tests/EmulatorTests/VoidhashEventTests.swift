@@ -37,6 +37,27 @@ struct VoidhashEventTests {
         }
     }
 
+    /// Shedding load, the emulator stores at most the limit's count of new events per request
+    /// and counts only what it stored or already held; a repeat of the same key answers the
+    /// same, so the events left out are stored only by a request under a new key.
+    @Test func underAnEventLimitTheNewEventsPastItAreNeitherStoredNorCounted() async throws {
+        try await withVoidhashEmulator { emulator in
+            _ = try await capture([event("e1")], in: emulator)
+            emulator.state.setEventsStoredPerRequest(2)
+            let batch = EventBatch(events: ["e1", "e2", "e3", "e4"].map { event($0) })
+            let key = idempotencyKey()
+            let first = try await emulator.client().captureEvents(body: batch, idempotencyKey: key)
+            #expect(first == EventBatchResult(accepted: 3, rejected: []))
+            #expect(emulator.state.events.map(\.id) == ["e1", "e2", "e3"])
+            let repeated = try await emulator.client().captureEvents(body: batch, idempotencyKey: key)
+            #expect(repeated == first)
+            #expect(emulator.state.events.count == 3)
+            let again = try await capture(batch.events, in: emulator)
+            #expect(again == EventBatchResult(accepted: 4, rejected: []))
+            #expect(emulator.state.events.map(\.id) == ["e1", "e2", "e3", "e4"])
+        }
+    }
+
     /// `events` sent as they are, past the generated client (which refuses a batch holding an
     /// event that breaks a rule before sending it), as another client could send them.
     private func captureUnchecked(_ events: [Event], in emulator: VoidhashHarness) async throws -> EventBatchResult {

@@ -2,6 +2,7 @@ import Foundation
 import SDKEmulator
 import SDKPersistence
 import SDKRuntime
+import Synchronization
 import TestSupport
 import Testing
 import VoidhashAPI
@@ -164,6 +165,67 @@ struct VoidhashDeliveryTests {
         }
     }
 
+    /// Voidhash shedding load stores only some events of a batch and counts only those (see
+    /// `EventBatchResult.accepted`): the others stay queued and go again after the back-off, each
+    /// time under a new key (the emulator, as Voidhash, answers a repeated key with its first
+    /// answer), until every event is stored, each once and in capture order.
+    @Test func eventsVoidhashLeavesOutOfItsAnswerAreSentAgainUnderANewKeyUntilStored() async throws {
+        try await withSDKHarness { harness in
+            let voidhash = try harness.launch()
+            harness.inject(.status(503, code: "INTERNAL"), into: .captureEvents)
+            let names = (0..<5).map { "shed_\($0)" }
+            for name in names { await voidhash.capture(name) }
+            await voidhash.flush()
+            harness.server.clearFaults()
+            let failed = harness.requests(.captureEvents).count
+            harness.state.setEventsStoredPerRequest(2)
+
+            for stored in [2, 4] {
+                await harness.retryDelivery(voidhash)
+                #expect(harness.capturedEvents.map(\.event) == Array(names.prefix(stored)))
+                #expect(await voidhash.pendingDeliveryCount() == 5, "nothing is removed on a partial answer")
+            }
+            await harness.retryDelivery(voidhash)
+            #expect(harness.capturedEvents.map(\.event) == names)
+            #expect(await voidhash.pendingDeliveryCount() == 0)
+            let answered = harness.requests(.captureEvents).dropFirst(failed)
+            #expect(answered.count == 3)
+            #expect(Set(answered.compactMap { $0.request.idempotencyKey }).count == 3)
+            #expect(harness.diagnosticCodes.isEmpty, "\(harness.diagnosticCodes)")
+            await voidhash.shutdown()
+        }
+    }
+
+    /// An answer that refuses some events and leaves others out drops the refused ones at once
+    /// (one diagnostic each) and sends only the rest again.
+    @Test func aPartialAnswerDropsTheEventsItRefusedAndSendsTheRestAgain() async throws {
+        try await withSDKHarness { harness in
+            var options = harness.options()
+            let transport = FirstEventRefusingTransport()
+            options.transport = transport
+            let voidhash = try Voidhash(publishableKey: VoidhashEmulator.testKey, options: options)
+            harness.inject(.status(503, code: "INTERNAL"), into: .captureEvents)
+            for index in 0..<4 { await voidhash.capture("part_\(index)") }
+            await voidhash.flush()
+            harness.server.clearFaults()
+            let failed = harness.requests(.captureEvents).count
+            harness.state.setEventsStoredPerRequest(2)
+            transport.refusesFirstEvent.withLock { $0 = true }
+
+            await harness.retryDelivery(voidhash)
+            #expect(harness.diagnosticCodes == [.eventRejected])
+            #expect(await voidhash.pendingDeliveryCount() == 3)
+            await harness.retryDelivery(voidhash)
+            #expect(await voidhash.pendingDeliveryCount() == 0)
+            let sent = try harness.requests(.captureEvents).dropFirst(failed).map {
+                try JSONCoding.makeDecoder().decode(EventBatch.self, from: $0.request.body).events.map(\.event)
+            }
+            #expect(sent == [["part_0", "part_1", "part_2", "part_3"], ["part_1", "part_2", "part_3"]])
+            #expect(harness.diagnosticCodes == [.eventRejected])
+            await voidhash.shutdown()
+        }
+    }
+
     @Test func changesMadeWhileTheDeviceIsLockedWaitForTheUnlockAndAreNotLost() async throws {
         try await withSDKHarness { harness in
             var options = harness.options()
@@ -217,5 +279,29 @@ struct VoidhashDeliveryTests {
             #expect(!harness.diagnosticCodes.contains(.storageWriteFailed), "\(harness.diagnosticCodes)")
             await relaunched.shutdown()
         }
+    }
+}
+
+/// Sends through URLSession; once `refusesFirstEvent` is set, the next answer to a batch of
+/// events refuses its first event (counted as stored by the emulator, so the answer's count
+/// goes down by one), as Voidhash refusing an event in a batch it stored only partly would.
+private final class FirstEventRefusingTransport: Transport {
+    let refusesFirstEvent = Mutex(false)
+    private let online = loopbackTransport()
+
+    func send(_ request: HTTPRequest, to baseURL: URL) async throws(TransportError) -> HTTPResponse {
+        var response = try await online.send(request, to: baseURL)
+        guard request.path.hasSuffix("/events"), response.status == 200,
+            refusesFirstEvent.withLock({ refuses in
+                defer { refuses = false }; return refuses
+            }),
+            let body = request.body, let sent = try? JSONCoding.makeDecoder().decode(EventBatch.self, from: body),
+            let first = sent.events.first,
+            var answer = try? JSONCoding.makeDecoder().decode(EventBatchResult.self, from: response.body)
+        else { return response }
+        answer.accepted -= 1
+        answer.rejected.append(EventRejection(id: first.id, code: "INVALID_ARGUMENT"))
+        if let encoded = try? JSONCoding.makeEncoder().encode(answer) { response.body = encoded }
+        return response
     }
 }

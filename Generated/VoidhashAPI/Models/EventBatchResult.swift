@@ -8,7 +8,10 @@ import SDKRuntime
 ///
 /// - Remark: Generated from Spec/voidhash.yaml:422:3 (model EventBatchResult).
 public struct EventBatchResult: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
-    /// How many events were stored (duplicates included, as already stored).
+    /// How many events were stored (duplicates included, as already stored). When accepted and rejected
+    /// together count fewer events than were sent, Voidhash stored only some (it sheds load that way): the
+    /// client sends the batch again, less the rejected events, under a new Idempotency-Key; an event
+    /// already stored counts as a duplicate and is never stored twice.
     ///
     /// - Remark: Generated from Spec/voidhash.yaml:425:7.
     public var accepted: Swift.Int

@@ -24,6 +24,7 @@ extension VoidhashEmulator {
     /// | `GET /events` | | `{"events": [Event]}` in arrival order |
     /// | `GET`, `PUT /catalog` | `{"products": [VoidhashCatalogProduct]}` | the catalog |
     /// | `GET`, `POST /rejections` | `VoidhashRejections` (POST adds) | every rejection |
+    /// | `GET`, `PUT /event-limit` | `{"eventsStoredPerRequest": 2}` (`null`: no limit) | the limit |
     /// | `GET`, `PUT /clock` | `{"now": "2026-11-29T10:00:00.000Z"}` | the emulator's time |
     /// | `POST /reset` | | 204 |
     ///
@@ -72,6 +73,17 @@ extension VoidhashEmulator {
             answer { () throws(VoidhashEmulatorError) in
                 state.addRejections(try VoidhashWire.decode(VoidhashRejections.self, from: request))
                 return state.rejections
+            }
+        }
+        try add("GET", "/event-limit") { _, _ in
+            VoidhashWire.json(AdminEventLimit(eventsStoredPerRequest: state.eventsStoredPerRequest))
+        }
+        try add("PUT", "/event-limit") { request, _ in
+            answer { () throws(VoidhashEmulatorError) in
+                let limit = try VoidhashWire.decode(AdminEventLimit.self, from: request).eventsStoredPerRequest
+                if let limit, limit < 0 { throw .invalidArgument("eventsStoredPerRequest cannot be negative.") }
+                state.setEventsStoredPerRequest(limit)
+                return AdminEventLimit(eventsStoredPerRequest: state.eventsStoredPerRequest)
             }
         }
         try add("GET", "/clock") { _, _ in VoidhashWire.json(AdminClock(now: state.now)) }
@@ -143,6 +155,17 @@ private struct AdminEvents: Codable {
 /// `{"products": [...]}`.
 private struct AdminCatalog: Codable {
     var products: [VoidhashCatalogProduct]
+}
+
+/// `{"eventsStoredPerRequest": 2}`: the most new events one request stores; `null` for no limit.
+private struct AdminEventLimit: Codable {
+    var eventsStoredPerRequest: Int?
+
+    /// Writes `null` for no limit rather than leaving the member out.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(eventsStoredPerRequest, forKey: .eventsStoredPerRequest)
+    }
 }
 
 /// `{"now": "..."}`.

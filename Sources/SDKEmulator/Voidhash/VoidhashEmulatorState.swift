@@ -94,6 +94,17 @@ public final class VoidhashEmulatorState: Sendable {
         store.withLock { $0.rejections.formUnion(rejections) }
     }
 
+    /// The most new events one `captureEvents` request stores (`nil`: no limit). The events past
+    /// it are neither stored nor counted in the answer, as when Voidhash sheds load.
+    public var eventsStoredPerRequest: Int? {
+        store.withLock { $0.eventsStoredPerRequest }
+    }
+
+    /// Sets `eventsStoredPerRequest`; `nil` lifts the limit.
+    public func setEventsStoredPerRequest(_ limit: Int?) {
+        store.withLock { $0.eventsStoredPerRequest = limit }
+    }
+
     // MARK: Reading
 
     /// Every person, sorted by distinct ID, as `getPerson` would return it for its own ID.
@@ -132,8 +143,9 @@ public final class VoidhashEmulatorState: Sendable {
 
     // MARK: Reset
 
-    /// Forgets people, links, purchases, events, idempotency records, rejections and any
-    /// `setNow(_:)`, and restores the default catalog. The injected clock stays.
+    /// Forgets people, links, purchases, events, idempotency records, rejections, any limit of
+    /// `setEventsStoredPerRequest(_:)` and any `setNow(_:)`, and restores the default catalog.
+    /// The injected clock stays.
     public func reset() {
         store.withLock { $0 = VoidhashStore() }
     }

@@ -19,6 +19,9 @@ struct VoidhashStore: Sendable {
     var catalog = VoidhashCatalogProduct.defaultCatalog
     /// Distinct IDs whose writes are refused for good.
     var rejections = VoidhashRejections()
+    /// The most new events one request stores, the rest left out of its answer (`nil`: no
+    /// limit); set through the admin API to emulate a Voidhash shedding load.
+    var eventsStoredPerRequest: Int?
     /// The first response to each mutating request, by route and idempotency key.
     var replays: [VoidhashReplayKey: EmulatorResponse] = [:]
     /// Seconds added to the injected clock's time (set through the admin API).

@@ -83,12 +83,17 @@ struct DeliveryHandler: Sendable {
         }
     }
 
-    /// Sends a batch of events in one request, keyed by a digest of the items' IDs (so the same
-    /// batch always carries the same key, and a split batch a new one).
+    /// Sends a batch of events in one request, keyed by a digest of the items' IDs and of the
+    /// failed attempts of the first: a batch sent again after a crash carries the same key, one
+    /// sent again after a failed attempt or a split a new one. Voidhash keeps its first answer
+    /// to a key, which may have stored only some of the events (see `EventBatchResult.accepted`);
+    /// under the same key it would give that answer again for ever. Events are deduplicated by
+    /// ID, so a new key never stores one twice.
     ///
     /// An event that breaks a rule of the contract (stored by a version whose rules were looser)
     /// is refused here, alone, and settled: sent with the others, it would make the client refuse
-    /// the whole batch.
+    /// the whole batch. An answer that counts fewer events than were sent settles the refused
+    /// ones and keeps the rest, to be sent again after the lane's back-off.
     private func sendEvents(_ batch: [QueueItem], settle: DeliveryPump.Settle) async -> DeliveryOutcome {
         var decoded: [(QueueItem, QueuedWrite, Event)] = []
         for item in batch {
@@ -97,7 +102,8 @@ struct DeliveryHandler: Sendable {
             }
             decoded.append((item, write, event))
         }
-        let key = SHA256Hash.hex(of: Data(batch.map(\.id.rawValue).joined(separator: ",").utf8))
+        let ids = batch.map(\.id.rawValue).joined(separator: ",")
+        let key = SHA256Hash.hex(of: Data("\(ids);\(batch[0].attempts)".utf8))
         let sequence = sequencer.next()
         var events: [(QueueItem, QueuedWrite, Event)] = []
         for (item, write, event) in decoded {
@@ -118,14 +124,16 @@ struct DeliveryHandler: Sendable {
                 body: EventBatch(events: events.map(\.2)), idempotencyKey: key)
             let rejected = Dictionary(
                 result.rejected.map { ($0.id, $0.code) }, uniquingKeysWith: { first, _ in first })
-            for (item, write, event) in events {
-                guard let code = rejected[event.id] else { continue }
+            let refused = events.compactMap { item, write, event in rejected[event.id].map { (item, write, $0) } }
+            let partly = result.accepted + refused.count < events.count
+            for (item, write, code) in refused {
+                if partly { settle(item.id, nil) }
                 await report(
                     ItemReport(
                         id: item.id, write: write, sequence: sequence,
                         result: .rejected(code: code, message: "Voidhash refused the event.")))
             }
-            return .delivered
+            return partly ? .retryLater(retryAfter: nil) : .delivered
         } catch {
             switch DeliveryFailure(error) {
             case .refused(let code):
