@@ -11,7 +11,7 @@ struct ConnectionHandler: Sendable {
     let limits: ServerLimits
     /// Whether the connection holds a place kept for the admin API: it serves one request under
     /// `/_admin/` and refuses any other with 503, as a full server does.
-    var adminOnly = false
+    let adminOnly: Bool
     /// Where this connection's route handlers run.
     let routesExecutor = HandlerExecutor.connection()
 
