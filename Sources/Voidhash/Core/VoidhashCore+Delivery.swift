@@ -89,12 +89,29 @@ extension VoidhashCore {
     /// Delivery stopped with items left (a back-off, a pause, a storage failure) at the end of
     /// drain number `drain`: calls waiting for a queued write that this drain or an earlier one
     /// was asked to try learn at once that it is not coming now, instead of waiting out their
-    /// time limits, and so do reads waiting for the awaited identity link.
+    /// time limits, and so do reads waiting for the awaited identity link, unless a forced read
+    /// asked a later drain to try it (the stall of the drain that failed the link can reach the
+    /// core after the read began).
     func deliveryStalled(drain: UInt64) {
         lastStalledDrain = max(lastStalledDrain, drain)
         for waiter in itemWaits.values where waiter.attemptDrain.map({ $0 <= drain }) == true {
             waiter.wait.deliver(.failedForNow)
         }
+        // A forced read asked a later drain to try the link: that one's end answers it.
+        if let attempt = linkAttemptDrain, attempt > drain { return }
+        failReadsWaitingForLink()
+    }
+
+    /// The drain that will try the awaited link for a forced read, once the outbox said it
+    /// (see `linkAttemptDrain`); if it already stalled, the waiting reads learn now.
+    func noteLinkAttempt(drain: UInt64) {
+        guard linkAttemptDrain != nil else { return }  // the reads were answered meanwhile
+        linkAttemptDrain = drain
+        if lastStalledDrain >= drain { failReadsWaitingForLink() }
+    }
+
+    /// Tells the reads waiting for the awaited identity link that it is not coming now.
+    private func failReadsWaitingForLink() {
         guard cache.awaitingLink != nil, !refreshWaits.isEmpty else { return }
         lastRefreshFailed = true
         broadcastRefresh(

@@ -96,12 +96,14 @@ extension VoidhashCore {
 
     private func stopWaitingForRefresh(_ wait: OutcomeWait<RefreshOutcome>) {
         refreshWaits.removeAll { $0 === wait }
+        if refreshWaits.isEmpty { linkAttemptDrain = nil }
     }
 
     /// Hands `outcome` to every waiting read.
     func broadcastRefresh(_ outcome: RefreshOutcome) {
         let waits = refreshWaits
         refreshWaits.removeAll()
+        linkAttemptDrain = nil
         for wait in waits { wait.deliver(outcome) }
     }
 
@@ -116,8 +118,12 @@ extension VoidhashCore {
                 kickDelivery()
                 return
             }
+            linkAttemptDrain = .max
             let outbox = outbox
-            Task { _ = await outbox.attempt(through: QueuedWrite.Kind.link.lane) }
+            Task { [weak self] in
+                let drain = await outbox.attempt(through: QueuedWrite.Kind.link.lane)
+                await self?.noteLinkAttempt(drain: drain)
+            }
             return
         }
         if let inFlight = refreshInFlight, inFlight.epoch == identity.epoch { return }

@@ -63,6 +63,10 @@ actor VoidhashCore {
     var lastStalledDrain: UInt64 = 0
     /// Reads waiting for the next refresh outcome.
     var refreshWaits: [OutcomeWait<RefreshOutcome>] = []
+    /// The drain a forced read asked to try the awaited identity link (`UInt64.max` until the
+    /// outbox has said which), while reads wait: a drain before it that stalls did not try the
+    /// link for them, so it does not fail their wait.
+    var linkAttemptDrain: UInt64?
     /// Subscribers to person snapshots.
     var observers: [UUID: AsyncStream<VoidhashPerson?>.Continuation] = [:]
     /// Whether `shutdown()` began: answers arriving later are not applied (storage is closed).
