@@ -36,7 +36,8 @@ struct MemberRuleLoadingTests {
         #expect(model.contains("public func violations() -> [SDKRuntime.PropertyViolation]"))
         #expect(model.contains("SkuRule.validate(self.sku)"))
         #expect(model.contains("if let value = self.code"))
-        #expect(model.contains("for value in self.tags"))
+        #expect(model.contains("for (index, value) in self.tags.enumerated()"))
+        #expect(model.contains(#"property: "tags[" + Swift.String(index) + "]""#), "a list's element is named by index")
         #expect(result.files["ShopAPI/Rules/ItemCodeRule.swift"] != nil)
         #expect(result.files["ShopAPI/Rules/ItemTagsRule.swift"] != nil)
     }

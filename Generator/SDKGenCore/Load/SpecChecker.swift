@@ -114,7 +114,7 @@ enum SpecChecker {
             spec.constants.map { ($0.name, $0.location) }, swiftName: SwiftNaming.memberName, context: "'constants'",
             log: &log)
         checkMemberClashes(
-            spec.errors.map { ($0.code, $0.location) }, swiftName: SwiftNaming.memberName, context: "'errors'",
+            spec.errors.map { ($0.code, $0.location) }, swiftName: SwiftNaming.caseName, context: "'errors'",
             log: &log)
     }
 
@@ -150,9 +150,18 @@ enum SpecChecker {
             }
         }
         for enumSpec in spec.enums {
-            checkMemberClashes(
-                enumSpec.cases.map { ($0.value, $0.location) }, swiftName: SwiftNaming.memberName,
-                context: "enum '\(enumSpec.name)'", log: &log)
+            var seen: [String: EnumSpec.Case] = [:]
+            for enumCase in enumSpec.cases {
+                let swift = SwiftNaming.caseName(enumCase.nameSource)
+                guard let earlier = seen[swift] else {
+                    seen[swift] = enumCase
+                    continue
+                }
+                log.error(
+                    "values '\(enumCase.value)' and '\(earlier.value)' of enum '\(enumSpec.name)' both become the Swift "
+                        + "case \(swift); give one a name of its own: {value: \(enumCase.value), name: ...}",
+                    at: enumCase.location)
+            }
         }
     }
 
@@ -270,17 +279,8 @@ enum SpecChecker {
                 }
             }
             checkMemberClashes(
-                operation.parameters.map { ($0.name, $0.location) } + [("body", operation.location)],
-                swiftName: SwiftNaming.memberName, context: "operation '\(operation.name)'", log: &log)
-            let generatedNames =
-                ["request"] + (operation.sendsIdempotencyKey ? ["idempotencyKey"] : [])
-                + (operation.requestBody != nil ? ["body"] : [])
-            for parameter in operation.parameters where generatedNames.contains(SwiftNaming.memberName(parameter.name))
-            {
-                log.error(
-                    "parameter '\(parameter.name)' of '\(operation.name)' becomes \(SwiftNaming.memberName(parameter.name)), "
-                        + "a name the generated function uses itself; rename it", at: parameter.location)
-            }
+                operation.parameters.map { ($0.name, $0.location) }, swiftName: SwiftNaming.memberName,
+                context: "operation '\(operation.name)'", log: &log)
             for example in operation.examples {
                 for member in example.parameters where !operation.parameters.contains(where: { $0.name == member.name })
                 {

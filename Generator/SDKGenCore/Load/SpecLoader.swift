@@ -195,12 +195,18 @@ public struct SpecLoader {
                 var value: String?
                 var valueNode: YAMLNode?
                 var caseDoc = ""
+                var caseName: String?
                 if case .mapping = item {
                     if let caseReader = MappingReader(
-                        item, context: "a value of \(context)", keys: ["value", "doc"], log: &log)
+                        item, context: "a value of \(context)", keys: ["value", "name", "doc"], log: &log)
                     {
                         valueNode = caseReader.required("value", log: &log)
                         value = ScalarReading.string(valueNode, "the value", log: &log)
+                        caseName = ScalarReading.string(caseReader["name"], "the name of a value", log: &log)
+                        if caseName?.isEmpty == true {
+                            log.error("a value of \(context) has an empty name", at: item.location)
+                            caseName = nil
+                        }
                         caseDoc = doc(caseReader)
                     }
                 } else {
@@ -220,7 +226,7 @@ public struct SpecLoader {
                 } else if !seen.insert(value).inserted {
                     log.error("duplicate value '\(value)' in \(context)", at: item.location)
                 } else {
-                    cases.append(EnumSpec.Case(value: value, doc: caseDoc, location: item.location))
+                    cases.append(EnumSpec.Case(value: value, name: caseName, doc: caseDoc, location: item.location))
                 }
             }
             if cases.isEmpty, items.isEmpty {

@@ -151,6 +151,13 @@ public enum SwiftNaming {
         return keywords.contains(name) ? "`\(name)`" : name
     }
 
+    /// The Swift name of an enum case: a member name, except that `none` gets a trailing `_` as
+    /// reserved names do. A case spelled `none` would read as `Optional.none` wherever the enum
+    /// is optional (`Thing(kind: .none)` sets no kind), which Swift only warns about.
+    public static func caseName(_ specName: String) -> String {
+        lowerCamel(specName) == "none" ? "none_" : memberName(specName)
+    }
+
     /// The label of an argument that passes the member `specName` in a call: without backticks,
     /// which a keyword needs there only when it is `inout`.
     public static func argumentLabel(_ specName: String) -> String {

@@ -85,10 +85,16 @@ public struct EnumSpec: Hashable, Sendable {
     public struct Case: Hashable, Sendable {
         /// The value on the wire.
         public var value: String
+        /// The name its Swift case is made from, when the spec gives one (`{value, name}`), for
+        /// values that would otherwise make the same case (`high` and `HIGH`).
+        public var name: String? = nil
         /// What it means.
         public var doc: String
         /// Where it is written.
         public var location: SourceLocation
+
+        /// What its Swift case name is made from: `name`, else the value.
+        public var nameSource: String { name ?? value }
     }
     /// The type name.
     public var name: String

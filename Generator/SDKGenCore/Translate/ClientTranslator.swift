@@ -31,7 +31,7 @@ enum ClientTranslator {
     ) -> SwiftDeclaration {
         var parameters: [SwiftFunction.Parameter] = operation.parameters.map { parameter in
             .init(
-                SwiftNaming.memberName(parameter.name), TypeMapping.swiftType(parameter.type),
+                parameterName(parameter.name, of: operation), TypeMapping.swiftType(parameter.type),
                 default: parameter.type.isOptional ? .nilLiteral : nil)
         }
         if let body = operation.requestBody { parameters.append(.init("body", .local(SwiftNaming.typeName(body)))) }
@@ -39,7 +39,7 @@ enum ClientTranslator {
         var statements: [SwiftStatement] = []
         for parameter in operation.parameters {
             guard let rule = parameter.rule else { continue }
-            let name = SwiftNaming.memberName(parameter.name)
+            let name = parameterName(parameter.name, of: operation)
             var value = SwiftExpression.identifier(name)
             if parameter.type.isOptional {
                 value = .identifier("value")
@@ -78,7 +78,7 @@ enum ClientTranslator {
                         ]),
                     isMutable: isMutated(operation))))
         for parameter in operation.parameters where parameter.placement == .query {
-            let name = SwiftNaming.memberName(parameter.name)
+            let name = parameterName(parameter.name, of: operation)
             let append = { (value: SwiftExpression) in
                 SwiftStatement.expression(
                     .call(
@@ -179,6 +179,27 @@ enum ClientTranslator {
                 ]))
     }
 
+    /// The Swift name of the parameter `name` in the function of `operation`: its member name,
+    /// with a trailing `_` where the function needs that name itself (the request it builds, and
+    /// its `body` and `idempotencyKey` arguments), so that any wire name can be a parameter.
+    static func parameterName(_ name: String, of operation: OperationSpec) -> String {
+        let swift = SwiftNaming.memberName(name)
+        return ownNames(of: operation).contains(swift) ? swift + "_" : swift
+    }
+
+    /// The label of the parameter `name` in a call of the function of `operation` (without the
+    /// backticks of `parameterName(_:of:)`).
+    static func argumentLabel(_ name: String, of operation: OperationSpec) -> String {
+        let swift = SwiftNaming.memberName(name)
+        return ownNames(of: operation).contains(swift) ? swift + "_" : SwiftNaming.argumentLabel(name)
+    }
+
+    /// The names the function of `operation` declares besides its parameters.
+    private static func ownNames(of operation: OperationSpec) -> [String] {
+        ["request"] + (operation.sendsIdempotencyKey ? ["idempotencyKey"] : [])
+            + (operation.requestBody != nil ? ["body"] : [])
+    }
+
     /// Whether the function changes the request after creating it.
     static func isMutated(_ operation: OperationSpec) -> Bool {
         operation.sendsIdempotencyKey || operation.requestBody != nil || operation.timeout != nil
@@ -199,7 +220,7 @@ enum ClientTranslator {
             literal = ""
             let name = String(rest[rest.index(after: open)..<close])
             let type = operation.parameters.first { $0.name == name }?.type ?? .string
-            let value = SwiftExpression.identifier(SwiftNaming.memberName(name))
+            let value = SwiftExpression.identifier(parameterName(name, of: operation))
             if type == .string {
                 throwing = true
                 parts.append(.call(.path("SDKRuntime", "URLPathSegment", "parameter"), [.init(value)]))
@@ -221,7 +242,7 @@ enum ClientTranslator {
 
     /// `<API>Operation`: every operation's method, path template, success status and errors.
     static func operationEnum(_ spec: Spec) -> SwiftDeclaration {
-        let cases = spec.operations.map { (swift: SwiftNaming.memberName($0.name), spec: $0) }
+        let cases = spec.operations.map { (swift: SwiftNaming.caseName($0.name), spec: $0) }
         func property(_ name: String, _ doc: String, _ type: SwiftType, _ value: (OperationSpec) -> SwiftExpression)
             -> SwiftDeclaration
         {

@@ -3,7 +3,7 @@ enum ErrorCodeTranslator {
     static func typeName(_ spec: Spec) -> String { spec.name + "ErrorCode" }
 
     static func declarations(_ spec: Spec) -> [SwiftDeclaration] {
-        let cases = spec.errors.map { (swift: SwiftNaming.memberName($0.code), spec: $0) }
+        let cases = spec.errors.map { (swift: SwiftNaming.caseName($0.code), spec: $0) }
         let name = typeName(spec)
         var members: [SwiftDeclaration] = cases.map { entry in
             .enumCase(

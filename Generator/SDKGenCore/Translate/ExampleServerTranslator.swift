@@ -57,9 +57,10 @@ enum ExampleServerTranslator {
         return .type(
             SwiftTypeDeclaration(
                 doc: [
-                    "A server for the \(spec.title) made from \(spec.file): every operation answers the first of its",
-                    "examples that matches the request (the parameters it names and its body), after checking the",
-                    "request with the generated validators. Run it for tests and offline work:", "",
+                    "A server for the \(spec.title) made from \(spec.file): every operation answers with the example",
+                    "that matches the request (the parameters it names and its body; of several, the one naming the",
+                    "most, then the first), after checking the request with the generated validators. Run it for",
+                    "tests and offline work:", "",
                     "```swift",
                     "let server = try \(typeName(spec)).makeServer()",
                     "let baseURL = try await server.start()   // http://127.0.0.1:<ephemeral port>",

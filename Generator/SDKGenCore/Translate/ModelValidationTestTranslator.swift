@@ -38,6 +38,7 @@ enum ModelValidationTestTranslator {
                 let rule = rules.first(where: { $0.name == ruleName }), let refused = refusedValue(rule)
             else { continue }
             let value = shape == .list ? SwiftExpression.array([refused]) : refused
+            let place = shape == .list ? property.wireName + "[0]" : property.wireName
             members.append(
                 ContractTestTranslator.test(
                     SwiftNaming.plainMemberName(property.name) + "BreakingItsRuleIsNamed",
@@ -51,7 +52,7 @@ enum ModelValidationTestTranslator {
                                 .call(
                                     .member(.call(.path("value", "violations"), []), "map"),
                                     [.init(.closure(parameters: [], body: [.expression(.path("$0", "property"))]))]),
-                                "==", .array([.string(property.wireName)]))),
+                                "==", .array([.string(place)]))),
                     ]))
         }
         return ContractTestTranslator.suite(

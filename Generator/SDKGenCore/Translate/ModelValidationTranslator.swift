@@ -1,7 +1,7 @@
 /// Turns the rules a spec attaches to model members into `violations()` on the model, which
-/// lists every member whose value breaks its rule (each element of a list is checked; an
-/// absent optional member passes), and every violation of the models it holds, named by where
-/// they are (`guests[0].name`).
+/// lists every member whose value breaks its rule (each element of a list is checked and named
+/// by its index, `tags[2]`; an absent optional member passes), and every violation of the
+/// models it holds, named by where they are (`guests[0].name`).
 enum ModelValidationTranslator {
     /// Whether `model` has a member with a rule of its own.
     static func hasMemberRules(_ model: ModelSpec) -> Bool {
@@ -37,26 +37,35 @@ enum ModelValidationTranslator {
             let member = SwiftExpression.member(.identifier("self"), SwiftNaming.memberName(property.name))
             body += nestedChecks(member, property.type, path: .string(property.wireName), validated: validated)
             guard let rule = property.rule, let shape = PropertyRuleShape(property.type) else { continue }
-            let check = { (value: SwiftExpression) -> SwiftStatement in
+            let name = SwiftExpression.string(property.wireName)
+            let check = { (value: SwiftExpression, place: SwiftExpression) -> SwiftStatement in
                 .ifStatement(
                     [
                         .optionalBinding(
                             "violation", .call(.path(RuleTranslator.typeName(ofRule: rule), "validate"), [.init(value)])
                         )
                     ],
-                    then: [record(property: .string(property.wireName))], else: nil)
+                    then: [record(property: place)], else: nil)
+            }
+            // Each element of a list is named by its index (`tags[2]`), as nested models are.
+            let element = appending(
+                appending(appending(name, .string("[")), .call(.type(.string), [.init(.identifier("index"))])),
+                .string("]"))
+            let eachElement = { (values: SwiftExpression) -> SwiftStatement in
+                .forIn(
+                    "(index, value)", .call(.member(values, "enumerated"), []),
+                    [check(.identifier("value"), element)])
             }
             let statement: SwiftStatement
             switch (shape, property.type.isOptional) {
-            case (.single, false): statement = check(member)
+            case (.single, false): statement = check(member, name)
             case (.single, true):
                 statement = .ifStatement(
-                    [.optionalBinding("value", member)], then: [check(.identifier("value"))], else: nil)
-            case (.list, false): statement = .forIn("value", member, [check(.identifier("value"))])
+                    [.optionalBinding("value", member)], then: [check(.identifier("value"), name)], else: nil)
+            case (.list, false): statement = eachElement(member)
             case (.list, true):
                 statement = .ifStatement(
-                    [.optionalBinding("values", member)],
-                    then: [.forIn("value", .identifier("values"), [check(.identifier("value"))])], else: nil)
+                    [.optionalBinding("values", member)], then: [eachElement(.identifier("values"))], else: nil)
             }
             body.append(statement)
         }

@@ -4,7 +4,7 @@
 enum OpenEnumTranslator {
     /// The declaration for `enumSpec`.
     static func declaration(_ enumSpec: EnumSpec) -> SwiftDeclaration {
-        let cases = enumSpec.cases.map { (swift: SwiftNaming.memberName($0.value), spec: $0) }
+        let cases = enumSpec.cases.map { (swift: SwiftNaming.caseName($0.nameSource), spec: $0) }
         var members: [SwiftDeclaration] = cases.map { entry in
             .enumCase(
                 SwiftEnumCase(

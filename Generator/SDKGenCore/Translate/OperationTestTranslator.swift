@@ -66,7 +66,7 @@ enum OperationTestTranslator {
                 case (.boolean, .bool(let flag)): .bool(flag)
                 default: .string(RuleEvaluator.text(value) ?? "")
                 }
-            arguments.append(.init(SwiftNaming.argumentLabel(parameter.name), expression))
+            arguments.append(.init(ClientTranslator.argumentLabel(parameter.name, of: operation), expression))
         }
         var body: [SwiftStatement] = [
             .binding(

@@ -6,9 +6,10 @@ import NotesAPI
 import SDKEmulator
 import SDKRuntime
 
-/// A server for the Notes API made from Spec/notes.yaml: every operation answers the first of its
-/// examples that matches the request (the parameters it names and its body), after checking the
-/// request with the generated validators. Run it for tests and offline work:
+/// A server for the Notes API made from Spec/notes.yaml: every operation answers with the example
+/// that matches the request (the parameters it names and its body; of several, the one naming the
+/// most, then the first), after checking the request with the generated validators. Run it for
+/// tests and offline work:
 ///
 /// ```swift
 /// let server = try NotesExampleServer.makeServer()

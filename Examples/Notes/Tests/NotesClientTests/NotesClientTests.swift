@@ -22,7 +22,7 @@ struct NotesClientTests {
         let sent = server.requests(route: "createNote").count
         await server.stop()
         #expect(outcome.error?.code == "INVALID_ARGUMENT")
-        #expect(outcome.error?.message.hasPrefix("tags ") == true)
+        #expect(outcome.error?.message.hasPrefix("tags[1] ") == true, "the element is named by its index")
         #expect(sent == 0)
     }
 

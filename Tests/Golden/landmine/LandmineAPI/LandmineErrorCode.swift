@@ -8,12 +8,12 @@ import SDKRuntime
 public enum LandmineErrorCode: SDKRuntime.OpenStringEnum {
     /// `CLASS` (400): A keyword code.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1064:3.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1067:3.
     case `class`
 
     /// `SELF` (409): Another.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1065:3.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1068:3.
     case self_
 
     /// A code this version of the contract does not know.

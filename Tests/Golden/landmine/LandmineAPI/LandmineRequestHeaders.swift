@@ -14,41 +14,41 @@ import SDKRuntime
 /// - `X-Static`: A header.
 /// - `X-True`: A header.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:1067:3 (headers).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:1070:3 (headers).
 public struct LandmineRequestHeaders: Swift.Hashable, Swift.Sendable {
     /// An input.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1068:5.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1071:5.
     public var self_: Swift.String
 
     /// An input.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1069:5.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1072:5.
     public var `class`: Swift.String
 
     /// An input.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1070:5.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1073:5.
     public var `in`: Swift.String
 
     /// An input.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1071:5.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1074:5.
     public var `default`: Swift.String
 
     /// An optional input.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1072:5.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1075:5.
     public var `optional`: Swift.String?
 
     /// A list.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1073:5.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1076:5.
     public var `static`: [Swift.String]
 
     /// A flag.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1074:5.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1077:5.
     public var `true`: Swift.Bool
 
     /// The most items `X-Static` carries.

@@ -10,7 +10,7 @@ import Testing
 
 @Suite("Operations of Tests/Fixtures/landmine.yaml against the emulator", .timeLimit(.minutes(3)))
 struct LandmineOperationTests {
-    @Test("class: optional parameters null (Tests/Fixtures/landmine.yaml:1101:9)")
+    @Test("class: optional parameters null (Tests/Fixtures/landmine.yaml:1104:9)")
     func classExample1() async throws {
         let outcome = try await SDKEmulator.ContractHarness.withClient(
             server: try LandmineEmulator.LandmineExampleServer.makeServer(),
@@ -22,7 +22,7 @@ struct LandmineOperationTests {
         #expect(outcome.error == nil)
     }
 
-    @Test("class: optional parameters set (Tests/Fixtures/landmine.yaml:1102:9)")
+    @Test("class: optional parameters set (Tests/Fixtures/landmine.yaml:1105:9)")
     func classExample2() async throws {
         let outcome = try await SDKEmulator.ContractHarness.withClient(
             server: try LandmineEmulator.LandmineExampleServer.makeServer(),
@@ -36,7 +36,7 @@ struct LandmineOperationTests {
         #expect(outcome.error == nil)
     }
 
-    @Test("putData: an empty body (Tests/Fixtures/landmine.yaml:1143:9)")
+    @Test("putData: an empty body (Tests/Fixtures/landmine.yaml:1146:9)")
     func putDataExample1() async throws {
         let outcome = try await SDKEmulator.ContractHarness.withClient(
             server: try LandmineEmulator.LandmineExampleServer.makeServer(),
@@ -53,7 +53,7 @@ struct LandmineOperationTests {
         #expect(outcome.error == nil)
     }
 
-    @Test("putJSONValue: an empty body (Tests/Fixtures/landmine.yaml:1152:9)")
+    @Test("putJSONValue: an empty body (Tests/Fixtures/landmine.yaml:1155:9)")
     func putJSONValueExample1() async throws {
         let outcome = try await SDKEmulator.ContractHarness.withClient(
             server: try LandmineEmulator.LandmineExampleServer.makeServer(),
@@ -70,7 +70,7 @@ struct LandmineOperationTests {
         #expect(outcome.error == nil)
     }
 
-    @Test("putFault: an empty body (Tests/Fixtures/landmine.yaml:1161:9)")
+    @Test("putFault: an empty body (Tests/Fixtures/landmine.yaml:1164:9)")
     func putFaultExample1() async throws {
         let outcome = try await SDKEmulator.ContractHarness.withClient(
             server: try LandmineEmulator.LandmineExampleServer.makeServer(),
@@ -82,6 +82,28 @@ struct LandmineOperationTests {
                     from: Foundation.Data("{}".utf8))
                 return await SDKRuntime.APIOutcome.of {
                     try await client.putFault(body: body, idempotencyKey: "contract-putFault-1")
+                }
+            })
+        #expect(outcome.error == nil)
+    }
+
+    @Test("putOwnNames: every name (Tests/Fixtures/landmine.yaml:1180:9)")
+    func putOwnNamesExample1() async throws {
+        let outcome = try await SDKEmulator.ContractHarness.withClient(
+            server: try LandmineEmulator.LandmineExampleServer.makeServer(),
+            headers: [],
+            { core in
+                let client = LandmineAPI.LandmineClient(core: core)
+                let body = try SDKRuntime.JSONCoding.makeDecoder().decode(
+                    LandmineAPI.Data.self,
+                    from: Foundation.Data("{}".utf8))
+                return await SDKRuntime.APIOutcome.of {
+                    try await client.putOwnNames(
+                        request_: "r",
+                        body_: "b",
+                        idempotencyKey_: "k",
+                        body: body,
+                        idempotencyKey: "contract-putOwnNames-1")
                 }
             })
         #expect(outcome.error == nil)

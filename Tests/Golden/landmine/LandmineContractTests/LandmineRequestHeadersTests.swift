@@ -6,9 +6,9 @@ import LandmineAPI
 import SDKRuntime
 import Testing
 
-@Suite("Request headers (Tests/Fixtures/landmine.yaml:1067:3)", .timeLimit(.minutes(3)))
+@Suite("Request headers (Tests/Fixtures/landmine.yaml:1070:3)", .timeLimit(.minutes(3)))
 struct LandmineRequestHeadersTests {
-    @Test("example at Tests/Fixtures/landmine.yaml:1084:7 gives exactly its headers, in contract order")
+    @Test("example at Tests/Fixtures/landmine.yaml:1087:7 gives exactly its headers, in contract order")
     func example1() {
         let fields = LandmineAPI.LandmineRequestHeaders(
             self_: "a",

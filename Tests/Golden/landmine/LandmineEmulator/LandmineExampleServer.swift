@@ -6,9 +6,10 @@ import LandmineAPI
 import SDKEmulator
 import SDKRuntime
 
-/// A server for the Landmine made from Tests/Fixtures/landmine.yaml: every operation answers the first of its
-/// examples that matches the request (the parameters it names and its body), after checking the
-/// request with the generated validators. Run it for tests and offline work:
+/// A server for the Landmine made from Tests/Fixtures/landmine.yaml: every operation answers with the example
+/// that matches the request (the parameters it names and its body; of several, the one naming the
+/// most, then the first), after checking the request with the generated validators. Run it for
+/// tests and offline work:
 ///
 /// ```swift
 /// let server = try LandmineExampleServer.makeServer()
@@ -24,6 +25,7 @@ public enum LandmineExampleServer {
         LandmineExampleServer.putDataRoute(),
         LandmineExampleServer.putJSONValueRoute(),
         LandmineExampleServer.putFaultRoute(),
+        LandmineExampleServer.putOwnNamesRoute(),
     ]
 
     /// A fresh server; start it with `start()` (127.0.0.1, any free port).

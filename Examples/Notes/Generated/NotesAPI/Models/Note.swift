@@ -101,9 +101,12 @@ extension Note {
             found.append(SDKRuntime.PropertyViolation(property: "title", message: violation.message))
         }
         if let values = self.tags {
-            for value in values {
+            for (index, value) in values.enumerated() {
                 if let violation = TagNameRule.validate(value) {
-                    found.append(SDKRuntime.PropertyViolation(property: "tags", message: violation.message))
+                    found.append(
+                        SDKRuntime.PropertyViolation(
+                            property: "tags[" + Swift.String(index) + "]",
+                            message: violation.message))
                 }
             }
         }

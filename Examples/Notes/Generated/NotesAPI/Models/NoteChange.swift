@@ -60,9 +60,12 @@ extension NoteChange {
             }
         }
         if let values = self.tags {
-            for value in values {
+            for (index, value) in values.enumerated() {
                 if let violation = TagNameRule.validate(value) {
-                    found.append(SDKRuntime.PropertyViolation(property: "tags", message: violation.message))
+                    found.append(
+                        SDKRuntime.PropertyViolation(
+                            property: "tags[" + Swift.String(index) + "]",
+                            message: violation.message))
                 }
             }
         }

@@ -30,6 +30,6 @@ struct NoteChangeMemberRuleTests {
             NotesAPI.NoteChange.self,
             from: Foundation.Data("{\"status\":\"archived\"}".utf8))
         value.tags = ["Work"]
-        #expect(value.violations().map { $0.property } == ["tags"])
+        #expect(value.violations().map { $0.property } == ["tags[0]"])
     }
 }

@@ -62,6 +62,6 @@ struct NoteMemberRuleTests {
                 "createdAt":"2026-11-29T10:00:00Z"}
                 """.utf8))
         value.tags = ["Work"]
-        #expect(value.violations().map { $0.property } == ["tags"])
+        #expect(value.violations().map { $0.property } == ["tags[0]"])
     }
 }

@@ -9,7 +9,7 @@ extension LandmineClient {
     ///
     /// `GET /v1/class/{in}`; may fail with `CLASS`, `SELF`.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1088:3 (operation class).
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1091:3 (operation class).
     public func `class`(
         `in`: Swift.String,
         `where`: Swift.Int? = nil,

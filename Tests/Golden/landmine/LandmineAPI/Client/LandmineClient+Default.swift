@@ -10,7 +10,7 @@ extension LandmineClient {
     /// `POST /v1/default/{in}`; may fail with `CLASS`, `SELF`.
     /// Sending it again with the same `idempotencyKey` is applied once.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1103:3 (operation default).
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1106:3 (operation default).
     public func `default`(
         `in`: Swift.String,
         `where`: Swift.Int? = nil,

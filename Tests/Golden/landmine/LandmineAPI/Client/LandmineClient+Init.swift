@@ -10,7 +10,7 @@ extension LandmineClient {
     /// `PUT /v1/init/{in}`; may fail with `CLASS`, `SELF`.
     /// Sending it again with the same `idempotencyKey` is applied once.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1123:3 (operation init).
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1126:3 (operation init).
     public func init_(
         `in`: Swift.String,
         `where`: Swift.Int? = nil,

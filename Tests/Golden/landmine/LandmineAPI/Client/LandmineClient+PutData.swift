@@ -10,7 +10,7 @@ extension LandmineClient {
     /// `PUT /v1/data`; may fail with `CLASS`.
     /// Sending it again with the same `idempotencyKey` is applied once.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1135:3 (operation putData).
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1138:3 (operation putData).
     public func putData(
         body: Data,
         idempotencyKey: Swift.String

@@ -10,7 +10,7 @@ extension LandmineClient {
     /// `PUT /v1/fault`; may fail with `CLASS`.
     /// Sending it again with the same `idempotencyKey` is applied once.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1153:3 (operation putFault).
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1156:3 (operation putFault).
     public func putFault(
         body: Fault,
         idempotencyKey: Swift.String

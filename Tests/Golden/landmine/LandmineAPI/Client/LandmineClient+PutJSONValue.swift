@@ -10,7 +10,7 @@ extension LandmineClient {
     /// `PUT /v1/json-value`; may fail with `CLASS`.
     /// Sending it again with the same `idempotencyKey` is applied once.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1144:3 (operation putJSONValue).
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1147:3 (operation putJSONValue).
     public func putJSONValue(
         body: JSONValue,
         idempotencyKey: Swift.String

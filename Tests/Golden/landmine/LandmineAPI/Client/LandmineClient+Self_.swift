@@ -10,7 +10,7 @@ extension LandmineClient {
     /// `DELETE /v1/self/{in}`; may fail with `CLASS`, `SELF`.
     /// Sending it again with the same `idempotencyKey` is applied once.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1113:3 (operation self).
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1116:3 (operation self).
     public func self_(
         `in`: Swift.String,
         `where`: Swift.Int? = nil,

@@ -8,38 +8,43 @@ import SDKRuntime
 public enum LandmineOperation: Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
     /// `GET /v1/class/{in}`.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1088:3.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1091:3.
     case `class`
 
     /// `POST /v1/default/{in}`.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1103:3.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1106:3.
     case `default`
 
     /// `DELETE /v1/self/{in}`.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1113:3.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1116:3.
     case self_
 
     /// `PUT /v1/init/{in}`.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1123:3.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1126:3.
     case init_
 
     /// `PUT /v1/data`.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1135:3.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1138:3.
     case putData
 
     /// `PUT /v1/json-value`.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1144:3.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1147:3.
     case putJSONValue
 
     /// `PUT /v1/fault`.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1153:3.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1156:3.
     case putFault
+
+    /// `PUT /v1/own/{request}`.
+    ///
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1168:3.
+    case putOwnNames
 
     /// The HTTP method.
     public var method: Swift.String {
@@ -57,6 +62,8 @@ public enum LandmineOperation: Swift.Hashable, Swift.Sendable, Swift.CaseIterabl
         case .putJSONValue:
             return "PUT"
         case .putFault:
+            return "PUT"
+        case .putOwnNames:
             return "PUT"
         }
     }
@@ -78,6 +85,8 @@ public enum LandmineOperation: Swift.Hashable, Swift.Sendable, Swift.CaseIterabl
             return "/v1/json-value"
         case .putFault:
             return "/v1/fault"
+        case .putOwnNames:
+            return "/v1/own/{request}"
         }
     }
 
@@ -97,6 +106,8 @@ public enum LandmineOperation: Swift.Hashable, Swift.Sendable, Swift.CaseIterabl
         case .putJSONValue:
             return 200
         case .putFault:
+            return 200
+        case .putOwnNames:
             return 200
         }
     }
@@ -118,6 +129,8 @@ public enum LandmineOperation: Swift.Hashable, Swift.Sendable, Swift.CaseIterabl
             return ["CLASS"]
         case .putFault:
             return ["CLASS"]
+        case .putOwnNames:
+            return ["CLASS"]
         }
     }
 
@@ -137,6 +150,8 @@ public enum LandmineOperation: Swift.Hashable, Swift.Sendable, Swift.CaseIterabl
         case .putJSONValue:
             return true
         case .putFault:
+            return true
+        case .putOwnNames:
             return true
         }
     }

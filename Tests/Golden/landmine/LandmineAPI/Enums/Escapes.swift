@@ -6,27 +6,27 @@ import SDKRuntime
 
 /// Values that JSON writes escaped (a quote, a backslash, a tab, a line break).
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:50:3 (enum Escapes).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:53:3 (enum Escapes).
 public enum Escapes: SDKRuntime.OpenStringEnum {
     /// `12" vinyl`.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:52:14.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:55:14.
     case _12Vinyl
 
     /// `C:\disk`.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:52:28.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:55:28.
     case cDisk
 
     /// `tab\there`.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:52:40.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:55:40.
     case tabHere
 
     /// `two
     /// lines`.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:52:53.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:55:53.
     case twoLines
 
     /// A value this version of the contract does not know, kept as it was sent.

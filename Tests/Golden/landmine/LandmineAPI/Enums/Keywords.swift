@@ -361,7 +361,7 @@ public enum Keywords: SDKRuntime.OpenStringEnum {
     /// `none`.
     ///
     /// - Remark: Generated from Tests/Fixtures/landmine.yaml:49:717.
-    case `none`
+    case none_
 
     /// `nonmutating`.
     ///
@@ -643,7 +643,7 @@ public enum Keywords: SDKRuntime.OpenStringEnum {
         .`lazy`,
         .`left`,
         .`mutating`,
-        .`none`,
+        .none_,
         .`nonmutating`,
         .`optional`,
         .`override`,
@@ -830,7 +830,7 @@ public enum Keywords: SDKRuntime.OpenStringEnum {
             return "left"
         case .`mutating`:
             return "mutating"
-        case .`none`:
+        case .none_:
             return "none"
         case .`nonmutating`:
             return "nonmutating"

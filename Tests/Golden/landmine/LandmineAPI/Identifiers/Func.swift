@@ -6,7 +6,7 @@ import SDKRuntime
 
 /// An identifier named func, with a recognised prefix that starts with its own.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:1054:3 (identifier func).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:1057:3 (identifier func).
 public enum Func {
     /// The prefix new identifiers get.
     public static let prefix: Swift.String = "func:"

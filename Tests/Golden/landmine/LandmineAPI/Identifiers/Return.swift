@@ -7,7 +7,7 @@ import SDKRuntime
 
 /// A derived identifier.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:1062:3 (identifier return).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:1065:3 (identifier return).
 public enum Return {
     /// The prefix new identifiers get.
     public static let prefix: Swift.String = "ret:"

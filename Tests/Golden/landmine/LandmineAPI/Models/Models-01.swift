@@ -4,12 +4,12 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:56:3 (model Blob).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:59:3 (model Blob).
 public struct Blob: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:58:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:61:7.
     public var bytes: Swift.String
 
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:59:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:62:7.
     public var size: Swift.Int
 
     /// Creates a value with every member given; optional members default to `nil`.
@@ -32,7 +32,7 @@ public struct Blob: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.Me
     ]
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:63:3 (model Attachable).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:66:3 (model Attachable).
 public struct Attachable: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -47,7 +47,7 @@ public struct Attachable: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRunt
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:64:3 (model AttachableWrapper).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:67:3 (model AttachableWrapper).
 public struct AttachableWrapper: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -62,7 +62,7 @@ public struct AttachableWrapper: Swift.Codable, Swift.Hashable, Swift.Sendable, 
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:65:3 (model Attachment).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:68:3 (model Attachment).
 public struct Attachment: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -77,7 +77,7 @@ public struct Attachment: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRunt
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:66:3 (model Bug).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:69:3 (model Bug).
 public struct Bug: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -92,7 +92,7 @@ public struct Bug: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.Mem
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:67:3 (model Comment).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:70:3 (model Comment).
 public struct Comment: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -107,7 +107,7 @@ public struct Comment: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:68:3 (model ConditionTrait).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:71:3 (model ConditionTrait).
 public struct ConditionTrait: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -122,7 +122,7 @@ public struct ConditionTrait: Swift.Codable, Swift.Hashable, Swift.Sendable, SDK
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:69:3 (model Confirmation).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:72:3 (model Confirmation).
 public struct Confirmation: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -137,7 +137,7 @@ public struct Confirmation: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRu
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:70:3 (model CustomTestArgumentEncodable).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:73:3 (model CustomTestArgumentEncodable).
 public struct CustomTestArgumentEncodable: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -152,7 +152,7 @@ public struct CustomTestArgumentEncodable: Swift.Codable, Swift.Hashable, Swift.
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:71:3 (model CustomTestStringConvertible).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:74:3 (model CustomTestStringConvertible).
 public struct CustomTestStringConvertible: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -167,7 +167,7 @@ public struct CustomTestStringConvertible: Swift.Codable, Swift.Hashable, Swift.
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:72:3 (model ExitStatus).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:75:3 (model ExitStatus).
 public struct ExitStatus: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -182,7 +182,7 @@ public struct ExitStatus: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRunt
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:73:3 (model ExitTest).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:76:3 (model ExitTest).
 public struct ExitTest: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

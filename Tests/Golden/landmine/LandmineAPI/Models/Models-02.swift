@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:74:3 (model Expectation).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:77:3 (model Expectation).
 public struct Expectation: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -19,7 +19,7 @@ public struct Expectation: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRun
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:75:3 (model ExpectationFailedError).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:78:3 (model ExpectationFailedError).
 public struct ExpectationFailedError: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -34,7 +34,7 @@ public struct ExpectationFailedError: Swift.Codable, Swift.Hashable, Swift.Senda
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:76:3 (model Issue).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:79:3 (model Issue).
 public struct Issue: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -49,7 +49,7 @@ public struct Issue: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.M
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:77:3 (model IssueHandlingTrait).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:80:3 (model IssueHandlingTrait).
 public struct IssueHandlingTrait: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -64,7 +64,7 @@ public struct IssueHandlingTrait: Swift.Codable, Swift.Hashable, Swift.Sendable,
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:78:3 (model KnownIssueMatcher).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:81:3 (model KnownIssueMatcher).
 public struct KnownIssueMatcher: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -79,7 +79,7 @@ public struct KnownIssueMatcher: Swift.Codable, Swift.Hashable, Swift.Sendable, 
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:79:3 (model ParallelizationTrait).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:82:3 (model ParallelizationTrait).
 public struct ParallelizationTrait: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -94,7 +94,7 @@ public struct ParallelizationTrait: Swift.Codable, Swift.Hashable, Swift.Sendabl
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:80:3 (model SourceLocation).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:83:3 (model SourceLocation).
 public struct SourceLocation: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -109,7 +109,7 @@ public struct SourceLocation: Swift.Codable, Swift.Hashable, Swift.Sendable, SDK
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:81:3 (model SuiteTrait).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:84:3 (model SuiteTrait).
 public struct SuiteTrait: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -124,7 +124,7 @@ public struct SuiteTrait: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRunt
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:82:3 (model Tag).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:85:3 (model Tag).
 public struct Tag: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct Tag: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.Mem
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:83:3 (model Test).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:86:3 (model Test).
 public struct Test: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -154,7 +154,7 @@ public struct Test: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.Me
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:84:3 (model TestScoping).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:87:3 (model TestScoping).
 public struct TestScoping: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -169,7 +169,7 @@ public struct TestScoping: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRun
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:85:3 (model TestTrait).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:88:3 (model TestTrait).
 public struct TestTrait: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:86:3 (model TimeLimitTrait).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:89:3 (model TimeLimitTrait).
 public struct TimeLimitTrait: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -19,7 +19,7 @@ public struct TimeLimitTrait: Swift.Codable, Swift.Hashable, Swift.Sendable, SDK
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:87:3 (model Trait).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:90:3 (model Trait).
 public struct Trait: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -34,7 +34,7 @@ public struct Trait: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.M
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:88:3 (model Data).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:91:3 (model Data).
 public struct Data: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -49,7 +49,7 @@ public struct Data: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.Me
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:89:3 (model Date).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:92:3 (model Date).
 public struct Date: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -64,7 +64,7 @@ public struct Date: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.Me
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:90:3 (model URL).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:93:3 (model URL).
 public struct URL: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -79,7 +79,7 @@ public struct URL: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.Mem
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:91:3 (model UUID).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:94:3 (model UUID).
 public struct UUID: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -94,7 +94,7 @@ public struct UUID: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.Me
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:92:3 (model Calendar).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:95:3 (model Calendar).
 public struct Calendar: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -109,7 +109,7 @@ public struct Calendar: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntim
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:93:3 (model Locale).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:96:3 (model Locale).
 public struct Locale: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -124,7 +124,7 @@ public struct Locale: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:94:3 (model Decimal).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:97:3 (model Decimal).
 public struct Decimal: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct Decimal: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:95:3 (model IndexSet).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:98:3 (model IndexSet).
 public struct IndexSet: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -154,7 +154,7 @@ public struct IndexSet: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntim
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:96:3 (model Notification).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:99:3 (model Notification).
 public struct Notification: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -169,7 +169,7 @@ public struct Notification: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRu
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:97:3 (model JSONDecoder).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:100:3 (model JSONDecoder).
 public struct JSONDecoder: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

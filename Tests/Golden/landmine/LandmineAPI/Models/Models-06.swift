@@ -4,13 +4,13 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:122:3 (model OptionalIndirect).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:125:3 (model OptionalIndirect).
 public struct OptionalIndirect: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:122:35.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:125:35.
     @SDKRuntime.Indirect
     public var inner: Indirect
 
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:122:52.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:125:52.
     @SDKRuntime.OptionalIndirect
     public var maybe: Indirect?
 
@@ -34,7 +34,7 @@ public struct OptionalIndirect: Swift.Codable, Swift.Hashable, Swift.Sendable, S
     ]
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:123:3 (model ModelCodingKey).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:126:3 (model ModelCodingKey).
 public struct ModelCodingKey: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -49,7 +49,7 @@ public struct ModelCodingKey: Swift.Codable, Swift.Hashable, Swift.Sendable, SDK
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:124:3 (model ModelDecodingContainer).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:127:3 (model ModelDecodingContainer).
 public struct ModelDecodingContainer: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -64,7 +64,7 @@ public struct ModelDecodingContainer: Swift.Codable, Swift.Hashable, Swift.Senda
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:125:3 (model ModelEncodingContainer).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:128:3 (model ModelEncodingContainer).
 public struct ModelEncodingContainer: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -79,7 +79,7 @@ public struct ModelEncodingContainer: Swift.Codable, Swift.Hashable, Swift.Senda
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:126:3 (model TextChecks).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:129:3 (model TextChecks).
 public struct TextChecks: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -94,7 +94,7 @@ public struct TextChecks: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRunt
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:127:3 (model RequestURL).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:130:3 (model RequestURL).
 public struct RequestURL: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -109,7 +109,7 @@ public struct RequestURL: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRunt
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:128:3 (model URLPathSegment).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:131:3 (model URLPathSegment).
 public struct URLPathSegment: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -124,7 +124,7 @@ public struct URLPathSegment: Swift.Codable, Swift.Hashable, Swift.Sendable, SDK
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:129:3 (model IdentifierBody).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:132:3 (model IdentifierBody).
 public struct IdentifierBody: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct IdentifierBody: Swift.Codable, Swift.Hashable, Swift.Sendable, SDK
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:130:3 (model JSONBody).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:133:3 (model JSONBody).
 public struct JSONBody: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -154,7 +154,7 @@ public struct JSONBody: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntim
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:131:3 (model SHA256Digest).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:134:3 (model SHA256Digest).
 public struct SHA256Digest: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -169,7 +169,7 @@ public struct SHA256Digest: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRu
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:132:3 (model Transport).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:135:3 (model Transport).
 public struct Transport: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -184,7 +184,7 @@ public struct Transport: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRunti
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:133:3 (model URLSessionTransport).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:136:3 (model URLSessionTransport).
 public struct URLSessionTransport: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:146:3 (model AnyIterator).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:149:3 (model AnyIterator).
 public struct AnyIterator_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -19,7 +19,7 @@ public struct AnyIterator_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRu
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:147:3 (model AnyKeyPath).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:150:3 (model AnyKeyPath).
 public struct AnyKeyPath_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -34,7 +34,7 @@ public struct AnyKeyPath_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRun
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:148:3 (model AnyObject).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:151:3 (model AnyObject).
 public struct AnyObject_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -49,7 +49,7 @@ public struct AnyObject_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRunt
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:149:3 (model AnyRandomAccessCollection).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:152:3 (model AnyRandomAccessCollection).
 public struct AnyRandomAccessCollection_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -64,7 +64,7 @@ public struct AnyRandomAccessCollection_: Swift.Codable, Swift.Hashable, Swift.S
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:150:3 (model AnySequence).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:153:3 (model AnySequence).
 public struct AnySequence_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -79,7 +79,7 @@ public struct AnySequence_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRu
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:151:3 (model ArrayLiteralConvertible).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:154:3 (model ArrayLiteralConvertible).
 public struct ArrayLiteralConvertible_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -94,7 +94,7 @@ public struct ArrayLiteralConvertible_: Swift.Codable, Swift.Hashable, Swift.Sen
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:152:3 (model ArraySlice).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:155:3 (model ArraySlice).
 public struct ArraySlice_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -109,7 +109,7 @@ public struct ArraySlice_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRun
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:153:3 (model AttributeContainer).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:156:3 (model AttributeContainer).
 public struct AttributeContainer: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -124,7 +124,7 @@ public struct AttributeContainer: Swift.Codable, Swift.Hashable, Swift.Sendable,
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:154:3 (model AttributeDynamicLookup).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:157:3 (model AttributeDynamicLookup).
 public struct AttributeDynamicLookup: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct AttributeDynamicLookup: Swift.Codable, Swift.Hashable, Swift.Senda
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:155:3 (model AttributeScope).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:158:3 (model AttributeScope).
 public struct AttributeScope: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -154,7 +154,7 @@ public struct AttributeScope: Swift.Codable, Swift.Hashable, Swift.Sendable, SDK
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:156:3 (model AttributeScopeCodableConfiguration).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:159:3 (model AttributeScopeCodableConfiguration).
 public struct AttributeScopeCodableConfiguration:
     Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel
 {
@@ -171,7 +171,7 @@ public struct AttributeScopeCodableConfiguration:
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:157:3 (model AttributeScopes).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:160:3 (model AttributeScopes).
 public struct AttributeScopes: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

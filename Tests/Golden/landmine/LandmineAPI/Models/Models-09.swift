@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:158:3 (model AttributedString).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:161:3 (model AttributedString).
 public struct AttributedString: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -19,7 +19,7 @@ public struct AttributedString: Swift.Codable, Swift.Hashable, Swift.Sendable, S
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:159:3 (model AttributedStringAttributeMutation).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:162:3 (model AttributedStringAttributeMutation).
 public struct AttributedStringAttributeMutation:
     Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel
 {
@@ -36,7 +36,7 @@ public struct AttributedStringAttributeMutation:
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:160:3 (model AttributedStringKey).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:163:3 (model AttributedStringKey).
 public struct AttributedStringKey: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -51,7 +51,7 @@ public struct AttributedStringKey: Swift.Codable, Swift.Hashable, Swift.Sendable
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:161:3 (model AttributedStringProtocol).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:164:3 (model AttributedStringProtocol).
 public struct AttributedStringProtocol: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -66,7 +66,7 @@ public struct AttributedStringProtocol: Swift.Codable, Swift.Hashable, Swift.Sen
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:162:3 (model AttributedSubstring).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:165:3 (model AttributedSubstring).
 public struct AttributedSubstring: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -81,7 +81,7 @@ public struct AttributedSubstring: Swift.Codable, Swift.Hashable, Swift.Sendable
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:163:3 (model BidirectionalCollection).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:166:3 (model BidirectionalCollection).
 public struct BidirectionalCollection_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -96,7 +96,7 @@ public struct BidirectionalCollection_: Swift.Codable, Swift.Hashable, Swift.Sen
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:164:3 (model BidirectionalIndexable).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:167:3 (model BidirectionalIndexable).
 public struct BidirectionalIndexable_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -111,7 +111,7 @@ public struct BidirectionalIndexable_: Swift.Codable, Swift.Hashable, Swift.Send
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:165:3 (model BidirectionalSlice).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:168:3 (model BidirectionalSlice).
 public struct BidirectionalSlice_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -126,7 +126,7 @@ public struct BidirectionalSlice_: Swift.Codable, Swift.Hashable, Swift.Sendable
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:166:3 (model BinaryFloatingPoint).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:169:3 (model BinaryFloatingPoint).
 public struct BinaryFloatingPoint_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -141,7 +141,7 @@ public struct BinaryFloatingPoint_: Swift.Codable, Swift.Hashable, Swift.Sendabl
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:167:3 (model BinaryInteger).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:170:3 (model BinaryInteger).
 public struct BinaryInteger_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -156,7 +156,7 @@ public struct BinaryInteger_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDK
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:168:3 (model BitwiseCopyable).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:171:3 (model BitwiseCopyable).
 public struct BitwiseCopyable_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -171,7 +171,7 @@ public struct BitwiseCopyable_: Swift.Codable, Swift.Hashable, Swift.Sendable, S
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:169:3 (model BlockOperation).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:172:3 (model BlockOperation).
 public struct BlockOperation: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:170:3 (model BooleanLiteralConvertible).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:173:3 (model BooleanLiteralConvertible).
 public struct BooleanLiteralConvertible_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -19,7 +19,7 @@ public struct BooleanLiteralConvertible_: Swift.Codable, Swift.Hashable, Swift.S
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:171:3 (model BooleanLiteralType).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:174:3 (model BooleanLiteralType).
 public struct BooleanLiteralType_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -34,7 +34,7 @@ public struct BooleanLiteralType_: Swift.Codable, Swift.Hashable, Swift.Sendable
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:172:3 (model Bundle).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:175:3 (model Bundle).
 public struct Bundle: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -49,7 +49,7 @@ public struct Bundle: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:173:3 (model ByteCountFormatStyle).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:176:3 (model ByteCountFormatStyle).
 public struct ByteCountFormatStyle: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -64,7 +64,7 @@ public struct ByteCountFormatStyle: Swift.Codable, Swift.Hashable, Swift.Sendabl
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:174:3 (model ByteCountFormatter).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:177:3 (model ByteCountFormatter).
 public struct ByteCountFormatter: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -79,7 +79,7 @@ public struct ByteCountFormatter: Swift.Codable, Swift.Hashable, Swift.Sendable,
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:175:3 (model CBool).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:178:3 (model CBool).
 public struct CBool_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -94,7 +94,7 @@ public struct CBool_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:176:3 (model CChar).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:179:3 (model CChar).
 public struct CChar_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -109,7 +109,7 @@ public struct CChar_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:177:3 (model CChar16).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:180:3 (model CChar16).
 public struct CChar16_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -124,7 +124,7 @@ public struct CChar16_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntim
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:178:3 (model CChar32).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:181:3 (model CChar32).
 public struct CChar32_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct CChar32_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntim
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:179:3 (model CChar8).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:182:3 (model CChar8).
 public struct CChar8_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -154,7 +154,7 @@ public struct CChar8_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:180:3 (model CDouble).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:183:3 (model CDouble).
 public struct CDouble_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -169,7 +169,7 @@ public struct CDouble_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntim
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:181:3 (model CFloat).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:184:3 (model CFloat).
 public struct CFloat_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:206:3 (model ClosedRangeIndex).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:209:3 (model ClosedRangeIndex).
 public struct ClosedRangeIndex_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -19,7 +19,7 @@ public struct ClosedRangeIndex_: Swift.Codable, Swift.Hashable, Swift.Sendable, 
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:207:3 (model CocoaError).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:210:3 (model CocoaError).
 public struct CocoaError: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -34,7 +34,7 @@ public struct CocoaError: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRunt
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:208:3 (model CodableAttributedStringKey).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:211:3 (model CodableAttributedStringKey).
 public struct CodableAttributedStringKey: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -49,7 +49,7 @@ public struct CodableAttributedStringKey: Swift.Codable, Swift.Hashable, Swift.S
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:209:3 (model CodableConfiguration).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:212:3 (model CodableConfiguration).
 public struct CodableConfiguration: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -64,7 +64,7 @@ public struct CodableConfiguration: Swift.Codable, Swift.Hashable, Swift.Sendabl
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:210:3 (model CodableWithConfiguration).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:213:3 (model CodableWithConfiguration).
 public struct CodableWithConfiguration: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -79,7 +79,7 @@ public struct CodableWithConfiguration: Swift.Codable, Swift.Hashable, Swift.Sen
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:211:3 (model CodingKey).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:214:3 (model CodingKey).
 public struct CodingKey_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -94,7 +94,7 @@ public struct CodingKey_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRunt
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:212:3 (model CodingKeyRepresentable).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:215:3 (model CodingKeyRepresentable).
 public struct CodingKeyRepresentable_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -109,7 +109,7 @@ public struct CodingKeyRepresentable_: Swift.Codable, Swift.Hashable, Swift.Send
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:213:3 (model CodingUserInfoKey).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:216:3 (model CodingUserInfoKey).
 public struct CodingUserInfoKey_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -124,7 +124,7 @@ public struct CodingUserInfoKey_: Swift.Codable, Swift.Hashable, Swift.Sendable,
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:214:3 (model Collection).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:217:3 (model Collection).
 public struct Collection_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct Collection_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRun
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:215:3 (model CollectionDifference).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:218:3 (model CollectionDifference).
 public struct CollectionDifference_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -154,7 +154,7 @@ public struct CollectionDifference_: Swift.Codable, Swift.Hashable, Swift.Sendab
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:216:3 (model CollectionOfOne).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:219:3 (model CollectionOfOne).
 public struct CollectionOfOne_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -169,7 +169,7 @@ public struct CollectionOfOne_: Swift.Codable, Swift.Hashable, Swift.Sendable, S
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:217:3 (model CommandLine).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:220:3 (model CommandLine).
 public struct CommandLine_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:230:3 (model CurrencyFormatStyleConfiguration).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:233:3 (model CurrencyFormatStyleConfiguration).
 public struct CurrencyFormatStyleConfiguration:
     Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel
 {
@@ -21,7 +21,7 @@ public struct CurrencyFormatStyleConfiguration:
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:231:3 (model CustomDebugStringConvertible).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:234:3 (model CustomDebugStringConvertible).
 public struct CustomDebugStringConvertible_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -36,7 +36,7 @@ public struct CustomDebugStringConvertible_: Swift.Codable, Swift.Hashable, Swif
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:232:3 (model CustomLeafReflectable).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:235:3 (model CustomLeafReflectable).
 public struct CustomLeafReflectable_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -51,7 +51,7 @@ public struct CustomLeafReflectable_: Swift.Codable, Swift.Hashable, Swift.Senda
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:233:3 (model CustomNSError).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:236:3 (model CustomNSError).
 public struct CustomNSError: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -66,7 +66,7 @@ public struct CustomNSError: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKR
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:234:3 (model CustomPlaygroundDisplayConvertible).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:237:3 (model CustomPlaygroundDisplayConvertible).
 public struct CustomPlaygroundDisplayConvertible_:
     Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel
 {
@@ -83,7 +83,7 @@ public struct CustomPlaygroundDisplayConvertible_:
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:235:3 (model CustomPlaygroundQuickLookable).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:238:3 (model CustomPlaygroundQuickLookable).
 public struct CustomPlaygroundQuickLookable_:
     Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel
 {
@@ -100,7 +100,7 @@ public struct CustomPlaygroundQuickLookable_:
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:236:3 (model CustomReflectable).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:239:3 (model CustomReflectable).
 public struct CustomReflectable_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -115,7 +115,7 @@ public struct CustomReflectable_: Swift.Codable, Swift.Hashable, Swift.Sendable,
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:237:3 (model CustomStringConvertible).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:240:3 (model CustomStringConvertible).
 public struct CustomStringConvertible_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -130,7 +130,7 @@ public struct CustomStringConvertible_: Swift.Codable, Swift.Hashable, Swift.Sen
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:238:3 (model DataProtocol).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:241:3 (model DataProtocol).
 public struct DataProtocol: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -145,7 +145,7 @@ public struct DataProtocol: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRu
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:239:3 (model DateComponents).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:242:3 (model DateComponents).
 public struct DateComponents: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -160,7 +160,7 @@ public struct DateComponents: Swift.Codable, Swift.Hashable, Swift.Sendable, SDK
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:240:3 (model DateFormatter).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:243:3 (model DateFormatter).
 public struct DateFormatter: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -175,7 +175,7 @@ public struct DateFormatter: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKR
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:241:3 (model DateInterval).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:244:3 (model DateInterval).
 public struct DateInterval: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:242:3 (model DateIntervalFormatter).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:245:3 (model DateIntervalFormatter).
 public struct DateIntervalFormatter: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -19,7 +19,7 @@ public struct DateIntervalFormatter: Swift.Codable, Swift.Hashable, Swift.Sendab
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:243:3 (model DebugDescription).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:246:3 (model DebugDescription).
 public struct DebugDescription: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -34,7 +34,7 @@ public struct DebugDescription: Swift.Codable, Swift.Hashable, Swift.Sendable, S
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:244:3 (model Decodable).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:247:3 (model Decodable).
 public struct Decodable_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -49,7 +49,7 @@ public struct Decodable_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRunt
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:245:3 (model DecodableAttributedStringKey).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:248:3 (model DecodableAttributedStringKey).
 public struct DecodableAttributedStringKey: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -64,7 +64,7 @@ public struct DecodableAttributedStringKey: Swift.Codable, Swift.Hashable, Swift
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:246:3 (model DecodableWithConfiguration).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:249:3 (model DecodableWithConfiguration).
 public struct DecodableWithConfiguration: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -79,7 +79,7 @@ public struct DecodableWithConfiguration: Swift.Codable, Swift.Hashable, Swift.S
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:247:3 (model DecodingConfigurationProviding).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:250:3 (model DecodingConfigurationProviding).
 public struct DecodingConfigurationProviding:
     Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel
 {
@@ -96,7 +96,7 @@ public struct DecodingConfigurationProviding:
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:248:3 (model DecodingError).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:251:3 (model DecodingError).
 public struct DecodingError_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -111,7 +111,7 @@ public struct DecodingError_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDK
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:249:3 (model DefaultBidirectionalIndices).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:252:3 (model DefaultBidirectionalIndices).
 public struct DefaultBidirectionalIndices_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -126,7 +126,7 @@ public struct DefaultBidirectionalIndices_: Swift.Codable, Swift.Hashable, Swift
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:250:3 (model DefaultIndices).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:253:3 (model DefaultIndices).
 public struct DefaultIndices_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -141,7 +141,7 @@ public struct DefaultIndices_: Swift.Codable, Swift.Hashable, Swift.Sendable, SD
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:251:3 (model DefaultRandomAccessIndices).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:254:3 (model DefaultRandomAccessIndices).
 public struct DefaultRandomAccessIndices_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -156,7 +156,7 @@ public struct DefaultRandomAccessIndices_: Swift.Codable, Swift.Hashable, Swift.
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:252:3 (model DefaultStringInterpolation).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:255:3 (model DefaultStringInterpolation).
 public struct DefaultStringInterpolation_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -171,7 +171,7 @@ public struct DefaultStringInterpolation_: Swift.Codable, Swift.Hashable, Swift.
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:253:3 (model DescriptiveNumberFormatConfiguration).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:256:3 (model DescriptiveNumberFormatConfiguration).
 public struct DescriptiveNumberFormatConfiguration:
     Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel
 {

@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:254:3 (model DictionaryIndex).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:257:3 (model DictionaryIndex).
 public struct DictionaryIndex_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -19,7 +19,7 @@ public struct DictionaryIndex_: Swift.Codable, Swift.Hashable, Swift.Sendable, S
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:255:3 (model DictionaryIterator).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:258:3 (model DictionaryIterator).
 public struct DictionaryIterator_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -34,7 +34,7 @@ public struct DictionaryIterator_: Swift.Codable, Swift.Hashable, Swift.Sendable
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:256:3 (model DictionaryLiteral).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:259:3 (model DictionaryLiteral).
 public struct DictionaryLiteral_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -49,7 +49,7 @@ public struct DictionaryLiteral_: Swift.Codable, Swift.Hashable, Swift.Sendable,
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:257:3 (model DictionaryLiteralConvertible).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:260:3 (model DictionaryLiteralConvertible).
 public struct DictionaryLiteralConvertible_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -64,7 +64,7 @@ public struct DictionaryLiteralConvertible_: Swift.Codable, Swift.Hashable, Swif
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:258:3 (model Dimension).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:261:3 (model Dimension).
 public struct Dimension: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -79,7 +79,7 @@ public struct Dimension: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRunti
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:259:3 (model DiscontiguousAttributedSubstring).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:262:3 (model DiscontiguousAttributedSubstring).
 public struct DiscontiguousAttributedSubstring:
     Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel
 {
@@ -96,7 +96,7 @@ public struct DiscontiguousAttributedSubstring:
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:260:3 (model DiscontiguousSlice).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:263:3 (model DiscontiguousSlice).
 public struct DiscontiguousSlice_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -111,7 +111,7 @@ public struct DiscontiguousSlice_: Swift.Codable, Swift.Hashable, Swift.Sendable
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:261:3 (model DiscreteFormatStyle).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:264:3 (model DiscreteFormatStyle).
 public struct DiscreteFormatStyle: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -126,7 +126,7 @@ public struct DiscreteFormatStyle: Swift.Codable, Swift.Hashable, Swift.Sendable
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:262:3 (model DropFirstSequence).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:265:3 (model DropFirstSequence).
 public struct DropFirstSequence_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -141,7 +141,7 @@ public struct DropFirstSequence_: Swift.Codable, Swift.Hashable, Swift.Sendable,
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:263:3 (model DropWhileSequence).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:266:3 (model DropWhileSequence).
 public struct DropWhileSequence_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -156,7 +156,7 @@ public struct DropWhileSequence_: Swift.Codable, Swift.Hashable, Swift.Sendable,
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:264:3 (model DurationProtocol).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:267:3 (model DurationProtocol).
 public struct DurationProtocol_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -171,7 +171,7 @@ public struct DurationProtocol_: Swift.Codable, Swift.Hashable, Swift.Sendable, 
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:265:3 (model EmptyCollection).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:268:3 (model EmptyCollection).
 public struct EmptyCollection_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

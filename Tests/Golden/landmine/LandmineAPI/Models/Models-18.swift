@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:266:3 (model EmptyIterator).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:269:3 (model EmptyIterator).
 public struct EmptyIterator_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -19,7 +19,7 @@ public struct EmptyIterator_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDK
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:267:3 (model EmulatedAPI).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:270:3 (model EmulatedAPI).
 public struct EmulatedAPI: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -34,7 +34,7 @@ public struct EmulatedAPI: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRun
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:268:3 (model EmulatorCommand).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:271:3 (model EmulatorCommand).
 public struct EmulatorCommand: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -49,7 +49,7 @@ public struct EmulatorCommand: Swift.Codable, Swift.Hashable, Swift.Sendable, SD
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:269:3 (model EmulatorErrorBody).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:272:3 (model EmulatorErrorBody).
 public struct EmulatorErrorBody: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -64,7 +64,7 @@ public struct EmulatorErrorBody: Swift.Codable, Swift.Hashable, Swift.Sendable, 
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:270:3 (model EmulatorRequest).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:273:3 (model EmulatorRequest).
 public struct EmulatorRequest: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -79,7 +79,7 @@ public struct EmulatorRequest: Swift.Codable, Swift.Hashable, Swift.Sendable, SD
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:271:3 (model EmulatorResponse).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:274:3 (model EmulatorResponse).
 public struct EmulatorResponse: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -94,7 +94,7 @@ public struct EmulatorResponse: Swift.Codable, Swift.Hashable, Swift.Sendable, S
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:272:3 (model EmulatorServer).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:275:3 (model EmulatorServer).
 public struct EmulatorServer: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -109,7 +109,7 @@ public struct EmulatorServer: Swift.Codable, Swift.Hashable, Swift.Sendable, SDK
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:273:3 (model EmulatorServerError).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:276:3 (model EmulatorServerError).
 public struct EmulatorServerError: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -124,7 +124,7 @@ public struct EmulatorServerError: Swift.Codable, Swift.Hashable, Swift.Sendable
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:274:3 (model EmulatorUsageError).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:277:3 (model EmulatorUsageError).
 public struct EmulatorUsageError: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct EmulatorUsageError: Swift.Codable, Swift.Hashable, Swift.Sendable,
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:275:3 (model Encodable).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:278:3 (model Encodable).
 public struct Encodable_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -154,7 +154,7 @@ public struct Encodable_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRunt
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:276:3 (model EncodableAttributedStringKey).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:279:3 (model EncodableAttributedStringKey).
 public struct EncodableAttributedStringKey: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -169,7 +169,7 @@ public struct EncodableAttributedStringKey: Swift.Codable, Swift.Hashable, Swift
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:277:3 (model EncodableWithConfiguration).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:280:3 (model EncodableWithConfiguration).
 public struct EncodableWithConfiguration: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

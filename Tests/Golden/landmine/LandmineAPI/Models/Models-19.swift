@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:278:3 (model Encoder).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:281:3 (model Encoder).
 public struct Encoder_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -19,7 +19,7 @@ public struct Encoder_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntim
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:279:3 (model EncodingConfigurationProviding).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:282:3 (model EncodingConfigurationProviding).
 public struct EncodingConfigurationProviding:
     Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel
 {
@@ -36,7 +36,7 @@ public struct EncodingConfigurationProviding:
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:280:3 (model EncodingError).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:283:3 (model EncodingError).
 public struct EncodingError_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -51,7 +51,7 @@ public struct EncodingError_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDK
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:281:3 (model EnergyFormatter).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:284:3 (model EnergyFormatter).
 public struct EnergyFormatter: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -66,7 +66,7 @@ public struct EnergyFormatter: Swift.Codable, Swift.Hashable, Swift.Sendable, SD
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:282:3 (model EnumeratedIterator).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:285:3 (model EnumeratedIterator).
 public struct EnumeratedIterator_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -81,7 +81,7 @@ public struct EnumeratedIterator_: Swift.Codable, Swift.Hashable, Swift.Sendable
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:283:3 (model EnumeratedSequence).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:286:3 (model EnumeratedSequence).
 public struct EnumeratedSequence_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -96,7 +96,7 @@ public struct EnumeratedSequence_: Swift.Codable, Swift.Hashable, Swift.Sendable
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:284:3 (model Equatable).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:287:3 (model Equatable).
 public struct Equatable_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -111,7 +111,7 @@ public struct Equatable_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRunt
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:285:3 (model Escapable).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:288:3 (model Escapable).
 public struct Escapable_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -126,7 +126,7 @@ public struct Escapable_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRunt
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:286:3 (model ExampleAnswer).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:289:3 (model ExampleAnswer).
 public struct ExampleAnswer: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -141,7 +141,7 @@ public struct ExampleAnswer: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKR
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:287:3 (model ExampleRoute).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:290:3 (model ExampleRoute).
 public struct ExampleRoute: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -156,7 +156,7 @@ public struct ExampleRoute: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRu
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:288:3 (model ExampleServer).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:291:3 (model ExampleServer).
 public struct ExampleServer: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -171,7 +171,7 @@ public struct ExampleServer: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKR
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:289:3 (model ExpressibleByArrayLiteral).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:292:3 (model ExpressibleByArrayLiteral).
 public struct ExpressibleByArrayLiteral_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:290:3 (model ExpressibleByBooleanLiteral).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:293:3 (model ExpressibleByBooleanLiteral).
 public struct ExpressibleByBooleanLiteral_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -19,7 +19,7 @@ public struct ExpressibleByBooleanLiteral_: Swift.Codable, Swift.Hashable, Swift
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:291:3 (model ExpressibleByDictionaryLiteral).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:294:3 (model ExpressibleByDictionaryLiteral).
 public struct ExpressibleByDictionaryLiteral_:
     Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel
 {
@@ -36,7 +36,7 @@ public struct ExpressibleByDictionaryLiteral_:
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:292:3 (model ExpressibleByExtendedGraphemeClusterLiteral).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:295:3 (model ExpressibleByExtendedGraphemeClusterLiteral).
 public struct ExpressibleByExtendedGraphemeClusterLiteral_:
     Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel
 {
@@ -53,7 +53,7 @@ public struct ExpressibleByExtendedGraphemeClusterLiteral_:
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:293:3 (model ExpressibleByFloatLiteral).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:296:3 (model ExpressibleByFloatLiteral).
 public struct ExpressibleByFloatLiteral_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -68,7 +68,7 @@ public struct ExpressibleByFloatLiteral_: Swift.Codable, Swift.Hashable, Swift.S
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:294:3 (model ExpressibleByIntegerLiteral).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:297:3 (model ExpressibleByIntegerLiteral).
 public struct ExpressibleByIntegerLiteral_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -83,7 +83,7 @@ public struct ExpressibleByIntegerLiteral_: Swift.Codable, Swift.Hashable, Swift
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:295:3 (model ExpressibleByNilLiteral).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:298:3 (model ExpressibleByNilLiteral).
 public struct ExpressibleByNilLiteral_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -98,7 +98,7 @@ public struct ExpressibleByNilLiteral_: Swift.Codable, Swift.Hashable, Swift.Sen
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:296:3 (model ExpressibleByStringInterpolation).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:299:3 (model ExpressibleByStringInterpolation).
 public struct ExpressibleByStringInterpolation_:
     Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel
 {
@@ -115,7 +115,7 @@ public struct ExpressibleByStringInterpolation_:
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:297:3 (model ExpressibleByStringLiteral).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:300:3 (model ExpressibleByStringLiteral).
 public struct ExpressibleByStringLiteral_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -130,7 +130,7 @@ public struct ExpressibleByStringLiteral_: Swift.Codable, Swift.Hashable, Swift.
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:298:3 (model ExpressibleByUnicodeScalarLiteral).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:301:3 (model ExpressibleByUnicodeScalarLiteral).
 public struct ExpressibleByUnicodeScalarLiteral_:
     Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel
 {
@@ -147,7 +147,7 @@ public struct ExpressibleByUnicodeScalarLiteral_:
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:299:3 (model Expression).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:302:3 (model Expression).
 public struct Expression: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -162,7 +162,7 @@ public struct Expression: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRunt
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:300:3 (model ExtendedGraphemeClusterLiteralConvertible).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:303:3 (model ExtendedGraphemeClusterLiteralConvertible).
 public struct ExtendedGraphemeClusterLiteralConvertible_:
     Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel
 {
@@ -179,7 +179,7 @@ public struct ExtendedGraphemeClusterLiteralConvertible_:
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:301:3 (model ExtendedGraphemeClusterType).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:304:3 (model ExtendedGraphemeClusterType).
 public struct ExtendedGraphemeClusterType_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

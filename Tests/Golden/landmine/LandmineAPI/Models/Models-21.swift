@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:302:3 (model Fault).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:305:3 (model Fault).
 public struct Fault: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -19,7 +19,7 @@ public struct Fault: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.M
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:303:3 (model FaultRule).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:306:3 (model FaultRule).
 public struct FaultRule: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -34,7 +34,7 @@ public struct FaultRule: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRunti
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:304:3 (model FaultScope).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:307:3 (model FaultScope).
 public struct FaultScope: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -49,7 +49,7 @@ public struct FaultScope: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRunt
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:305:3 (model FileAttributeKey).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:308:3 (model FileAttributeKey).
 public struct FileAttributeKey: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -64,7 +64,7 @@ public struct FileAttributeKey: Swift.Codable, Swift.Hashable, Swift.Sendable, S
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:306:3 (model FileAttributeType).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:309:3 (model FileAttributeType).
 public struct FileAttributeType: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -79,7 +79,7 @@ public struct FileAttributeType: Swift.Codable, Swift.Hashable, Swift.Sendable, 
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:307:3 (model FileHandle).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:310:3 (model FileHandle).
 public struct FileHandle: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -94,7 +94,7 @@ public struct FileHandle: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRunt
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:308:3 (model FileManager).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:311:3 (model FileManager).
 public struct FileManager: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -109,7 +109,7 @@ public struct FileManager: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRun
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:309:3 (model FileManagerDelegate).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:312:3 (model FileManagerDelegate).
 public struct FileManagerDelegate: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -124,7 +124,7 @@ public struct FileManagerDelegate: Swift.Codable, Swift.Hashable, Swift.Sendable
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:310:3 (model FileProtectionType).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:313:3 (model FileProtectionType).
 public struct FileProtectionType: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct FileProtectionType: Swift.Codable, Swift.Hashable, Swift.Sendable,
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:311:3 (model FixedWidthInteger).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:314:3 (model FixedWidthInteger).
 public struct FixedWidthInteger_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -154,7 +154,7 @@ public struct FixedWidthInteger_: Swift.Codable, Swift.Hashable, Swift.Sendable,
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:312:3 (model FlattenBidirectionalCollection).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:315:3 (model FlattenBidirectionalCollection).
 public struct FlattenBidirectionalCollection_:
     Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel
 {
@@ -171,7 +171,7 @@ public struct FlattenBidirectionalCollection_:
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:313:3 (model FlattenBidirectionalCollectionIndex).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:316:3 (model FlattenBidirectionalCollectionIndex).
 public struct FlattenBidirectionalCollectionIndex_:
     Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel
 {

@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:326:3 (model FloatingPointFormatStyle).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:329:3 (model FloatingPointFormatStyle).
 public struct FloatingPointFormatStyle: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -19,7 +19,7 @@ public struct FloatingPointFormatStyle: Swift.Codable, Swift.Hashable, Swift.Sen
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:327:3 (model FloatingPointParseStrategy).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:330:3 (model FloatingPointParseStrategy).
 public struct FloatingPointParseStrategy: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -34,7 +34,7 @@ public struct FloatingPointParseStrategy: Swift.Codable, Swift.Hashable, Swift.S
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:328:3 (model FloatingPointRoundingRule).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:331:3 (model FloatingPointRoundingRule).
 public struct FloatingPointRoundingRule_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -49,7 +49,7 @@ public struct FloatingPointRoundingRule_: Swift.Codable, Swift.Hashable, Swift.S
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:329:3 (model FloatingPointSign).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:332:3 (model FloatingPointSign).
 public struct FloatingPointSign_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -64,7 +64,7 @@ public struct FloatingPointSign_: Swift.Codable, Swift.Hashable, Swift.Sendable,
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:330:3 (model FormatStyle).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:333:3 (model FormatStyle).
 public struct FormatStyle: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -79,7 +79,7 @@ public struct FormatStyle: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRun
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:331:3 (model FormatStyleCapitalizationContext).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:334:3 (model FormatStyleCapitalizationContext).
 public struct FormatStyleCapitalizationContext:
     Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel
 {
@@ -96,7 +96,7 @@ public struct FormatStyleCapitalizationContext:
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:332:3 (model Formatter).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:335:3 (model Formatter).
 public struct Formatter: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -111,7 +111,7 @@ public struct Formatter: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRunti
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:333:3 (model HTTPCookie).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:336:3 (model HTTPCookie).
 public struct HTTPCookie: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -126,7 +126,7 @@ public struct HTTPCookie: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRunt
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:334:3 (model HTTPCookiePropertyKey).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:337:3 (model HTTPCookiePropertyKey).
 public struct HTTPCookiePropertyKey: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -141,7 +141,7 @@ public struct HTTPCookiePropertyKey: Swift.Codable, Swift.Hashable, Swift.Sendab
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:335:3 (model HTTPCookieStorage).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:338:3 (model HTTPCookieStorage).
 public struct HTTPCookieStorage: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -156,7 +156,7 @@ public struct HTTPCookieStorage: Swift.Codable, Swift.Hashable, Swift.Sendable, 
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:336:3 (model HTTPRequest).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:339:3 (model HTTPRequest).
 public struct HTTPRequest: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -171,7 +171,7 @@ public struct HTTPRequest: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRun
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:337:3 (model HTTPResponse).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:340:3 (model HTTPResponse).
 public struct HTTPResponse: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:362:3 (model IteratorProtocol).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:365:3 (model IteratorProtocol).
 public struct IteratorProtocol_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -19,7 +19,7 @@ public struct IteratorProtocol_: Swift.Codable, Swift.Hashable, Swift.Sendable, 
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:363:3 (model IteratorSequence).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:366:3 (model IteratorSequence).
 public struct IteratorSequence_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -34,7 +34,7 @@ public struct IteratorSequence_: Swift.Codable, Swift.Hashable, Swift.Sendable, 
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:364:3 (model JSONSerialization).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:367:3 (model JSONSerialization).
 public struct JSONSerialization: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -49,7 +49,7 @@ public struct JSONSerialization: Swift.Codable, Swift.Hashable, Swift.Sendable, 
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:365:3 (model JoinedIterator).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:368:3 (model JoinedIterator).
 public struct JoinedIterator_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -64,7 +64,7 @@ public struct JoinedIterator_: Swift.Codable, Swift.Hashable, Swift.Sendable, SD
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:366:3 (model JoinedSequence).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:369:3 (model JoinedSequence).
 public struct JoinedSequence_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -79,7 +79,7 @@ public struct JoinedSequence_: Swift.Codable, Swift.Hashable, Swift.Sendable, SD
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:367:3 (model KeyPath).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:370:3 (model KeyPath).
 public struct KeyPath_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -94,7 +94,7 @@ public struct KeyPath_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntim
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:368:3 (model KeyPathComparator).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:371:3 (model KeyPathComparator).
 public struct KeyPathComparator: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -109,7 +109,7 @@ public struct KeyPathComparator: Swift.Codable, Swift.Hashable, Swift.Sendable, 
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:369:3 (model KeyValuePairs).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:372:3 (model KeyValuePairs).
 public struct KeyValuePairs_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -124,7 +124,7 @@ public struct KeyValuePairs_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDK
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:370:3 (model KeyedDecodingContainer).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:373:3 (model KeyedDecodingContainer).
 public struct KeyedDecodingContainer_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct KeyedDecodingContainer_: Swift.Codable, Swift.Hashable, Swift.Send
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:371:3 (model KeyedDecodingContainerProtocol).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:374:3 (model KeyedDecodingContainerProtocol).
 public struct KeyedDecodingContainerProtocol_:
     Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel
 {
@@ -156,7 +156,7 @@ public struct KeyedDecodingContainerProtocol_:
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:372:3 (model KeyedEncodingContainer).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:375:3 (model KeyedEncodingContainer).
 public struct KeyedEncodingContainer_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -171,7 +171,7 @@ public struct KeyedEncodingContainer_: Swift.Codable, Swift.Hashable, Swift.Send
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:373:3 (model KeyedEncodingContainerProtocol).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:376:3 (model KeyedEncodingContainerProtocol).
 public struct KeyedEncodingContainerProtocol_:
     Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel
 {

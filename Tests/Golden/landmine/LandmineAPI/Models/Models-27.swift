@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:374:3 (model LazyBidirectionalCollection).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:377:3 (model LazyBidirectionalCollection).
 public struct LazyBidirectionalCollection_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -19,7 +19,7 @@ public struct LazyBidirectionalCollection_: Swift.Codable, Swift.Hashable, Swift
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:375:3 (model LazyCollection).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:378:3 (model LazyCollection).
 public struct LazyCollection_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -34,7 +34,7 @@ public struct LazyCollection_: Swift.Codable, Swift.Hashable, Swift.Sendable, SD
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:376:3 (model LazyCollectionProtocol).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:379:3 (model LazyCollectionProtocol).
 public struct LazyCollectionProtocol_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -49,7 +49,7 @@ public struct LazyCollectionProtocol_: Swift.Codable, Swift.Hashable, Swift.Send
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:377:3 (model LazyDropWhileBidirectionalCollection).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:380:3 (model LazyDropWhileBidirectionalCollection).
 public struct LazyDropWhileBidirectionalCollection_:
     Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel
 {
@@ -66,7 +66,7 @@ public struct LazyDropWhileBidirectionalCollection_:
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:378:3 (model LazyDropWhileCollection).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:381:3 (model LazyDropWhileCollection).
 public struct LazyDropWhileCollection_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -81,7 +81,7 @@ public struct LazyDropWhileCollection_: Swift.Codable, Swift.Hashable, Swift.Sen
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:379:3 (model LazyDropWhileIndex).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:382:3 (model LazyDropWhileIndex).
 public struct LazyDropWhileIndex_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -96,7 +96,7 @@ public struct LazyDropWhileIndex_: Swift.Codable, Swift.Hashable, Swift.Sendable
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:380:3 (model LazyDropWhileIterator).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:383:3 (model LazyDropWhileIterator).
 public struct LazyDropWhileIterator_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -111,7 +111,7 @@ public struct LazyDropWhileIterator_: Swift.Codable, Swift.Hashable, Swift.Senda
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:381:3 (model LazyDropWhileSequence).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:384:3 (model LazyDropWhileSequence).
 public struct LazyDropWhileSequence_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -126,7 +126,7 @@ public struct LazyDropWhileSequence_: Swift.Codable, Swift.Hashable, Swift.Senda
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:382:3 (model LazyFilterBidirectionalCollection).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:385:3 (model LazyFilterBidirectionalCollection).
 public struct LazyFilterBidirectionalCollection_:
     Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel
 {
@@ -143,7 +143,7 @@ public struct LazyFilterBidirectionalCollection_:
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:383:3 (model LazyFilterCollection).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:386:3 (model LazyFilterCollection).
 public struct LazyFilterCollection_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -158,7 +158,7 @@ public struct LazyFilterCollection_: Swift.Codable, Swift.Hashable, Swift.Sendab
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:384:3 (model LazyFilterIndex).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:387:3 (model LazyFilterIndex).
 public struct LazyFilterIndex_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -173,7 +173,7 @@ public struct LazyFilterIndex_: Swift.Codable, Swift.Hashable, Swift.Sendable, S
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:385:3 (model LazyFilterIterator).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:388:3 (model LazyFilterIterator).
 public struct LazyFilterIterator_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

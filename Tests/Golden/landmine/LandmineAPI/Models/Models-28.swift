@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:386:3 (model LazyFilterSequence).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:389:3 (model LazyFilterSequence).
 public struct LazyFilterSequence_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -19,7 +19,7 @@ public struct LazyFilterSequence_: Swift.Codable, Swift.Hashable, Swift.Sendable
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:387:3 (model LazyMapBidirectionalCollection).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:390:3 (model LazyMapBidirectionalCollection).
 public struct LazyMapBidirectionalCollection_:
     Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel
 {
@@ -36,7 +36,7 @@ public struct LazyMapBidirectionalCollection_:
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:388:3 (model LazyMapCollection).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:391:3 (model LazyMapCollection).
 public struct LazyMapCollection_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -51,7 +51,7 @@ public struct LazyMapCollection_: Swift.Codable, Swift.Hashable, Swift.Sendable,
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:389:3 (model LazyMapIterator).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:392:3 (model LazyMapIterator).
 public struct LazyMapIterator_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -66,7 +66,7 @@ public struct LazyMapIterator_: Swift.Codable, Swift.Hashable, Swift.Sendable, S
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:390:3 (model LazyMapRandomAccessCollection).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:393:3 (model LazyMapRandomAccessCollection).
 public struct LazyMapRandomAccessCollection_:
     Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel
 {
@@ -83,7 +83,7 @@ public struct LazyMapRandomAccessCollection_:
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:391:3 (model LazyMapSequence).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:394:3 (model LazyMapSequence).
 public struct LazyMapSequence_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -98,7 +98,7 @@ public struct LazyMapSequence_: Swift.Codable, Swift.Hashable, Swift.Sendable, S
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:392:3 (model LazyPrefixWhileBidirectionalCollection).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:395:3 (model LazyPrefixWhileBidirectionalCollection).
 public struct LazyPrefixWhileBidirectionalCollection_:
     Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel
 {
@@ -115,7 +115,7 @@ public struct LazyPrefixWhileBidirectionalCollection_:
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:393:3 (model LazyPrefixWhileCollection).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:396:3 (model LazyPrefixWhileCollection).
 public struct LazyPrefixWhileCollection_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -130,7 +130,7 @@ public struct LazyPrefixWhileCollection_: Swift.Codable, Swift.Hashable, Swift.S
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:394:3 (model LazyPrefixWhileIndex).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:397:3 (model LazyPrefixWhileIndex).
 public struct LazyPrefixWhileIndex_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -145,7 +145,7 @@ public struct LazyPrefixWhileIndex_: Swift.Codable, Swift.Hashable, Swift.Sendab
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:395:3 (model LazyPrefixWhileIterator).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:398:3 (model LazyPrefixWhileIterator).
 public struct LazyPrefixWhileIterator_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -160,7 +160,7 @@ public struct LazyPrefixWhileIterator_: Swift.Codable, Swift.Hashable, Swift.Sen
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:396:3 (model LazyPrefixWhileSequence).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:399:3 (model LazyPrefixWhileSequence).
 public struct LazyPrefixWhileSequence_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -175,7 +175,7 @@ public struct LazyPrefixWhileSequence_: Swift.Codable, Swift.Hashable, Swift.Sen
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:397:3 (model LazyRandomAccessCollection).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:400:3 (model LazyRandomAccessCollection).
 public struct LazyRandomAccessCollection_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:398:3 (model LazySequence).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:401:3 (model LazySequence).
 public struct LazySequence_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -19,7 +19,7 @@ public struct LazySequence_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKR
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:399:3 (model LazySequenceProtocol).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:402:3 (model LazySequenceProtocol).
 public struct LazySequenceProtocol_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -34,7 +34,7 @@ public struct LazySequenceProtocol_: Swift.Codable, Swift.Hashable, Swift.Sendab
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:400:3 (model LengthFormatter).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:403:3 (model LengthFormatter).
 public struct LengthFormatter: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -49,7 +49,7 @@ public struct LengthFormatter: Swift.Codable, Swift.Hashable, Swift.Sendable, SD
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:401:3 (model ListFormatStyle).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:404:3 (model ListFormatStyle).
 public struct ListFormatStyle: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -64,7 +64,7 @@ public struct ListFormatStyle: Swift.Codable, Swift.Hashable, Swift.Sendable, SD
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:402:3 (model LocalizedError).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:405:3 (model LocalizedError).
 public struct LocalizedError: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -79,7 +79,7 @@ public struct LocalizedError: Swift.Codable, Swift.Hashable, Swift.Sendable, SDK
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:403:3 (model LosslessStringConvertible).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:406:3 (model LosslessStringConvertible).
 public struct LosslessStringConvertible_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -94,7 +94,7 @@ public struct LosslessStringConvertible_: Swift.Codable, Swift.Hashable, Swift.S
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:404:3 (model ManagedBuffer).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:407:3 (model ManagedBuffer).
 public struct ManagedBuffer_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -109,7 +109,7 @@ public struct ManagedBuffer_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDK
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:405:3 (model ManagedBufferPointer).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:408:3 (model ManagedBufferPointer).
 public struct ManagedBufferPointer_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -124,7 +124,7 @@ public struct ManagedBufferPointer_: Swift.Codable, Swift.Hashable, Swift.Sendab
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:406:3 (model ManualClock).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:409:3 (model ManualClock).
 public struct ManualClock: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct ManualClock: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRun
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:407:3 (model MarkdownDecodableAttributedStringKey).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:410:3 (model MarkdownDecodableAttributedStringKey).
 public struct MarkdownDecodableAttributedStringKey:
     Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel
 {
@@ -156,7 +156,7 @@ public struct MarkdownDecodableAttributedStringKey:
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:408:3 (model MassFormatter).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:411:3 (model MassFormatter).
 public struct MassFormatter: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -171,7 +171,7 @@ public struct MassFormatter: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKR
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:409:3 (model Measurement).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:412:3 (model Measurement).
 public struct Measurement: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

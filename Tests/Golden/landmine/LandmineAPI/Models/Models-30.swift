@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:410:3 (model MemoryLayout).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:413:3 (model MemoryLayout).
 public struct MemoryLayout_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -19,7 +19,7 @@ public struct MemoryLayout_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKR
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:411:3 (model Mirror).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:414:3 (model Mirror).
 public struct Mirror_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -34,7 +34,7 @@ public struct Mirror_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:412:3 (model MirrorPath).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:415:3 (model MirrorPath).
 public struct MirrorPath_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -49,7 +49,7 @@ public struct MirrorPath_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRun
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:413:3 (model MobileJoeEmulator).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:416:3 (model MobileJoeEmulator).
 public struct MobileJoeEmulator: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -64,7 +64,7 @@ public struct MobileJoeEmulator: Swift.Codable, Swift.Hashable, Swift.Sendable, 
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:414:3 (model MobileJoeEmulatorPlan).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:417:3 (model MobileJoeEmulatorPlan).
 public struct MobileJoeEmulatorPlan: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -79,7 +79,7 @@ public struct MobileJoeEmulatorPlan: Swift.Codable, Swift.Hashable, Swift.Sendab
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:415:3 (model MobileJoeEmulatorState).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:418:3 (model MobileJoeEmulatorState).
 public struct MobileJoeEmulatorState: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -94,7 +94,7 @@ public struct MobileJoeEmulatorState: Swift.Codable, Swift.Hashable, Swift.Senda
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:416:3 (model MobileJoeRecordedIdentity).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:419:3 (model MobileJoeRecordedIdentity).
 public struct MobileJoeRecordedIdentity: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -109,7 +109,7 @@ public struct MobileJoeRecordedIdentity: Swift.Codable, Swift.Hashable, Swift.Se
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:417:3 (model Morphology).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:420:3 (model Morphology).
 public struct Morphology: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -124,7 +124,7 @@ public struct Morphology: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRunt
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:418:3 (model MutableBidirectionalSlice).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:421:3 (model MutableBidirectionalSlice).
 public struct MutableBidirectionalSlice_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct MutableBidirectionalSlice_: Swift.Codable, Swift.Hashable, Swift.S
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:419:3 (model MutableCollection).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:422:3 (model MutableCollection).
 public struct MutableCollection_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -154,7 +154,7 @@ public struct MutableCollection_: Swift.Codable, Swift.Hashable, Swift.Sendable,
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:420:3 (model MutableDataProtocol).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:423:3 (model MutableDataProtocol).
 public struct MutableDataProtocol: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -169,7 +169,7 @@ public struct MutableDataProtocol: Swift.Codable, Swift.Hashable, Swift.Sendable
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:421:3 (model MutableIndexable).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:424:3 (model MutableIndexable).
 public struct MutableIndexable_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

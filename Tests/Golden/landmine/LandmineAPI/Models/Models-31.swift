@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:422:3 (model MutableRandomAccessSlice).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:425:3 (model MutableRandomAccessSlice).
 public struct MutableRandomAccessSlice_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -19,7 +19,7 @@ public struct MutableRandomAccessSlice_: Swift.Codable, Swift.Hashable, Swift.Se
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:423:3 (model MutableRangeReplaceableBidirectionalSlice).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:426:3 (model MutableRangeReplaceableBidirectionalSlice).
 public struct MutableRangeReplaceableBidirectionalSlice_:
     Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel
 {
@@ -36,7 +36,7 @@ public struct MutableRangeReplaceableBidirectionalSlice_:
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:424:3 (model MutableRangeReplaceableRandomAccessSlice).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:427:3 (model MutableRangeReplaceableRandomAccessSlice).
 public struct MutableRangeReplaceableRandomAccessSlice_:
     Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel
 {
@@ -53,7 +53,7 @@ public struct MutableRangeReplaceableRandomAccessSlice_:
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:425:3 (model MutableRangeReplaceableSlice).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:428:3 (model MutableRangeReplaceableSlice).
 public struct MutableRangeReplaceableSlice_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -68,7 +68,7 @@ public struct MutableRangeReplaceableSlice_: Swift.Codable, Swift.Hashable, Swif
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:426:3 (model MutableRawSpan).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:429:3 (model MutableRawSpan).
 public struct MutableRawSpan_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -83,7 +83,7 @@ public struct MutableRawSpan_: Swift.Codable, Swift.Hashable, Swift.Sendable, SD
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:427:3 (model MutableSlice).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:430:3 (model MutableSlice).
 public struct MutableSlice_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -98,7 +98,7 @@ public struct MutableSlice_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKR
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:428:3 (model MutableSpan).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:431:3 (model MutableSpan).
 public struct MutableSpan_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -113,7 +113,7 @@ public struct MutableSpan_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRu
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:429:3 (model NSAffineTransform).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:432:3 (model NSAffineTransform).
 public struct NSAffineTransform: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -128,7 +128,7 @@ public struct NSAffineTransform: Swift.Codable, Swift.Hashable, Swift.Sendable, 
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:430:3 (model NSAffineTransformStruct).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:433:3 (model NSAffineTransformStruct).
 public struct NSAffineTransformStruct: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -143,7 +143,7 @@ public struct NSAffineTransformStruct: Swift.Codable, Swift.Hashable, Swift.Send
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:431:3 (model NSArray).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:434:3 (model NSArray).
 public struct NSArray: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -158,7 +158,7 @@ public struct NSArray: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:432:3 (model NSAttributedString).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:435:3 (model NSAttributedString).
 public struct NSAttributedString: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -173,7 +173,7 @@ public struct NSAttributedString: Swift.Codable, Swift.Hashable, Swift.Sendable,
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:433:3 (model NSBinarySearchingOptions).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:436:3 (model NSBinarySearchingOptions).
 public struct NSBinarySearchingOptions: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:446:3 (model NSData).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:449:3 (model NSData).
 public struct NSData: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -19,7 +19,7 @@ public struct NSData: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:447:3 (model NSDate).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:450:3 (model NSDate).
 public struct NSDate: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -34,7 +34,7 @@ public struct NSDate: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:448:3 (model NSDateComponents).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:451:3 (model NSDateComponents).
 public struct NSDateComponents: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -49,7 +49,7 @@ public struct NSDateComponents: Swift.Codable, Swift.Hashable, Swift.Sendable, S
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:449:3 (model NSDateInterval).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:452:3 (model NSDateInterval).
 public struct NSDateInterval: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -64,7 +64,7 @@ public struct NSDateInterval: Swift.Codable, Swift.Hashable, Swift.Sendable, SDK
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:450:3 (model NSDecimalNumber).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:453:3 (model NSDecimalNumber).
 public struct NSDecimalNumber: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -79,7 +79,7 @@ public struct NSDecimalNumber: Swift.Codable, Swift.Hashable, Swift.Sendable, SD
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:451:3 (model NSDecimalNumberBehaviors).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:454:3 (model NSDecimalNumberBehaviors).
 public struct NSDecimalNumberBehaviors: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -94,7 +94,7 @@ public struct NSDecimalNumberBehaviors: Swift.Codable, Swift.Hashable, Swift.Sen
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:452:3 (model NSDecimalNumberHandler).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:455:3 (model NSDecimalNumberHandler).
 public struct NSDecimalNumberHandler: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -109,7 +109,7 @@ public struct NSDecimalNumberHandler: Swift.Codable, Swift.Hashable, Swift.Senda
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:453:3 (model NSDictionary).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:456:3 (model NSDictionary).
 public struct NSDictionary: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -124,7 +124,7 @@ public struct NSDictionary: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRu
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:454:3 (model NSEdgeInsets).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:457:3 (model NSEdgeInsets).
 public struct NSEdgeInsets: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct NSEdgeInsets: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRu
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:455:3 (model NSEnumerationOptions).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:458:3 (model NSEnumerationOptions).
 public struct NSEnumerationOptions: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -154,7 +154,7 @@ public struct NSEnumerationOptions: Swift.Codable, Swift.Hashable, Swift.Sendabl
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:456:3 (model NSEnumerator).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:459:3 (model NSEnumerator).
 public struct NSEnumerator: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -169,7 +169,7 @@ public struct NSEnumerator: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRu
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:457:3 (model NSError).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:460:3 (model NSError).
 public struct NSError: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:458:3 (model NSErrorDomain).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:461:3 (model NSErrorDomain).
 public struct NSErrorDomain: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -19,7 +19,7 @@ public struct NSErrorDomain: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKR
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:459:3 (model NSExceptionName).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:462:3 (model NSExceptionName).
 public struct NSExceptionName: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -34,7 +34,7 @@ public struct NSExceptionName: Swift.Codable, Swift.Hashable, Swift.Sendable, SD
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:460:3 (model NSExpression).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:463:3 (model NSExpression).
 public struct NSExpression: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -49,7 +49,7 @@ public struct NSExpression: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRu
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:461:3 (model NSIndexPath).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:464:3 (model NSIndexPath).
 public struct NSIndexPath: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -64,7 +64,7 @@ public struct NSIndexPath: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRun
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:462:3 (model NSIndexSet).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:465:3 (model NSIndexSet).
 public struct NSIndexSet: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -79,7 +79,7 @@ public struct NSIndexSet: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRunt
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:463:3 (model NSIndexSetIterator).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:466:3 (model NSIndexSetIterator).
 public struct NSIndexSetIterator: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -94,7 +94,7 @@ public struct NSIndexSetIterator: Swift.Codable, Swift.Hashable, Swift.Sendable,
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:464:3 (model NSKeyedArchiver).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:467:3 (model NSKeyedArchiver).
 public struct NSKeyedArchiver: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -109,7 +109,7 @@ public struct NSKeyedArchiver: Swift.Codable, Swift.Hashable, Swift.Sendable, SD
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:465:3 (model NSKeyedArchiverDelegate).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:468:3 (model NSKeyedArchiverDelegate).
 public struct NSKeyedArchiverDelegate: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -124,7 +124,7 @@ public struct NSKeyedArchiverDelegate: Swift.Codable, Swift.Hashable, Swift.Send
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:466:3 (model NSKeyedUnarchiver).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:469:3 (model NSKeyedUnarchiver).
 public struct NSKeyedUnarchiver: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct NSKeyedUnarchiver: Swift.Codable, Swift.Hashable, Swift.Sendable, 
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:467:3 (model NSKeyedUnarchiverDelegate).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:470:3 (model NSKeyedUnarchiverDelegate).
 public struct NSKeyedUnarchiverDelegate: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -154,7 +154,7 @@ public struct NSKeyedUnarchiverDelegate: Swift.Codable, Swift.Hashable, Swift.Se
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:468:3 (model NSLocale).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:471:3 (model NSLocale).
 public struct NSLocale: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -169,7 +169,7 @@ public struct NSLocale: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntim
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:469:3 (model NSLock).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:472:3 (model NSLock).
 public struct NSLock: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

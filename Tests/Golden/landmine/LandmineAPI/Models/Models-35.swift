@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:470:3 (model NSLocking).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:473:3 (model NSLocking).
 public struct NSLocking: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -19,7 +19,7 @@ public struct NSLocking: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRunti
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:471:3 (model NSMeasurement).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:474:3 (model NSMeasurement).
 public struct NSMeasurement: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -34,7 +34,7 @@ public struct NSMeasurement: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKR
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:472:3 (model NSMutableArray).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:475:3 (model NSMutableArray).
 public struct NSMutableArray: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -49,7 +49,7 @@ public struct NSMutableArray: Swift.Codable, Swift.Hashable, Swift.Sendable, SDK
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:473:3 (model NSMutableAttributedString).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:476:3 (model NSMutableAttributedString).
 public struct NSMutableAttributedString: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -64,7 +64,7 @@ public struct NSMutableAttributedString: Swift.Codable, Swift.Hashable, Swift.Se
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:474:3 (model NSMutableCharacterSet).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:477:3 (model NSMutableCharacterSet).
 public struct NSMutableCharacterSet: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -79,7 +79,7 @@ public struct NSMutableCharacterSet: Swift.Codable, Swift.Hashable, Swift.Sendab
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:475:3 (model NSMutableCopying).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:478:3 (model NSMutableCopying).
 public struct NSMutableCopying: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -94,7 +94,7 @@ public struct NSMutableCopying: Swift.Codable, Swift.Hashable, Swift.Sendable, S
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:476:3 (model NSMutableData).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:479:3 (model NSMutableData).
 public struct NSMutableData: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -109,7 +109,7 @@ public struct NSMutableData: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKR
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:477:3 (model NSMutableDictionary).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:480:3 (model NSMutableDictionary).
 public struct NSMutableDictionary: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -124,7 +124,7 @@ public struct NSMutableDictionary: Swift.Codable, Swift.Hashable, Swift.Sendable
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:478:3 (model NSMutableIndexSet).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:481:3 (model NSMutableIndexSet).
 public struct NSMutableIndexSet: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct NSMutableIndexSet: Swift.Codable, Swift.Hashable, Swift.Sendable, 
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:479:3 (model NSMutableOrderedSet).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:482:3 (model NSMutableOrderedSet).
 public struct NSMutableOrderedSet: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -154,7 +154,7 @@ public struct NSMutableOrderedSet: Swift.Codable, Swift.Hashable, Swift.Sendable
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:480:3 (model NSMutableSet).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:483:3 (model NSMutableSet).
 public struct NSMutableSet: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -169,7 +169,7 @@ public struct NSMutableSet: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRu
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:481:3 (model NSMutableString).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:484:3 (model NSMutableString).
 public struct NSMutableString: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

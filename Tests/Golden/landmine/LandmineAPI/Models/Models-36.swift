@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:482:3 (model NSMutableURLRequest).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:485:3 (model NSMutableURLRequest).
 public struct NSMutableURLRequest: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -19,7 +19,7 @@ public struct NSMutableURLRequest: Swift.Codable, Swift.Hashable, Swift.Sendable
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:483:3 (model NSNotification).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:486:3 (model NSNotification).
 public struct NSNotification: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -34,7 +34,7 @@ public struct NSNotification: Swift.Codable, Swift.Hashable, Swift.Sendable, SDK
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:484:3 (model NSNull).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:487:3 (model NSNull).
 public struct NSNull: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -49,7 +49,7 @@ public struct NSNull: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:485:3 (model NSNumber).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:488:3 (model NSNumber).
 public struct NSNumber: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -64,7 +64,7 @@ public struct NSNumber: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntim
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:486:3 (model NSObject).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:489:3 (model NSObject).
 public struct NSObject: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -79,7 +79,7 @@ public struct NSObject: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntim
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:487:3 (model NSObjectProtocol).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:490:3 (model NSObjectProtocol).
 public struct NSObjectProtocol: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -94,7 +94,7 @@ public struct NSObjectProtocol: Swift.Codable, Swift.Hashable, Swift.Sendable, S
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:488:3 (model NSOrderedSet).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:491:3 (model NSOrderedSet).
 public struct NSOrderedSet: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -109,7 +109,7 @@ public struct NSOrderedSet: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRu
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:489:3 (model NSOrthography).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:492:3 (model NSOrthography).
 public struct NSOrthography: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -124,7 +124,7 @@ public struct NSOrthography: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKR
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:490:3 (model NSPersonNameComponents).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:493:3 (model NSPersonNameComponents).
 public struct NSPersonNameComponents: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct NSPersonNameComponents: Swift.Codable, Swift.Hashable, Swift.Senda
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:491:3 (model NSPoint).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:494:3 (model NSPoint).
 public struct NSPoint: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -154,7 +154,7 @@ public struct NSPoint: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:492:3 (model NSPointArray).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:495:3 (model NSPointArray).
 public struct NSPointArray: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -169,7 +169,7 @@ public struct NSPointArray: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRu
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:493:3 (model NSPointPointer).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:496:3 (model NSPointPointer).
 public struct NSPointPointer: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:506:3 (model NSSizeArray).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:509:3 (model NSSizeArray).
 public struct NSSizeArray: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -19,7 +19,7 @@ public struct NSSizeArray: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRun
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:507:3 (model NSSizePointer).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:510:3 (model NSSizePointer).
 public struct NSSizePointer: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -34,7 +34,7 @@ public struct NSSizePointer: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKR
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:508:3 (model NSSortDescriptor).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:511:3 (model NSSortDescriptor).
 public struct NSSortDescriptor: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -49,7 +49,7 @@ public struct NSSortDescriptor: Swift.Codable, Swift.Hashable, Swift.Sendable, S
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:509:3 (model NSSortOptions).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:512:3 (model NSSortOptions).
 public struct NSSortOptions: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -64,7 +64,7 @@ public struct NSSortOptions: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKR
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:510:3 (model NSString).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:513:3 (model NSString).
 public struct NSString: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -79,7 +79,7 @@ public struct NSString: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntim
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:511:3 (model NSTextCheckingKey).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:514:3 (model NSTextCheckingKey).
 public struct NSTextCheckingKey: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -94,7 +94,7 @@ public struct NSTextCheckingKey: Swift.Codable, Swift.Hashable, Swift.Sendable, 
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:512:3 (model NSTextCheckingResult).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:515:3 (model NSTextCheckingResult).
 public struct NSTextCheckingResult: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -109,7 +109,7 @@ public struct NSTextCheckingResult: Swift.Codable, Swift.Hashable, Swift.Sendabl
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:513:3 (model NSTimeZone).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:516:3 (model NSTimeZone).
 public struct NSTimeZone: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -124,7 +124,7 @@ public struct NSTimeZone: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRunt
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:514:3 (model NSURL).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:517:3 (model NSURL).
 public struct NSURL: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct NSURL: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.M
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:515:3 (model NSURLComponents).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:518:3 (model NSURLComponents).
 public struct NSURLComponents: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -154,7 +154,7 @@ public struct NSURLComponents: Swift.Codable, Swift.Hashable, Swift.Sendable, SD
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:516:3 (model NSURLQueryItem).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:519:3 (model NSURLQueryItem).
 public struct NSURLQueryItem: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -169,7 +169,7 @@ public struct NSURLQueryItem: Swift.Codable, Swift.Hashable, Swift.Sendable, SDK
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:517:3 (model NSURLRequest).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:520:3 (model NSURLRequest).
 public struct NSURLRequest: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:518:3 (model NSUUID).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:521:3 (model NSUUID).
 public struct NSUUID: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -19,7 +19,7 @@ public struct NSUUID: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:519:3 (model NSValue).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:522:3 (model NSValue).
 public struct NSValue: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -34,7 +34,7 @@ public struct NSValue: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:520:3 (model NSZone).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:523:3 (model NSZone).
 public struct NSZone: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -49,7 +49,7 @@ public struct NSZone: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:521:3 (model Never).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:524:3 (model Never).
 public struct Never_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -64,7 +64,7 @@ public struct Never_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:522:3 (model NilLiteralConvertible).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:525:3 (model NilLiteralConvertible).
 public struct NilLiteralConvertible_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -79,7 +79,7 @@ public struct NilLiteralConvertible_: Swift.Codable, Swift.Hashable, Swift.Senda
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:523:3 (model NotificationCenter).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:526:3 (model NotificationCenter).
 public struct NotificationCenter: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -94,7 +94,7 @@ public struct NotificationCenter: Swift.Codable, Swift.Hashable, Swift.Sendable,
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:524:3 (model NotificationQueue).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:527:3 (model NotificationQueue).
 public struct NotificationQueue: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -109,7 +109,7 @@ public struct NotificationQueue: Swift.Codable, Swift.Hashable, Swift.Sendable, 
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:525:3 (model NumberFormatStyleConfiguration).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:528:3 (model NumberFormatStyleConfiguration).
 public struct NumberFormatStyleConfiguration:
     Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel
 {
@@ -126,7 +126,7 @@ public struct NumberFormatStyleConfiguration:
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:526:3 (model NumberFormatter).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:529:3 (model NumberFormatter).
 public struct NumberFormatter: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -141,7 +141,7 @@ public struct NumberFormatter: Swift.Codable, Swift.Hashable, Swift.Sendable, SD
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:527:3 (model Numeric).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:530:3 (model Numeric).
 public struct Numeric_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -156,7 +156,7 @@ public struct Numeric_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntim
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:528:3 (model ObjCBool).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:531:3 (model ObjCBool).
 public struct ObjCBool: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -171,7 +171,7 @@ public struct ObjCBool: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntim
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:529:3 (model ObjectIdentifier).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:532:3 (model ObjectIdentifier).
 public struct ObjectIdentifier_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

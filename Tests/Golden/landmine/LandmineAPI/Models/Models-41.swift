@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:542:3 (model ParseableFormatStyle).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:545:3 (model ParseableFormatStyle).
 public struct ParseableFormatStyle: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -19,7 +19,7 @@ public struct ParseableFormatStyle: Swift.Codable, Swift.Hashable, Swift.Sendabl
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:543:3 (model PartialKeyPath).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:546:3 (model PartialKeyPath).
 public struct PartialKeyPath_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -34,7 +34,7 @@ public struct PartialKeyPath_: Swift.Codable, Swift.Hashable, Swift.Sendable, SD
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:544:3 (model PartialRangeFrom).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:547:3 (model PartialRangeFrom).
 public struct PartialRangeFrom_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -49,7 +49,7 @@ public struct PartialRangeFrom_: Swift.Codable, Swift.Hashable, Swift.Sendable, 
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:545:3 (model PartialRangeThrough).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:548:3 (model PartialRangeThrough).
 public struct PartialRangeThrough_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -64,7 +64,7 @@ public struct PartialRangeThrough_: Swift.Codable, Swift.Hashable, Swift.Sendabl
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:546:3 (model PartialRangeUpTo).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:549:3 (model PartialRangeUpTo).
 public struct PartialRangeUpTo_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -79,7 +79,7 @@ public struct PartialRangeUpTo_: Swift.Codable, Swift.Hashable, Swift.Sendable, 
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:547:3 (model PathParameters).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:550:3 (model PathParameters).
 public struct PathParameters: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -94,7 +94,7 @@ public struct PathParameters: Swift.Codable, Swift.Hashable, Swift.Sendable, SDK
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:548:3 (model PathTemplate).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:551:3 (model PathTemplate).
 public struct PathTemplate: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -109,7 +109,7 @@ public struct PathTemplate: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRu
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:549:3 (model PersonNameComponents).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:552:3 (model PersonNameComponents).
 public struct PersonNameComponents: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -124,7 +124,7 @@ public struct PersonNameComponents: Swift.Codable, Swift.Hashable, Swift.Sendabl
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:550:3 (model PersonNameComponentsFormatter).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:553:3 (model PersonNameComponentsFormatter).
 public struct PersonNameComponentsFormatter: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct PersonNameComponentsFormatter: Swift.Codable, Swift.Hashable, Swif
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:551:3 (model Pipe).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:554:3 (model Pipe).
 public struct Pipe: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -154,7 +154,7 @@ public struct Pipe: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.Me
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:552:3 (model PlaygroundQuickLook).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:555:3 (model PlaygroundQuickLook).
 public struct PlaygroundQuickLook_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -169,7 +169,7 @@ public struct PlaygroundQuickLook_: Swift.Codable, Swift.Hashable, Swift.Sendabl
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:553:3 (model Port).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:556:3 (model Port).
 public struct Port: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

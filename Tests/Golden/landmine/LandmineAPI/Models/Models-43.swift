@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:566:3 (model ProgressReporting).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:569:3 (model ProgressReporting).
 public struct ProgressReporting: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -19,7 +19,7 @@ public struct ProgressReporting: Swift.Codable, Swift.Hashable, Swift.Sendable, 
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:567:3 (model ProgressUserInfoKey).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:570:3 (model ProgressUserInfoKey).
 public struct ProgressUserInfoKey: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -34,7 +34,7 @@ public struct ProgressUserInfoKey: Swift.Codable, Swift.Hashable, Swift.Sendable
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:568:3 (model PropertyListDecoder).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:571:3 (model PropertyListDecoder).
 public struct PropertyListDecoder: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -49,7 +49,7 @@ public struct PropertyListDecoder: Swift.Codable, Swift.Hashable, Swift.Sendable
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:569:3 (model PropertyListEncoder).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:572:3 (model PropertyListEncoder).
 public struct PropertyListEncoder: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -64,7 +64,7 @@ public struct PropertyListEncoder: Swift.Codable, Swift.Hashable, Swift.Sendable
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:570:3 (model PropertyListSerialization).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:573:3 (model PropertyListSerialization).
 public struct PropertyListSerialization: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -79,7 +79,7 @@ public struct PropertyListSerialization: Swift.Codable, Swift.Hashable, Swift.Se
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:571:3 (model PropertyViolation).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:574:3 (model PropertyViolation).
 public struct PropertyViolation: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -94,7 +94,7 @@ public struct PropertyViolation: Swift.Codable, Swift.Hashable, Swift.Sendable, 
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:572:3 (model QualityOfService).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:575:3 (model QualityOfService).
 public struct QualityOfService: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -109,7 +109,7 @@ public struct QualityOfService: Swift.Codable, Swift.Hashable, Swift.Sendable, S
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:573:3 (model RandomAccessCollection).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:576:3 (model RandomAccessCollection).
 public struct RandomAccessCollection_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -124,7 +124,7 @@ public struct RandomAccessCollection_: Swift.Codable, Swift.Hashable, Swift.Send
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:574:3 (model RandomAccessIndexable).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:577:3 (model RandomAccessIndexable).
 public struct RandomAccessIndexable_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct RandomAccessIndexable_: Swift.Codable, Swift.Hashable, Swift.Senda
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:575:3 (model RandomAccessSlice).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:578:3 (model RandomAccessSlice).
 public struct RandomAccessSlice_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -154,7 +154,7 @@ public struct RandomAccessSlice_: Swift.Codable, Swift.Hashable, Swift.Sendable,
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:576:3 (model RandomNumberGenerator).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:579:3 (model RandomNumberGenerator).
 public struct RandomNumberGenerator_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -169,7 +169,7 @@ public struct RandomNumberGenerator_: Swift.Codable, Swift.Hashable, Swift.Senda
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:577:3 (model Range).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:580:3 (model Range).
 public struct Range_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

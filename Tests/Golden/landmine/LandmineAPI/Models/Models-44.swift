@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:578:3 (model RangeExpression).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:581:3 (model RangeExpression).
 public struct RangeExpression_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -19,7 +19,7 @@ public struct RangeExpression_: Swift.Codable, Swift.Hashable, Swift.Sendable, S
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:579:3 (model RangeReplaceableBidirectionalSlice).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:582:3 (model RangeReplaceableBidirectionalSlice).
 public struct RangeReplaceableBidirectionalSlice_:
     Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel
 {
@@ -36,7 +36,7 @@ public struct RangeReplaceableBidirectionalSlice_:
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:580:3 (model RangeReplaceableCollection).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:583:3 (model RangeReplaceableCollection).
 public struct RangeReplaceableCollection_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -51,7 +51,7 @@ public struct RangeReplaceableCollection_: Swift.Codable, Swift.Hashable, Swift.
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:581:3 (model RangeReplaceableIndexable).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:584:3 (model RangeReplaceableIndexable).
 public struct RangeReplaceableIndexable_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -66,7 +66,7 @@ public struct RangeReplaceableIndexable_: Swift.Codable, Swift.Hashable, Swift.S
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:582:3 (model RangeReplaceableRandomAccessSlice).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:585:3 (model RangeReplaceableRandomAccessSlice).
 public struct RangeReplaceableRandomAccessSlice_:
     Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel
 {
@@ -83,7 +83,7 @@ public struct RangeReplaceableRandomAccessSlice_:
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:583:3 (model RangeReplaceableSlice).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:586:3 (model RangeReplaceableSlice).
 public struct RangeReplaceableSlice_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -98,7 +98,7 @@ public struct RangeReplaceableSlice_: Swift.Codable, Swift.Hashable, Swift.Senda
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:584:3 (model RangeSet).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:587:3 (model RangeSet).
 public struct RangeSet_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -113,7 +113,7 @@ public struct RangeSet_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRunti
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:585:3 (model RawRepresentable).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:588:3 (model RawRepresentable).
 public struct RawRepresentable_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -128,7 +128,7 @@ public struct RawRepresentable_: Swift.Codable, Swift.Hashable, Swift.Sendable, 
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:586:3 (model RawSpan).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:589:3 (model RawSpan).
 public struct RawSpan_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -143,7 +143,7 @@ public struct RawSpan_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntim
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:587:3 (model RecordedRequest).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:590:3 (model RecordedRequest).
 public struct RecordedRequest: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -158,7 +158,7 @@ public struct RecordedRequest: Swift.Codable, Swift.Hashable, Swift.Sendable, SD
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:588:3 (model RecoverableError).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:591:3 (model RecoverableError).
 public struct RecoverableError: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -173,7 +173,7 @@ public struct RecoverableError: Swift.Codable, Swift.Hashable, Swift.Sendable, S
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:589:3 (model ReferenceConvertible).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:592:3 (model ReferenceConvertible).
 public struct ReferenceConvertible: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

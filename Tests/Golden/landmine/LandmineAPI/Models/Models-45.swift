@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:590:3 (model ReferenceWritableKeyPath).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:593:3 (model ReferenceWritableKeyPath).
 public struct ReferenceWritableKeyPath_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -19,7 +19,7 @@ public struct ReferenceWritableKeyPath_: Swift.Codable, Swift.Hashable, Swift.Se
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:591:3 (model Repeated).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:594:3 (model Repeated).
 public struct Repeated_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -34,7 +34,7 @@ public struct Repeated_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRunti
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:592:3 (model RetryAfter).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:595:3 (model RetryAfter).
 public struct RetryAfter: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -49,7 +49,7 @@ public struct RetryAfter: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRunt
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:593:3 (model RetryPolicy).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:596:3 (model RetryPolicy).
 public struct RetryPolicy: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -64,7 +64,7 @@ public struct RetryPolicy: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRun
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:594:3 (model RetryingTransport).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:597:3 (model RetryingTransport).
 public struct RetryingTransport: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -79,7 +79,7 @@ public struct RetryingTransport: Swift.Codable, Swift.Hashable, Swift.Sendable, 
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:595:3 (model ReversedCollection).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:598:3 (model ReversedCollection).
 public struct ReversedCollection_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -94,7 +94,7 @@ public struct ReversedCollection_: Swift.Codable, Swift.Hashable, Swift.Sendable
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:596:3 (model ReversedIndex).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:599:3 (model ReversedIndex).
 public struct ReversedIndex_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -109,7 +109,7 @@ public struct ReversedIndex_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDK
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:597:3 (model ReversedRandomAccessCollection).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:600:3 (model ReversedRandomAccessCollection).
 public struct ReversedRandomAccessCollection_:
     Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel
 {
@@ -126,7 +126,7 @@ public struct ReversedRandomAccessCollection_:
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:598:3 (model Route).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:601:3 (model Route).
 public struct Route: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -141,7 +141,7 @@ public struct Route: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.M
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:599:3 (model RouteHandler).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:602:3 (model RouteHandler).
 public struct RouteHandler: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -156,7 +156,7 @@ public struct RouteHandler: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRu
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:600:3 (model RouteResolution).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:603:3 (model RouteResolution).
 public struct RouteResolution: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -171,7 +171,7 @@ public struct RouteResolution: Swift.Codable, Swift.Hashable, Swift.Sendable, SD
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:601:3 (model Router).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:604:3 (model Router).
 public struct Router: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:602:3 (model RouterError).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:605:3 (model RouterError).
 public struct RouterError: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -19,7 +19,7 @@ public struct RouterError: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRun
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:603:3 (model RunLoop).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:606:3 (model RunLoop).
 public struct RunLoop: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -34,7 +34,7 @@ public struct RunLoop: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:604:3 (model SDKClock).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:607:3 (model SDKClock).
 public struct SDKClock: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -49,7 +49,7 @@ public struct SDKClock: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntim
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:605:3 (model SHA256Hash).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:608:3 (model SHA256Hash).
 public struct SHA256Hash: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -64,7 +64,7 @@ public struct SHA256Hash: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRunt
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:606:3 (model SIMD).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:609:3 (model SIMD).
 public struct SIMD_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -79,7 +79,7 @@ public struct SIMD_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.M
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:607:3 (model SIMD16).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:610:3 (model SIMD16).
 public struct SIMD16_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -94,7 +94,7 @@ public struct SIMD16_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:608:3 (model SIMD2).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:611:3 (model SIMD2).
 public struct SIMD2_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -109,7 +109,7 @@ public struct SIMD2_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:609:3 (model SIMD3).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:612:3 (model SIMD3).
 public struct SIMD3_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -124,7 +124,7 @@ public struct SIMD3_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:610:3 (model SIMD32).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:613:3 (model SIMD32).
 public struct SIMD32_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct SIMD32_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:611:3 (model SIMD4).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:614:3 (model SIMD4).
 public struct SIMD4_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -154,7 +154,7 @@ public struct SIMD4_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:612:3 (model SIMD64).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:615:3 (model SIMD64).
 public struct SIMD64_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -169,7 +169,7 @@ public struct SIMD64_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:613:3 (model SIMD8).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:616:3 (model SIMD8).
 public struct SIMD8_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:638:3 (model Span).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:641:3 (model Span).
 public struct Span_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -19,7 +19,7 @@ public struct Span_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.M
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:639:3 (model StandardPredicateExpression).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:642:3 (model StandardPredicateExpression).
 public struct StandardPredicateExpression: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -34,7 +34,7 @@ public struct StandardPredicateExpression: Swift.Codable, Swift.Hashable, Swift.
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:640:3 (model StaticBigInt).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:643:3 (model StaticBigInt).
 public struct StaticBigInt_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -49,7 +49,7 @@ public struct StaticBigInt_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKR
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:641:3 (model StaticString).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:644:3 (model StaticString).
 public struct StaticString_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -64,7 +64,7 @@ public struct StaticString_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKR
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:642:3 (model Stream).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:645:3 (model Stream).
 public struct Stream: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -79,7 +79,7 @@ public struct Stream: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:643:3 (model StreamDelegate).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:646:3 (model StreamDelegate).
 public struct StreamDelegate: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -94,7 +94,7 @@ public struct StreamDelegate: Swift.Codable, Swift.Hashable, Swift.Sendable, SDK
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:644:3 (model StreamNetworkServiceTypeValue).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:647:3 (model StreamNetworkServiceTypeValue).
 public struct StreamNetworkServiceTypeValue: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -109,7 +109,7 @@ public struct StreamNetworkServiceTypeValue: Swift.Codable, Swift.Hashable, Swif
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:645:3 (model StreamSOCKSProxyConfiguration).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:648:3 (model StreamSOCKSProxyConfiguration).
 public struct StreamSOCKSProxyConfiguration: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -124,7 +124,7 @@ public struct StreamSOCKSProxyConfiguration: Swift.Codable, Swift.Hashable, Swif
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:646:3 (model StreamSOCKSProxyVersion).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:649:3 (model StreamSOCKSProxyVersion).
 public struct StreamSOCKSProxyVersion: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct StreamSOCKSProxyVersion: Swift.Codable, Swift.Hashable, Swift.Send
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:647:3 (model StreamSocketSecurityLevel).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:650:3 (model StreamSocketSecurityLevel).
 public struct StreamSocketSecurityLevel: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -154,7 +154,7 @@ public struct StreamSocketSecurityLevel: Swift.Codable, Swift.Hashable, Swift.Se
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:648:3 (model StrideThrough).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:651:3 (model StrideThrough).
 public struct StrideThrough_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -169,7 +169,7 @@ public struct StrideThrough_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDK
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:649:3 (model StrideThroughIterator).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:652:3 (model StrideThroughIterator).
 public struct StrideThroughIterator_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:650:3 (model StrideTo).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:653:3 (model StrideTo).
 public struct StrideTo_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -19,7 +19,7 @@ public struct StrideTo_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRunti
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:651:3 (model StrideToIterator).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:654:3 (model StrideToIterator).
 public struct StrideToIterator_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -34,7 +34,7 @@ public struct StrideToIterator_: Swift.Codable, Swift.Hashable, Swift.Sendable, 
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:652:3 (model Strideable).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:655:3 (model Strideable).
 public struct Strideable_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -49,7 +49,7 @@ public struct Strideable_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRun
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:653:3 (model StringInterpolationConvertible).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:656:3 (model StringInterpolationConvertible).
 public struct StringInterpolationConvertible_:
     Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel
 {
@@ -66,7 +66,7 @@ public struct StringInterpolationConvertible_:
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:654:3 (model StringInterpolationProtocol).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:657:3 (model StringInterpolationProtocol).
 public struct StringInterpolationProtocol_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -81,7 +81,7 @@ public struct StringInterpolationProtocol_: Swift.Codable, Swift.Hashable, Swift
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:655:3 (model StringLiteralConvertible).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:658:3 (model StringLiteralConvertible).
 public struct StringLiteralConvertible_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -96,7 +96,7 @@ public struct StringLiteralConvertible_: Swift.Codable, Swift.Hashable, Swift.Se
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:656:3 (model StringLiteralType).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:659:3 (model StringLiteralType).
 public struct StringLiteralType_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -111,7 +111,7 @@ public struct StringLiteralType_: Swift.Codable, Swift.Hashable, Swift.Sendable,
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:657:3 (model StringProtocol).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:660:3 (model StringProtocol).
 public struct StringProtocol_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -126,7 +126,7 @@ public struct StringProtocol_: Swift.Codable, Swift.Hashable, Swift.Sendable, SD
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:658:3 (model StringStyle).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:661:3 (model StringStyle).
 public struct StringStyle: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -141,7 +141,7 @@ public struct StringStyle: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRun
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:659:3 (model StringTransform).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:662:3 (model StringTransform).
 public struct StringTransform: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -156,7 +156,7 @@ public struct StringTransform: Swift.Codable, Swift.Hashable, Swift.Sendable, SD
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:660:3 (model Substring).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:663:3 (model Substring).
 public struct Substring_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -171,7 +171,7 @@ public struct Substring_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRunt
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:661:3 (model Suite).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:664:3 (model Suite).
 public struct Suite: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

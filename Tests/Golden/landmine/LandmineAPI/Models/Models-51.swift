@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:662:3 (model SystemClock).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:665:3 (model SystemClock).
 public struct SystemClock: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -19,7 +19,7 @@ public struct SystemClock: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRun
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:663:3 (model SystemRandomNumberGenerator).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:666:3 (model SystemRandomNumberGenerator).
 public struct SystemRandomNumberGenerator_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -34,7 +34,7 @@ public struct SystemRandomNumberGenerator_: Swift.Codable, Swift.Hashable, Swift
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:664:3 (model TextOutputStream).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:667:3 (model TextOutputStream).
 public struct TextOutputStream_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -49,7 +49,7 @@ public struct TextOutputStream_: Swift.Codable, Swift.Hashable, Swift.Sendable, 
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:665:3 (model TextOutputStreamable).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:668:3 (model TextOutputStreamable).
 public struct TextOutputStreamable_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -64,7 +64,7 @@ public struct TextOutputStreamable_: Swift.Codable, Swift.Hashable, Swift.Sendab
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:666:3 (model Thread).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:669:3 (model Thread).
 public struct Thread: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -79,7 +79,7 @@ public struct Thread: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:667:3 (model TimeInterval).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:670:3 (model TimeInterval).
 public struct TimeInterval: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -94,7 +94,7 @@ public struct TimeInterval: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRu
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:668:3 (model TimeZone).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:671:3 (model TimeZone).
 public struct TimeZone: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -109,7 +109,7 @@ public struct TimeZone: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntim
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:669:3 (model Timer).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:672:3 (model Timer).
 public struct Timer: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -124,7 +124,7 @@ public struct Timer: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.M
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:670:3 (model TransportError).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:673:3 (model TransportError).
 public struct TransportError: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct TransportError: Swift.Codable, Swift.Hashable, Swift.Sendable, SDK
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:671:3 (model UInt).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:674:3 (model UInt).
 public struct UInt_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -154,7 +154,7 @@ public struct UInt_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.M
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:672:3 (model UInt128).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:675:3 (model UInt128).
 public struct UInt128_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -169,7 +169,7 @@ public struct UInt128_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntim
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:673:3 (model UInt16).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:676:3 (model UInt16).
 public struct UInt16_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

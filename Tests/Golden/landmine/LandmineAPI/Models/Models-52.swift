@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:674:3 (model UInt32).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:677:3 (model UInt32).
 public struct UInt32_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -19,7 +19,7 @@ public struct UInt32_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:675:3 (model UInt64).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:678:3 (model UInt64).
 public struct UInt64_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -34,7 +34,7 @@ public struct UInt64_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:676:3 (model UInt8).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:679:3 (model UInt8).
 public struct UInt8_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -49,7 +49,7 @@ public struct UInt8_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:677:3 (model URLAuthenticationChallenge).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:680:3 (model URLAuthenticationChallenge).
 public struct URLAuthenticationChallenge: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -64,7 +64,7 @@ public struct URLAuthenticationChallenge: Swift.Codable, Swift.Hashable, Swift.S
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:678:3 (model URLAuthenticationChallengeSender).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:681:3 (model URLAuthenticationChallengeSender).
 public struct URLAuthenticationChallengeSender:
     Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel
 {
@@ -81,7 +81,7 @@ public struct URLAuthenticationChallengeSender:
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:679:3 (model URLCache).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:682:3 (model URLCache).
 public struct URLCache: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -96,7 +96,7 @@ public struct URLCache: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntim
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:680:3 (model URLComponents).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:683:3 (model URLComponents).
 public struct URLComponents: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -111,7 +111,7 @@ public struct URLComponents: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKR
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:681:3 (model URLCredential).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:684:3 (model URLCredential).
 public struct URLCredential: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -126,7 +126,7 @@ public struct URLCredential: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKR
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:682:3 (model URLCredentialStorage).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:685:3 (model URLCredentialStorage).
 public struct URLCredentialStorage: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -141,7 +141,7 @@ public struct URLCredentialStorage: Swift.Codable, Swift.Hashable, Swift.Sendabl
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:683:3 (model URLError).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:686:3 (model URLError).
 public struct URLError: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -156,7 +156,7 @@ public struct URLError: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntim
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:684:3 (model URLFileResourceType).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:687:3 (model URLFileResourceType).
 public struct URLFileResourceType: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -171,7 +171,7 @@ public struct URLFileResourceType: Swift.Codable, Swift.Hashable, Swift.Sendable
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:685:3 (model URLProtectionSpace).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:688:3 (model URLProtectionSpace).
 public struct URLProtectionSpace: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:698:3 (model URLSessionDownloadDelegate).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:701:3 (model URLSessionDownloadDelegate).
 public struct URLSessionDownloadDelegate: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -19,7 +19,7 @@ public struct URLSessionDownloadDelegate: Swift.Codable, Swift.Hashable, Swift.S
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:699:3 (model URLSessionDownloadTask).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:702:3 (model URLSessionDownloadTask).
 public struct URLSessionDownloadTask: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -34,7 +34,7 @@ public struct URLSessionDownloadTask: Swift.Codable, Swift.Hashable, Swift.Senda
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:700:3 (model URLSessionStreamDelegate).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:703:3 (model URLSessionStreamDelegate).
 public struct URLSessionStreamDelegate: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -49,7 +49,7 @@ public struct URLSessionStreamDelegate: Swift.Codable, Swift.Hashable, Swift.Sen
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:701:3 (model URLSessionStreamTask).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:704:3 (model URLSessionStreamTask).
 public struct URLSessionStreamTask: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -64,7 +64,7 @@ public struct URLSessionStreamTask: Swift.Codable, Swift.Hashable, Swift.Sendabl
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:702:3 (model URLSessionTask).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:705:3 (model URLSessionTask).
 public struct URLSessionTask: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -79,7 +79,7 @@ public struct URLSessionTask: Swift.Codable, Swift.Hashable, Swift.Sendable, SDK
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:703:3 (model URLSessionTaskDelegate).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:706:3 (model URLSessionTaskDelegate).
 public struct URLSessionTaskDelegate: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -94,7 +94,7 @@ public struct URLSessionTaskDelegate: Swift.Codable, Swift.Hashable, Swift.Senda
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:704:3 (model URLSessionTaskMetrics).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:707:3 (model URLSessionTaskMetrics).
 public struct URLSessionTaskMetrics: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -109,7 +109,7 @@ public struct URLSessionTaskMetrics: Swift.Codable, Swift.Hashable, Swift.Sendab
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:705:3 (model URLSessionTaskTransactionMetrics).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:708:3 (model URLSessionTaskTransactionMetrics).
 public struct URLSessionTaskTransactionMetrics:
     Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel
 {
@@ -126,7 +126,7 @@ public struct URLSessionTaskTransactionMetrics:
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:706:3 (model URLSessionUploadTask).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:709:3 (model URLSessionUploadTask).
 public struct URLSessionUploadTask: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -141,7 +141,7 @@ public struct URLSessionUploadTask: Swift.Codable, Swift.Hashable, Swift.Sendabl
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:707:3 (model URLSessionWebSocketDelegate).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:710:3 (model URLSessionWebSocketDelegate).
 public struct URLSessionWebSocketDelegate: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -156,7 +156,7 @@ public struct URLSessionWebSocketDelegate: Swift.Codable, Swift.Hashable, Swift.
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:708:3 (model URLSessionWebSocketTask).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:711:3 (model URLSessionWebSocketTask).
 public struct URLSessionWebSocketTask: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -171,7 +171,7 @@ public struct URLSessionWebSocketTask: Swift.Codable, Swift.Hashable, Swift.Send
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:709:3 (model UTF16).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:712:3 (model UTF16).
 public struct UTF16_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

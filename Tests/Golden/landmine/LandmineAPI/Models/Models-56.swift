@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:722:3 (model UnicodeScalarLiteralConvertible).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:725:3 (model UnicodeScalarLiteralConvertible).
 public struct UnicodeScalarLiteralConvertible_:
     Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel
 {
@@ -21,7 +21,7 @@ public struct UnicodeScalarLiteralConvertible_:
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:723:3 (model UnicodeScalarType).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:726:3 (model UnicodeScalarType).
 public struct UnicodeScalarType_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -36,7 +36,7 @@ public struct UnicodeScalarType_: Swift.Codable, Swift.Hashable, Swift.Sendable,
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:724:3 (model Unit).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:727:3 (model Unit).
 public struct Unit: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -51,7 +51,7 @@ public struct Unit: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.Me
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:725:3 (model UnitAcceleration).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:728:3 (model UnitAcceleration).
 public struct UnitAcceleration: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -66,7 +66,7 @@ public struct UnitAcceleration: Swift.Codable, Swift.Hashable, Swift.Sendable, S
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:726:3 (model UnitAngle).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:729:3 (model UnitAngle).
 public struct UnitAngle: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -81,7 +81,7 @@ public struct UnitAngle: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRunti
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:727:3 (model UnitArea).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:730:3 (model UnitArea).
 public struct UnitArea: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -96,7 +96,7 @@ public struct UnitArea: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntim
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:728:3 (model UnitConcentrationMass).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:731:3 (model UnitConcentrationMass).
 public struct UnitConcentrationMass: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -111,7 +111,7 @@ public struct UnitConcentrationMass: Swift.Codable, Swift.Hashable, Swift.Sendab
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:729:3 (model UnitConverter).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:732:3 (model UnitConverter).
 public struct UnitConverter: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -126,7 +126,7 @@ public struct UnitConverter: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKR
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:730:3 (model UnitConverterLinear).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:733:3 (model UnitConverterLinear).
 public struct UnitConverterLinear: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -141,7 +141,7 @@ public struct UnitConverterLinear: Swift.Codable, Swift.Hashable, Swift.Sendable
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:731:3 (model UnitDispersion).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:734:3 (model UnitDispersion).
 public struct UnitDispersion: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -156,7 +156,7 @@ public struct UnitDispersion: Swift.Codable, Swift.Hashable, Swift.Sendable, SDK
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:732:3 (model UnitDuration).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:735:3 (model UnitDuration).
 public struct UnitDuration: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -171,7 +171,7 @@ public struct UnitDuration: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRu
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:733:3 (model UnitElectricCharge).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:736:3 (model UnitElectricCharge).
 public struct UnitElectricCharge: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

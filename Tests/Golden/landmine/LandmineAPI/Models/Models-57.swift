@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:734:3 (model UnitElectricCurrent).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:737:3 (model UnitElectricCurrent).
 public struct UnitElectricCurrent: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -19,7 +19,7 @@ public struct UnitElectricCurrent: Swift.Codable, Swift.Hashable, Swift.Sendable
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:735:3 (model UnitElectricPotentialDifference).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:738:3 (model UnitElectricPotentialDifference).
 public struct UnitElectricPotentialDifference:
     Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel
 {
@@ -36,7 +36,7 @@ public struct UnitElectricPotentialDifference:
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:736:3 (model UnitElectricResistance).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:739:3 (model UnitElectricResistance).
 public struct UnitElectricResistance: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -51,7 +51,7 @@ public struct UnitElectricResistance: Swift.Codable, Swift.Hashable, Swift.Senda
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:737:3 (model UnitEnergy).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:740:3 (model UnitEnergy).
 public struct UnitEnergy: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -66,7 +66,7 @@ public struct UnitEnergy: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRunt
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:738:3 (model UnitFrequency).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:741:3 (model UnitFrequency).
 public struct UnitFrequency: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -81,7 +81,7 @@ public struct UnitFrequency: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKR
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:739:3 (model UnitFuelEfficiency).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:742:3 (model UnitFuelEfficiency).
 public struct UnitFuelEfficiency: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -96,7 +96,7 @@ public struct UnitFuelEfficiency: Swift.Codable, Swift.Hashable, Swift.Sendable,
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:740:3 (model UnitIlluminance).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:743:3 (model UnitIlluminance).
 public struct UnitIlluminance: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -111,7 +111,7 @@ public struct UnitIlluminance: Swift.Codable, Swift.Hashable, Swift.Sendable, SD
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:741:3 (model UnitInformationStorage).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:744:3 (model UnitInformationStorage).
 public struct UnitInformationStorage: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -126,7 +126,7 @@ public struct UnitInformationStorage: Swift.Codable, Swift.Hashable, Swift.Senda
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:742:3 (model UnitLength).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:745:3 (model UnitLength).
 public struct UnitLength: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -141,7 +141,7 @@ public struct UnitLength: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRunt
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:743:3 (model UnitMass).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:746:3 (model UnitMass).
 public struct UnitMass: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -156,7 +156,7 @@ public struct UnitMass: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntim
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:744:3 (model UnitPower).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:747:3 (model UnitPower).
 public struct UnitPower: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -171,7 +171,7 @@ public struct UnitPower: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRunti
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:745:3 (model UnitPressure).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:748:3 (model UnitPressure).
 public struct UnitPressure: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:746:3 (model UnitSpeed).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:749:3 (model UnitSpeed).
 public struct UnitSpeed: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -19,7 +19,7 @@ public struct UnitSpeed: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRunti
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:747:3 (model UnitTemperature).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:750:3 (model UnitTemperature).
 public struct UnitTemperature: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -34,7 +34,7 @@ public struct UnitTemperature: Swift.Codable, Swift.Hashable, Swift.Sendable, SD
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:748:3 (model UnitVolume).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:751:3 (model UnitVolume).
 public struct UnitVolume: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -49,7 +49,7 @@ public struct UnitVolume: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRunt
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:749:3 (model UnkeyedDecodingContainer).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:752:3 (model UnkeyedDecodingContainer).
 public struct UnkeyedDecodingContainer_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -64,7 +64,7 @@ public struct UnkeyedDecodingContainer_: Swift.Codable, Swift.Hashable, Swift.Se
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:750:3 (model UnkeyedEncodingContainer).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:753:3 (model UnkeyedEncodingContainer).
 public struct UnkeyedEncodingContainer_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -79,7 +79,7 @@ public struct UnkeyedEncodingContainer_: Swift.Codable, Swift.Hashable, Swift.Se
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:751:3 (model Unmanaged).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:754:3 (model Unmanaged).
 public struct Unmanaged_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -94,7 +94,7 @@ public struct Unmanaged_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRunt
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:752:3 (model UnsafeBufferPointer).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:755:3 (model UnsafeBufferPointer).
 public struct UnsafeBufferPointer_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -109,7 +109,7 @@ public struct UnsafeBufferPointer_: Swift.Codable, Swift.Hashable, Swift.Sendabl
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:753:3 (model UnsafeBufferPointerIterator).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:756:3 (model UnsafeBufferPointerIterator).
 public struct UnsafeBufferPointerIterator_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -124,7 +124,7 @@ public struct UnsafeBufferPointerIterator_: Swift.Codable, Swift.Hashable, Swift
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:754:3 (model UnsafeConcurrentValue).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:757:3 (model UnsafeConcurrentValue).
 public struct UnsafeConcurrentValue_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -139,7 +139,7 @@ public struct UnsafeConcurrentValue_: Swift.Codable, Swift.Hashable, Swift.Senda
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:755:3 (model UnsafeMutableBufferPointer).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:758:3 (model UnsafeMutableBufferPointer).
 public struct UnsafeMutableBufferPointer_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -154,7 +154,7 @@ public struct UnsafeMutableBufferPointer_: Swift.Codable, Swift.Hashable, Swift.
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:756:3 (model UnsafeMutablePointer).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:759:3 (model UnsafeMutablePointer).
 public struct UnsafeMutablePointer_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -169,7 +169,7 @@ public struct UnsafeMutablePointer_: Swift.Codable, Swift.Hashable, Swift.Sendab
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:757:3 (model UnsafeMutableRawBufferPointer).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:760:3 (model UnsafeMutableRawBufferPointer).
 public struct UnsafeMutableRawBufferPointer_:
     Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel
 {

@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:758:3 (model UnsafeMutableRawBufferPointerIterator).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:761:3 (model UnsafeMutableRawBufferPointerIterator).
 public struct UnsafeMutableRawBufferPointerIterator_:
     Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel
 {
@@ -21,7 +21,7 @@ public struct UnsafeMutableRawBufferPointerIterator_:
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:759:3 (model UnsafeMutableRawPointer).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:762:3 (model UnsafeMutableRawPointer).
 public struct UnsafeMutableRawPointer_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -36,7 +36,7 @@ public struct UnsafeMutableRawPointer_: Swift.Codable, Swift.Hashable, Swift.Sen
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:760:3 (model UnsafePointer).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:763:3 (model UnsafePointer).
 public struct UnsafePointer_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -51,7 +51,7 @@ public struct UnsafePointer_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDK
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:761:3 (model UnsafeRawBufferPointer).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:764:3 (model UnsafeRawBufferPointer).
 public struct UnsafeRawBufferPointer_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -66,7 +66,7 @@ public struct UnsafeRawBufferPointer_: Swift.Codable, Swift.Hashable, Swift.Send
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:762:3 (model UnsafeRawBufferPointerIterator).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:765:3 (model UnsafeRawBufferPointerIterator).
 public struct UnsafeRawBufferPointerIterator_:
     Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel
 {
@@ -83,7 +83,7 @@ public struct UnsafeRawBufferPointerIterator_:
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:763:3 (model UnsafeRawPointer).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:766:3 (model UnsafeRawPointer).
 public struct UnsafeRawPointer_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -98,7 +98,7 @@ public struct UnsafeRawPointer_: Swift.Codable, Swift.Hashable, Swift.Sendable, 
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:764:3 (model UnsafeSendable).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:767:3 (model UnsafeSendable).
 public struct UnsafeSendable_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -113,7 +113,7 @@ public struct UnsafeSendable_: Swift.Codable, Swift.Hashable, Swift.Sendable, SD
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:765:3 (model UnsignedInteger).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:768:3 (model UnsignedInteger).
 public struct UnsignedInteger_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -128,7 +128,7 @@ public struct UnsignedInteger_: Swift.Codable, Swift.Hashable, Swift.Sendable, S
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:766:3 (model UserDefaults).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:769:3 (model UserDefaults).
 public struct UserDefaults: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -143,7 +143,7 @@ public struct UserDefaults: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRu
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:767:3 (model VoidhashCatalogProduct).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:770:3 (model VoidhashCatalogProduct).
 public struct VoidhashCatalogProduct: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -158,7 +158,7 @@ public struct VoidhashCatalogProduct: Swift.Codable, Swift.Hashable, Swift.Senda
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:768:3 (model VoidhashEmulator).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:771:3 (model VoidhashEmulator).
 public struct VoidhashEmulator: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -173,7 +173,7 @@ public struct VoidhashEmulator: Swift.Codable, Swift.Hashable, Swift.Sendable, S
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:769:3 (model VoidhashEmulatorError).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:772:3 (model VoidhashEmulatorError).
 public struct VoidhashEmulatorError: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {

@@ -4,7 +4,7 @@
 import Foundation
 import SDKRuntime
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:770:3 (model VoidhashEmulatorState).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:773:3 (model VoidhashEmulatorState).
 public struct VoidhashEmulatorState: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -19,7 +19,7 @@ public struct VoidhashEmulatorState: Swift.Codable, Swift.Hashable, Swift.Sendab
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:771:3 (model VoidhashPersonSeed).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:774:3 (model VoidhashPersonSeed).
 public struct VoidhashPersonSeed: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -34,7 +34,7 @@ public struct VoidhashPersonSeed: Swift.Codable, Swift.Hashable, Swift.Sendable,
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:772:3 (model VoidhashPurchaseEntry).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:775:3 (model VoidhashPurchaseEntry).
 public struct VoidhashPurchaseEntry: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -49,7 +49,7 @@ public struct VoidhashPurchaseEntry: Swift.Codable, Swift.Hashable, Swift.Sendab
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:773:3 (model VoidhashRejections).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:776:3 (model VoidhashRejections).
 public struct VoidhashRejections: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -64,7 +64,7 @@ public struct VoidhashRejections: Swift.Codable, Swift.Hashable, Swift.Sendable,
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:774:3 (model WritableKeyPath).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:777:3 (model WritableKeyPath).
 public struct WritableKeyPath_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -79,7 +79,7 @@ public struct WritableKeyPath_: Swift.Codable, Swift.Hashable, Swift.Sendable, S
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:775:3 (model Zip2Iterator).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:778:3 (model Zip2Iterator).
 public struct Zip2Iterator_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -94,7 +94,7 @@ public struct Zip2Iterator_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKR
     public static let members: [SDKRuntime.ModelMember<Self>] = []
 }
 
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:776:3 (model Zip2Sequence).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:779:3 (model Zip2Sequence).
 public struct Zip2Sequence_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Creates a value with every member given; optional members default to `nil`.
     public init() {
@@ -111,11 +111,11 @@ public struct Zip2Sequence_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKR
 
 /// A model with a member rule.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:779:3 (model Ruled).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:782:3 (model Ruled).
 public struct Ruled: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// A property with a rule.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:782:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:785:7.
     public var `in`: Swift.String
 
     /// Creates a value with every member given; optional members default to `nil`.
@@ -149,38 +149,38 @@ extension Ruled {
 
 /// Models with a rule, held in every shape.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:784:3 (model RuledHolder).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:787:3 (model RuledHolder).
 public struct RuledHolder: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// One.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:787:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:790:7.
     @SDKRuntime.Indirect
     public var self_: Ruled
 
     /// Maybe one.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:788:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:791:7.
     @SDKRuntime.OptionalIndirect
     public var `optional`: Ruled?
 
     /// A list.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:789:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:792:7.
     public var list: [Ruled]
 
     /// A list of lists.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:790:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:793:7.
     public var lists: [[Ruled]]?
 
     /// A map.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:791:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:794:7.
     public var map: [Swift.String: Ruled]
 
     /// A map of lists.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:792:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:795:7.
     public var maps: [Swift.String: [Ruled]]?
 
     /// Creates a value with every member given; optional members default to `nil`.
@@ -294,571 +294,571 @@ extension RuledHolder {
 
 /// Every keyword as a property.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:796:3 (model Everything).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:799:3 (model Everything).
 public struct Everything: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:799:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:802:7.
     public var `associatedtype`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:800:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:803:7.
     public var `borrowing`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:801:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:804:7.
     public var `class`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:802:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:805:7.
     public var `consuming`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:803:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:806:7.
     public var deinit_: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:804:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:807:7.
     public var `enum`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:805:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:808:7.
     public var `extension`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:806:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:809:7.
     public var `fileprivate`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:807:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:810:7.
     public var `func`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:808:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:811:7.
     public var `import`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:809:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:812:7.
     public var init_: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:810:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:813:7.
     public var `inout`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:811:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:814:7.
     public var `internal`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:812:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:815:7.
     public var `let`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:813:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:816:7.
     public var `nonisolated`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:814:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:817:7.
     public var `open`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:815:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:818:7.
     public var `operator`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:816:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:819:7.
     public var `package`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:817:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:820:7.
     public var `private`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:818:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:821:7.
     public var `precedencegroup`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:819:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:822:7.
     public var `protocol`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:820:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:823:7.
     public var `public`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:821:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:824:7.
     public var `rethrows`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:822:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:825:7.
     public var `static`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:823:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:826:7.
     public var `struct`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:824:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:827:7.
     public var subscript_: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:825:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:828:7.
     public var `typealias`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:826:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:829:7.
     public var `var`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:827:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:830:7.
     public var `break`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:828:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:831:7.
     public var `case`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:829:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:832:7.
     public var `catch`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:830:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:833:7.
     public var `continue`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:831:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:834:7.
     public var `default`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:832:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:835:7.
     public var `defer`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:833:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:836:7.
     public var `do`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:834:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:837:7.
     public var `else`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:835:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:838:7.
     public var `fallthrough`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:836:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:839:7.
     public var `for`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:837:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:840:7.
     public var `guard`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:838:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:841:7.
     public var `if`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:839:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:842:7.
     public var `in`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:840:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:843:7.
     public var `repeat`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:841:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:844:7.
     public var `return`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:842:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:845:7.
     public var `throw`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:843:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:846:7.
     public var `switch`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:844:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:847:7.
     public var `where`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:845:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:848:7.
     public var `while`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:846:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:849:7.
     public var `as`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:847:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:850:7.
     public var `await`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:848:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:851:7.
     public var `false`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:849:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:852:7.
     public var `is`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:850:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:853:7.
     public var `nil`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:851:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:854:7.
     public var self_: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:852:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:855:7.
     public var super_: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:853:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:856:7.
     public var `throws`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:854:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:857:7.
     public var `true`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:855:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:858:7.
     public var `try`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:856:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:859:7.
     public var `async`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:857:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:860:7.
     public var `actor`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:858:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:861:7.
     public var `associativity`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:859:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:862:7.
     public var `convenience`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:860:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:863:7.
     public var `dynamic`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:861:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:864:7.
     public var `didSet`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:862:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:865:7.
     public var `final`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:863:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:866:7.
     public var `get`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:864:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:867:7.
     public var `infix`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:865:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:868:7.
     public var `indirect`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:866:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:869:7.
     public var `lazy`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:867:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:870:7.
     public var `left`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:868:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:871:7.
     public var `mutating`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:869:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:872:7.
     public var `none`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:870:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:873:7.
     public var `nonmutating`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:871:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:874:7.
     public var `optional`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:872:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:875:7.
     public var `override`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:873:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:876:7.
     public var `postfix`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:874:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:877:7.
     public var `precedence`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:875:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:878:7.
     public var `prefix`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:876:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:879:7.
     public var `required`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:877:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:880:7.
     public var `right`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:878:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:881:7.
     public var `set`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:879:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:882:7.
     public var `some`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:880:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:883:7.
     public var type: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:881:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:884:7.
     public var `unowned`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:882:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:885:7.
     public var `weak`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:883:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:886:7.
     public var `willSet`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:884:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:887:7.
     public var `any`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:885:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:888:7.
     public var `consume`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:886:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:889:7.
     public var `copy`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:887:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:890:7.
     public var `each`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:888:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:891:7.
     public var `macro`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:889:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:892:7.
     public var `discard`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:890:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:893:7.
     public var `then`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:891:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:894:7.
     public var `sending`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:892:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:895:7.
     public var `isolated`: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:893:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:896:7.
     public var description_: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:894:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:897:7.
     public var hashValue_: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:895:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:898:7.
     public var rawValue_: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:896:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:899:7.
     public var unknown_: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:897:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:900:7.
     public var codingKeys: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:898:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:901:7.
     public var knownCases_: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:899:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:902:7.
     public var members: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:900:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:903:7.
     public var string: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:901:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:904:7.
     public var int: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:902:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:905:7.
     public var swift: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:903:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:906:7.
     public var foundation: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:904:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:907:7.
     public var error: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:905:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:908:7.
     public var decoder: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:906:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:909:7.
     public var codable: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:907:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:910:7.
     public var never: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:908:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:911:7.
     public var bool: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:909:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:912:7.
     public var data: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:910:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:913:7.
     public var date: Swift.String?
 
     /// A property.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:911:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:914:7.
     public var url: Swift.String?
 
     /// Creates a value with every member given; optional members default to `nil`.
@@ -1332,21 +1332,21 @@ public struct Everything: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRunt
 
 /// A model named class.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:914:3 (model class).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:917:3 (model class).
 public struct Class: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Itself.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:917:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:920:7.
     public var self_: [Class]?
 
     /// A keyword.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:918:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:921:7.
     public var type: Keywords?
 
     /// A member whose name has no letter or digit.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:919:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:922:7.
     public var thumbsUpSign: Swift.String?
 
     /// Creates a value with every member given; optional members default to `nil`.
@@ -1376,16 +1376,16 @@ public struct Class: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.M
 
 /// A model named struct.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:921:3 (model struct).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:924:3 (model struct).
 public struct Struct: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Itself.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:924:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:927:7.
     public var self_: [Struct]?
 
     /// A keyword.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:925:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:928:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.

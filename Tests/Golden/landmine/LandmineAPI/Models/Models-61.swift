@@ -6,16 +6,16 @@ import SDKRuntime
 
 /// A model named enum.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:926:3 (model enum).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:929:3 (model enum).
 public struct Enum: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Itself.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:929:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:932:7.
     public var self_: [Enum]?
 
     /// A keyword.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:930:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:933:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.
@@ -37,16 +37,16 @@ public struct Enum: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.Me
 
 /// A model named protocol.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:931:3 (model protocol).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:934:3 (model protocol).
 public struct Protocol_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Itself.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:934:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:937:7.
     public var self_: [Protocol_]?
 
     /// A keyword.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:935:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:938:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.
@@ -68,16 +68,16 @@ public struct Protocol_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRunti
 
 /// A model named Type.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:936:3 (model Type).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:939:3 (model Type).
 public struct Type_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Itself.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:939:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:942:7.
     public var self_: [Type_]?
 
     /// A keyword.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:940:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:943:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.
@@ -99,16 +99,16 @@ public struct Type_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.M
 
 /// A model named Self.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:941:3 (model Self).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:944:3 (model Self).
 public struct Self_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Itself.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:944:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:947:7.
     public var self_: [Self_]?
 
     /// A keyword.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:945:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:948:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.
@@ -130,16 +130,16 @@ public struct Self_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.M
 
 /// A model named Any.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:946:3 (model Any).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:949:3 (model Any).
 public struct Any_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Itself.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:949:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:952:7.
     public var self_: [Any_]?
 
     /// A keyword.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:950:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:953:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.
@@ -161,16 +161,16 @@ public struct Any_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.Me
 
 /// A model named String.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:951:3 (model String).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:954:3 (model String).
 public struct String_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Itself.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:954:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:957:7.
     public var self_: [String_]?
 
     /// A keyword.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:955:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:958:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.
@@ -192,16 +192,16 @@ public struct String_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime
 
 /// A model named Swift.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:956:3 (model Swift).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:959:3 (model Swift).
 public struct Swift_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Itself.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:959:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:962:7.
     public var self_: [Swift_]?
 
     /// A keyword.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:960:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:963:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.
@@ -223,16 +223,16 @@ public struct Swift_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.
 
 /// A model named Error.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:961:3 (model Error).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:964:3 (model Error).
 public struct Error_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Itself.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:964:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:967:7.
     public var self_: [Error_]?
 
     /// A keyword.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:965:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:968:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.
@@ -254,16 +254,16 @@ public struct Error_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.
 
 /// A model named Codable.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:966:3 (model Codable).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:969:3 (model Codable).
 public struct Codable_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Itself.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:969:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:972:7.
     public var self_: [Codable_]?
 
     /// A keyword.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:970:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:973:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.
@@ -285,16 +285,16 @@ public struct Codable_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntim
 
 /// A model named Decoder.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:971:3 (model Decoder).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:974:3 (model Decoder).
 public struct Decoder_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Itself.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:974:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:977:7.
     public var self_: [Decoder_]?
 
     /// A keyword.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:975:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:978:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.
@@ -316,16 +316,16 @@ public struct Decoder_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntim
 
 /// A model named Optional.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:976:3 (model Optional).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:979:3 (model Optional).
 public struct Optional_: Swift.Codable, Swift.Hashable, Swift.Sendable, SDKRuntime.MemberwiseModel {
     /// Itself.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:979:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:982:7.
     public var self_: [Optional_]?
 
     /// A keyword.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:980:7.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:983:7.
     public var type: Keywords?
 
     /// Creates a value with every member given; optional members default to `nil`.

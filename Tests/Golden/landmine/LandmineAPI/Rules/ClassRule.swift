@@ -6,7 +6,7 @@ import SDKRuntime
 
 /// A rule named class.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:990:3 (rule class).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:993:3 (rule class).
 public enum ClassRule {
     /// Why a value breaks the rule.
     public enum Violation: Swift.Error, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {

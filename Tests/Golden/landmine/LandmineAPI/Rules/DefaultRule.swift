@@ -6,7 +6,7 @@ import SDKRuntime
 
 /// A rule named default.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:998:3 (rule default).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:1001:3 (rule default).
 public enum DefaultRule {
     /// Why a value breaks the rule.
     public enum Violation: Swift.Error, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {

@@ -6,7 +6,7 @@ import SDKRuntime
 
 /// A rule named init.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:1022:3 (rule init).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:1025:3 (rule init).
 public enum InitRule {
     /// Why a value breaks the rule.
     public enum Violation: Swift.Error, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {

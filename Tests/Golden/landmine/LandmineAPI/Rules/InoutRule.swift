@@ -7,7 +7,7 @@ import SDKRuntime
 /// A map rule named inout, at the largest count sdkgen accepts; its tests build the large maps when
 /// they run.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:1046:3 (rule inout).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:1049:3 (rule inout).
 public enum InoutRule {
     /// Why a value breaks the rule.
     public enum Violation: Swift.Error, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {

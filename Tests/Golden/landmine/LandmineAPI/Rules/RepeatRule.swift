@@ -7,7 +7,7 @@ import SDKRuntime
 /// A rule named repeat, at the longest length sdkgen accepts; its tests build the long text when they
 /// run.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:1038:3 (rule repeat).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:1041:3 (rule repeat).
 public enum RepeatRule {
     /// Why a value breaks the rule.
     public enum Violation: Swift.Error, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {

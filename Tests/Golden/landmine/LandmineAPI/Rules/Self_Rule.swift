@@ -6,7 +6,7 @@ import SDKRuntime
 
 /// A rule named self.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:1006:3 (rule self).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:1009:3 (rule self).
 public enum Self_Rule {
     /// Why a value breaks the rule.
     public enum Violation: Swift.Error, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {

@@ -6,7 +6,7 @@ import SDKRuntime
 
 /// A version number.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:983:3 (rule semver).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:986:3 (rule semver).
 public enum SemverRule {
     /// Why a value breaks the rule.
     public enum Violation: Swift.Error, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {

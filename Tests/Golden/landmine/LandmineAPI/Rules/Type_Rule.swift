@@ -6,7 +6,7 @@ import SDKRuntime
 
 /// A rule named Type.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:1014:3 (rule Type).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:1017:3 (rule Type).
 public enum Type_Rule {
     /// Why a value breaks the rule.
     public enum Violation: Swift.Error, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {

@@ -6,7 +6,7 @@ import SDKRuntime
 
 /// A rule named where.
 ///
-/// - Remark: Generated from Tests/Fixtures/landmine.yaml:1030:3 (rule where).
+/// - Remark: Generated from Tests/Fixtures/landmine.yaml:1033:3 (rule where).
 public enum WhereRule {
     /// Why a value breaks the rule.
     public enum Violation: Swift.Error, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {

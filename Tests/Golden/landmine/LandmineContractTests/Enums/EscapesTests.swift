@@ -6,7 +6,7 @@ import LandmineAPI
 import SDKRuntime
 import Testing
 
-@Suite("Enum Escapes (Tests/Fixtures/landmine.yaml:50:3)", .timeLimit(.minutes(3)))
+@Suite("Enum Escapes (Tests/Fixtures/landmine.yaml:53:3)", .timeLimit(.minutes(3)))
 struct EscapesTests {
     @Test(
         "every known value decodes to a known case and keeps its raw value",

@@ -6,7 +6,7 @@ import LandmineAPI
 import SDKRuntime
 import Testing
 
-@Suite("Identifier func (Tests/Fixtures/landmine.yaml:1054:3)", .timeLimit(.minutes(3)))
+@Suite("Identifier func (Tests/Fixtures/landmine.yaml:1057:3)", .timeLimit(.minutes(3)))
 struct FuncTests {
     @Test("a new identifier has the prefix, is recognised, and differs from the next")
     func madeIdentifierIsRecognised() {

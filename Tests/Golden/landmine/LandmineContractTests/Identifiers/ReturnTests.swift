@@ -6,7 +6,7 @@ import LandmineAPI
 import SDKRuntime
 import Testing
 
-@Suite("Identifier return (Tests/Fixtures/landmine.yaml:1062:3)", .timeLimit(.minutes(3)))
+@Suite("Identifier return (Tests/Fixtures/landmine.yaml:1065:3)", .timeLimit(.minutes(3)))
 struct ReturnTests {
     @Test(
         "derives the documented identifier, which does not reveal its input",

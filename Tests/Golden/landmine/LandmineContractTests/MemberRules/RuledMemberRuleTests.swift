@@ -6,7 +6,7 @@ import LandmineAPI
 import SDKRuntime
 import Testing
 
-@Suite("Member rules of model Ruled (Tests/Fixtures/landmine.yaml:779:3)", .timeLimit(.minutes(3)))
+@Suite("Member rules of model Ruled (Tests/Fixtures/landmine.yaml:782:3)", .timeLimit(.minutes(3)))
 struct RuledMemberRuleTests {
     @Test("every example passes the rules of its members", arguments: ["{\"in\":\"class\"}"])
     func examplesPassTheMemberRules(json: Swift.String) throws {

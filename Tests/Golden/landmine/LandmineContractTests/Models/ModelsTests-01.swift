@@ -6,7 +6,7 @@ import LandmineAPI
 import SDKRuntime
 import Testing
 
-@Suite("Model Blob (Tests/Fixtures/landmine.yaml:56:3)", .timeLimit(.minutes(3)))
+@Suite("Model Blob (Tests/Fixtures/landmine.yaml:59:3)", .timeLimit(.minutes(3)))
 struct BlobTests {
     @Test(
         "every example decodes, and encodes back to a value that decodes equal",
@@ -22,7 +22,7 @@ struct BlobTests {
     }
 }
 
-@Suite("Model Attachable (Tests/Fixtures/landmine.yaml:63:3)", .timeLimit(.minutes(3)))
+@Suite("Model Attachable (Tests/Fixtures/landmine.yaml:66:3)", .timeLimit(.minutes(3)))
 struct AttachableTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -36,7 +36,7 @@ struct AttachableTests {
     }
 }
 
-@Suite("Model AttachableWrapper (Tests/Fixtures/landmine.yaml:64:3)", .timeLimit(.minutes(3)))
+@Suite("Model AttachableWrapper (Tests/Fixtures/landmine.yaml:67:3)", .timeLimit(.minutes(3)))
 struct AttachableWrapperTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -50,7 +50,7 @@ struct AttachableWrapperTests {
     }
 }
 
-@Suite("Model Attachment (Tests/Fixtures/landmine.yaml:65:3)", .timeLimit(.minutes(3)))
+@Suite("Model Attachment (Tests/Fixtures/landmine.yaml:68:3)", .timeLimit(.minutes(3)))
 struct AttachmentTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -64,7 +64,7 @@ struct AttachmentTests {
     }
 }
 
-@Suite("Model Bug (Tests/Fixtures/landmine.yaml:66:3)", .timeLimit(.minutes(3)))
+@Suite("Model Bug (Tests/Fixtures/landmine.yaml:69:3)", .timeLimit(.minutes(3)))
 struct BugTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -78,7 +78,7 @@ struct BugTests {
     }
 }
 
-@Suite("Model Comment (Tests/Fixtures/landmine.yaml:67:3)", .timeLimit(.minutes(3)))
+@Suite("Model Comment (Tests/Fixtures/landmine.yaml:70:3)", .timeLimit(.minutes(3)))
 struct CommentTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -92,7 +92,7 @@ struct CommentTests {
     }
 }
 
-@Suite("Model ConditionTrait (Tests/Fixtures/landmine.yaml:68:3)", .timeLimit(.minutes(3)))
+@Suite("Model ConditionTrait (Tests/Fixtures/landmine.yaml:71:3)", .timeLimit(.minutes(3)))
 struct ConditionTraitTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -106,7 +106,7 @@ struct ConditionTraitTests {
     }
 }
 
-@Suite("Model Confirmation (Tests/Fixtures/landmine.yaml:69:3)", .timeLimit(.minutes(3)))
+@Suite("Model Confirmation (Tests/Fixtures/landmine.yaml:72:3)", .timeLimit(.minutes(3)))
 struct ConfirmationTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -120,7 +120,7 @@ struct ConfirmationTests {
     }
 }
 
-@Suite("Model CustomTestArgumentEncodable (Tests/Fixtures/landmine.yaml:70:3)", .timeLimit(.minutes(3)))
+@Suite("Model CustomTestArgumentEncodable (Tests/Fixtures/landmine.yaml:73:3)", .timeLimit(.minutes(3)))
 struct CustomTestArgumentEncodableTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -134,7 +134,7 @@ struct CustomTestArgumentEncodableTests {
     }
 }
 
-@Suite("Model CustomTestStringConvertible (Tests/Fixtures/landmine.yaml:71:3)", .timeLimit(.minutes(3)))
+@Suite("Model CustomTestStringConvertible (Tests/Fixtures/landmine.yaml:74:3)", .timeLimit(.minutes(3)))
 struct CustomTestStringConvertibleTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -148,7 +148,7 @@ struct CustomTestStringConvertibleTests {
     }
 }
 
-@Suite("Model ExitStatus (Tests/Fixtures/landmine.yaml:72:3)", .timeLimit(.minutes(3)))
+@Suite("Model ExitStatus (Tests/Fixtures/landmine.yaml:75:3)", .timeLimit(.minutes(3)))
 struct ExitStatusTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -162,7 +162,7 @@ struct ExitStatusTests {
     }
 }
 
-@Suite("Model ExitTest (Tests/Fixtures/landmine.yaml:73:3)", .timeLimit(.minutes(3)))
+@Suite("Model ExitTest (Tests/Fixtures/landmine.yaml:76:3)", .timeLimit(.minutes(3)))
 struct ExitTestTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -176,7 +176,7 @@ struct ExitTestTests {
     }
 }
 
-@Suite("Model Expectation (Tests/Fixtures/landmine.yaml:74:3)", .timeLimit(.minutes(3)))
+@Suite("Model Expectation (Tests/Fixtures/landmine.yaml:77:3)", .timeLimit(.minutes(3)))
 struct ExpectationTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -190,7 +190,7 @@ struct ExpectationTests {
     }
 }
 
-@Suite("Model ExpectationFailedError (Tests/Fixtures/landmine.yaml:75:3)", .timeLimit(.minutes(3)))
+@Suite("Model ExpectationFailedError (Tests/Fixtures/landmine.yaml:78:3)", .timeLimit(.minutes(3)))
 struct ExpectationFailedErrorTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -204,7 +204,7 @@ struct ExpectationFailedErrorTests {
     }
 }
 
-@Suite("Model Issue (Tests/Fixtures/landmine.yaml:76:3)", .timeLimit(.minutes(3)))
+@Suite("Model Issue (Tests/Fixtures/landmine.yaml:79:3)", .timeLimit(.minutes(3)))
 struct IssueTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -218,7 +218,7 @@ struct IssueTests {
     }
 }
 
-@Suite("Model IssueHandlingTrait (Tests/Fixtures/landmine.yaml:77:3)", .timeLimit(.minutes(3)))
+@Suite("Model IssueHandlingTrait (Tests/Fixtures/landmine.yaml:80:3)", .timeLimit(.minutes(3)))
 struct IssueHandlingTraitTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -232,7 +232,7 @@ struct IssueHandlingTraitTests {
     }
 }
 
-@Suite("Model KnownIssueMatcher (Tests/Fixtures/landmine.yaml:78:3)", .timeLimit(.minutes(3)))
+@Suite("Model KnownIssueMatcher (Tests/Fixtures/landmine.yaml:81:3)", .timeLimit(.minutes(3)))
 struct KnownIssueMatcherTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -246,7 +246,7 @@ struct KnownIssueMatcherTests {
     }
 }
 
-@Suite("Model ParallelizationTrait (Tests/Fixtures/landmine.yaml:79:3)", .timeLimit(.minutes(3)))
+@Suite("Model ParallelizationTrait (Tests/Fixtures/landmine.yaml:82:3)", .timeLimit(.minutes(3)))
 struct ParallelizationTraitTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -260,7 +260,7 @@ struct ParallelizationTraitTests {
     }
 }
 
-@Suite("Model SourceLocation (Tests/Fixtures/landmine.yaml:80:3)", .timeLimit(.minutes(3)))
+@Suite("Model SourceLocation (Tests/Fixtures/landmine.yaml:83:3)", .timeLimit(.minutes(3)))
 struct SourceLocationTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -274,7 +274,7 @@ struct SourceLocationTests {
     }
 }
 
-@Suite("Model SuiteTrait (Tests/Fixtures/landmine.yaml:81:3)", .timeLimit(.minutes(3)))
+@Suite("Model SuiteTrait (Tests/Fixtures/landmine.yaml:84:3)", .timeLimit(.minutes(3)))
 struct SuiteTraitTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -288,7 +288,7 @@ struct SuiteTraitTests {
     }
 }
 
-@Suite("Model Tag (Tests/Fixtures/landmine.yaml:82:3)", .timeLimit(.minutes(3)))
+@Suite("Model Tag (Tests/Fixtures/landmine.yaml:85:3)", .timeLimit(.minutes(3)))
 struct TagTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -302,7 +302,7 @@ struct TagTests {
     }
 }
 
-@Suite("Model Test (Tests/Fixtures/landmine.yaml:83:3)", .timeLimit(.minutes(3)))
+@Suite("Model Test (Tests/Fixtures/landmine.yaml:86:3)", .timeLimit(.minutes(3)))
 struct TestTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -316,7 +316,7 @@ struct TestTests {
     }
 }
 
-@Suite("Model TestScoping (Tests/Fixtures/landmine.yaml:84:3)", .timeLimit(.minutes(3)))
+@Suite("Model TestScoping (Tests/Fixtures/landmine.yaml:87:3)", .timeLimit(.minutes(3)))
 struct TestScopingTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -330,7 +330,7 @@ struct TestScopingTests {
     }
 }
 
-@Suite("Model TestTrait (Tests/Fixtures/landmine.yaml:85:3)", .timeLimit(.minutes(3)))
+@Suite("Model TestTrait (Tests/Fixtures/landmine.yaml:88:3)", .timeLimit(.minutes(3)))
 struct TestTraitTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -344,7 +344,7 @@ struct TestTraitTests {
     }
 }
 
-@Suite("Model TimeLimitTrait (Tests/Fixtures/landmine.yaml:86:3)", .timeLimit(.minutes(3)))
+@Suite("Model TimeLimitTrait (Tests/Fixtures/landmine.yaml:89:3)", .timeLimit(.minutes(3)))
 struct TimeLimitTraitTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -358,7 +358,7 @@ struct TimeLimitTraitTests {
     }
 }
 
-@Suite("Model Trait (Tests/Fixtures/landmine.yaml:87:3)", .timeLimit(.minutes(3)))
+@Suite("Model Trait (Tests/Fixtures/landmine.yaml:90:3)", .timeLimit(.minutes(3)))
 struct TraitTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -372,7 +372,7 @@ struct TraitTests {
     }
 }
 
-@Suite("Model Data (Tests/Fixtures/landmine.yaml:88:3)", .timeLimit(.minutes(3)))
+@Suite("Model Data (Tests/Fixtures/landmine.yaml:91:3)", .timeLimit(.minutes(3)))
 struct DataTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -386,7 +386,7 @@ struct DataTests {
     }
 }
 
-@Suite("Model Date (Tests/Fixtures/landmine.yaml:89:3)", .timeLimit(.minutes(3)))
+@Suite("Model Date (Tests/Fixtures/landmine.yaml:92:3)", .timeLimit(.minutes(3)))
 struct DateTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -400,7 +400,7 @@ struct DateTests {
     }
 }
 
-@Suite("Model URL (Tests/Fixtures/landmine.yaml:90:3)", .timeLimit(.minutes(3)))
+@Suite("Model URL (Tests/Fixtures/landmine.yaml:93:3)", .timeLimit(.minutes(3)))
 struct URLTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -414,7 +414,7 @@ struct URLTests {
     }
 }
 
-@Suite("Model UUID (Tests/Fixtures/landmine.yaml:91:3)", .timeLimit(.minutes(3)))
+@Suite("Model UUID (Tests/Fixtures/landmine.yaml:94:3)", .timeLimit(.minutes(3)))
 struct UUIDTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -428,7 +428,7 @@ struct UUIDTests {
     }
 }
 
-@Suite("Model Calendar (Tests/Fixtures/landmine.yaml:92:3)", .timeLimit(.minutes(3)))
+@Suite("Model Calendar (Tests/Fixtures/landmine.yaml:95:3)", .timeLimit(.minutes(3)))
 struct CalendarTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -442,7 +442,7 @@ struct CalendarTests {
     }
 }
 
-@Suite("Model Locale (Tests/Fixtures/landmine.yaml:93:3)", .timeLimit(.minutes(3)))
+@Suite("Model Locale (Tests/Fixtures/landmine.yaml:96:3)", .timeLimit(.minutes(3)))
 struct LocaleTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -456,7 +456,7 @@ struct LocaleTests {
     }
 }
 
-@Suite("Model Decimal (Tests/Fixtures/landmine.yaml:94:3)", .timeLimit(.minutes(3)))
+@Suite("Model Decimal (Tests/Fixtures/landmine.yaml:97:3)", .timeLimit(.minutes(3)))
 struct DecimalTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -470,7 +470,7 @@ struct DecimalTests {
     }
 }
 
-@Suite("Model IndexSet (Tests/Fixtures/landmine.yaml:95:3)", .timeLimit(.minutes(3)))
+@Suite("Model IndexSet (Tests/Fixtures/landmine.yaml:98:3)", .timeLimit(.minutes(3)))
 struct IndexSetTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -484,7 +484,7 @@ struct IndexSetTests {
     }
 }
 
-@Suite("Model Notification (Tests/Fixtures/landmine.yaml:96:3)", .timeLimit(.minutes(3)))
+@Suite("Model Notification (Tests/Fixtures/landmine.yaml:99:3)", .timeLimit(.minutes(3)))
 struct NotificationTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -498,7 +498,7 @@ struct NotificationTests {
     }
 }
 
-@Suite("Model JSONDecoder (Tests/Fixtures/landmine.yaml:97:3)", .timeLimit(.minutes(3)))
+@Suite("Model JSONDecoder (Tests/Fixtures/landmine.yaml:100:3)", .timeLimit(.minutes(3)))
 struct JSONDecoderTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -512,7 +512,7 @@ struct JSONDecoderTests {
     }
 }
 
-@Suite("Model JSONEncoder (Tests/Fixtures/landmine.yaml:98:3)", .timeLimit(.minutes(3)))
+@Suite("Model JSONEncoder (Tests/Fixtures/landmine.yaml:101:3)", .timeLimit(.minutes(3)))
 struct JSONEncoderTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -526,7 +526,7 @@ struct JSONEncoderTests {
     }
 }
 
-@Suite("Model Void (Tests/Fixtures/landmine.yaml:99:3)", .timeLimit(.minutes(3)))
+@Suite("Model Void (Tests/Fixtures/landmine.yaml:102:3)", .timeLimit(.minutes(3)))
 struct Void_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -540,7 +540,7 @@ struct Void_Tests {
     }
 }
 
-@Suite("Model Result (Tests/Fixtures/landmine.yaml:100:3)", .timeLimit(.minutes(3)))
+@Suite("Model Result (Tests/Fixtures/landmine.yaml:103:3)", .timeLimit(.minutes(3)))
 struct Result_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -554,7 +554,7 @@ struct Result_Tests {
     }
 }
 
-@Suite("Model Task (Tests/Fixtures/landmine.yaml:101:3)", .timeLimit(.minutes(3)))
+@Suite("Model Task (Tests/Fixtures/landmine.yaml:104:3)", .timeLimit(.minutes(3)))
 struct Task_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -568,7 +568,7 @@ struct Task_Tests {
     }
 }
 
-@Suite("Model Regex (Tests/Fixtures/landmine.yaml:102:3)", .timeLimit(.minutes(3)))
+@Suite("Model Regex (Tests/Fixtures/landmine.yaml:105:3)", .timeLimit(.minutes(3)))
 struct Regex_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -582,7 +582,7 @@ struct Regex_Tests {
     }
 }
 
-@Suite("Model Duration (Tests/Fixtures/landmine.yaml:103:3)", .timeLimit(.minutes(3)))
+@Suite("Model Duration (Tests/Fixtures/landmine.yaml:106:3)", .timeLimit(.minutes(3)))
 struct Duration_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -596,7 +596,7 @@ struct Duration_Tests {
     }
 }
 
-@Suite("Model Int (Tests/Fixtures/landmine.yaml:104:3)", .timeLimit(.minutes(3)))
+@Suite("Model Int (Tests/Fixtures/landmine.yaml:107:3)", .timeLimit(.minutes(3)))
 struct Int_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -610,7 +610,7 @@ struct Int_Tests {
     }
 }
 
-@Suite("Model Bool (Tests/Fixtures/landmine.yaml:105:3)", .timeLimit(.minutes(3)))
+@Suite("Model Bool (Tests/Fixtures/landmine.yaml:108:3)", .timeLimit(.minutes(3)))
 struct Bool_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -624,7 +624,7 @@ struct Bool_Tests {
     }
 }
 
-@Suite("Model Double (Tests/Fixtures/landmine.yaml:106:3)", .timeLimit(.minutes(3)))
+@Suite("Model Double (Tests/Fixtures/landmine.yaml:109:3)", .timeLimit(.minutes(3)))
 struct Double_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -638,7 +638,7 @@ struct Double_Tests {
     }
 }
 
-@Suite("Model Array (Tests/Fixtures/landmine.yaml:107:3)", .timeLimit(.minutes(3)))
+@Suite("Model Array (Tests/Fixtures/landmine.yaml:110:3)", .timeLimit(.minutes(3)))
 struct Array_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -652,7 +652,7 @@ struct Array_Tests {
     }
 }
 
-@Suite("Model Dictionary (Tests/Fixtures/landmine.yaml:108:3)", .timeLimit(.minutes(3)))
+@Suite("Model Dictionary (Tests/Fixtures/landmine.yaml:111:3)", .timeLimit(.minutes(3)))
 struct Dictionary_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -666,7 +666,7 @@ struct Dictionary_Tests {
     }
 }
 
-@Suite("Model Set (Tests/Fixtures/landmine.yaml:109:3)", .timeLimit(.minutes(3)))
+@Suite("Model Set (Tests/Fixtures/landmine.yaml:112:3)", .timeLimit(.minutes(3)))
 struct Set_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -680,7 +680,7 @@ struct Set_Tests {
     }
 }
 
-@Suite("Model Character (Tests/Fixtures/landmine.yaml:110:3)", .timeLimit(.minutes(3)))
+@Suite("Model Character (Tests/Fixtures/landmine.yaml:113:3)", .timeLimit(.minutes(3)))
 struct Character_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -694,7 +694,7 @@ struct Character_Tests {
     }
 }
 
-@Suite("Model APIClient (Tests/Fixtures/landmine.yaml:111:3)", .timeLimit(.minutes(3)))
+@Suite("Model APIClient (Tests/Fixtures/landmine.yaml:114:3)", .timeLimit(.minutes(3)))
 struct APIClientTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {

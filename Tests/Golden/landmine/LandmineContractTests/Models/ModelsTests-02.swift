@@ -6,7 +6,7 @@ import LandmineAPI
 import SDKRuntime
 import Testing
 
-@Suite("Model APIError (Tests/Fixtures/landmine.yaml:112:3)", .timeLimit(.minutes(3)))
+@Suite("Model APIError (Tests/Fixtures/landmine.yaml:115:3)", .timeLimit(.minutes(3)))
 struct APIErrorTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -20,7 +20,7 @@ struct APIErrorTests {
     }
 }
 
-@Suite("Model APIOutcome (Tests/Fixtures/landmine.yaml:113:3)", .timeLimit(.minutes(3)))
+@Suite("Model APIOutcome (Tests/Fixtures/landmine.yaml:116:3)", .timeLimit(.minutes(3)))
 struct APIOutcomeTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -34,7 +34,7 @@ struct APIOutcomeTests {
     }
 }
 
-@Suite("Model HTTPField (Tests/Fixtures/landmine.yaml:114:3)", .timeLimit(.minutes(3)))
+@Suite("Model HTTPField (Tests/Fixtures/landmine.yaml:117:3)", .timeLimit(.minutes(3)))
 struct HTTPFieldTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -48,7 +48,7 @@ struct HTTPFieldTests {
     }
 }
 
-@Suite("Model JSONCoding (Tests/Fixtures/landmine.yaml:115:3)", .timeLimit(.minutes(3)))
+@Suite("Model JSONCoding (Tests/Fixtures/landmine.yaml:118:3)", .timeLimit(.minutes(3)))
 struct JSONCodingTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -62,7 +62,7 @@ struct JSONCodingTests {
     }
 }
 
-@Suite("Model JSONValue (Tests/Fixtures/landmine.yaml:116:3)", .timeLimit(.minutes(3)))
+@Suite("Model JSONValue (Tests/Fixtures/landmine.yaml:119:3)", .timeLimit(.minutes(3)))
 struct JSONValueTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -76,7 +76,7 @@ struct JSONValueTests {
     }
 }
 
-@Suite("Model JSONValueKind (Tests/Fixtures/landmine.yaml:117:3)", .timeLimit(.minutes(3)))
+@Suite("Model JSONValueKind (Tests/Fixtures/landmine.yaml:120:3)", .timeLimit(.minutes(3)))
 struct JSONValueKindTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -90,7 +90,7 @@ struct JSONValueKindTests {
     }
 }
 
-@Suite("Model OpenStringEnum (Tests/Fixtures/landmine.yaml:118:3)", .timeLimit(.minutes(3)))
+@Suite("Model OpenStringEnum (Tests/Fixtures/landmine.yaml:121:3)", .timeLimit(.minutes(3)))
 struct OpenStringEnumTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -104,7 +104,7 @@ struct OpenStringEnumTests {
     }
 }
 
-@Suite("Model ModelMember (Tests/Fixtures/landmine.yaml:119:3)", .timeLimit(.minutes(3)))
+@Suite("Model ModelMember (Tests/Fixtures/landmine.yaml:122:3)", .timeLimit(.minutes(3)))
 struct ModelMemberTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -118,7 +118,7 @@ struct ModelMemberTests {
     }
 }
 
-@Suite("Model MemberwiseModel (Tests/Fixtures/landmine.yaml:120:3)", .timeLimit(.minutes(3)))
+@Suite("Model MemberwiseModel (Tests/Fixtures/landmine.yaml:123:3)", .timeLimit(.minutes(3)))
 struct MemberwiseModelTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -132,7 +132,7 @@ struct MemberwiseModelTests {
     }
 }
 
-@Suite("Model Indirect (Tests/Fixtures/landmine.yaml:121:3)", .timeLimit(.minutes(3)))
+@Suite("Model Indirect (Tests/Fixtures/landmine.yaml:124:3)", .timeLimit(.minutes(3)))
 struct IndirectTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -146,7 +146,7 @@ struct IndirectTests {
     }
 }
 
-@Suite("Model OptionalIndirect (Tests/Fixtures/landmine.yaml:122:3)", .timeLimit(.minutes(3)))
+@Suite("Model OptionalIndirect (Tests/Fixtures/landmine.yaml:125:3)", .timeLimit(.minutes(3)))
 struct OptionalIndirectTests {
     @Test(
         "every example decodes, and encodes back to a value that decodes equal",
@@ -162,7 +162,7 @@ struct OptionalIndirectTests {
     }
 }
 
-@Suite("Model ModelCodingKey (Tests/Fixtures/landmine.yaml:123:3)", .timeLimit(.minutes(3)))
+@Suite("Model ModelCodingKey (Tests/Fixtures/landmine.yaml:126:3)", .timeLimit(.minutes(3)))
 struct ModelCodingKeyTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -176,7 +176,7 @@ struct ModelCodingKeyTests {
     }
 }
 
-@Suite("Model ModelDecodingContainer (Tests/Fixtures/landmine.yaml:124:3)", .timeLimit(.minutes(3)))
+@Suite("Model ModelDecodingContainer (Tests/Fixtures/landmine.yaml:127:3)", .timeLimit(.minutes(3)))
 struct ModelDecodingContainerTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -190,7 +190,7 @@ struct ModelDecodingContainerTests {
     }
 }
 
-@Suite("Model ModelEncodingContainer (Tests/Fixtures/landmine.yaml:125:3)", .timeLimit(.minutes(3)))
+@Suite("Model ModelEncodingContainer (Tests/Fixtures/landmine.yaml:128:3)", .timeLimit(.minutes(3)))
 struct ModelEncodingContainerTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -204,7 +204,7 @@ struct ModelEncodingContainerTests {
     }
 }
 
-@Suite("Model TextChecks (Tests/Fixtures/landmine.yaml:126:3)", .timeLimit(.minutes(3)))
+@Suite("Model TextChecks (Tests/Fixtures/landmine.yaml:129:3)", .timeLimit(.minutes(3)))
 struct TextChecksTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -218,7 +218,7 @@ struct TextChecksTests {
     }
 }
 
-@Suite("Model RequestURL (Tests/Fixtures/landmine.yaml:127:3)", .timeLimit(.minutes(3)))
+@Suite("Model RequestURL (Tests/Fixtures/landmine.yaml:130:3)", .timeLimit(.minutes(3)))
 struct RequestURLTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -232,7 +232,7 @@ struct RequestURLTests {
     }
 }
 
-@Suite("Model URLPathSegment (Tests/Fixtures/landmine.yaml:128:3)", .timeLimit(.minutes(3)))
+@Suite("Model URLPathSegment (Tests/Fixtures/landmine.yaml:131:3)", .timeLimit(.minutes(3)))
 struct URLPathSegmentTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -246,7 +246,7 @@ struct URLPathSegmentTests {
     }
 }
 
-@Suite("Model IdentifierBody (Tests/Fixtures/landmine.yaml:129:3)", .timeLimit(.minutes(3)))
+@Suite("Model IdentifierBody (Tests/Fixtures/landmine.yaml:132:3)", .timeLimit(.minutes(3)))
 struct IdentifierBodyTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -260,7 +260,7 @@ struct IdentifierBodyTests {
     }
 }
 
-@Suite("Model JSONBody (Tests/Fixtures/landmine.yaml:130:3)", .timeLimit(.minutes(3)))
+@Suite("Model JSONBody (Tests/Fixtures/landmine.yaml:133:3)", .timeLimit(.minutes(3)))
 struct JSONBodyTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -274,7 +274,7 @@ struct JSONBodyTests {
     }
 }
 
-@Suite("Model SHA256Digest (Tests/Fixtures/landmine.yaml:131:3)", .timeLimit(.minutes(3)))
+@Suite("Model SHA256Digest (Tests/Fixtures/landmine.yaml:134:3)", .timeLimit(.minutes(3)))
 struct SHA256DigestTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -288,7 +288,7 @@ struct SHA256DigestTests {
     }
 }
 
-@Suite("Model Transport (Tests/Fixtures/landmine.yaml:132:3)", .timeLimit(.minutes(3)))
+@Suite("Model Transport (Tests/Fixtures/landmine.yaml:135:3)", .timeLimit(.minutes(3)))
 struct TransportTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -302,7 +302,7 @@ struct TransportTests {
     }
 }
 
-@Suite("Model URLSessionTransport (Tests/Fixtures/landmine.yaml:133:3)", .timeLimit(.minutes(3)))
+@Suite("Model URLSessionTransport (Tests/Fixtures/landmine.yaml:136:3)", .timeLimit(.minutes(3)))
 struct URLSessionTransportTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -316,7 +316,7 @@ struct URLSessionTransportTests {
     }
 }
 
-@Suite("Model CodedReport (Tests/Fixtures/landmine.yaml:134:3)", .timeLimit(.minutes(3)))
+@Suite("Model CodedReport (Tests/Fixtures/landmine.yaml:137:3)", .timeLimit(.minutes(3)))
 struct CodedReportTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -330,7 +330,7 @@ struct CodedReportTests {
     }
 }
 
-@Suite("Model ReportCode (Tests/Fixtures/landmine.yaml:135:3)", .timeLimit(.minutes(3)))
+@Suite("Model ReportCode (Tests/Fixtures/landmine.yaml:138:3)", .timeLimit(.minutes(3)))
 struct ReportCodeTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -344,7 +344,7 @@ struct ReportCodeTests {
     }
 }
 
-@Suite("Model OwnerOnlyFiles (Tests/Fixtures/landmine.yaml:136:3)", .timeLimit(.minutes(3)))
+@Suite("Model OwnerOnlyFiles (Tests/Fixtures/landmine.yaml:139:3)", .timeLimit(.minutes(3)))
 struct OwnerOnlyFilesTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -358,7 +358,7 @@ struct OwnerOnlyFilesTests {
     }
 }
 
-@Suite("Model OwnerOnlyFileError (Tests/Fixtures/landmine.yaml:137:3)", .timeLimit(.minutes(3)))
+@Suite("Model OwnerOnlyFileError (Tests/Fixtures/landmine.yaml:140:3)", .timeLimit(.minutes(3)))
 struct OwnerOnlyFileErrorTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -372,7 +372,7 @@ struct OwnerOnlyFileErrorTests {
     }
 }
 
-@Suite("Model AdditiveArithmetic (Tests/Fixtures/landmine.yaml:138:3)", .timeLimit(.minutes(3)))
+@Suite("Model AdditiveArithmetic (Tests/Fixtures/landmine.yaml:141:3)", .timeLimit(.minutes(3)))
 struct AdditiveArithmetic_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -386,7 +386,7 @@ struct AdditiveArithmetic_Tests {
     }
 }
 
-@Suite("Model AffineTransform (Tests/Fixtures/landmine.yaml:139:3)", .timeLimit(.minutes(3)))
+@Suite("Model AffineTransform (Tests/Fixtures/landmine.yaml:142:3)", .timeLimit(.minutes(3)))
 struct AffineTransformTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -400,7 +400,7 @@ struct AffineTransformTests {
     }
 }
 
-@Suite("Model AlignmentOptions (Tests/Fixtures/landmine.yaml:140:3)", .timeLimit(.minutes(3)))
+@Suite("Model AlignmentOptions (Tests/Fixtures/landmine.yaml:143:3)", .timeLimit(.minutes(3)))
 struct AlignmentOptionsTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -414,7 +414,7 @@ struct AlignmentOptionsTests {
     }
 }
 
-@Suite("Model AnyBidirectionalCollection (Tests/Fixtures/landmine.yaml:141:3)", .timeLimit(.minutes(3)))
+@Suite("Model AnyBidirectionalCollection (Tests/Fixtures/landmine.yaml:144:3)", .timeLimit(.minutes(3)))
 struct AnyBidirectionalCollection_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -428,7 +428,7 @@ struct AnyBidirectionalCollection_Tests {
     }
 }
 
-@Suite("Model AnyClass (Tests/Fixtures/landmine.yaml:142:3)", .timeLimit(.minutes(3)))
+@Suite("Model AnyClass (Tests/Fixtures/landmine.yaml:145:3)", .timeLimit(.minutes(3)))
 struct AnyClass_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -442,7 +442,7 @@ struct AnyClass_Tests {
     }
 }
 
-@Suite("Model AnyCollection (Tests/Fixtures/landmine.yaml:143:3)", .timeLimit(.minutes(3)))
+@Suite("Model AnyCollection (Tests/Fixtures/landmine.yaml:146:3)", .timeLimit(.minutes(3)))
 struct AnyCollection_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -456,7 +456,7 @@ struct AnyCollection_Tests {
     }
 }
 
-@Suite("Model AnyHashable (Tests/Fixtures/landmine.yaml:144:3)", .timeLimit(.minutes(3)))
+@Suite("Model AnyHashable (Tests/Fixtures/landmine.yaml:147:3)", .timeLimit(.minutes(3)))
 struct AnyHashable_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -470,7 +470,7 @@ struct AnyHashable_Tests {
     }
 }
 
-@Suite("Model AnyIndex (Tests/Fixtures/landmine.yaml:145:3)", .timeLimit(.minutes(3)))
+@Suite("Model AnyIndex (Tests/Fixtures/landmine.yaml:148:3)", .timeLimit(.minutes(3)))
 struct AnyIndex_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -484,7 +484,7 @@ struct AnyIndex_Tests {
     }
 }
 
-@Suite("Model AnyIterator (Tests/Fixtures/landmine.yaml:146:3)", .timeLimit(.minutes(3)))
+@Suite("Model AnyIterator (Tests/Fixtures/landmine.yaml:149:3)", .timeLimit(.minutes(3)))
 struct AnyIterator_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -498,7 +498,7 @@ struct AnyIterator_Tests {
     }
 }
 
-@Suite("Model AnyKeyPath (Tests/Fixtures/landmine.yaml:147:3)", .timeLimit(.minutes(3)))
+@Suite("Model AnyKeyPath (Tests/Fixtures/landmine.yaml:150:3)", .timeLimit(.minutes(3)))
 struct AnyKeyPath_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -512,7 +512,7 @@ struct AnyKeyPath_Tests {
     }
 }
 
-@Suite("Model AnyObject (Tests/Fixtures/landmine.yaml:148:3)", .timeLimit(.minutes(3)))
+@Suite("Model AnyObject (Tests/Fixtures/landmine.yaml:151:3)", .timeLimit(.minutes(3)))
 struct AnyObject_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -526,7 +526,7 @@ struct AnyObject_Tests {
     }
 }
 
-@Suite("Model AnyRandomAccessCollection (Tests/Fixtures/landmine.yaml:149:3)", .timeLimit(.minutes(3)))
+@Suite("Model AnyRandomAccessCollection (Tests/Fixtures/landmine.yaml:152:3)", .timeLimit(.minutes(3)))
 struct AnyRandomAccessCollection_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -540,7 +540,7 @@ struct AnyRandomAccessCollection_Tests {
     }
 }
 
-@Suite("Model AnySequence (Tests/Fixtures/landmine.yaml:150:3)", .timeLimit(.minutes(3)))
+@Suite("Model AnySequence (Tests/Fixtures/landmine.yaml:153:3)", .timeLimit(.minutes(3)))
 struct AnySequence_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -554,7 +554,7 @@ struct AnySequence_Tests {
     }
 }
 
-@Suite("Model ArrayLiteralConvertible (Tests/Fixtures/landmine.yaml:151:3)", .timeLimit(.minutes(3)))
+@Suite("Model ArrayLiteralConvertible (Tests/Fixtures/landmine.yaml:154:3)", .timeLimit(.minutes(3)))
 struct ArrayLiteralConvertible_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -568,7 +568,7 @@ struct ArrayLiteralConvertible_Tests {
     }
 }
 
-@Suite("Model ArraySlice (Tests/Fixtures/landmine.yaml:152:3)", .timeLimit(.minutes(3)))
+@Suite("Model ArraySlice (Tests/Fixtures/landmine.yaml:155:3)", .timeLimit(.minutes(3)))
 struct ArraySlice_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -582,7 +582,7 @@ struct ArraySlice_Tests {
     }
 }
 
-@Suite("Model AttributeContainer (Tests/Fixtures/landmine.yaml:153:3)", .timeLimit(.minutes(3)))
+@Suite("Model AttributeContainer (Tests/Fixtures/landmine.yaml:156:3)", .timeLimit(.minutes(3)))
 struct AttributeContainerTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -596,7 +596,7 @@ struct AttributeContainerTests {
     }
 }
 
-@Suite("Model AttributeDynamicLookup (Tests/Fixtures/landmine.yaml:154:3)", .timeLimit(.minutes(3)))
+@Suite("Model AttributeDynamicLookup (Tests/Fixtures/landmine.yaml:157:3)", .timeLimit(.minutes(3)))
 struct AttributeDynamicLookupTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -610,7 +610,7 @@ struct AttributeDynamicLookupTests {
     }
 }
 
-@Suite("Model AttributeScope (Tests/Fixtures/landmine.yaml:155:3)", .timeLimit(.minutes(3)))
+@Suite("Model AttributeScope (Tests/Fixtures/landmine.yaml:158:3)", .timeLimit(.minutes(3)))
 struct AttributeScopeTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -624,7 +624,7 @@ struct AttributeScopeTests {
     }
 }
 
-@Suite("Model AttributeScopeCodableConfiguration (Tests/Fixtures/landmine.yaml:156:3)", .timeLimit(.minutes(3)))
+@Suite("Model AttributeScopeCodableConfiguration (Tests/Fixtures/landmine.yaml:159:3)", .timeLimit(.minutes(3)))
 struct AttributeScopeCodableConfigurationTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -640,7 +640,7 @@ struct AttributeScopeCodableConfigurationTests {
     }
 }
 
-@Suite("Model AttributeScopes (Tests/Fixtures/landmine.yaml:157:3)", .timeLimit(.minutes(3)))
+@Suite("Model AttributeScopes (Tests/Fixtures/landmine.yaml:160:3)", .timeLimit(.minutes(3)))
 struct AttributeScopesTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -654,7 +654,7 @@ struct AttributeScopesTests {
     }
 }
 
-@Suite("Model AttributedString (Tests/Fixtures/landmine.yaml:158:3)", .timeLimit(.minutes(3)))
+@Suite("Model AttributedString (Tests/Fixtures/landmine.yaml:161:3)", .timeLimit(.minutes(3)))
 struct AttributedStringTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -668,7 +668,7 @@ struct AttributedStringTests {
     }
 }
 
-@Suite("Model AttributedStringAttributeMutation (Tests/Fixtures/landmine.yaml:159:3)", .timeLimit(.minutes(3)))
+@Suite("Model AttributedStringAttributeMutation (Tests/Fixtures/landmine.yaml:162:3)", .timeLimit(.minutes(3)))
 struct AttributedStringAttributeMutationTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -684,7 +684,7 @@ struct AttributedStringAttributeMutationTests {
     }
 }
 
-@Suite("Model AttributedStringKey (Tests/Fixtures/landmine.yaml:160:3)", .timeLimit(.minutes(3)))
+@Suite("Model AttributedStringKey (Tests/Fixtures/landmine.yaml:163:3)", .timeLimit(.minutes(3)))
 struct AttributedStringKeyTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -698,7 +698,7 @@ struct AttributedStringKeyTests {
     }
 }
 
-@Suite("Model AttributedStringProtocol (Tests/Fixtures/landmine.yaml:161:3)", .timeLimit(.minutes(3)))
+@Suite("Model AttributedStringProtocol (Tests/Fixtures/landmine.yaml:164:3)", .timeLimit(.minutes(3)))
 struct AttributedStringProtocolTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {

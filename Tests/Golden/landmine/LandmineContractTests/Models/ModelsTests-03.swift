@@ -6,7 +6,7 @@ import LandmineAPI
 import SDKRuntime
 import Testing
 
-@Suite("Model AttributedSubstring (Tests/Fixtures/landmine.yaml:162:3)", .timeLimit(.minutes(3)))
+@Suite("Model AttributedSubstring (Tests/Fixtures/landmine.yaml:165:3)", .timeLimit(.minutes(3)))
 struct AttributedSubstringTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -20,7 +20,7 @@ struct AttributedSubstringTests {
     }
 }
 
-@Suite("Model BidirectionalCollection (Tests/Fixtures/landmine.yaml:163:3)", .timeLimit(.minutes(3)))
+@Suite("Model BidirectionalCollection (Tests/Fixtures/landmine.yaml:166:3)", .timeLimit(.minutes(3)))
 struct BidirectionalCollection_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -34,7 +34,7 @@ struct BidirectionalCollection_Tests {
     }
 }
 
-@Suite("Model BidirectionalIndexable (Tests/Fixtures/landmine.yaml:164:3)", .timeLimit(.minutes(3)))
+@Suite("Model BidirectionalIndexable (Tests/Fixtures/landmine.yaml:167:3)", .timeLimit(.minutes(3)))
 struct BidirectionalIndexable_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -48,7 +48,7 @@ struct BidirectionalIndexable_Tests {
     }
 }
 
-@Suite("Model BidirectionalSlice (Tests/Fixtures/landmine.yaml:165:3)", .timeLimit(.minutes(3)))
+@Suite("Model BidirectionalSlice (Tests/Fixtures/landmine.yaml:168:3)", .timeLimit(.minutes(3)))
 struct BidirectionalSlice_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -62,7 +62,7 @@ struct BidirectionalSlice_Tests {
     }
 }
 
-@Suite("Model BinaryFloatingPoint (Tests/Fixtures/landmine.yaml:166:3)", .timeLimit(.minutes(3)))
+@Suite("Model BinaryFloatingPoint (Tests/Fixtures/landmine.yaml:169:3)", .timeLimit(.minutes(3)))
 struct BinaryFloatingPoint_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -76,7 +76,7 @@ struct BinaryFloatingPoint_Tests {
     }
 }
 
-@Suite("Model BinaryInteger (Tests/Fixtures/landmine.yaml:167:3)", .timeLimit(.minutes(3)))
+@Suite("Model BinaryInteger (Tests/Fixtures/landmine.yaml:170:3)", .timeLimit(.minutes(3)))
 struct BinaryInteger_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -90,7 +90,7 @@ struct BinaryInteger_Tests {
     }
 }
 
-@Suite("Model BitwiseCopyable (Tests/Fixtures/landmine.yaml:168:3)", .timeLimit(.minutes(3)))
+@Suite("Model BitwiseCopyable (Tests/Fixtures/landmine.yaml:171:3)", .timeLimit(.minutes(3)))
 struct BitwiseCopyable_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -104,7 +104,7 @@ struct BitwiseCopyable_Tests {
     }
 }
 
-@Suite("Model BlockOperation (Tests/Fixtures/landmine.yaml:169:3)", .timeLimit(.minutes(3)))
+@Suite("Model BlockOperation (Tests/Fixtures/landmine.yaml:172:3)", .timeLimit(.minutes(3)))
 struct BlockOperationTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -118,7 +118,7 @@ struct BlockOperationTests {
     }
 }
 
-@Suite("Model BooleanLiteralConvertible (Tests/Fixtures/landmine.yaml:170:3)", .timeLimit(.minutes(3)))
+@Suite("Model BooleanLiteralConvertible (Tests/Fixtures/landmine.yaml:173:3)", .timeLimit(.minutes(3)))
 struct BooleanLiteralConvertible_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -132,7 +132,7 @@ struct BooleanLiteralConvertible_Tests {
     }
 }
 
-@Suite("Model BooleanLiteralType (Tests/Fixtures/landmine.yaml:171:3)", .timeLimit(.minutes(3)))
+@Suite("Model BooleanLiteralType (Tests/Fixtures/landmine.yaml:174:3)", .timeLimit(.minutes(3)))
 struct BooleanLiteralType_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -146,7 +146,7 @@ struct BooleanLiteralType_Tests {
     }
 }
 
-@Suite("Model Bundle (Tests/Fixtures/landmine.yaml:172:3)", .timeLimit(.minutes(3)))
+@Suite("Model Bundle (Tests/Fixtures/landmine.yaml:175:3)", .timeLimit(.minutes(3)))
 struct BundleTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -160,7 +160,7 @@ struct BundleTests {
     }
 }
 
-@Suite("Model ByteCountFormatStyle (Tests/Fixtures/landmine.yaml:173:3)", .timeLimit(.minutes(3)))
+@Suite("Model ByteCountFormatStyle (Tests/Fixtures/landmine.yaml:176:3)", .timeLimit(.minutes(3)))
 struct ByteCountFormatStyleTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -174,7 +174,7 @@ struct ByteCountFormatStyleTests {
     }
 }
 
-@Suite("Model ByteCountFormatter (Tests/Fixtures/landmine.yaml:174:3)", .timeLimit(.minutes(3)))
+@Suite("Model ByteCountFormatter (Tests/Fixtures/landmine.yaml:177:3)", .timeLimit(.minutes(3)))
 struct ByteCountFormatterTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -188,7 +188,7 @@ struct ByteCountFormatterTests {
     }
 }
 
-@Suite("Model CBool (Tests/Fixtures/landmine.yaml:175:3)", .timeLimit(.minutes(3)))
+@Suite("Model CBool (Tests/Fixtures/landmine.yaml:178:3)", .timeLimit(.minutes(3)))
 struct CBool_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -202,7 +202,7 @@ struct CBool_Tests {
     }
 }
 
-@Suite("Model CChar (Tests/Fixtures/landmine.yaml:176:3)", .timeLimit(.minutes(3)))
+@Suite("Model CChar (Tests/Fixtures/landmine.yaml:179:3)", .timeLimit(.minutes(3)))
 struct CChar_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -216,7 +216,7 @@ struct CChar_Tests {
     }
 }
 
-@Suite("Model CChar16 (Tests/Fixtures/landmine.yaml:177:3)", .timeLimit(.minutes(3)))
+@Suite("Model CChar16 (Tests/Fixtures/landmine.yaml:180:3)", .timeLimit(.minutes(3)))
 struct CChar16_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -230,7 +230,7 @@ struct CChar16_Tests {
     }
 }
 
-@Suite("Model CChar32 (Tests/Fixtures/landmine.yaml:178:3)", .timeLimit(.minutes(3)))
+@Suite("Model CChar32 (Tests/Fixtures/landmine.yaml:181:3)", .timeLimit(.minutes(3)))
 struct CChar32_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -244,7 +244,7 @@ struct CChar32_Tests {
     }
 }
 
-@Suite("Model CChar8 (Tests/Fixtures/landmine.yaml:179:3)", .timeLimit(.minutes(3)))
+@Suite("Model CChar8 (Tests/Fixtures/landmine.yaml:182:3)", .timeLimit(.minutes(3)))
 struct CChar8_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -258,7 +258,7 @@ struct CChar8_Tests {
     }
 }
 
-@Suite("Model CDouble (Tests/Fixtures/landmine.yaml:180:3)", .timeLimit(.minutes(3)))
+@Suite("Model CDouble (Tests/Fixtures/landmine.yaml:183:3)", .timeLimit(.minutes(3)))
 struct CDouble_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -272,7 +272,7 @@ struct CDouble_Tests {
     }
 }
 
-@Suite("Model CFloat (Tests/Fixtures/landmine.yaml:181:3)", .timeLimit(.minutes(3)))
+@Suite("Model CFloat (Tests/Fixtures/landmine.yaml:184:3)", .timeLimit(.minutes(3)))
 struct CFloat_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -286,7 +286,7 @@ struct CFloat_Tests {
     }
 }
 
-@Suite("Model CFloat16 (Tests/Fixtures/landmine.yaml:182:3)", .timeLimit(.minutes(3)))
+@Suite("Model CFloat16 (Tests/Fixtures/landmine.yaml:185:3)", .timeLimit(.minutes(3)))
 struct CFloat16_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -300,7 +300,7 @@ struct CFloat16_Tests {
     }
 }
 
-@Suite("Model CGFloat (Tests/Fixtures/landmine.yaml:183:3)", .timeLimit(.minutes(3)))
+@Suite("Model CGFloat (Tests/Fixtures/landmine.yaml:186:3)", .timeLimit(.minutes(3)))
 struct CGFloatTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -314,7 +314,7 @@ struct CGFloatTests {
     }
 }
 
-@Suite("Model CGPoint (Tests/Fixtures/landmine.yaml:184:3)", .timeLimit(.minutes(3)))
+@Suite("Model CGPoint (Tests/Fixtures/landmine.yaml:187:3)", .timeLimit(.minutes(3)))
 struct CGPointTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -328,7 +328,7 @@ struct CGPointTests {
     }
 }
 
-@Suite("Model CGRect (Tests/Fixtures/landmine.yaml:185:3)", .timeLimit(.minutes(3)))
+@Suite("Model CGRect (Tests/Fixtures/landmine.yaml:188:3)", .timeLimit(.minutes(3)))
 struct CGRectTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -342,7 +342,7 @@ struct CGRectTests {
     }
 }
 
-@Suite("Model CGRectEdge (Tests/Fixtures/landmine.yaml:186:3)", .timeLimit(.minutes(3)))
+@Suite("Model CGRectEdge (Tests/Fixtures/landmine.yaml:189:3)", .timeLimit(.minutes(3)))
 struct CGRectEdgeTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -356,7 +356,7 @@ struct CGRectEdgeTests {
     }
 }
 
-@Suite("Model CGSize (Tests/Fixtures/landmine.yaml:187:3)", .timeLimit(.minutes(3)))
+@Suite("Model CGSize (Tests/Fixtures/landmine.yaml:190:3)", .timeLimit(.minutes(3)))
 struct CGSizeTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -370,7 +370,7 @@ struct CGSizeTests {
     }
 }
 
-@Suite("Model CInt (Tests/Fixtures/landmine.yaml:188:3)", .timeLimit(.minutes(3)))
+@Suite("Model CInt (Tests/Fixtures/landmine.yaml:191:3)", .timeLimit(.minutes(3)))
 struct CInt_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -384,7 +384,7 @@ struct CInt_Tests {
     }
 }
 
-@Suite("Model CLong (Tests/Fixtures/landmine.yaml:189:3)", .timeLimit(.minutes(3)))
+@Suite("Model CLong (Tests/Fixtures/landmine.yaml:192:3)", .timeLimit(.minutes(3)))
 struct CLong_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -398,7 +398,7 @@ struct CLong_Tests {
     }
 }
 
-@Suite("Model CLongDouble (Tests/Fixtures/landmine.yaml:190:3)", .timeLimit(.minutes(3)))
+@Suite("Model CLongDouble (Tests/Fixtures/landmine.yaml:193:3)", .timeLimit(.minutes(3)))
 struct CLongDouble_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -412,7 +412,7 @@ struct CLongDouble_Tests {
     }
 }
 
-@Suite("Model CLongLong (Tests/Fixtures/landmine.yaml:191:3)", .timeLimit(.minutes(3)))
+@Suite("Model CLongLong (Tests/Fixtures/landmine.yaml:194:3)", .timeLimit(.minutes(3)))
 struct CLongLong_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -426,7 +426,7 @@ struct CLongLong_Tests {
     }
 }
 
-@Suite("Model CShort (Tests/Fixtures/landmine.yaml:192:3)", .timeLimit(.minutes(3)))
+@Suite("Model CShort (Tests/Fixtures/landmine.yaml:195:3)", .timeLimit(.minutes(3)))
 struct CShort_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -440,7 +440,7 @@ struct CShort_Tests {
     }
 }
 
-@Suite("Model CSignedChar (Tests/Fixtures/landmine.yaml:193:3)", .timeLimit(.minutes(3)))
+@Suite("Model CSignedChar (Tests/Fixtures/landmine.yaml:196:3)", .timeLimit(.minutes(3)))
 struct CSignedChar_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -454,7 +454,7 @@ struct CSignedChar_Tests {
     }
 }
 
-@Suite("Model CUnsignedChar (Tests/Fixtures/landmine.yaml:194:3)", .timeLimit(.minutes(3)))
+@Suite("Model CUnsignedChar (Tests/Fixtures/landmine.yaml:197:3)", .timeLimit(.minutes(3)))
 struct CUnsignedChar_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -468,7 +468,7 @@ struct CUnsignedChar_Tests {
     }
 }
 
-@Suite("Model CUnsignedInt (Tests/Fixtures/landmine.yaml:195:3)", .timeLimit(.minutes(3)))
+@Suite("Model CUnsignedInt (Tests/Fixtures/landmine.yaml:198:3)", .timeLimit(.minutes(3)))
 struct CUnsignedInt_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -482,7 +482,7 @@ struct CUnsignedInt_Tests {
     }
 }
 
-@Suite("Model CUnsignedLong (Tests/Fixtures/landmine.yaml:196:3)", .timeLimit(.minutes(3)))
+@Suite("Model CUnsignedLong (Tests/Fixtures/landmine.yaml:199:3)", .timeLimit(.minutes(3)))
 struct CUnsignedLong_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -496,7 +496,7 @@ struct CUnsignedLong_Tests {
     }
 }
 
-@Suite("Model CUnsignedLongLong (Tests/Fixtures/landmine.yaml:197:3)", .timeLimit(.minutes(3)))
+@Suite("Model CUnsignedLongLong (Tests/Fixtures/landmine.yaml:200:3)", .timeLimit(.minutes(3)))
 struct CUnsignedLongLong_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -510,7 +510,7 @@ struct CUnsignedLongLong_Tests {
     }
 }
 
-@Suite("Model CUnsignedShort (Tests/Fixtures/landmine.yaml:198:3)", .timeLimit(.minutes(3)))
+@Suite("Model CUnsignedShort (Tests/Fixtures/landmine.yaml:201:3)", .timeLimit(.minutes(3)))
 struct CUnsignedShort_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -524,7 +524,7 @@ struct CUnsignedShort_Tests {
     }
 }
 
-@Suite("Model CVaListPointer (Tests/Fixtures/landmine.yaml:199:3)", .timeLimit(.minutes(3)))
+@Suite("Model CVaListPointer (Tests/Fixtures/landmine.yaml:202:3)", .timeLimit(.minutes(3)))
 struct CVaListPointer_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -538,7 +538,7 @@ struct CVaListPointer_Tests {
     }
 }
 
-@Suite("Model CVarArg (Tests/Fixtures/landmine.yaml:200:3)", .timeLimit(.minutes(3)))
+@Suite("Model CVarArg (Tests/Fixtures/landmine.yaml:203:3)", .timeLimit(.minutes(3)))
 struct CVarArg_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -552,7 +552,7 @@ struct CVarArg_Tests {
     }
 }
 
-@Suite("Model CWideChar (Tests/Fixtures/landmine.yaml:201:3)", .timeLimit(.minutes(3)))
+@Suite("Model CWideChar (Tests/Fixtures/landmine.yaml:204:3)", .timeLimit(.minutes(3)))
 struct CWideChar_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -566,7 +566,7 @@ struct CWideChar_Tests {
     }
 }
 
-@Suite("Model CachedURLResponse (Tests/Fixtures/landmine.yaml:202:3)", .timeLimit(.minutes(3)))
+@Suite("Model CachedURLResponse (Tests/Fixtures/landmine.yaml:205:3)", .timeLimit(.minutes(3)))
 struct CachedURLResponseTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -580,7 +580,7 @@ struct CachedURLResponseTests {
     }
 }
 
-@Suite("Model CaseIterable (Tests/Fixtures/landmine.yaml:203:3)", .timeLimit(.minutes(3)))
+@Suite("Model CaseIterable (Tests/Fixtures/landmine.yaml:206:3)", .timeLimit(.minutes(3)))
 struct CaseIterable_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -594,7 +594,7 @@ struct CaseIterable_Tests {
     }
 }
 
-@Suite("Model CharacterSet (Tests/Fixtures/landmine.yaml:204:3)", .timeLimit(.minutes(3)))
+@Suite("Model CharacterSet (Tests/Fixtures/landmine.yaml:207:3)", .timeLimit(.minutes(3)))
 struct CharacterSetTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -608,7 +608,7 @@ struct CharacterSetTests {
     }
 }
 
-@Suite("Model ClosedRange (Tests/Fixtures/landmine.yaml:205:3)", .timeLimit(.minutes(3)))
+@Suite("Model ClosedRange (Tests/Fixtures/landmine.yaml:208:3)", .timeLimit(.minutes(3)))
 struct ClosedRange_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -622,7 +622,7 @@ struct ClosedRange_Tests {
     }
 }
 
-@Suite("Model ClosedRangeIndex (Tests/Fixtures/landmine.yaml:206:3)", .timeLimit(.minutes(3)))
+@Suite("Model ClosedRangeIndex (Tests/Fixtures/landmine.yaml:209:3)", .timeLimit(.minutes(3)))
 struct ClosedRangeIndex_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -636,7 +636,7 @@ struct ClosedRangeIndex_Tests {
     }
 }
 
-@Suite("Model CocoaError (Tests/Fixtures/landmine.yaml:207:3)", .timeLimit(.minutes(3)))
+@Suite("Model CocoaError (Tests/Fixtures/landmine.yaml:210:3)", .timeLimit(.minutes(3)))
 struct CocoaErrorTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -650,7 +650,7 @@ struct CocoaErrorTests {
     }
 }
 
-@Suite("Model CodableAttributedStringKey (Tests/Fixtures/landmine.yaml:208:3)", .timeLimit(.minutes(3)))
+@Suite("Model CodableAttributedStringKey (Tests/Fixtures/landmine.yaml:211:3)", .timeLimit(.minutes(3)))
 struct CodableAttributedStringKeyTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -664,7 +664,7 @@ struct CodableAttributedStringKeyTests {
     }
 }
 
-@Suite("Model CodableConfiguration (Tests/Fixtures/landmine.yaml:209:3)", .timeLimit(.minutes(3)))
+@Suite("Model CodableConfiguration (Tests/Fixtures/landmine.yaml:212:3)", .timeLimit(.minutes(3)))
 struct CodableConfigurationTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -678,7 +678,7 @@ struct CodableConfigurationTests {
     }
 }
 
-@Suite("Model CodableWithConfiguration (Tests/Fixtures/landmine.yaml:210:3)", .timeLimit(.minutes(3)))
+@Suite("Model CodableWithConfiguration (Tests/Fixtures/landmine.yaml:213:3)", .timeLimit(.minutes(3)))
 struct CodableWithConfigurationTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -692,7 +692,7 @@ struct CodableWithConfigurationTests {
     }
 }
 
-@Suite("Model CodingKey (Tests/Fixtures/landmine.yaml:211:3)", .timeLimit(.minutes(3)))
+@Suite("Model CodingKey (Tests/Fixtures/landmine.yaml:214:3)", .timeLimit(.minutes(3)))
 struct CodingKey_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {

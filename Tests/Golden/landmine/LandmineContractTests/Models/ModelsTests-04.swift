@@ -6,7 +6,7 @@ import LandmineAPI
 import SDKRuntime
 import Testing
 
-@Suite("Model CodingKeyRepresentable (Tests/Fixtures/landmine.yaml:212:3)", .timeLimit(.minutes(3)))
+@Suite("Model CodingKeyRepresentable (Tests/Fixtures/landmine.yaml:215:3)", .timeLimit(.minutes(3)))
 struct CodingKeyRepresentable_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -20,7 +20,7 @@ struct CodingKeyRepresentable_Tests {
     }
 }
 
-@Suite("Model CodingUserInfoKey (Tests/Fixtures/landmine.yaml:213:3)", .timeLimit(.minutes(3)))
+@Suite("Model CodingUserInfoKey (Tests/Fixtures/landmine.yaml:216:3)", .timeLimit(.minutes(3)))
 struct CodingUserInfoKey_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -34,7 +34,7 @@ struct CodingUserInfoKey_Tests {
     }
 }
 
-@Suite("Model Collection (Tests/Fixtures/landmine.yaml:214:3)", .timeLimit(.minutes(3)))
+@Suite("Model Collection (Tests/Fixtures/landmine.yaml:217:3)", .timeLimit(.minutes(3)))
 struct Collection_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -48,7 +48,7 @@ struct Collection_Tests {
     }
 }
 
-@Suite("Model CollectionDifference (Tests/Fixtures/landmine.yaml:215:3)", .timeLimit(.minutes(3)))
+@Suite("Model CollectionDifference (Tests/Fixtures/landmine.yaml:218:3)", .timeLimit(.minutes(3)))
 struct CollectionDifference_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -62,7 +62,7 @@ struct CollectionDifference_Tests {
     }
 }
 
-@Suite("Model CollectionOfOne (Tests/Fixtures/landmine.yaml:216:3)", .timeLimit(.minutes(3)))
+@Suite("Model CollectionOfOne (Tests/Fixtures/landmine.yaml:219:3)", .timeLimit(.minutes(3)))
 struct CollectionOfOne_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -76,7 +76,7 @@ struct CollectionOfOne_Tests {
     }
 }
 
-@Suite("Model CommandLine (Tests/Fixtures/landmine.yaml:217:3)", .timeLimit(.minutes(3)))
+@Suite("Model CommandLine (Tests/Fixtures/landmine.yaml:220:3)", .timeLimit(.minutes(3)))
 struct CommandLine_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -90,7 +90,7 @@ struct CommandLine_Tests {
     }
 }
 
-@Suite("Model Comparable (Tests/Fixtures/landmine.yaml:218:3)", .timeLimit(.minutes(3)))
+@Suite("Model Comparable (Tests/Fixtures/landmine.yaml:221:3)", .timeLimit(.minutes(3)))
 struct Comparable_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -104,7 +104,7 @@ struct Comparable_Tests {
     }
 }
 
-@Suite("Model ComparableComparator (Tests/Fixtures/landmine.yaml:219:3)", .timeLimit(.minutes(3)))
+@Suite("Model ComparableComparator (Tests/Fixtures/landmine.yaml:222:3)", .timeLimit(.minutes(3)))
 struct ComparableComparatorTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -118,7 +118,7 @@ struct ComparableComparatorTests {
     }
 }
 
-@Suite("Model Comparator (Tests/Fixtures/landmine.yaml:220:3)", .timeLimit(.minutes(3)))
+@Suite("Model Comparator (Tests/Fixtures/landmine.yaml:223:3)", .timeLimit(.minutes(3)))
 struct ComparatorTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -132,7 +132,7 @@ struct ComparatorTests {
     }
 }
 
-@Suite("Model ComparisonResult (Tests/Fixtures/landmine.yaml:221:3)", .timeLimit(.minutes(3)))
+@Suite("Model ComparisonResult (Tests/Fixtures/landmine.yaml:224:3)", .timeLimit(.minutes(3)))
 struct ComparisonResultTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -146,7 +146,7 @@ struct ComparisonResultTests {
     }
 }
 
-@Suite("Model ConcurrentValue (Tests/Fixtures/landmine.yaml:222:3)", .timeLimit(.minutes(3)))
+@Suite("Model ConcurrentValue (Tests/Fixtures/landmine.yaml:225:3)", .timeLimit(.minutes(3)))
 struct ConcurrentValue_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -160,7 +160,7 @@ struct ConcurrentValue_Tests {
     }
 }
 
-@Suite("Model ContiguousArray (Tests/Fixtures/landmine.yaml:223:3)", .timeLimit(.minutes(3)))
+@Suite("Model ContiguousArray (Tests/Fixtures/landmine.yaml:226:3)", .timeLimit(.minutes(3)))
 struct ContiguousArray_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -174,7 +174,7 @@ struct ContiguousArray_Tests {
     }
 }
 
-@Suite("Model ContiguousBytes (Tests/Fixtures/landmine.yaml:224:3)", .timeLimit(.minutes(3)))
+@Suite("Model ContiguousBytes (Tests/Fixtures/landmine.yaml:227:3)", .timeLimit(.minutes(3)))
 struct ContiguousBytesTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -188,7 +188,7 @@ struct ContiguousBytesTests {
     }
 }
 
-@Suite("Model ContractHarness (Tests/Fixtures/landmine.yaml:225:3)", .timeLimit(.minutes(3)))
+@Suite("Model ContractHarness (Tests/Fixtures/landmine.yaml:228:3)", .timeLimit(.minutes(3)))
 struct ContractHarnessTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -202,7 +202,7 @@ struct ContractHarnessTests {
     }
 }
 
-@Suite("Model Copyable (Tests/Fixtures/landmine.yaml:226:3)", .timeLimit(.minutes(3)))
+@Suite("Model Copyable (Tests/Fixtures/landmine.yaml:229:3)", .timeLimit(.minutes(3)))
 struct Copyable_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -216,7 +216,7 @@ struct Copyable_Tests {
     }
 }
 
-@Suite("Model CountableClosedRange (Tests/Fixtures/landmine.yaml:227:3)", .timeLimit(.minutes(3)))
+@Suite("Model CountableClosedRange (Tests/Fixtures/landmine.yaml:230:3)", .timeLimit(.minutes(3)))
 struct CountableClosedRange_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -230,7 +230,7 @@ struct CountableClosedRange_Tests {
     }
 }
 
-@Suite("Model CountablePartialRangeFrom (Tests/Fixtures/landmine.yaml:228:3)", .timeLimit(.minutes(3)))
+@Suite("Model CountablePartialRangeFrom (Tests/Fixtures/landmine.yaml:231:3)", .timeLimit(.minutes(3)))
 struct CountablePartialRangeFrom_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -244,7 +244,7 @@ struct CountablePartialRangeFrom_Tests {
     }
 }
 
-@Suite("Model CountableRange (Tests/Fixtures/landmine.yaml:229:3)", .timeLimit(.minutes(3)))
+@Suite("Model CountableRange (Tests/Fixtures/landmine.yaml:232:3)", .timeLimit(.minutes(3)))
 struct CountableRange_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -258,7 +258,7 @@ struct CountableRange_Tests {
     }
 }
 
-@Suite("Model CurrencyFormatStyleConfiguration (Tests/Fixtures/landmine.yaml:230:3)", .timeLimit(.minutes(3)))
+@Suite("Model CurrencyFormatStyleConfiguration (Tests/Fixtures/landmine.yaml:233:3)", .timeLimit(.minutes(3)))
 struct CurrencyFormatStyleConfigurationTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -274,7 +274,7 @@ struct CurrencyFormatStyleConfigurationTests {
     }
 }
 
-@Suite("Model CustomDebugStringConvertible (Tests/Fixtures/landmine.yaml:231:3)", .timeLimit(.minutes(3)))
+@Suite("Model CustomDebugStringConvertible (Tests/Fixtures/landmine.yaml:234:3)", .timeLimit(.minutes(3)))
 struct CustomDebugStringConvertible_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -290,7 +290,7 @@ struct CustomDebugStringConvertible_Tests {
     }
 }
 
-@Suite("Model CustomLeafReflectable (Tests/Fixtures/landmine.yaml:232:3)", .timeLimit(.minutes(3)))
+@Suite("Model CustomLeafReflectable (Tests/Fixtures/landmine.yaml:235:3)", .timeLimit(.minutes(3)))
 struct CustomLeafReflectable_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -304,7 +304,7 @@ struct CustomLeafReflectable_Tests {
     }
 }
 
-@Suite("Model CustomNSError (Tests/Fixtures/landmine.yaml:233:3)", .timeLimit(.minutes(3)))
+@Suite("Model CustomNSError (Tests/Fixtures/landmine.yaml:236:3)", .timeLimit(.minutes(3)))
 struct CustomNSErrorTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -318,7 +318,7 @@ struct CustomNSErrorTests {
     }
 }
 
-@Suite("Model CustomPlaygroundDisplayConvertible (Tests/Fixtures/landmine.yaml:234:3)", .timeLimit(.minutes(3)))
+@Suite("Model CustomPlaygroundDisplayConvertible (Tests/Fixtures/landmine.yaml:237:3)", .timeLimit(.minutes(3)))
 struct CustomPlaygroundDisplayConvertible_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -334,7 +334,7 @@ struct CustomPlaygroundDisplayConvertible_Tests {
     }
 }
 
-@Suite("Model CustomPlaygroundQuickLookable (Tests/Fixtures/landmine.yaml:235:3)", .timeLimit(.minutes(3)))
+@Suite("Model CustomPlaygroundQuickLookable (Tests/Fixtures/landmine.yaml:238:3)", .timeLimit(.minutes(3)))
 struct CustomPlaygroundQuickLookable_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -350,7 +350,7 @@ struct CustomPlaygroundQuickLookable_Tests {
     }
 }
 
-@Suite("Model CustomReflectable (Tests/Fixtures/landmine.yaml:236:3)", .timeLimit(.minutes(3)))
+@Suite("Model CustomReflectable (Tests/Fixtures/landmine.yaml:239:3)", .timeLimit(.minutes(3)))
 struct CustomReflectable_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -364,7 +364,7 @@ struct CustomReflectable_Tests {
     }
 }
 
-@Suite("Model CustomStringConvertible (Tests/Fixtures/landmine.yaml:237:3)", .timeLimit(.minutes(3)))
+@Suite("Model CustomStringConvertible (Tests/Fixtures/landmine.yaml:240:3)", .timeLimit(.minutes(3)))
 struct CustomStringConvertible_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -378,7 +378,7 @@ struct CustomStringConvertible_Tests {
     }
 }
 
-@Suite("Model DataProtocol (Tests/Fixtures/landmine.yaml:238:3)", .timeLimit(.minutes(3)))
+@Suite("Model DataProtocol (Tests/Fixtures/landmine.yaml:241:3)", .timeLimit(.minutes(3)))
 struct DataProtocolTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -392,7 +392,7 @@ struct DataProtocolTests {
     }
 }
 
-@Suite("Model DateComponents (Tests/Fixtures/landmine.yaml:239:3)", .timeLimit(.minutes(3)))
+@Suite("Model DateComponents (Tests/Fixtures/landmine.yaml:242:3)", .timeLimit(.minutes(3)))
 struct DateComponentsTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -406,7 +406,7 @@ struct DateComponentsTests {
     }
 }
 
-@Suite("Model DateFormatter (Tests/Fixtures/landmine.yaml:240:3)", .timeLimit(.minutes(3)))
+@Suite("Model DateFormatter (Tests/Fixtures/landmine.yaml:243:3)", .timeLimit(.minutes(3)))
 struct DateFormatterTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -420,7 +420,7 @@ struct DateFormatterTests {
     }
 }
 
-@Suite("Model DateInterval (Tests/Fixtures/landmine.yaml:241:3)", .timeLimit(.minutes(3)))
+@Suite("Model DateInterval (Tests/Fixtures/landmine.yaml:244:3)", .timeLimit(.minutes(3)))
 struct DateIntervalTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -434,7 +434,7 @@ struct DateIntervalTests {
     }
 }
 
-@Suite("Model DateIntervalFormatter (Tests/Fixtures/landmine.yaml:242:3)", .timeLimit(.minutes(3)))
+@Suite("Model DateIntervalFormatter (Tests/Fixtures/landmine.yaml:245:3)", .timeLimit(.minutes(3)))
 struct DateIntervalFormatterTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -448,7 +448,7 @@ struct DateIntervalFormatterTests {
     }
 }
 
-@Suite("Model DebugDescription (Tests/Fixtures/landmine.yaml:243:3)", .timeLimit(.minutes(3)))
+@Suite("Model DebugDescription (Tests/Fixtures/landmine.yaml:246:3)", .timeLimit(.minutes(3)))
 struct DebugDescriptionTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -462,7 +462,7 @@ struct DebugDescriptionTests {
     }
 }
 
-@Suite("Model Decodable (Tests/Fixtures/landmine.yaml:244:3)", .timeLimit(.minutes(3)))
+@Suite("Model Decodable (Tests/Fixtures/landmine.yaml:247:3)", .timeLimit(.minutes(3)))
 struct Decodable_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -476,7 +476,7 @@ struct Decodable_Tests {
     }
 }
 
-@Suite("Model DecodableAttributedStringKey (Tests/Fixtures/landmine.yaml:245:3)", .timeLimit(.minutes(3)))
+@Suite("Model DecodableAttributedStringKey (Tests/Fixtures/landmine.yaml:248:3)", .timeLimit(.minutes(3)))
 struct DecodableAttributedStringKeyTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -492,7 +492,7 @@ struct DecodableAttributedStringKeyTests {
     }
 }
 
-@Suite("Model DecodableWithConfiguration (Tests/Fixtures/landmine.yaml:246:3)", .timeLimit(.minutes(3)))
+@Suite("Model DecodableWithConfiguration (Tests/Fixtures/landmine.yaml:249:3)", .timeLimit(.minutes(3)))
 struct DecodableWithConfigurationTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -506,7 +506,7 @@ struct DecodableWithConfigurationTests {
     }
 }
 
-@Suite("Model DecodingConfigurationProviding (Tests/Fixtures/landmine.yaml:247:3)", .timeLimit(.minutes(3)))
+@Suite("Model DecodingConfigurationProviding (Tests/Fixtures/landmine.yaml:250:3)", .timeLimit(.minutes(3)))
 struct DecodingConfigurationProvidingTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -522,7 +522,7 @@ struct DecodingConfigurationProvidingTests {
     }
 }
 
-@Suite("Model DecodingError (Tests/Fixtures/landmine.yaml:248:3)", .timeLimit(.minutes(3)))
+@Suite("Model DecodingError (Tests/Fixtures/landmine.yaml:251:3)", .timeLimit(.minutes(3)))
 struct DecodingError_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -536,7 +536,7 @@ struct DecodingError_Tests {
     }
 }
 
-@Suite("Model DefaultBidirectionalIndices (Tests/Fixtures/landmine.yaml:249:3)", .timeLimit(.minutes(3)))
+@Suite("Model DefaultBidirectionalIndices (Tests/Fixtures/landmine.yaml:252:3)", .timeLimit(.minutes(3)))
 struct DefaultBidirectionalIndices_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -552,7 +552,7 @@ struct DefaultBidirectionalIndices_Tests {
     }
 }
 
-@Suite("Model DefaultIndices (Tests/Fixtures/landmine.yaml:250:3)", .timeLimit(.minutes(3)))
+@Suite("Model DefaultIndices (Tests/Fixtures/landmine.yaml:253:3)", .timeLimit(.minutes(3)))
 struct DefaultIndices_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -566,7 +566,7 @@ struct DefaultIndices_Tests {
     }
 }
 
-@Suite("Model DefaultRandomAccessIndices (Tests/Fixtures/landmine.yaml:251:3)", .timeLimit(.minutes(3)))
+@Suite("Model DefaultRandomAccessIndices (Tests/Fixtures/landmine.yaml:254:3)", .timeLimit(.minutes(3)))
 struct DefaultRandomAccessIndices_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -580,7 +580,7 @@ struct DefaultRandomAccessIndices_Tests {
     }
 }
 
-@Suite("Model DefaultStringInterpolation (Tests/Fixtures/landmine.yaml:252:3)", .timeLimit(.minutes(3)))
+@Suite("Model DefaultStringInterpolation (Tests/Fixtures/landmine.yaml:255:3)", .timeLimit(.minutes(3)))
 struct DefaultStringInterpolation_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -594,7 +594,7 @@ struct DefaultStringInterpolation_Tests {
     }
 }
 
-@Suite("Model DescriptiveNumberFormatConfiguration (Tests/Fixtures/landmine.yaml:253:3)", .timeLimit(.minutes(3)))
+@Suite("Model DescriptiveNumberFormatConfiguration (Tests/Fixtures/landmine.yaml:256:3)", .timeLimit(.minutes(3)))
 struct DescriptiveNumberFormatConfigurationTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -610,7 +610,7 @@ struct DescriptiveNumberFormatConfigurationTests {
     }
 }
 
-@Suite("Model DictionaryIndex (Tests/Fixtures/landmine.yaml:254:3)", .timeLimit(.minutes(3)))
+@Suite("Model DictionaryIndex (Tests/Fixtures/landmine.yaml:257:3)", .timeLimit(.minutes(3)))
 struct DictionaryIndex_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -624,7 +624,7 @@ struct DictionaryIndex_Tests {
     }
 }
 
-@Suite("Model DictionaryIterator (Tests/Fixtures/landmine.yaml:255:3)", .timeLimit(.minutes(3)))
+@Suite("Model DictionaryIterator (Tests/Fixtures/landmine.yaml:258:3)", .timeLimit(.minutes(3)))
 struct DictionaryIterator_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -638,7 +638,7 @@ struct DictionaryIterator_Tests {
     }
 }
 
-@Suite("Model DictionaryLiteral (Tests/Fixtures/landmine.yaml:256:3)", .timeLimit(.minutes(3)))
+@Suite("Model DictionaryLiteral (Tests/Fixtures/landmine.yaml:259:3)", .timeLimit(.minutes(3)))
 struct DictionaryLiteral_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -652,7 +652,7 @@ struct DictionaryLiteral_Tests {
     }
 }
 
-@Suite("Model DictionaryLiteralConvertible (Tests/Fixtures/landmine.yaml:257:3)", .timeLimit(.minutes(3)))
+@Suite("Model DictionaryLiteralConvertible (Tests/Fixtures/landmine.yaml:260:3)", .timeLimit(.minutes(3)))
 struct DictionaryLiteralConvertible_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -668,7 +668,7 @@ struct DictionaryLiteralConvertible_Tests {
     }
 }
 
-@Suite("Model Dimension (Tests/Fixtures/landmine.yaml:258:3)", .timeLimit(.minutes(3)))
+@Suite("Model Dimension (Tests/Fixtures/landmine.yaml:261:3)", .timeLimit(.minutes(3)))
 struct DimensionTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -682,7 +682,7 @@ struct DimensionTests {
     }
 }
 
-@Suite("Model DiscontiguousAttributedSubstring (Tests/Fixtures/landmine.yaml:259:3)", .timeLimit(.minutes(3)))
+@Suite("Model DiscontiguousAttributedSubstring (Tests/Fixtures/landmine.yaml:262:3)", .timeLimit(.minutes(3)))
 struct DiscontiguousAttributedSubstringTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -698,7 +698,7 @@ struct DiscontiguousAttributedSubstringTests {
     }
 }
 
-@Suite("Model DiscontiguousSlice (Tests/Fixtures/landmine.yaml:260:3)", .timeLimit(.minutes(3)))
+@Suite("Model DiscontiguousSlice (Tests/Fixtures/landmine.yaml:263:3)", .timeLimit(.minutes(3)))
 struct DiscontiguousSlice_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -712,7 +712,7 @@ struct DiscontiguousSlice_Tests {
     }
 }
 
-@Suite("Model DiscreteFormatStyle (Tests/Fixtures/landmine.yaml:261:3)", .timeLimit(.minutes(3)))
+@Suite("Model DiscreteFormatStyle (Tests/Fixtures/landmine.yaml:264:3)", .timeLimit(.minutes(3)))
 struct DiscreteFormatStyleTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {

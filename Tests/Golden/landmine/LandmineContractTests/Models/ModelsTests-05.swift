@@ -6,7 +6,7 @@ import LandmineAPI
 import SDKRuntime
 import Testing
 
-@Suite("Model DropFirstSequence (Tests/Fixtures/landmine.yaml:262:3)", .timeLimit(.minutes(3)))
+@Suite("Model DropFirstSequence (Tests/Fixtures/landmine.yaml:265:3)", .timeLimit(.minutes(3)))
 struct DropFirstSequence_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -20,7 +20,7 @@ struct DropFirstSequence_Tests {
     }
 }
 
-@Suite("Model DropWhileSequence (Tests/Fixtures/landmine.yaml:263:3)", .timeLimit(.minutes(3)))
+@Suite("Model DropWhileSequence (Tests/Fixtures/landmine.yaml:266:3)", .timeLimit(.minutes(3)))
 struct DropWhileSequence_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -34,7 +34,7 @@ struct DropWhileSequence_Tests {
     }
 }
 
-@Suite("Model DurationProtocol (Tests/Fixtures/landmine.yaml:264:3)", .timeLimit(.minutes(3)))
+@Suite("Model DurationProtocol (Tests/Fixtures/landmine.yaml:267:3)", .timeLimit(.minutes(3)))
 struct DurationProtocol_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -48,7 +48,7 @@ struct DurationProtocol_Tests {
     }
 }
 
-@Suite("Model EmptyCollection (Tests/Fixtures/landmine.yaml:265:3)", .timeLimit(.minutes(3)))
+@Suite("Model EmptyCollection (Tests/Fixtures/landmine.yaml:268:3)", .timeLimit(.minutes(3)))
 struct EmptyCollection_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -62,7 +62,7 @@ struct EmptyCollection_Tests {
     }
 }
 
-@Suite("Model EmptyIterator (Tests/Fixtures/landmine.yaml:266:3)", .timeLimit(.minutes(3)))
+@Suite("Model EmptyIterator (Tests/Fixtures/landmine.yaml:269:3)", .timeLimit(.minutes(3)))
 struct EmptyIterator_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -76,7 +76,7 @@ struct EmptyIterator_Tests {
     }
 }
 
-@Suite("Model EmulatedAPI (Tests/Fixtures/landmine.yaml:267:3)", .timeLimit(.minutes(3)))
+@Suite("Model EmulatedAPI (Tests/Fixtures/landmine.yaml:270:3)", .timeLimit(.minutes(3)))
 struct EmulatedAPITests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -90,7 +90,7 @@ struct EmulatedAPITests {
     }
 }
 
-@Suite("Model EmulatorCommand (Tests/Fixtures/landmine.yaml:268:3)", .timeLimit(.minutes(3)))
+@Suite("Model EmulatorCommand (Tests/Fixtures/landmine.yaml:271:3)", .timeLimit(.minutes(3)))
 struct EmulatorCommandTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -104,7 +104,7 @@ struct EmulatorCommandTests {
     }
 }
 
-@Suite("Model EmulatorErrorBody (Tests/Fixtures/landmine.yaml:269:3)", .timeLimit(.minutes(3)))
+@Suite("Model EmulatorErrorBody (Tests/Fixtures/landmine.yaml:272:3)", .timeLimit(.minutes(3)))
 struct EmulatorErrorBodyTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -118,7 +118,7 @@ struct EmulatorErrorBodyTests {
     }
 }
 
-@Suite("Model EmulatorRequest (Tests/Fixtures/landmine.yaml:270:3)", .timeLimit(.minutes(3)))
+@Suite("Model EmulatorRequest (Tests/Fixtures/landmine.yaml:273:3)", .timeLimit(.minutes(3)))
 struct EmulatorRequestTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -132,7 +132,7 @@ struct EmulatorRequestTests {
     }
 }
 
-@Suite("Model EmulatorResponse (Tests/Fixtures/landmine.yaml:271:3)", .timeLimit(.minutes(3)))
+@Suite("Model EmulatorResponse (Tests/Fixtures/landmine.yaml:274:3)", .timeLimit(.minutes(3)))
 struct EmulatorResponseTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -146,7 +146,7 @@ struct EmulatorResponseTests {
     }
 }
 
-@Suite("Model EmulatorServer (Tests/Fixtures/landmine.yaml:272:3)", .timeLimit(.minutes(3)))
+@Suite("Model EmulatorServer (Tests/Fixtures/landmine.yaml:275:3)", .timeLimit(.minutes(3)))
 struct EmulatorServerTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -160,7 +160,7 @@ struct EmulatorServerTests {
     }
 }
 
-@Suite("Model EmulatorServerError (Tests/Fixtures/landmine.yaml:273:3)", .timeLimit(.minutes(3)))
+@Suite("Model EmulatorServerError (Tests/Fixtures/landmine.yaml:276:3)", .timeLimit(.minutes(3)))
 struct EmulatorServerErrorTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -174,7 +174,7 @@ struct EmulatorServerErrorTests {
     }
 }
 
-@Suite("Model EmulatorUsageError (Tests/Fixtures/landmine.yaml:274:3)", .timeLimit(.minutes(3)))
+@Suite("Model EmulatorUsageError (Tests/Fixtures/landmine.yaml:277:3)", .timeLimit(.minutes(3)))
 struct EmulatorUsageErrorTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -188,7 +188,7 @@ struct EmulatorUsageErrorTests {
     }
 }
 
-@Suite("Model Encodable (Tests/Fixtures/landmine.yaml:275:3)", .timeLimit(.minutes(3)))
+@Suite("Model Encodable (Tests/Fixtures/landmine.yaml:278:3)", .timeLimit(.minutes(3)))
 struct Encodable_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -202,7 +202,7 @@ struct Encodable_Tests {
     }
 }
 
-@Suite("Model EncodableAttributedStringKey (Tests/Fixtures/landmine.yaml:276:3)", .timeLimit(.minutes(3)))
+@Suite("Model EncodableAttributedStringKey (Tests/Fixtures/landmine.yaml:279:3)", .timeLimit(.minutes(3)))
 struct EncodableAttributedStringKeyTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -218,7 +218,7 @@ struct EncodableAttributedStringKeyTests {
     }
 }
 
-@Suite("Model EncodableWithConfiguration (Tests/Fixtures/landmine.yaml:277:3)", .timeLimit(.minutes(3)))
+@Suite("Model EncodableWithConfiguration (Tests/Fixtures/landmine.yaml:280:3)", .timeLimit(.minutes(3)))
 struct EncodableWithConfigurationTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -232,7 +232,7 @@ struct EncodableWithConfigurationTests {
     }
 }
 
-@Suite("Model Encoder (Tests/Fixtures/landmine.yaml:278:3)", .timeLimit(.minutes(3)))
+@Suite("Model Encoder (Tests/Fixtures/landmine.yaml:281:3)", .timeLimit(.minutes(3)))
 struct Encoder_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -246,7 +246,7 @@ struct Encoder_Tests {
     }
 }
 
-@Suite("Model EncodingConfigurationProviding (Tests/Fixtures/landmine.yaml:279:3)", .timeLimit(.minutes(3)))
+@Suite("Model EncodingConfigurationProviding (Tests/Fixtures/landmine.yaml:282:3)", .timeLimit(.minutes(3)))
 struct EncodingConfigurationProvidingTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -262,7 +262,7 @@ struct EncodingConfigurationProvidingTests {
     }
 }
 
-@Suite("Model EncodingError (Tests/Fixtures/landmine.yaml:280:3)", .timeLimit(.minutes(3)))
+@Suite("Model EncodingError (Tests/Fixtures/landmine.yaml:283:3)", .timeLimit(.minutes(3)))
 struct EncodingError_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -276,7 +276,7 @@ struct EncodingError_Tests {
     }
 }
 
-@Suite("Model EnergyFormatter (Tests/Fixtures/landmine.yaml:281:3)", .timeLimit(.minutes(3)))
+@Suite("Model EnergyFormatter (Tests/Fixtures/landmine.yaml:284:3)", .timeLimit(.minutes(3)))
 struct EnergyFormatterTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -290,7 +290,7 @@ struct EnergyFormatterTests {
     }
 }
 
-@Suite("Model EnumeratedIterator (Tests/Fixtures/landmine.yaml:282:3)", .timeLimit(.minutes(3)))
+@Suite("Model EnumeratedIterator (Tests/Fixtures/landmine.yaml:285:3)", .timeLimit(.minutes(3)))
 struct EnumeratedIterator_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -304,7 +304,7 @@ struct EnumeratedIterator_Tests {
     }
 }
 
-@Suite("Model EnumeratedSequence (Tests/Fixtures/landmine.yaml:283:3)", .timeLimit(.minutes(3)))
+@Suite("Model EnumeratedSequence (Tests/Fixtures/landmine.yaml:286:3)", .timeLimit(.minutes(3)))
 struct EnumeratedSequence_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -318,7 +318,7 @@ struct EnumeratedSequence_Tests {
     }
 }
 
-@Suite("Model Equatable (Tests/Fixtures/landmine.yaml:284:3)", .timeLimit(.minutes(3)))
+@Suite("Model Equatable (Tests/Fixtures/landmine.yaml:287:3)", .timeLimit(.minutes(3)))
 struct Equatable_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -332,7 +332,7 @@ struct Equatable_Tests {
     }
 }
 
-@Suite("Model Escapable (Tests/Fixtures/landmine.yaml:285:3)", .timeLimit(.minutes(3)))
+@Suite("Model Escapable (Tests/Fixtures/landmine.yaml:288:3)", .timeLimit(.minutes(3)))
 struct Escapable_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -346,7 +346,7 @@ struct Escapable_Tests {
     }
 }
 
-@Suite("Model ExampleAnswer (Tests/Fixtures/landmine.yaml:286:3)", .timeLimit(.minutes(3)))
+@Suite("Model ExampleAnswer (Tests/Fixtures/landmine.yaml:289:3)", .timeLimit(.minutes(3)))
 struct ExampleAnswerTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -360,7 +360,7 @@ struct ExampleAnswerTests {
     }
 }
 
-@Suite("Model ExampleRoute (Tests/Fixtures/landmine.yaml:287:3)", .timeLimit(.minutes(3)))
+@Suite("Model ExampleRoute (Tests/Fixtures/landmine.yaml:290:3)", .timeLimit(.minutes(3)))
 struct ExampleRouteTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -374,7 +374,7 @@ struct ExampleRouteTests {
     }
 }
 
-@Suite("Model ExampleServer (Tests/Fixtures/landmine.yaml:288:3)", .timeLimit(.minutes(3)))
+@Suite("Model ExampleServer (Tests/Fixtures/landmine.yaml:291:3)", .timeLimit(.minutes(3)))
 struct ExampleServerTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -388,7 +388,7 @@ struct ExampleServerTests {
     }
 }
 
-@Suite("Model ExpressibleByArrayLiteral (Tests/Fixtures/landmine.yaml:289:3)", .timeLimit(.minutes(3)))
+@Suite("Model ExpressibleByArrayLiteral (Tests/Fixtures/landmine.yaml:292:3)", .timeLimit(.minutes(3)))
 struct ExpressibleByArrayLiteral_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -402,7 +402,7 @@ struct ExpressibleByArrayLiteral_Tests {
     }
 }
 
-@Suite("Model ExpressibleByBooleanLiteral (Tests/Fixtures/landmine.yaml:290:3)", .timeLimit(.minutes(3)))
+@Suite("Model ExpressibleByBooleanLiteral (Tests/Fixtures/landmine.yaml:293:3)", .timeLimit(.minutes(3)))
 struct ExpressibleByBooleanLiteral_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -418,7 +418,7 @@ struct ExpressibleByBooleanLiteral_Tests {
     }
 }
 
-@Suite("Model ExpressibleByDictionaryLiteral (Tests/Fixtures/landmine.yaml:291:3)", .timeLimit(.minutes(3)))
+@Suite("Model ExpressibleByDictionaryLiteral (Tests/Fixtures/landmine.yaml:294:3)", .timeLimit(.minutes(3)))
 struct ExpressibleByDictionaryLiteral_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -435,7 +435,7 @@ struct ExpressibleByDictionaryLiteral_Tests {
 }
 
 @Suite(
-    "Model ExpressibleByExtendedGraphemeClusterLiteral (Tests/Fixtures/landmine.yaml:292:3)",
+    "Model ExpressibleByExtendedGraphemeClusterLiteral (Tests/Fixtures/landmine.yaml:295:3)",
     .timeLimit(.minutes(3)))
 struct ExpressibleByExtendedGraphemeClusterLiteral_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
@@ -452,7 +452,7 @@ struct ExpressibleByExtendedGraphemeClusterLiteral_Tests {
     }
 }
 
-@Suite("Model ExpressibleByFloatLiteral (Tests/Fixtures/landmine.yaml:293:3)", .timeLimit(.minutes(3)))
+@Suite("Model ExpressibleByFloatLiteral (Tests/Fixtures/landmine.yaml:296:3)", .timeLimit(.minutes(3)))
 struct ExpressibleByFloatLiteral_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -466,7 +466,7 @@ struct ExpressibleByFloatLiteral_Tests {
     }
 }
 
-@Suite("Model ExpressibleByIntegerLiteral (Tests/Fixtures/landmine.yaml:294:3)", .timeLimit(.minutes(3)))
+@Suite("Model ExpressibleByIntegerLiteral (Tests/Fixtures/landmine.yaml:297:3)", .timeLimit(.minutes(3)))
 struct ExpressibleByIntegerLiteral_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -482,7 +482,7 @@ struct ExpressibleByIntegerLiteral_Tests {
     }
 }
 
-@Suite("Model ExpressibleByNilLiteral (Tests/Fixtures/landmine.yaml:295:3)", .timeLimit(.minutes(3)))
+@Suite("Model ExpressibleByNilLiteral (Tests/Fixtures/landmine.yaml:298:3)", .timeLimit(.minutes(3)))
 struct ExpressibleByNilLiteral_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -496,7 +496,7 @@ struct ExpressibleByNilLiteral_Tests {
     }
 }
 
-@Suite("Model ExpressibleByStringInterpolation (Tests/Fixtures/landmine.yaml:296:3)", .timeLimit(.minutes(3)))
+@Suite("Model ExpressibleByStringInterpolation (Tests/Fixtures/landmine.yaml:299:3)", .timeLimit(.minutes(3)))
 struct ExpressibleByStringInterpolation_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -512,7 +512,7 @@ struct ExpressibleByStringInterpolation_Tests {
     }
 }
 
-@Suite("Model ExpressibleByStringLiteral (Tests/Fixtures/landmine.yaml:297:3)", .timeLimit(.minutes(3)))
+@Suite("Model ExpressibleByStringLiteral (Tests/Fixtures/landmine.yaml:300:3)", .timeLimit(.minutes(3)))
 struct ExpressibleByStringLiteral_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -526,7 +526,7 @@ struct ExpressibleByStringLiteral_Tests {
     }
 }
 
-@Suite("Model ExpressibleByUnicodeScalarLiteral (Tests/Fixtures/landmine.yaml:298:3)", .timeLimit(.minutes(3)))
+@Suite("Model ExpressibleByUnicodeScalarLiteral (Tests/Fixtures/landmine.yaml:301:3)", .timeLimit(.minutes(3)))
 struct ExpressibleByUnicodeScalarLiteral_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -542,7 +542,7 @@ struct ExpressibleByUnicodeScalarLiteral_Tests {
     }
 }
 
-@Suite("Model Expression (Tests/Fixtures/landmine.yaml:299:3)", .timeLimit(.minutes(3)))
+@Suite("Model Expression (Tests/Fixtures/landmine.yaml:302:3)", .timeLimit(.minutes(3)))
 struct ExpressionTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -556,7 +556,7 @@ struct ExpressionTests {
     }
 }
 
-@Suite("Model ExtendedGraphemeClusterLiteralConvertible (Tests/Fixtures/landmine.yaml:300:3)", .timeLimit(.minutes(3)))
+@Suite("Model ExtendedGraphemeClusterLiteralConvertible (Tests/Fixtures/landmine.yaml:303:3)", .timeLimit(.minutes(3)))
 struct ExtendedGraphemeClusterLiteralConvertible_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -572,7 +572,7 @@ struct ExtendedGraphemeClusterLiteralConvertible_Tests {
     }
 }
 
-@Suite("Model ExtendedGraphemeClusterType (Tests/Fixtures/landmine.yaml:301:3)", .timeLimit(.minutes(3)))
+@Suite("Model ExtendedGraphemeClusterType (Tests/Fixtures/landmine.yaml:304:3)", .timeLimit(.minutes(3)))
 struct ExtendedGraphemeClusterType_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -588,7 +588,7 @@ struct ExtendedGraphemeClusterType_Tests {
     }
 }
 
-@Suite("Model Fault (Tests/Fixtures/landmine.yaml:302:3)", .timeLimit(.minutes(3)))
+@Suite("Model Fault (Tests/Fixtures/landmine.yaml:305:3)", .timeLimit(.minutes(3)))
 struct FaultTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -602,7 +602,7 @@ struct FaultTests {
     }
 }
 
-@Suite("Model FaultRule (Tests/Fixtures/landmine.yaml:303:3)", .timeLimit(.minutes(3)))
+@Suite("Model FaultRule (Tests/Fixtures/landmine.yaml:306:3)", .timeLimit(.minutes(3)))
 struct FaultRuleTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -616,7 +616,7 @@ struct FaultRuleTests {
     }
 }
 
-@Suite("Model FaultScope (Tests/Fixtures/landmine.yaml:304:3)", .timeLimit(.minutes(3)))
+@Suite("Model FaultScope (Tests/Fixtures/landmine.yaml:307:3)", .timeLimit(.minutes(3)))
 struct FaultScopeTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -630,7 +630,7 @@ struct FaultScopeTests {
     }
 }
 
-@Suite("Model FileAttributeKey (Tests/Fixtures/landmine.yaml:305:3)", .timeLimit(.minutes(3)))
+@Suite("Model FileAttributeKey (Tests/Fixtures/landmine.yaml:308:3)", .timeLimit(.minutes(3)))
 struct FileAttributeKeyTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -644,7 +644,7 @@ struct FileAttributeKeyTests {
     }
 }
 
-@Suite("Model FileAttributeType (Tests/Fixtures/landmine.yaml:306:3)", .timeLimit(.minutes(3)))
+@Suite("Model FileAttributeType (Tests/Fixtures/landmine.yaml:309:3)", .timeLimit(.minutes(3)))
 struct FileAttributeTypeTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -658,7 +658,7 @@ struct FileAttributeTypeTests {
     }
 }
 
-@Suite("Model FileHandle (Tests/Fixtures/landmine.yaml:307:3)", .timeLimit(.minutes(3)))
+@Suite("Model FileHandle (Tests/Fixtures/landmine.yaml:310:3)", .timeLimit(.minutes(3)))
 struct FileHandleTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -672,7 +672,7 @@ struct FileHandleTests {
     }
 }
 
-@Suite("Model FileManager (Tests/Fixtures/landmine.yaml:308:3)", .timeLimit(.minutes(3)))
+@Suite("Model FileManager (Tests/Fixtures/landmine.yaml:311:3)", .timeLimit(.minutes(3)))
 struct FileManagerTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -686,7 +686,7 @@ struct FileManagerTests {
     }
 }
 
-@Suite("Model FileManagerDelegate (Tests/Fixtures/landmine.yaml:309:3)", .timeLimit(.minutes(3)))
+@Suite("Model FileManagerDelegate (Tests/Fixtures/landmine.yaml:312:3)", .timeLimit(.minutes(3)))
 struct FileManagerDelegateTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -700,7 +700,7 @@ struct FileManagerDelegateTests {
     }
 }
 
-@Suite("Model FileProtectionType (Tests/Fixtures/landmine.yaml:310:3)", .timeLimit(.minutes(3)))
+@Suite("Model FileProtectionType (Tests/Fixtures/landmine.yaml:313:3)", .timeLimit(.minutes(3)))
 struct FileProtectionTypeTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -714,7 +714,7 @@ struct FileProtectionTypeTests {
     }
 }
 
-@Suite("Model FixedWidthInteger (Tests/Fixtures/landmine.yaml:311:3)", .timeLimit(.minutes(3)))
+@Suite("Model FixedWidthInteger (Tests/Fixtures/landmine.yaml:314:3)", .timeLimit(.minutes(3)))
 struct FixedWidthInteger_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {

@@ -6,7 +6,7 @@ import LandmineAPI
 import SDKRuntime
 import Testing
 
-@Suite("Model FlattenBidirectionalCollection (Tests/Fixtures/landmine.yaml:312:3)", .timeLimit(.minutes(3)))
+@Suite("Model FlattenBidirectionalCollection (Tests/Fixtures/landmine.yaml:315:3)", .timeLimit(.minutes(3)))
 struct FlattenBidirectionalCollection_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -22,7 +22,7 @@ struct FlattenBidirectionalCollection_Tests {
     }
 }
 
-@Suite("Model FlattenBidirectionalCollectionIndex (Tests/Fixtures/landmine.yaml:313:3)", .timeLimit(.minutes(3)))
+@Suite("Model FlattenBidirectionalCollectionIndex (Tests/Fixtures/landmine.yaml:316:3)", .timeLimit(.minutes(3)))
 struct FlattenBidirectionalCollectionIndex_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -38,7 +38,7 @@ struct FlattenBidirectionalCollectionIndex_Tests {
     }
 }
 
-@Suite("Model FlattenCollection (Tests/Fixtures/landmine.yaml:314:3)", .timeLimit(.minutes(3)))
+@Suite("Model FlattenCollection (Tests/Fixtures/landmine.yaml:317:3)", .timeLimit(.minutes(3)))
 struct FlattenCollection_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -52,7 +52,7 @@ struct FlattenCollection_Tests {
     }
 }
 
-@Suite("Model FlattenCollectionIndex (Tests/Fixtures/landmine.yaml:315:3)", .timeLimit(.minutes(3)))
+@Suite("Model FlattenCollectionIndex (Tests/Fixtures/landmine.yaml:318:3)", .timeLimit(.minutes(3)))
 struct FlattenCollectionIndex_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -66,7 +66,7 @@ struct FlattenCollectionIndex_Tests {
     }
 }
 
-@Suite("Model FlattenSequence (Tests/Fixtures/landmine.yaml:316:3)", .timeLimit(.minutes(3)))
+@Suite("Model FlattenSequence (Tests/Fixtures/landmine.yaml:319:3)", .timeLimit(.minutes(3)))
 struct FlattenSequence_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -80,7 +80,7 @@ struct FlattenSequence_Tests {
     }
 }
 
-@Suite("Model Float (Tests/Fixtures/landmine.yaml:317:3)", .timeLimit(.minutes(3)))
+@Suite("Model Float (Tests/Fixtures/landmine.yaml:320:3)", .timeLimit(.minutes(3)))
 struct Float_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -94,7 +94,7 @@ struct Float_Tests {
     }
 }
 
-@Suite("Model Float16 (Tests/Fixtures/landmine.yaml:318:3)", .timeLimit(.minutes(3)))
+@Suite("Model Float16 (Tests/Fixtures/landmine.yaml:321:3)", .timeLimit(.minutes(3)))
 struct Float16_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -108,7 +108,7 @@ struct Float16_Tests {
     }
 }
 
-@Suite("Model Float32 (Tests/Fixtures/landmine.yaml:319:3)", .timeLimit(.minutes(3)))
+@Suite("Model Float32 (Tests/Fixtures/landmine.yaml:322:3)", .timeLimit(.minutes(3)))
 struct Float32_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -122,7 +122,7 @@ struct Float32_Tests {
     }
 }
 
-@Suite("Model Float64 (Tests/Fixtures/landmine.yaml:320:3)", .timeLimit(.minutes(3)))
+@Suite("Model Float64 (Tests/Fixtures/landmine.yaml:323:3)", .timeLimit(.minutes(3)))
 struct Float64_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -136,7 +136,7 @@ struct Float64_Tests {
     }
 }
 
-@Suite("Model Float80 (Tests/Fixtures/landmine.yaml:321:3)", .timeLimit(.minutes(3)))
+@Suite("Model Float80 (Tests/Fixtures/landmine.yaml:324:3)", .timeLimit(.minutes(3)))
 struct Float80_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -150,7 +150,7 @@ struct Float80_Tests {
     }
 }
 
-@Suite("Model FloatLiteralConvertible (Tests/Fixtures/landmine.yaml:322:3)", .timeLimit(.minutes(3)))
+@Suite("Model FloatLiteralConvertible (Tests/Fixtures/landmine.yaml:325:3)", .timeLimit(.minutes(3)))
 struct FloatLiteralConvertible_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -164,7 +164,7 @@ struct FloatLiteralConvertible_Tests {
     }
 }
 
-@Suite("Model FloatLiteralType (Tests/Fixtures/landmine.yaml:323:3)", .timeLimit(.minutes(3)))
+@Suite("Model FloatLiteralType (Tests/Fixtures/landmine.yaml:326:3)", .timeLimit(.minutes(3)))
 struct FloatLiteralType_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -178,7 +178,7 @@ struct FloatLiteralType_Tests {
     }
 }
 
-@Suite("Model FloatingPoint (Tests/Fixtures/landmine.yaml:324:3)", .timeLimit(.minutes(3)))
+@Suite("Model FloatingPoint (Tests/Fixtures/landmine.yaml:327:3)", .timeLimit(.minutes(3)))
 struct FloatingPoint_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -192,7 +192,7 @@ struct FloatingPoint_Tests {
     }
 }
 
-@Suite("Model FloatingPointClassification (Tests/Fixtures/landmine.yaml:325:3)", .timeLimit(.minutes(3)))
+@Suite("Model FloatingPointClassification (Tests/Fixtures/landmine.yaml:328:3)", .timeLimit(.minutes(3)))
 struct FloatingPointClassification_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -208,7 +208,7 @@ struct FloatingPointClassification_Tests {
     }
 }
 
-@Suite("Model FloatingPointFormatStyle (Tests/Fixtures/landmine.yaml:326:3)", .timeLimit(.minutes(3)))
+@Suite("Model FloatingPointFormatStyle (Tests/Fixtures/landmine.yaml:329:3)", .timeLimit(.minutes(3)))
 struct FloatingPointFormatStyleTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -222,7 +222,7 @@ struct FloatingPointFormatStyleTests {
     }
 }
 
-@Suite("Model FloatingPointParseStrategy (Tests/Fixtures/landmine.yaml:327:3)", .timeLimit(.minutes(3)))
+@Suite("Model FloatingPointParseStrategy (Tests/Fixtures/landmine.yaml:330:3)", .timeLimit(.minutes(3)))
 struct FloatingPointParseStrategyTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -236,7 +236,7 @@ struct FloatingPointParseStrategyTests {
     }
 }
 
-@Suite("Model FloatingPointRoundingRule (Tests/Fixtures/landmine.yaml:328:3)", .timeLimit(.minutes(3)))
+@Suite("Model FloatingPointRoundingRule (Tests/Fixtures/landmine.yaml:331:3)", .timeLimit(.minutes(3)))
 struct FloatingPointRoundingRule_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -250,7 +250,7 @@ struct FloatingPointRoundingRule_Tests {
     }
 }
 
-@Suite("Model FloatingPointSign (Tests/Fixtures/landmine.yaml:329:3)", .timeLimit(.minutes(3)))
+@Suite("Model FloatingPointSign (Tests/Fixtures/landmine.yaml:332:3)", .timeLimit(.minutes(3)))
 struct FloatingPointSign_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -264,7 +264,7 @@ struct FloatingPointSign_Tests {
     }
 }
 
-@Suite("Model FormatStyle (Tests/Fixtures/landmine.yaml:330:3)", .timeLimit(.minutes(3)))
+@Suite("Model FormatStyle (Tests/Fixtures/landmine.yaml:333:3)", .timeLimit(.minutes(3)))
 struct FormatStyleTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -278,7 +278,7 @@ struct FormatStyleTests {
     }
 }
 
-@Suite("Model FormatStyleCapitalizationContext (Tests/Fixtures/landmine.yaml:331:3)", .timeLimit(.minutes(3)))
+@Suite("Model FormatStyleCapitalizationContext (Tests/Fixtures/landmine.yaml:334:3)", .timeLimit(.minutes(3)))
 struct FormatStyleCapitalizationContextTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -294,7 +294,7 @@ struct FormatStyleCapitalizationContextTests {
     }
 }
 
-@Suite("Model Formatter (Tests/Fixtures/landmine.yaml:332:3)", .timeLimit(.minutes(3)))
+@Suite("Model Formatter (Tests/Fixtures/landmine.yaml:335:3)", .timeLimit(.minutes(3)))
 struct FormatterTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -308,7 +308,7 @@ struct FormatterTests {
     }
 }
 
-@Suite("Model HTTPCookie (Tests/Fixtures/landmine.yaml:333:3)", .timeLimit(.minutes(3)))
+@Suite("Model HTTPCookie (Tests/Fixtures/landmine.yaml:336:3)", .timeLimit(.minutes(3)))
 struct HTTPCookieTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -322,7 +322,7 @@ struct HTTPCookieTests {
     }
 }
 
-@Suite("Model HTTPCookiePropertyKey (Tests/Fixtures/landmine.yaml:334:3)", .timeLimit(.minutes(3)))
+@Suite("Model HTTPCookiePropertyKey (Tests/Fixtures/landmine.yaml:337:3)", .timeLimit(.minutes(3)))
 struct HTTPCookiePropertyKeyTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -336,7 +336,7 @@ struct HTTPCookiePropertyKeyTests {
     }
 }
 
-@Suite("Model HTTPCookieStorage (Tests/Fixtures/landmine.yaml:335:3)", .timeLimit(.minutes(3)))
+@Suite("Model HTTPCookieStorage (Tests/Fixtures/landmine.yaml:338:3)", .timeLimit(.minutes(3)))
 struct HTTPCookieStorageTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -350,7 +350,7 @@ struct HTTPCookieStorageTests {
     }
 }
 
-@Suite("Model HTTPRequest (Tests/Fixtures/landmine.yaml:336:3)", .timeLimit(.minutes(3)))
+@Suite("Model HTTPRequest (Tests/Fixtures/landmine.yaml:339:3)", .timeLimit(.minutes(3)))
 struct HTTPRequestTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -364,7 +364,7 @@ struct HTTPRequestTests {
     }
 }
 
-@Suite("Model HTTPResponse (Tests/Fixtures/landmine.yaml:337:3)", .timeLimit(.minutes(3)))
+@Suite("Model HTTPResponse (Tests/Fixtures/landmine.yaml:340:3)", .timeLimit(.minutes(3)))
 struct HTTPResponseTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -378,7 +378,7 @@ struct HTTPResponseTests {
     }
 }
 
-@Suite("Model HTTPURLResponse (Tests/Fixtures/landmine.yaml:338:3)", .timeLimit(.minutes(3)))
+@Suite("Model HTTPURLResponse (Tests/Fixtures/landmine.yaml:341:3)", .timeLimit(.minutes(3)))
 struct HTTPURLResponseTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -392,7 +392,7 @@ struct HTTPURLResponseTests {
     }
 }
 
-@Suite("Model Hashable (Tests/Fixtures/landmine.yaml:339:3)", .timeLimit(.minutes(3)))
+@Suite("Model Hashable (Tests/Fixtures/landmine.yaml:342:3)", .timeLimit(.minutes(3)))
 struct Hashable_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -406,7 +406,7 @@ struct Hashable_Tests {
     }
 }
 
-@Suite("Model Hasher (Tests/Fixtures/landmine.yaml:340:3)", .timeLimit(.minutes(3)))
+@Suite("Model Hasher (Tests/Fixtures/landmine.yaml:343:3)", .timeLimit(.minutes(3)))
 struct Hasher_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -420,7 +420,7 @@ struct Hasher_Tests {
     }
 }
 
-@Suite("Model Host (Tests/Fixtures/landmine.yaml:341:3)", .timeLimit(.minutes(3)))
+@Suite("Model Host (Tests/Fixtures/landmine.yaml:344:3)", .timeLimit(.minutes(3)))
 struct HostTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -434,7 +434,7 @@ struct HostTests {
     }
 }
 
-@Suite("Model ISO8601DateFormatter (Tests/Fixtures/landmine.yaml:342:3)", .timeLimit(.minutes(3)))
+@Suite("Model ISO8601DateFormatter (Tests/Fixtures/landmine.yaml:345:3)", .timeLimit(.minutes(3)))
 struct ISO8601DateFormatterTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -448,7 +448,7 @@ struct ISO8601DateFormatterTests {
     }
 }
 
-@Suite("Model Identifiable (Tests/Fixtures/landmine.yaml:343:3)", .timeLimit(.minutes(3)))
+@Suite("Model Identifiable (Tests/Fixtures/landmine.yaml:346:3)", .timeLimit(.minutes(3)))
 struct Identifiable_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -462,7 +462,7 @@ struct Identifiable_Tests {
     }
 }
 
-@Suite("Model IndexPath (Tests/Fixtures/landmine.yaml:344:3)", .timeLimit(.minutes(3)))
+@Suite("Model IndexPath (Tests/Fixtures/landmine.yaml:347:3)", .timeLimit(.minutes(3)))
 struct IndexPathTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -476,7 +476,7 @@ struct IndexPathTests {
     }
 }
 
-@Suite("Model Indexable (Tests/Fixtures/landmine.yaml:345:3)", .timeLimit(.minutes(3)))
+@Suite("Model Indexable (Tests/Fixtures/landmine.yaml:348:3)", .timeLimit(.minutes(3)))
 struct Indexable_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -490,7 +490,7 @@ struct Indexable_Tests {
     }
 }
 
-@Suite("Model IndexableBase (Tests/Fixtures/landmine.yaml:346:3)", .timeLimit(.minutes(3)))
+@Suite("Model IndexableBase (Tests/Fixtures/landmine.yaml:349:3)", .timeLimit(.minutes(3)))
 struct IndexableBase_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -504,7 +504,7 @@ struct IndexableBase_Tests {
     }
 }
 
-@Suite("Model IndexingIterator (Tests/Fixtures/landmine.yaml:347:3)", .timeLimit(.minutes(3)))
+@Suite("Model IndexingIterator (Tests/Fixtures/landmine.yaml:350:3)", .timeLimit(.minutes(3)))
 struct IndexingIterator_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -518,7 +518,7 @@ struct IndexingIterator_Tests {
     }
 }
 
-@Suite("Model InflectionRule (Tests/Fixtures/landmine.yaml:348:3)", .timeLimit(.minutes(3)))
+@Suite("Model InflectionRule (Tests/Fixtures/landmine.yaml:351:3)", .timeLimit(.minutes(3)))
 struct InflectionRuleTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -532,7 +532,7 @@ struct InflectionRuleTests {
     }
 }
 
-@Suite("Model InlineArray (Tests/Fixtures/landmine.yaml:349:3)", .timeLimit(.minutes(3)))
+@Suite("Model InlineArray (Tests/Fixtures/landmine.yaml:352:3)", .timeLimit(.minutes(3)))
 struct InlineArray_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -546,7 +546,7 @@ struct InlineArray_Tests {
     }
 }
 
-@Suite("Model InputStream (Tests/Fixtures/landmine.yaml:350:3)", .timeLimit(.minutes(3)))
+@Suite("Model InputStream (Tests/Fixtures/landmine.yaml:353:3)", .timeLimit(.minutes(3)))
 struct InputStreamTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -560,7 +560,7 @@ struct InputStreamTests {
     }
 }
 
-@Suite("Model InstantProtocol (Tests/Fixtures/landmine.yaml:351:3)", .timeLimit(.minutes(3)))
+@Suite("Model InstantProtocol (Tests/Fixtures/landmine.yaml:354:3)", .timeLimit(.minutes(3)))
 struct InstantProtocol_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -574,7 +574,7 @@ struct InstantProtocol_Tests {
     }
 }
 
-@Suite("Model Int128 (Tests/Fixtures/landmine.yaml:352:3)", .timeLimit(.minutes(3)))
+@Suite("Model Int128 (Tests/Fixtures/landmine.yaml:355:3)", .timeLimit(.minutes(3)))
 struct Int128_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -588,7 +588,7 @@ struct Int128_Tests {
     }
 }
 
-@Suite("Model Int16 (Tests/Fixtures/landmine.yaml:353:3)", .timeLimit(.minutes(3)))
+@Suite("Model Int16 (Tests/Fixtures/landmine.yaml:356:3)", .timeLimit(.minutes(3)))
 struct Int16_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -602,7 +602,7 @@ struct Int16_Tests {
     }
 }
 
-@Suite("Model Int32 (Tests/Fixtures/landmine.yaml:354:3)", .timeLimit(.minutes(3)))
+@Suite("Model Int32 (Tests/Fixtures/landmine.yaml:357:3)", .timeLimit(.minutes(3)))
 struct Int32_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -616,7 +616,7 @@ struct Int32_Tests {
     }
 }
 
-@Suite("Model Int64 (Tests/Fixtures/landmine.yaml:355:3)", .timeLimit(.minutes(3)))
+@Suite("Model Int64 (Tests/Fixtures/landmine.yaml:358:3)", .timeLimit(.minutes(3)))
 struct Int64_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -630,7 +630,7 @@ struct Int64_Tests {
     }
 }
 
-@Suite("Model Int8 (Tests/Fixtures/landmine.yaml:356:3)", .timeLimit(.minutes(3)))
+@Suite("Model Int8 (Tests/Fixtures/landmine.yaml:359:3)", .timeLimit(.minutes(3)))
 struct Int8_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -644,7 +644,7 @@ struct Int8_Tests {
     }
 }
 
-@Suite("Model IntegerFormatStyle (Tests/Fixtures/landmine.yaml:357:3)", .timeLimit(.minutes(3)))
+@Suite("Model IntegerFormatStyle (Tests/Fixtures/landmine.yaml:360:3)", .timeLimit(.minutes(3)))
 struct IntegerFormatStyleTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -658,7 +658,7 @@ struct IntegerFormatStyleTests {
     }
 }
 
-@Suite("Model IntegerLiteralConvertible (Tests/Fixtures/landmine.yaml:358:3)", .timeLimit(.minutes(3)))
+@Suite("Model IntegerLiteralConvertible (Tests/Fixtures/landmine.yaml:361:3)", .timeLimit(.minutes(3)))
 struct IntegerLiteralConvertible_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -672,7 +672,7 @@ struct IntegerLiteralConvertible_Tests {
     }
 }
 
-@Suite("Model IntegerLiteralType (Tests/Fixtures/landmine.yaml:359:3)", .timeLimit(.minutes(3)))
+@Suite("Model IntegerLiteralType (Tests/Fixtures/landmine.yaml:362:3)", .timeLimit(.minutes(3)))
 struct IntegerLiteralType_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -686,7 +686,7 @@ struct IntegerLiteralType_Tests {
     }
 }
 
-@Suite("Model IntegerParseStrategy (Tests/Fixtures/landmine.yaml:360:3)", .timeLimit(.minutes(3)))
+@Suite("Model IntegerParseStrategy (Tests/Fixtures/landmine.yaml:363:3)", .timeLimit(.minutes(3)))
 struct IntegerParseStrategyTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -700,7 +700,7 @@ struct IntegerParseStrategyTests {
     }
 }
 
-@Suite("Model IteratorOverOne (Tests/Fixtures/landmine.yaml:361:3)", .timeLimit(.minutes(3)))
+@Suite("Model IteratorOverOne (Tests/Fixtures/landmine.yaml:364:3)", .timeLimit(.minutes(3)))
 struct IteratorOverOne_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {

@@ -6,7 +6,7 @@ import LandmineAPI
 import SDKRuntime
 import Testing
 
-@Suite("Model IteratorProtocol (Tests/Fixtures/landmine.yaml:362:3)", .timeLimit(.minutes(3)))
+@Suite("Model IteratorProtocol (Tests/Fixtures/landmine.yaml:365:3)", .timeLimit(.minutes(3)))
 struct IteratorProtocol_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -20,7 +20,7 @@ struct IteratorProtocol_Tests {
     }
 }
 
-@Suite("Model IteratorSequence (Tests/Fixtures/landmine.yaml:363:3)", .timeLimit(.minutes(3)))
+@Suite("Model IteratorSequence (Tests/Fixtures/landmine.yaml:366:3)", .timeLimit(.minutes(3)))
 struct IteratorSequence_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -34,7 +34,7 @@ struct IteratorSequence_Tests {
     }
 }
 
-@Suite("Model JSONSerialization (Tests/Fixtures/landmine.yaml:364:3)", .timeLimit(.minutes(3)))
+@Suite("Model JSONSerialization (Tests/Fixtures/landmine.yaml:367:3)", .timeLimit(.minutes(3)))
 struct JSONSerializationTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -48,7 +48,7 @@ struct JSONSerializationTests {
     }
 }
 
-@Suite("Model JoinedIterator (Tests/Fixtures/landmine.yaml:365:3)", .timeLimit(.minutes(3)))
+@Suite("Model JoinedIterator (Tests/Fixtures/landmine.yaml:368:3)", .timeLimit(.minutes(3)))
 struct JoinedIterator_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -62,7 +62,7 @@ struct JoinedIterator_Tests {
     }
 }
 
-@Suite("Model JoinedSequence (Tests/Fixtures/landmine.yaml:366:3)", .timeLimit(.minutes(3)))
+@Suite("Model JoinedSequence (Tests/Fixtures/landmine.yaml:369:3)", .timeLimit(.minutes(3)))
 struct JoinedSequence_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -76,7 +76,7 @@ struct JoinedSequence_Tests {
     }
 }
 
-@Suite("Model KeyPath (Tests/Fixtures/landmine.yaml:367:3)", .timeLimit(.minutes(3)))
+@Suite("Model KeyPath (Tests/Fixtures/landmine.yaml:370:3)", .timeLimit(.minutes(3)))
 struct KeyPath_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -90,7 +90,7 @@ struct KeyPath_Tests {
     }
 }
 
-@Suite("Model KeyPathComparator (Tests/Fixtures/landmine.yaml:368:3)", .timeLimit(.minutes(3)))
+@Suite("Model KeyPathComparator (Tests/Fixtures/landmine.yaml:371:3)", .timeLimit(.minutes(3)))
 struct KeyPathComparatorTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -104,7 +104,7 @@ struct KeyPathComparatorTests {
     }
 }
 
-@Suite("Model KeyValuePairs (Tests/Fixtures/landmine.yaml:369:3)", .timeLimit(.minutes(3)))
+@Suite("Model KeyValuePairs (Tests/Fixtures/landmine.yaml:372:3)", .timeLimit(.minutes(3)))
 struct KeyValuePairs_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -118,7 +118,7 @@ struct KeyValuePairs_Tests {
     }
 }
 
-@Suite("Model KeyedDecodingContainer (Tests/Fixtures/landmine.yaml:370:3)", .timeLimit(.minutes(3)))
+@Suite("Model KeyedDecodingContainer (Tests/Fixtures/landmine.yaml:373:3)", .timeLimit(.minutes(3)))
 struct KeyedDecodingContainer_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -132,7 +132,7 @@ struct KeyedDecodingContainer_Tests {
     }
 }
 
-@Suite("Model KeyedDecodingContainerProtocol (Tests/Fixtures/landmine.yaml:371:3)", .timeLimit(.minutes(3)))
+@Suite("Model KeyedDecodingContainerProtocol (Tests/Fixtures/landmine.yaml:374:3)", .timeLimit(.minutes(3)))
 struct KeyedDecodingContainerProtocol_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -148,7 +148,7 @@ struct KeyedDecodingContainerProtocol_Tests {
     }
 }
 
-@Suite("Model KeyedEncodingContainer (Tests/Fixtures/landmine.yaml:372:3)", .timeLimit(.minutes(3)))
+@Suite("Model KeyedEncodingContainer (Tests/Fixtures/landmine.yaml:375:3)", .timeLimit(.minutes(3)))
 struct KeyedEncodingContainer_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -162,7 +162,7 @@ struct KeyedEncodingContainer_Tests {
     }
 }
 
-@Suite("Model KeyedEncodingContainerProtocol (Tests/Fixtures/landmine.yaml:373:3)", .timeLimit(.minutes(3)))
+@Suite("Model KeyedEncodingContainerProtocol (Tests/Fixtures/landmine.yaml:376:3)", .timeLimit(.minutes(3)))
 struct KeyedEncodingContainerProtocol_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -178,7 +178,7 @@ struct KeyedEncodingContainerProtocol_Tests {
     }
 }
 
-@Suite("Model LazyBidirectionalCollection (Tests/Fixtures/landmine.yaml:374:3)", .timeLimit(.minutes(3)))
+@Suite("Model LazyBidirectionalCollection (Tests/Fixtures/landmine.yaml:377:3)", .timeLimit(.minutes(3)))
 struct LazyBidirectionalCollection_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -194,7 +194,7 @@ struct LazyBidirectionalCollection_Tests {
     }
 }
 
-@Suite("Model LazyCollection (Tests/Fixtures/landmine.yaml:375:3)", .timeLimit(.minutes(3)))
+@Suite("Model LazyCollection (Tests/Fixtures/landmine.yaml:378:3)", .timeLimit(.minutes(3)))
 struct LazyCollection_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -208,7 +208,7 @@ struct LazyCollection_Tests {
     }
 }
 
-@Suite("Model LazyCollectionProtocol (Tests/Fixtures/landmine.yaml:376:3)", .timeLimit(.minutes(3)))
+@Suite("Model LazyCollectionProtocol (Tests/Fixtures/landmine.yaml:379:3)", .timeLimit(.minutes(3)))
 struct LazyCollectionProtocol_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -222,7 +222,7 @@ struct LazyCollectionProtocol_Tests {
     }
 }
 
-@Suite("Model LazyDropWhileBidirectionalCollection (Tests/Fixtures/landmine.yaml:377:3)", .timeLimit(.minutes(3)))
+@Suite("Model LazyDropWhileBidirectionalCollection (Tests/Fixtures/landmine.yaml:380:3)", .timeLimit(.minutes(3)))
 struct LazyDropWhileBidirectionalCollection_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -238,7 +238,7 @@ struct LazyDropWhileBidirectionalCollection_Tests {
     }
 }
 
-@Suite("Model LazyDropWhileCollection (Tests/Fixtures/landmine.yaml:378:3)", .timeLimit(.minutes(3)))
+@Suite("Model LazyDropWhileCollection (Tests/Fixtures/landmine.yaml:381:3)", .timeLimit(.minutes(3)))
 struct LazyDropWhileCollection_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -252,7 +252,7 @@ struct LazyDropWhileCollection_Tests {
     }
 }
 
-@Suite("Model LazyDropWhileIndex (Tests/Fixtures/landmine.yaml:379:3)", .timeLimit(.minutes(3)))
+@Suite("Model LazyDropWhileIndex (Tests/Fixtures/landmine.yaml:382:3)", .timeLimit(.minutes(3)))
 struct LazyDropWhileIndex_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -266,7 +266,7 @@ struct LazyDropWhileIndex_Tests {
     }
 }
 
-@Suite("Model LazyDropWhileIterator (Tests/Fixtures/landmine.yaml:380:3)", .timeLimit(.minutes(3)))
+@Suite("Model LazyDropWhileIterator (Tests/Fixtures/landmine.yaml:383:3)", .timeLimit(.minutes(3)))
 struct LazyDropWhileIterator_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -280,7 +280,7 @@ struct LazyDropWhileIterator_Tests {
     }
 }
 
-@Suite("Model LazyDropWhileSequence (Tests/Fixtures/landmine.yaml:381:3)", .timeLimit(.minutes(3)))
+@Suite("Model LazyDropWhileSequence (Tests/Fixtures/landmine.yaml:384:3)", .timeLimit(.minutes(3)))
 struct LazyDropWhileSequence_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -294,7 +294,7 @@ struct LazyDropWhileSequence_Tests {
     }
 }
 
-@Suite("Model LazyFilterBidirectionalCollection (Tests/Fixtures/landmine.yaml:382:3)", .timeLimit(.minutes(3)))
+@Suite("Model LazyFilterBidirectionalCollection (Tests/Fixtures/landmine.yaml:385:3)", .timeLimit(.minutes(3)))
 struct LazyFilterBidirectionalCollection_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -310,7 +310,7 @@ struct LazyFilterBidirectionalCollection_Tests {
     }
 }
 
-@Suite("Model LazyFilterCollection (Tests/Fixtures/landmine.yaml:383:3)", .timeLimit(.minutes(3)))
+@Suite("Model LazyFilterCollection (Tests/Fixtures/landmine.yaml:386:3)", .timeLimit(.minutes(3)))
 struct LazyFilterCollection_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -324,7 +324,7 @@ struct LazyFilterCollection_Tests {
     }
 }
 
-@Suite("Model LazyFilterIndex (Tests/Fixtures/landmine.yaml:384:3)", .timeLimit(.minutes(3)))
+@Suite("Model LazyFilterIndex (Tests/Fixtures/landmine.yaml:387:3)", .timeLimit(.minutes(3)))
 struct LazyFilterIndex_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -338,7 +338,7 @@ struct LazyFilterIndex_Tests {
     }
 }
 
-@Suite("Model LazyFilterIterator (Tests/Fixtures/landmine.yaml:385:3)", .timeLimit(.minutes(3)))
+@Suite("Model LazyFilterIterator (Tests/Fixtures/landmine.yaml:388:3)", .timeLimit(.minutes(3)))
 struct LazyFilterIterator_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -352,7 +352,7 @@ struct LazyFilterIterator_Tests {
     }
 }
 
-@Suite("Model LazyFilterSequence (Tests/Fixtures/landmine.yaml:386:3)", .timeLimit(.minutes(3)))
+@Suite("Model LazyFilterSequence (Tests/Fixtures/landmine.yaml:389:3)", .timeLimit(.minutes(3)))
 struct LazyFilterSequence_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -366,7 +366,7 @@ struct LazyFilterSequence_Tests {
     }
 }
 
-@Suite("Model LazyMapBidirectionalCollection (Tests/Fixtures/landmine.yaml:387:3)", .timeLimit(.minutes(3)))
+@Suite("Model LazyMapBidirectionalCollection (Tests/Fixtures/landmine.yaml:390:3)", .timeLimit(.minutes(3)))
 struct LazyMapBidirectionalCollection_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -382,7 +382,7 @@ struct LazyMapBidirectionalCollection_Tests {
     }
 }
 
-@Suite("Model LazyMapCollection (Tests/Fixtures/landmine.yaml:388:3)", .timeLimit(.minutes(3)))
+@Suite("Model LazyMapCollection (Tests/Fixtures/landmine.yaml:391:3)", .timeLimit(.minutes(3)))
 struct LazyMapCollection_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -396,7 +396,7 @@ struct LazyMapCollection_Tests {
     }
 }
 
-@Suite("Model LazyMapIterator (Tests/Fixtures/landmine.yaml:389:3)", .timeLimit(.minutes(3)))
+@Suite("Model LazyMapIterator (Tests/Fixtures/landmine.yaml:392:3)", .timeLimit(.minutes(3)))
 struct LazyMapIterator_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -410,7 +410,7 @@ struct LazyMapIterator_Tests {
     }
 }
 
-@Suite("Model LazyMapRandomAccessCollection (Tests/Fixtures/landmine.yaml:390:3)", .timeLimit(.minutes(3)))
+@Suite("Model LazyMapRandomAccessCollection (Tests/Fixtures/landmine.yaml:393:3)", .timeLimit(.minutes(3)))
 struct LazyMapRandomAccessCollection_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -426,7 +426,7 @@ struct LazyMapRandomAccessCollection_Tests {
     }
 }
 
-@Suite("Model LazyMapSequence (Tests/Fixtures/landmine.yaml:391:3)", .timeLimit(.minutes(3)))
+@Suite("Model LazyMapSequence (Tests/Fixtures/landmine.yaml:394:3)", .timeLimit(.minutes(3)))
 struct LazyMapSequence_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -440,7 +440,7 @@ struct LazyMapSequence_Tests {
     }
 }
 
-@Suite("Model LazyPrefixWhileBidirectionalCollection (Tests/Fixtures/landmine.yaml:392:3)", .timeLimit(.minutes(3)))
+@Suite("Model LazyPrefixWhileBidirectionalCollection (Tests/Fixtures/landmine.yaml:395:3)", .timeLimit(.minutes(3)))
 struct LazyPrefixWhileBidirectionalCollection_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -456,7 +456,7 @@ struct LazyPrefixWhileBidirectionalCollection_Tests {
     }
 }
 
-@Suite("Model LazyPrefixWhileCollection (Tests/Fixtures/landmine.yaml:393:3)", .timeLimit(.minutes(3)))
+@Suite("Model LazyPrefixWhileCollection (Tests/Fixtures/landmine.yaml:396:3)", .timeLimit(.minutes(3)))
 struct LazyPrefixWhileCollection_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -470,7 +470,7 @@ struct LazyPrefixWhileCollection_Tests {
     }
 }
 
-@Suite("Model LazyPrefixWhileIndex (Tests/Fixtures/landmine.yaml:394:3)", .timeLimit(.minutes(3)))
+@Suite("Model LazyPrefixWhileIndex (Tests/Fixtures/landmine.yaml:397:3)", .timeLimit(.minutes(3)))
 struct LazyPrefixWhileIndex_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -484,7 +484,7 @@ struct LazyPrefixWhileIndex_Tests {
     }
 }
 
-@Suite("Model LazyPrefixWhileIterator (Tests/Fixtures/landmine.yaml:395:3)", .timeLimit(.minutes(3)))
+@Suite("Model LazyPrefixWhileIterator (Tests/Fixtures/landmine.yaml:398:3)", .timeLimit(.minutes(3)))
 struct LazyPrefixWhileIterator_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -498,7 +498,7 @@ struct LazyPrefixWhileIterator_Tests {
     }
 }
 
-@Suite("Model LazyPrefixWhileSequence (Tests/Fixtures/landmine.yaml:396:3)", .timeLimit(.minutes(3)))
+@Suite("Model LazyPrefixWhileSequence (Tests/Fixtures/landmine.yaml:399:3)", .timeLimit(.minutes(3)))
 struct LazyPrefixWhileSequence_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -512,7 +512,7 @@ struct LazyPrefixWhileSequence_Tests {
     }
 }
 
-@Suite("Model LazyRandomAccessCollection (Tests/Fixtures/landmine.yaml:397:3)", .timeLimit(.minutes(3)))
+@Suite("Model LazyRandomAccessCollection (Tests/Fixtures/landmine.yaml:400:3)", .timeLimit(.minutes(3)))
 struct LazyRandomAccessCollection_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -526,7 +526,7 @@ struct LazyRandomAccessCollection_Tests {
     }
 }
 
-@Suite("Model LazySequence (Tests/Fixtures/landmine.yaml:398:3)", .timeLimit(.minutes(3)))
+@Suite("Model LazySequence (Tests/Fixtures/landmine.yaml:401:3)", .timeLimit(.minutes(3)))
 struct LazySequence_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -540,7 +540,7 @@ struct LazySequence_Tests {
     }
 }
 
-@Suite("Model LazySequenceProtocol (Tests/Fixtures/landmine.yaml:399:3)", .timeLimit(.minutes(3)))
+@Suite("Model LazySequenceProtocol (Tests/Fixtures/landmine.yaml:402:3)", .timeLimit(.minutes(3)))
 struct LazySequenceProtocol_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -554,7 +554,7 @@ struct LazySequenceProtocol_Tests {
     }
 }
 
-@Suite("Model LengthFormatter (Tests/Fixtures/landmine.yaml:400:3)", .timeLimit(.minutes(3)))
+@Suite("Model LengthFormatter (Tests/Fixtures/landmine.yaml:403:3)", .timeLimit(.minutes(3)))
 struct LengthFormatterTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -568,7 +568,7 @@ struct LengthFormatterTests {
     }
 }
 
-@Suite("Model ListFormatStyle (Tests/Fixtures/landmine.yaml:401:3)", .timeLimit(.minutes(3)))
+@Suite("Model ListFormatStyle (Tests/Fixtures/landmine.yaml:404:3)", .timeLimit(.minutes(3)))
 struct ListFormatStyleTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -582,7 +582,7 @@ struct ListFormatStyleTests {
     }
 }
 
-@Suite("Model LocalizedError (Tests/Fixtures/landmine.yaml:402:3)", .timeLimit(.minutes(3)))
+@Suite("Model LocalizedError (Tests/Fixtures/landmine.yaml:405:3)", .timeLimit(.minutes(3)))
 struct LocalizedErrorTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -596,7 +596,7 @@ struct LocalizedErrorTests {
     }
 }
 
-@Suite("Model LosslessStringConvertible (Tests/Fixtures/landmine.yaml:403:3)", .timeLimit(.minutes(3)))
+@Suite("Model LosslessStringConvertible (Tests/Fixtures/landmine.yaml:406:3)", .timeLimit(.minutes(3)))
 struct LosslessStringConvertible_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -610,7 +610,7 @@ struct LosslessStringConvertible_Tests {
     }
 }
 
-@Suite("Model ManagedBuffer (Tests/Fixtures/landmine.yaml:404:3)", .timeLimit(.minutes(3)))
+@Suite("Model ManagedBuffer (Tests/Fixtures/landmine.yaml:407:3)", .timeLimit(.minutes(3)))
 struct ManagedBuffer_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -624,7 +624,7 @@ struct ManagedBuffer_Tests {
     }
 }
 
-@Suite("Model ManagedBufferPointer (Tests/Fixtures/landmine.yaml:405:3)", .timeLimit(.minutes(3)))
+@Suite("Model ManagedBufferPointer (Tests/Fixtures/landmine.yaml:408:3)", .timeLimit(.minutes(3)))
 struct ManagedBufferPointer_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -638,7 +638,7 @@ struct ManagedBufferPointer_Tests {
     }
 }
 
-@Suite("Model ManualClock (Tests/Fixtures/landmine.yaml:406:3)", .timeLimit(.minutes(3)))
+@Suite("Model ManualClock (Tests/Fixtures/landmine.yaml:409:3)", .timeLimit(.minutes(3)))
 struct ManualClockTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -652,7 +652,7 @@ struct ManualClockTests {
     }
 }
 
-@Suite("Model MarkdownDecodableAttributedStringKey (Tests/Fixtures/landmine.yaml:407:3)", .timeLimit(.minutes(3)))
+@Suite("Model MarkdownDecodableAttributedStringKey (Tests/Fixtures/landmine.yaml:410:3)", .timeLimit(.minutes(3)))
 struct MarkdownDecodableAttributedStringKeyTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -668,7 +668,7 @@ struct MarkdownDecodableAttributedStringKeyTests {
     }
 }
 
-@Suite("Model MassFormatter (Tests/Fixtures/landmine.yaml:408:3)", .timeLimit(.minutes(3)))
+@Suite("Model MassFormatter (Tests/Fixtures/landmine.yaml:411:3)", .timeLimit(.minutes(3)))
 struct MassFormatterTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -682,7 +682,7 @@ struct MassFormatterTests {
     }
 }
 
-@Suite("Model Measurement (Tests/Fixtures/landmine.yaml:409:3)", .timeLimit(.minutes(3)))
+@Suite("Model Measurement (Tests/Fixtures/landmine.yaml:412:3)", .timeLimit(.minutes(3)))
 struct MeasurementTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -696,7 +696,7 @@ struct MeasurementTests {
     }
 }
 
-@Suite("Model MemoryLayout (Tests/Fixtures/landmine.yaml:410:3)", .timeLimit(.minutes(3)))
+@Suite("Model MemoryLayout (Tests/Fixtures/landmine.yaml:413:3)", .timeLimit(.minutes(3)))
 struct MemoryLayout_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -710,7 +710,7 @@ struct MemoryLayout_Tests {
     }
 }
 
-@Suite("Model Mirror (Tests/Fixtures/landmine.yaml:411:3)", .timeLimit(.minutes(3)))
+@Suite("Model Mirror (Tests/Fixtures/landmine.yaml:414:3)", .timeLimit(.minutes(3)))
 struct Mirror_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {

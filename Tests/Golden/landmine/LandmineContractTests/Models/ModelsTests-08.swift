@@ -6,7 +6,7 @@ import LandmineAPI
 import SDKRuntime
 import Testing
 
-@Suite("Model MirrorPath (Tests/Fixtures/landmine.yaml:412:3)", .timeLimit(.minutes(3)))
+@Suite("Model MirrorPath (Tests/Fixtures/landmine.yaml:415:3)", .timeLimit(.minutes(3)))
 struct MirrorPath_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -20,7 +20,7 @@ struct MirrorPath_Tests {
     }
 }
 
-@Suite("Model MobileJoeEmulator (Tests/Fixtures/landmine.yaml:413:3)", .timeLimit(.minutes(3)))
+@Suite("Model MobileJoeEmulator (Tests/Fixtures/landmine.yaml:416:3)", .timeLimit(.minutes(3)))
 struct MobileJoeEmulatorTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -34,7 +34,7 @@ struct MobileJoeEmulatorTests {
     }
 }
 
-@Suite("Model MobileJoeEmulatorPlan (Tests/Fixtures/landmine.yaml:414:3)", .timeLimit(.minutes(3)))
+@Suite("Model MobileJoeEmulatorPlan (Tests/Fixtures/landmine.yaml:417:3)", .timeLimit(.minutes(3)))
 struct MobileJoeEmulatorPlanTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -48,7 +48,7 @@ struct MobileJoeEmulatorPlanTests {
     }
 }
 
-@Suite("Model MobileJoeEmulatorState (Tests/Fixtures/landmine.yaml:415:3)", .timeLimit(.minutes(3)))
+@Suite("Model MobileJoeEmulatorState (Tests/Fixtures/landmine.yaml:418:3)", .timeLimit(.minutes(3)))
 struct MobileJoeEmulatorStateTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -62,7 +62,7 @@ struct MobileJoeEmulatorStateTests {
     }
 }
 
-@Suite("Model MobileJoeRecordedIdentity (Tests/Fixtures/landmine.yaml:416:3)", .timeLimit(.minutes(3)))
+@Suite("Model MobileJoeRecordedIdentity (Tests/Fixtures/landmine.yaml:419:3)", .timeLimit(.minutes(3)))
 struct MobileJoeRecordedIdentityTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -76,7 +76,7 @@ struct MobileJoeRecordedIdentityTests {
     }
 }
 
-@Suite("Model Morphology (Tests/Fixtures/landmine.yaml:417:3)", .timeLimit(.minutes(3)))
+@Suite("Model Morphology (Tests/Fixtures/landmine.yaml:420:3)", .timeLimit(.minutes(3)))
 struct MorphologyTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -90,7 +90,7 @@ struct MorphologyTests {
     }
 }
 
-@Suite("Model MutableBidirectionalSlice (Tests/Fixtures/landmine.yaml:418:3)", .timeLimit(.minutes(3)))
+@Suite("Model MutableBidirectionalSlice (Tests/Fixtures/landmine.yaml:421:3)", .timeLimit(.minutes(3)))
 struct MutableBidirectionalSlice_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -104,7 +104,7 @@ struct MutableBidirectionalSlice_Tests {
     }
 }
 
-@Suite("Model MutableCollection (Tests/Fixtures/landmine.yaml:419:3)", .timeLimit(.minutes(3)))
+@Suite("Model MutableCollection (Tests/Fixtures/landmine.yaml:422:3)", .timeLimit(.minutes(3)))
 struct MutableCollection_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -118,7 +118,7 @@ struct MutableCollection_Tests {
     }
 }
 
-@Suite("Model MutableDataProtocol (Tests/Fixtures/landmine.yaml:420:3)", .timeLimit(.minutes(3)))
+@Suite("Model MutableDataProtocol (Tests/Fixtures/landmine.yaml:423:3)", .timeLimit(.minutes(3)))
 struct MutableDataProtocolTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -132,7 +132,7 @@ struct MutableDataProtocolTests {
     }
 }
 
-@Suite("Model MutableIndexable (Tests/Fixtures/landmine.yaml:421:3)", .timeLimit(.minutes(3)))
+@Suite("Model MutableIndexable (Tests/Fixtures/landmine.yaml:424:3)", .timeLimit(.minutes(3)))
 struct MutableIndexable_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -146,7 +146,7 @@ struct MutableIndexable_Tests {
     }
 }
 
-@Suite("Model MutableRandomAccessSlice (Tests/Fixtures/landmine.yaml:422:3)", .timeLimit(.minutes(3)))
+@Suite("Model MutableRandomAccessSlice (Tests/Fixtures/landmine.yaml:425:3)", .timeLimit(.minutes(3)))
 struct MutableRandomAccessSlice_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -160,7 +160,7 @@ struct MutableRandomAccessSlice_Tests {
     }
 }
 
-@Suite("Model MutableRangeReplaceableBidirectionalSlice (Tests/Fixtures/landmine.yaml:423:3)", .timeLimit(.minutes(3)))
+@Suite("Model MutableRangeReplaceableBidirectionalSlice (Tests/Fixtures/landmine.yaml:426:3)", .timeLimit(.minutes(3)))
 struct MutableRangeReplaceableBidirectionalSlice_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -176,7 +176,7 @@ struct MutableRangeReplaceableBidirectionalSlice_Tests {
     }
 }
 
-@Suite("Model MutableRangeReplaceableRandomAccessSlice (Tests/Fixtures/landmine.yaml:424:3)", .timeLimit(.minutes(3)))
+@Suite("Model MutableRangeReplaceableRandomAccessSlice (Tests/Fixtures/landmine.yaml:427:3)", .timeLimit(.minutes(3)))
 struct MutableRangeReplaceableRandomAccessSlice_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -192,7 +192,7 @@ struct MutableRangeReplaceableRandomAccessSlice_Tests {
     }
 }
 
-@Suite("Model MutableRangeReplaceableSlice (Tests/Fixtures/landmine.yaml:425:3)", .timeLimit(.minutes(3)))
+@Suite("Model MutableRangeReplaceableSlice (Tests/Fixtures/landmine.yaml:428:3)", .timeLimit(.minutes(3)))
 struct MutableRangeReplaceableSlice_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -208,7 +208,7 @@ struct MutableRangeReplaceableSlice_Tests {
     }
 }
 
-@Suite("Model MutableRawSpan (Tests/Fixtures/landmine.yaml:426:3)", .timeLimit(.minutes(3)))
+@Suite("Model MutableRawSpan (Tests/Fixtures/landmine.yaml:429:3)", .timeLimit(.minutes(3)))
 struct MutableRawSpan_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -222,7 +222,7 @@ struct MutableRawSpan_Tests {
     }
 }
 
-@Suite("Model MutableSlice (Tests/Fixtures/landmine.yaml:427:3)", .timeLimit(.minutes(3)))
+@Suite("Model MutableSlice (Tests/Fixtures/landmine.yaml:430:3)", .timeLimit(.minutes(3)))
 struct MutableSlice_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -236,7 +236,7 @@ struct MutableSlice_Tests {
     }
 }
 
-@Suite("Model MutableSpan (Tests/Fixtures/landmine.yaml:428:3)", .timeLimit(.minutes(3)))
+@Suite("Model MutableSpan (Tests/Fixtures/landmine.yaml:431:3)", .timeLimit(.minutes(3)))
 struct MutableSpan_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -250,7 +250,7 @@ struct MutableSpan_Tests {
     }
 }
 
-@Suite("Model NSAffineTransform (Tests/Fixtures/landmine.yaml:429:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSAffineTransform (Tests/Fixtures/landmine.yaml:432:3)", .timeLimit(.minutes(3)))
 struct NSAffineTransformTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -264,7 +264,7 @@ struct NSAffineTransformTests {
     }
 }
 
-@Suite("Model NSAffineTransformStruct (Tests/Fixtures/landmine.yaml:430:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSAffineTransformStruct (Tests/Fixtures/landmine.yaml:433:3)", .timeLimit(.minutes(3)))
 struct NSAffineTransformStructTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -278,7 +278,7 @@ struct NSAffineTransformStructTests {
     }
 }
 
-@Suite("Model NSArray (Tests/Fixtures/landmine.yaml:431:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSArray (Tests/Fixtures/landmine.yaml:434:3)", .timeLimit(.minutes(3)))
 struct NSArrayTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -292,7 +292,7 @@ struct NSArrayTests {
     }
 }
 
-@Suite("Model NSAttributedString (Tests/Fixtures/landmine.yaml:432:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSAttributedString (Tests/Fixtures/landmine.yaml:435:3)", .timeLimit(.minutes(3)))
 struct NSAttributedStringTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -306,7 +306,7 @@ struct NSAttributedStringTests {
     }
 }
 
-@Suite("Model NSBinarySearchingOptions (Tests/Fixtures/landmine.yaml:433:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSBinarySearchingOptions (Tests/Fixtures/landmine.yaml:436:3)", .timeLimit(.minutes(3)))
 struct NSBinarySearchingOptionsTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -320,7 +320,7 @@ struct NSBinarySearchingOptionsTests {
     }
 }
 
-@Suite("Model NSCache (Tests/Fixtures/landmine.yaml:434:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSCache (Tests/Fixtures/landmine.yaml:437:3)", .timeLimit(.minutes(3)))
 struct NSCacheTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -334,7 +334,7 @@ struct NSCacheTests {
     }
 }
 
-@Suite("Model NSCacheDelegate (Tests/Fixtures/landmine.yaml:435:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSCacheDelegate (Tests/Fixtures/landmine.yaml:438:3)", .timeLimit(.minutes(3)))
 struct NSCacheDelegateTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -348,7 +348,7 @@ struct NSCacheDelegateTests {
     }
 }
 
-@Suite("Model NSCalendar (Tests/Fixtures/landmine.yaml:436:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSCalendar (Tests/Fixtures/landmine.yaml:439:3)", .timeLimit(.minutes(3)))
 struct NSCalendarTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -362,7 +362,7 @@ struct NSCalendarTests {
     }
 }
 
-@Suite("Model NSCharacterSet (Tests/Fixtures/landmine.yaml:437:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSCharacterSet (Tests/Fixtures/landmine.yaml:440:3)", .timeLimit(.minutes(3)))
 struct NSCharacterSetTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -376,7 +376,7 @@ struct NSCharacterSetTests {
     }
 }
 
-@Suite("Model NSCoder (Tests/Fixtures/landmine.yaml:438:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSCoder (Tests/Fixtures/landmine.yaml:441:3)", .timeLimit(.minutes(3)))
 struct NSCoderTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -390,7 +390,7 @@ struct NSCoderTests {
     }
 }
 
-@Suite("Model NSCoding (Tests/Fixtures/landmine.yaml:439:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSCoding (Tests/Fixtures/landmine.yaml:442:3)", .timeLimit(.minutes(3)))
 struct NSCodingTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -404,7 +404,7 @@ struct NSCodingTests {
     }
 }
 
-@Suite("Model NSComparisonPredicate (Tests/Fixtures/landmine.yaml:440:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSComparisonPredicate (Tests/Fixtures/landmine.yaml:443:3)", .timeLimit(.minutes(3)))
 struct NSComparisonPredicateTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -418,7 +418,7 @@ struct NSComparisonPredicateTests {
     }
 }
 
-@Suite("Model NSCompoundPredicate (Tests/Fixtures/landmine.yaml:441:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSCompoundPredicate (Tests/Fixtures/landmine.yaml:444:3)", .timeLimit(.minutes(3)))
 struct NSCompoundPredicateTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -432,7 +432,7 @@ struct NSCompoundPredicateTests {
     }
 }
 
-@Suite("Model NSCondition (Tests/Fixtures/landmine.yaml:442:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSCondition (Tests/Fixtures/landmine.yaml:445:3)", .timeLimit(.minutes(3)))
 struct NSConditionTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -446,7 +446,7 @@ struct NSConditionTests {
     }
 }
 
-@Suite("Model NSConditionLock (Tests/Fixtures/landmine.yaml:443:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSConditionLock (Tests/Fixtures/landmine.yaml:446:3)", .timeLimit(.minutes(3)))
 struct NSConditionLockTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -460,7 +460,7 @@ struct NSConditionLockTests {
     }
 }
 
-@Suite("Model NSCopying (Tests/Fixtures/landmine.yaml:444:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSCopying (Tests/Fixtures/landmine.yaml:447:3)", .timeLimit(.minutes(3)))
 struct NSCopyingTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -474,7 +474,7 @@ struct NSCopyingTests {
     }
 }
 
-@Suite("Model NSCountedSet (Tests/Fixtures/landmine.yaml:445:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSCountedSet (Tests/Fixtures/landmine.yaml:448:3)", .timeLimit(.minutes(3)))
 struct NSCountedSetTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -488,7 +488,7 @@ struct NSCountedSetTests {
     }
 }
 
-@Suite("Model NSData (Tests/Fixtures/landmine.yaml:446:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSData (Tests/Fixtures/landmine.yaml:449:3)", .timeLimit(.minutes(3)))
 struct NSDataTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -502,7 +502,7 @@ struct NSDataTests {
     }
 }
 
-@Suite("Model NSDate (Tests/Fixtures/landmine.yaml:447:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSDate (Tests/Fixtures/landmine.yaml:450:3)", .timeLimit(.minutes(3)))
 struct NSDateTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -516,7 +516,7 @@ struct NSDateTests {
     }
 }
 
-@Suite("Model NSDateComponents (Tests/Fixtures/landmine.yaml:448:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSDateComponents (Tests/Fixtures/landmine.yaml:451:3)", .timeLimit(.minutes(3)))
 struct NSDateComponentsTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -530,7 +530,7 @@ struct NSDateComponentsTests {
     }
 }
 
-@Suite("Model NSDateInterval (Tests/Fixtures/landmine.yaml:449:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSDateInterval (Tests/Fixtures/landmine.yaml:452:3)", .timeLimit(.minutes(3)))
 struct NSDateIntervalTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -544,7 +544,7 @@ struct NSDateIntervalTests {
     }
 }
 
-@Suite("Model NSDecimalNumber (Tests/Fixtures/landmine.yaml:450:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSDecimalNumber (Tests/Fixtures/landmine.yaml:453:3)", .timeLimit(.minutes(3)))
 struct NSDecimalNumberTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -558,7 +558,7 @@ struct NSDecimalNumberTests {
     }
 }
 
-@Suite("Model NSDecimalNumberBehaviors (Tests/Fixtures/landmine.yaml:451:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSDecimalNumberBehaviors (Tests/Fixtures/landmine.yaml:454:3)", .timeLimit(.minutes(3)))
 struct NSDecimalNumberBehaviorsTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -572,7 +572,7 @@ struct NSDecimalNumberBehaviorsTests {
     }
 }
 
-@Suite("Model NSDecimalNumberHandler (Tests/Fixtures/landmine.yaml:452:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSDecimalNumberHandler (Tests/Fixtures/landmine.yaml:455:3)", .timeLimit(.minutes(3)))
 struct NSDecimalNumberHandlerTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -586,7 +586,7 @@ struct NSDecimalNumberHandlerTests {
     }
 }
 
-@Suite("Model NSDictionary (Tests/Fixtures/landmine.yaml:453:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSDictionary (Tests/Fixtures/landmine.yaml:456:3)", .timeLimit(.minutes(3)))
 struct NSDictionaryTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -600,7 +600,7 @@ struct NSDictionaryTests {
     }
 }
 
-@Suite("Model NSEdgeInsets (Tests/Fixtures/landmine.yaml:454:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSEdgeInsets (Tests/Fixtures/landmine.yaml:457:3)", .timeLimit(.minutes(3)))
 struct NSEdgeInsetsTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -614,7 +614,7 @@ struct NSEdgeInsetsTests {
     }
 }
 
-@Suite("Model NSEnumerationOptions (Tests/Fixtures/landmine.yaml:455:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSEnumerationOptions (Tests/Fixtures/landmine.yaml:458:3)", .timeLimit(.minutes(3)))
 struct NSEnumerationOptionsTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -628,7 +628,7 @@ struct NSEnumerationOptionsTests {
     }
 }
 
-@Suite("Model NSEnumerator (Tests/Fixtures/landmine.yaml:456:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSEnumerator (Tests/Fixtures/landmine.yaml:459:3)", .timeLimit(.minutes(3)))
 struct NSEnumeratorTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -642,7 +642,7 @@ struct NSEnumeratorTests {
     }
 }
 
-@Suite("Model NSError (Tests/Fixtures/landmine.yaml:457:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSError (Tests/Fixtures/landmine.yaml:460:3)", .timeLimit(.minutes(3)))
 struct NSErrorTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -656,7 +656,7 @@ struct NSErrorTests {
     }
 }
 
-@Suite("Model NSErrorDomain (Tests/Fixtures/landmine.yaml:458:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSErrorDomain (Tests/Fixtures/landmine.yaml:461:3)", .timeLimit(.minutes(3)))
 struct NSErrorDomainTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -670,7 +670,7 @@ struct NSErrorDomainTests {
     }
 }
 
-@Suite("Model NSExceptionName (Tests/Fixtures/landmine.yaml:459:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSExceptionName (Tests/Fixtures/landmine.yaml:462:3)", .timeLimit(.minutes(3)))
 struct NSExceptionNameTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -684,7 +684,7 @@ struct NSExceptionNameTests {
     }
 }
 
-@Suite("Model NSExpression (Tests/Fixtures/landmine.yaml:460:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSExpression (Tests/Fixtures/landmine.yaml:463:3)", .timeLimit(.minutes(3)))
 struct NSExpressionTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -698,7 +698,7 @@ struct NSExpressionTests {
     }
 }
 
-@Suite("Model NSIndexPath (Tests/Fixtures/landmine.yaml:461:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSIndexPath (Tests/Fixtures/landmine.yaml:464:3)", .timeLimit(.minutes(3)))
 struct NSIndexPathTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {

@@ -6,7 +6,7 @@ import LandmineAPI
 import SDKRuntime
 import Testing
 
-@Suite("Model NSIndexSet (Tests/Fixtures/landmine.yaml:462:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSIndexSet (Tests/Fixtures/landmine.yaml:465:3)", .timeLimit(.minutes(3)))
 struct NSIndexSetTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -20,7 +20,7 @@ struct NSIndexSetTests {
     }
 }
 
-@Suite("Model NSIndexSetIterator (Tests/Fixtures/landmine.yaml:463:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSIndexSetIterator (Tests/Fixtures/landmine.yaml:466:3)", .timeLimit(.minutes(3)))
 struct NSIndexSetIteratorTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -34,7 +34,7 @@ struct NSIndexSetIteratorTests {
     }
 }
 
-@Suite("Model NSKeyedArchiver (Tests/Fixtures/landmine.yaml:464:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSKeyedArchiver (Tests/Fixtures/landmine.yaml:467:3)", .timeLimit(.minutes(3)))
 struct NSKeyedArchiverTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -48,7 +48,7 @@ struct NSKeyedArchiverTests {
     }
 }
 
-@Suite("Model NSKeyedArchiverDelegate (Tests/Fixtures/landmine.yaml:465:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSKeyedArchiverDelegate (Tests/Fixtures/landmine.yaml:468:3)", .timeLimit(.minutes(3)))
 struct NSKeyedArchiverDelegateTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -62,7 +62,7 @@ struct NSKeyedArchiverDelegateTests {
     }
 }
 
-@Suite("Model NSKeyedUnarchiver (Tests/Fixtures/landmine.yaml:466:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSKeyedUnarchiver (Tests/Fixtures/landmine.yaml:469:3)", .timeLimit(.minutes(3)))
 struct NSKeyedUnarchiverTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -76,7 +76,7 @@ struct NSKeyedUnarchiverTests {
     }
 }
 
-@Suite("Model NSKeyedUnarchiverDelegate (Tests/Fixtures/landmine.yaml:467:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSKeyedUnarchiverDelegate (Tests/Fixtures/landmine.yaml:470:3)", .timeLimit(.minutes(3)))
 struct NSKeyedUnarchiverDelegateTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -90,7 +90,7 @@ struct NSKeyedUnarchiverDelegateTests {
     }
 }
 
-@Suite("Model NSLocale (Tests/Fixtures/landmine.yaml:468:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSLocale (Tests/Fixtures/landmine.yaml:471:3)", .timeLimit(.minutes(3)))
 struct NSLocaleTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -104,7 +104,7 @@ struct NSLocaleTests {
     }
 }
 
-@Suite("Model NSLock (Tests/Fixtures/landmine.yaml:469:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSLock (Tests/Fixtures/landmine.yaml:472:3)", .timeLimit(.minutes(3)))
 struct NSLockTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -118,7 +118,7 @@ struct NSLockTests {
     }
 }
 
-@Suite("Model NSLocking (Tests/Fixtures/landmine.yaml:470:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSLocking (Tests/Fixtures/landmine.yaml:473:3)", .timeLimit(.minutes(3)))
 struct NSLockingTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -132,7 +132,7 @@ struct NSLockingTests {
     }
 }
 
-@Suite("Model NSMeasurement (Tests/Fixtures/landmine.yaml:471:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSMeasurement (Tests/Fixtures/landmine.yaml:474:3)", .timeLimit(.minutes(3)))
 struct NSMeasurementTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -146,7 +146,7 @@ struct NSMeasurementTests {
     }
 }
 
-@Suite("Model NSMutableArray (Tests/Fixtures/landmine.yaml:472:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSMutableArray (Tests/Fixtures/landmine.yaml:475:3)", .timeLimit(.minutes(3)))
 struct NSMutableArrayTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -160,7 +160,7 @@ struct NSMutableArrayTests {
     }
 }
 
-@Suite("Model NSMutableAttributedString (Tests/Fixtures/landmine.yaml:473:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSMutableAttributedString (Tests/Fixtures/landmine.yaml:476:3)", .timeLimit(.minutes(3)))
 struct NSMutableAttributedStringTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -174,7 +174,7 @@ struct NSMutableAttributedStringTests {
     }
 }
 
-@Suite("Model NSMutableCharacterSet (Tests/Fixtures/landmine.yaml:474:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSMutableCharacterSet (Tests/Fixtures/landmine.yaml:477:3)", .timeLimit(.minutes(3)))
 struct NSMutableCharacterSetTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -188,7 +188,7 @@ struct NSMutableCharacterSetTests {
     }
 }
 
-@Suite("Model NSMutableCopying (Tests/Fixtures/landmine.yaml:475:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSMutableCopying (Tests/Fixtures/landmine.yaml:478:3)", .timeLimit(.minutes(3)))
 struct NSMutableCopyingTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -202,7 +202,7 @@ struct NSMutableCopyingTests {
     }
 }
 
-@Suite("Model NSMutableData (Tests/Fixtures/landmine.yaml:476:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSMutableData (Tests/Fixtures/landmine.yaml:479:3)", .timeLimit(.minutes(3)))
 struct NSMutableDataTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -216,7 +216,7 @@ struct NSMutableDataTests {
     }
 }
 
-@Suite("Model NSMutableDictionary (Tests/Fixtures/landmine.yaml:477:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSMutableDictionary (Tests/Fixtures/landmine.yaml:480:3)", .timeLimit(.minutes(3)))
 struct NSMutableDictionaryTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -230,7 +230,7 @@ struct NSMutableDictionaryTests {
     }
 }
 
-@Suite("Model NSMutableIndexSet (Tests/Fixtures/landmine.yaml:478:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSMutableIndexSet (Tests/Fixtures/landmine.yaml:481:3)", .timeLimit(.minutes(3)))
 struct NSMutableIndexSetTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -244,7 +244,7 @@ struct NSMutableIndexSetTests {
     }
 }
 
-@Suite("Model NSMutableOrderedSet (Tests/Fixtures/landmine.yaml:479:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSMutableOrderedSet (Tests/Fixtures/landmine.yaml:482:3)", .timeLimit(.minutes(3)))
 struct NSMutableOrderedSetTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -258,7 +258,7 @@ struct NSMutableOrderedSetTests {
     }
 }
 
-@Suite("Model NSMutableSet (Tests/Fixtures/landmine.yaml:480:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSMutableSet (Tests/Fixtures/landmine.yaml:483:3)", .timeLimit(.minutes(3)))
 struct NSMutableSetTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -272,7 +272,7 @@ struct NSMutableSetTests {
     }
 }
 
-@Suite("Model NSMutableString (Tests/Fixtures/landmine.yaml:481:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSMutableString (Tests/Fixtures/landmine.yaml:484:3)", .timeLimit(.minutes(3)))
 struct NSMutableStringTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -286,7 +286,7 @@ struct NSMutableStringTests {
     }
 }
 
-@Suite("Model NSMutableURLRequest (Tests/Fixtures/landmine.yaml:482:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSMutableURLRequest (Tests/Fixtures/landmine.yaml:485:3)", .timeLimit(.minutes(3)))
 struct NSMutableURLRequestTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -300,7 +300,7 @@ struct NSMutableURLRequestTests {
     }
 }
 
-@Suite("Model NSNotification (Tests/Fixtures/landmine.yaml:483:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSNotification (Tests/Fixtures/landmine.yaml:486:3)", .timeLimit(.minutes(3)))
 struct NSNotificationTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -314,7 +314,7 @@ struct NSNotificationTests {
     }
 }
 
-@Suite("Model NSNull (Tests/Fixtures/landmine.yaml:484:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSNull (Tests/Fixtures/landmine.yaml:487:3)", .timeLimit(.minutes(3)))
 struct NSNullTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -328,7 +328,7 @@ struct NSNullTests {
     }
 }
 
-@Suite("Model NSNumber (Tests/Fixtures/landmine.yaml:485:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSNumber (Tests/Fixtures/landmine.yaml:488:3)", .timeLimit(.minutes(3)))
 struct NSNumberTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -342,7 +342,7 @@ struct NSNumberTests {
     }
 }
 
-@Suite("Model NSObject (Tests/Fixtures/landmine.yaml:486:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSObject (Tests/Fixtures/landmine.yaml:489:3)", .timeLimit(.minutes(3)))
 struct NSObjectTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -356,7 +356,7 @@ struct NSObjectTests {
     }
 }
 
-@Suite("Model NSObjectProtocol (Tests/Fixtures/landmine.yaml:487:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSObjectProtocol (Tests/Fixtures/landmine.yaml:490:3)", .timeLimit(.minutes(3)))
 struct NSObjectProtocolTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -370,7 +370,7 @@ struct NSObjectProtocolTests {
     }
 }
 
-@Suite("Model NSOrderedSet (Tests/Fixtures/landmine.yaml:488:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSOrderedSet (Tests/Fixtures/landmine.yaml:491:3)", .timeLimit(.minutes(3)))
 struct NSOrderedSetTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -384,7 +384,7 @@ struct NSOrderedSetTests {
     }
 }
 
-@Suite("Model NSOrthography (Tests/Fixtures/landmine.yaml:489:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSOrthography (Tests/Fixtures/landmine.yaml:492:3)", .timeLimit(.minutes(3)))
 struct NSOrthographyTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -398,7 +398,7 @@ struct NSOrthographyTests {
     }
 }
 
-@Suite("Model NSPersonNameComponents (Tests/Fixtures/landmine.yaml:490:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSPersonNameComponents (Tests/Fixtures/landmine.yaml:493:3)", .timeLimit(.minutes(3)))
 struct NSPersonNameComponentsTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -412,7 +412,7 @@ struct NSPersonNameComponentsTests {
     }
 }
 
-@Suite("Model NSPoint (Tests/Fixtures/landmine.yaml:491:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSPoint (Tests/Fixtures/landmine.yaml:494:3)", .timeLimit(.minutes(3)))
 struct NSPointTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -426,7 +426,7 @@ struct NSPointTests {
     }
 }
 
-@Suite("Model NSPointArray (Tests/Fixtures/landmine.yaml:492:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSPointArray (Tests/Fixtures/landmine.yaml:495:3)", .timeLimit(.minutes(3)))
 struct NSPointArrayTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -440,7 +440,7 @@ struct NSPointArrayTests {
     }
 }
 
-@Suite("Model NSPointPointer (Tests/Fixtures/landmine.yaml:493:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSPointPointer (Tests/Fixtures/landmine.yaml:496:3)", .timeLimit(.minutes(3)))
 struct NSPointPointerTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -454,7 +454,7 @@ struct NSPointPointerTests {
     }
 }
 
-@Suite("Model NSPredicate (Tests/Fixtures/landmine.yaml:494:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSPredicate (Tests/Fixtures/landmine.yaml:497:3)", .timeLimit(.minutes(3)))
 struct NSPredicateTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -468,7 +468,7 @@ struct NSPredicateTests {
     }
 }
 
-@Suite("Model NSRange (Tests/Fixtures/landmine.yaml:495:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSRange (Tests/Fixtures/landmine.yaml:498:3)", .timeLimit(.minutes(3)))
 struct NSRangeTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -482,7 +482,7 @@ struct NSRangeTests {
     }
 }
 
-@Suite("Model NSRangePointer (Tests/Fixtures/landmine.yaml:496:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSRangePointer (Tests/Fixtures/landmine.yaml:499:3)", .timeLimit(.minutes(3)))
 struct NSRangePointerTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -496,7 +496,7 @@ struct NSRangePointerTests {
     }
 }
 
-@Suite("Model NSRect (Tests/Fixtures/landmine.yaml:497:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSRect (Tests/Fixtures/landmine.yaml:500:3)", .timeLimit(.minutes(3)))
 struct NSRectTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -510,7 +510,7 @@ struct NSRectTests {
     }
 }
 
-@Suite("Model NSRectArray (Tests/Fixtures/landmine.yaml:498:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSRectArray (Tests/Fixtures/landmine.yaml:501:3)", .timeLimit(.minutes(3)))
 struct NSRectArrayTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -524,7 +524,7 @@ struct NSRectArrayTests {
     }
 }
 
-@Suite("Model NSRectEdge (Tests/Fixtures/landmine.yaml:499:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSRectEdge (Tests/Fixtures/landmine.yaml:502:3)", .timeLimit(.minutes(3)))
 struct NSRectEdgeTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -538,7 +538,7 @@ struct NSRectEdgeTests {
     }
 }
 
-@Suite("Model NSRectPointer (Tests/Fixtures/landmine.yaml:500:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSRectPointer (Tests/Fixtures/landmine.yaml:503:3)", .timeLimit(.minutes(3)))
 struct NSRectPointerTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -552,7 +552,7 @@ struct NSRectPointerTests {
     }
 }
 
-@Suite("Model NSRecursiveLock (Tests/Fixtures/landmine.yaml:501:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSRecursiveLock (Tests/Fixtures/landmine.yaml:504:3)", .timeLimit(.minutes(3)))
 struct NSRecursiveLockTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -566,7 +566,7 @@ struct NSRecursiveLockTests {
     }
 }
 
-@Suite("Model NSRegularExpression (Tests/Fixtures/landmine.yaml:502:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSRegularExpression (Tests/Fixtures/landmine.yaml:505:3)", .timeLimit(.minutes(3)))
 struct NSRegularExpressionTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -580,7 +580,7 @@ struct NSRegularExpressionTests {
     }
 }
 
-@Suite("Model NSSecureCoding (Tests/Fixtures/landmine.yaml:503:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSSecureCoding (Tests/Fixtures/landmine.yaml:506:3)", .timeLimit(.minutes(3)))
 struct NSSecureCodingTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -594,7 +594,7 @@ struct NSSecureCodingTests {
     }
 }
 
-@Suite("Model NSSet (Tests/Fixtures/landmine.yaml:504:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSSet (Tests/Fixtures/landmine.yaml:507:3)", .timeLimit(.minutes(3)))
 struct NSSetTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -608,7 +608,7 @@ struct NSSetTests {
     }
 }
 
-@Suite("Model NSSize (Tests/Fixtures/landmine.yaml:505:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSSize (Tests/Fixtures/landmine.yaml:508:3)", .timeLimit(.minutes(3)))
 struct NSSizeTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -622,7 +622,7 @@ struct NSSizeTests {
     }
 }
 
-@Suite("Model NSSizeArray (Tests/Fixtures/landmine.yaml:506:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSSizeArray (Tests/Fixtures/landmine.yaml:509:3)", .timeLimit(.minutes(3)))
 struct NSSizeArrayTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -636,7 +636,7 @@ struct NSSizeArrayTests {
     }
 }
 
-@Suite("Model NSSizePointer (Tests/Fixtures/landmine.yaml:507:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSSizePointer (Tests/Fixtures/landmine.yaml:510:3)", .timeLimit(.minutes(3)))
 struct NSSizePointerTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -650,7 +650,7 @@ struct NSSizePointerTests {
     }
 }
 
-@Suite("Model NSSortDescriptor (Tests/Fixtures/landmine.yaml:508:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSSortDescriptor (Tests/Fixtures/landmine.yaml:511:3)", .timeLimit(.minutes(3)))
 struct NSSortDescriptorTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -664,7 +664,7 @@ struct NSSortDescriptorTests {
     }
 }
 
-@Suite("Model NSSortOptions (Tests/Fixtures/landmine.yaml:509:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSSortOptions (Tests/Fixtures/landmine.yaml:512:3)", .timeLimit(.minutes(3)))
 struct NSSortOptionsTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -678,7 +678,7 @@ struct NSSortOptionsTests {
     }
 }
 
-@Suite("Model NSString (Tests/Fixtures/landmine.yaml:510:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSString (Tests/Fixtures/landmine.yaml:513:3)", .timeLimit(.minutes(3)))
 struct NSStringTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -692,7 +692,7 @@ struct NSStringTests {
     }
 }
 
-@Suite("Model NSTextCheckingKey (Tests/Fixtures/landmine.yaml:511:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSTextCheckingKey (Tests/Fixtures/landmine.yaml:514:3)", .timeLimit(.minutes(3)))
 struct NSTextCheckingKeyTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {

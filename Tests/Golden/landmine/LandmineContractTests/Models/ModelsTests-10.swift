@@ -6,7 +6,7 @@ import LandmineAPI
 import SDKRuntime
 import Testing
 
-@Suite("Model NSTextCheckingResult (Tests/Fixtures/landmine.yaml:512:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSTextCheckingResult (Tests/Fixtures/landmine.yaml:515:3)", .timeLimit(.minutes(3)))
 struct NSTextCheckingResultTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -20,7 +20,7 @@ struct NSTextCheckingResultTests {
     }
 }
 
-@Suite("Model NSTimeZone (Tests/Fixtures/landmine.yaml:513:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSTimeZone (Tests/Fixtures/landmine.yaml:516:3)", .timeLimit(.minutes(3)))
 struct NSTimeZoneTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -34,7 +34,7 @@ struct NSTimeZoneTests {
     }
 }
 
-@Suite("Model NSURL (Tests/Fixtures/landmine.yaml:514:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSURL (Tests/Fixtures/landmine.yaml:517:3)", .timeLimit(.minutes(3)))
 struct NSURLTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -48,7 +48,7 @@ struct NSURLTests {
     }
 }
 
-@Suite("Model NSURLComponents (Tests/Fixtures/landmine.yaml:515:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSURLComponents (Tests/Fixtures/landmine.yaml:518:3)", .timeLimit(.minutes(3)))
 struct NSURLComponentsTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -62,7 +62,7 @@ struct NSURLComponentsTests {
     }
 }
 
-@Suite("Model NSURLQueryItem (Tests/Fixtures/landmine.yaml:516:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSURLQueryItem (Tests/Fixtures/landmine.yaml:519:3)", .timeLimit(.minutes(3)))
 struct NSURLQueryItemTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -76,7 +76,7 @@ struct NSURLQueryItemTests {
     }
 }
 
-@Suite("Model NSURLRequest (Tests/Fixtures/landmine.yaml:517:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSURLRequest (Tests/Fixtures/landmine.yaml:520:3)", .timeLimit(.minutes(3)))
 struct NSURLRequestTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -90,7 +90,7 @@ struct NSURLRequestTests {
     }
 }
 
-@Suite("Model NSUUID (Tests/Fixtures/landmine.yaml:518:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSUUID (Tests/Fixtures/landmine.yaml:521:3)", .timeLimit(.minutes(3)))
 struct NSUUIDTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -104,7 +104,7 @@ struct NSUUIDTests {
     }
 }
 
-@Suite("Model NSValue (Tests/Fixtures/landmine.yaml:519:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSValue (Tests/Fixtures/landmine.yaml:522:3)", .timeLimit(.minutes(3)))
 struct NSValueTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -118,7 +118,7 @@ struct NSValueTests {
     }
 }
 
-@Suite("Model NSZone (Tests/Fixtures/landmine.yaml:520:3)", .timeLimit(.minutes(3)))
+@Suite("Model NSZone (Tests/Fixtures/landmine.yaml:523:3)", .timeLimit(.minutes(3)))
 struct NSZoneTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -132,7 +132,7 @@ struct NSZoneTests {
     }
 }
 
-@Suite("Model Never (Tests/Fixtures/landmine.yaml:521:3)", .timeLimit(.minutes(3)))
+@Suite("Model Never (Tests/Fixtures/landmine.yaml:524:3)", .timeLimit(.minutes(3)))
 struct Never_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -146,7 +146,7 @@ struct Never_Tests {
     }
 }
 
-@Suite("Model NilLiteralConvertible (Tests/Fixtures/landmine.yaml:522:3)", .timeLimit(.minutes(3)))
+@Suite("Model NilLiteralConvertible (Tests/Fixtures/landmine.yaml:525:3)", .timeLimit(.minutes(3)))
 struct NilLiteralConvertible_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -160,7 +160,7 @@ struct NilLiteralConvertible_Tests {
     }
 }
 
-@Suite("Model NotificationCenter (Tests/Fixtures/landmine.yaml:523:3)", .timeLimit(.minutes(3)))
+@Suite("Model NotificationCenter (Tests/Fixtures/landmine.yaml:526:3)", .timeLimit(.minutes(3)))
 struct NotificationCenterTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -174,7 +174,7 @@ struct NotificationCenterTests {
     }
 }
 
-@Suite("Model NotificationQueue (Tests/Fixtures/landmine.yaml:524:3)", .timeLimit(.minutes(3)))
+@Suite("Model NotificationQueue (Tests/Fixtures/landmine.yaml:527:3)", .timeLimit(.minutes(3)))
 struct NotificationQueueTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -188,7 +188,7 @@ struct NotificationQueueTests {
     }
 }
 
-@Suite("Model NumberFormatStyleConfiguration (Tests/Fixtures/landmine.yaml:525:3)", .timeLimit(.minutes(3)))
+@Suite("Model NumberFormatStyleConfiguration (Tests/Fixtures/landmine.yaml:528:3)", .timeLimit(.minutes(3)))
 struct NumberFormatStyleConfigurationTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -204,7 +204,7 @@ struct NumberFormatStyleConfigurationTests {
     }
 }
 
-@Suite("Model NumberFormatter (Tests/Fixtures/landmine.yaml:526:3)", .timeLimit(.minutes(3)))
+@Suite("Model NumberFormatter (Tests/Fixtures/landmine.yaml:529:3)", .timeLimit(.minutes(3)))
 struct NumberFormatterTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -218,7 +218,7 @@ struct NumberFormatterTests {
     }
 }
 
-@Suite("Model Numeric (Tests/Fixtures/landmine.yaml:527:3)", .timeLimit(.minutes(3)))
+@Suite("Model Numeric (Tests/Fixtures/landmine.yaml:530:3)", .timeLimit(.minutes(3)))
 struct Numeric_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -232,7 +232,7 @@ struct Numeric_Tests {
     }
 }
 
-@Suite("Model ObjCBool (Tests/Fixtures/landmine.yaml:528:3)", .timeLimit(.minutes(3)))
+@Suite("Model ObjCBool (Tests/Fixtures/landmine.yaml:531:3)", .timeLimit(.minutes(3)))
 struct ObjCBoolTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -246,7 +246,7 @@ struct ObjCBoolTests {
     }
 }
 
-@Suite("Model ObjectIdentifier (Tests/Fixtures/landmine.yaml:529:3)", .timeLimit(.minutes(3)))
+@Suite("Model ObjectIdentifier (Tests/Fixtures/landmine.yaml:532:3)", .timeLimit(.minutes(3)))
 struct ObjectIdentifier_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -260,7 +260,7 @@ struct ObjectIdentifier_Tests {
     }
 }
 
-@Suite("Model OmittedBody (Tests/Fixtures/landmine.yaml:530:3)", .timeLimit(.minutes(3)))
+@Suite("Model OmittedBody (Tests/Fixtures/landmine.yaml:533:3)", .timeLimit(.minutes(3)))
 struct OmittedBodyTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -274,7 +274,7 @@ struct OmittedBodyTests {
     }
 }
 
-@Suite("Model OpaquePointer (Tests/Fixtures/landmine.yaml:531:3)", .timeLimit(.minutes(3)))
+@Suite("Model OpaquePointer (Tests/Fixtures/landmine.yaml:534:3)", .timeLimit(.minutes(3)))
 struct OpaquePointer_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -288,7 +288,7 @@ struct OpaquePointer_Tests {
     }
 }
 
-@Suite("Model OpenAPIDocument (Tests/Fixtures/landmine.yaml:532:3)", .timeLimit(.minutes(3)))
+@Suite("Model OpenAPIDocument (Tests/Fixtures/landmine.yaml:535:3)", .timeLimit(.minutes(3)))
 struct OpenAPIDocumentTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -302,7 +302,7 @@ struct OpenAPIDocumentTests {
     }
 }
 
-@Suite("Model OperatingSystemVersion (Tests/Fixtures/landmine.yaml:533:3)", .timeLimit(.minutes(3)))
+@Suite("Model OperatingSystemVersion (Tests/Fixtures/landmine.yaml:536:3)", .timeLimit(.minutes(3)))
 struct OperatingSystemVersionTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -316,7 +316,7 @@ struct OperatingSystemVersionTests {
     }
 }
 
-@Suite("Model Operation (Tests/Fixtures/landmine.yaml:534:3)", .timeLimit(.minutes(3)))
+@Suite("Model Operation (Tests/Fixtures/landmine.yaml:537:3)", .timeLimit(.minutes(3)))
 struct OperationTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -330,7 +330,7 @@ struct OperationTests {
     }
 }
 
-@Suite("Model OperationQueue (Tests/Fixtures/landmine.yaml:535:3)", .timeLimit(.minutes(3)))
+@Suite("Model OperationQueue (Tests/Fixtures/landmine.yaml:538:3)", .timeLimit(.minutes(3)))
 struct OperationQueueTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -344,7 +344,7 @@ struct OperationQueueTests {
     }
 }
 
-@Suite("Model OptionSet (Tests/Fixtures/landmine.yaml:536:3)", .timeLimit(.minutes(3)))
+@Suite("Model OptionSet (Tests/Fixtures/landmine.yaml:539:3)", .timeLimit(.minutes(3)))
 struct OptionSet_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -358,7 +358,7 @@ struct OptionSet_Tests {
     }
 }
 
-@Suite("Model OutputRawSpan (Tests/Fixtures/landmine.yaml:537:3)", .timeLimit(.minutes(3)))
+@Suite("Model OutputRawSpan (Tests/Fixtures/landmine.yaml:540:3)", .timeLimit(.minutes(3)))
 struct OutputRawSpan_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -372,7 +372,7 @@ struct OutputRawSpan_Tests {
     }
 }
 
-@Suite("Model OutputSpan (Tests/Fixtures/landmine.yaml:538:3)", .timeLimit(.minutes(3)))
+@Suite("Model OutputSpan (Tests/Fixtures/landmine.yaml:541:3)", .timeLimit(.minutes(3)))
 struct OutputSpan_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -386,7 +386,7 @@ struct OutputSpan_Tests {
     }
 }
 
-@Suite("Model OutputStream (Tests/Fixtures/landmine.yaml:539:3)", .timeLimit(.minutes(3)))
+@Suite("Model OutputStream (Tests/Fixtures/landmine.yaml:542:3)", .timeLimit(.minutes(3)))
 struct OutputStreamTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -400,7 +400,7 @@ struct OutputStreamTests {
     }
 }
 
-@Suite("Model POSIXError (Tests/Fixtures/landmine.yaml:540:3)", .timeLimit(.minutes(3)))
+@Suite("Model POSIXError (Tests/Fixtures/landmine.yaml:543:3)", .timeLimit(.minutes(3)))
 struct POSIXErrorTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -414,7 +414,7 @@ struct POSIXErrorTests {
     }
 }
 
-@Suite("Model ParseStrategy (Tests/Fixtures/landmine.yaml:541:3)", .timeLimit(.minutes(3)))
+@Suite("Model ParseStrategy (Tests/Fixtures/landmine.yaml:544:3)", .timeLimit(.minutes(3)))
 struct ParseStrategyTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -428,7 +428,7 @@ struct ParseStrategyTests {
     }
 }
 
-@Suite("Model ParseableFormatStyle (Tests/Fixtures/landmine.yaml:542:3)", .timeLimit(.minutes(3)))
+@Suite("Model ParseableFormatStyle (Tests/Fixtures/landmine.yaml:545:3)", .timeLimit(.minutes(3)))
 struct ParseableFormatStyleTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -442,7 +442,7 @@ struct ParseableFormatStyleTests {
     }
 }
 
-@Suite("Model PartialKeyPath (Tests/Fixtures/landmine.yaml:543:3)", .timeLimit(.minutes(3)))
+@Suite("Model PartialKeyPath (Tests/Fixtures/landmine.yaml:546:3)", .timeLimit(.minutes(3)))
 struct PartialKeyPath_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -456,7 +456,7 @@ struct PartialKeyPath_Tests {
     }
 }
 
-@Suite("Model PartialRangeFrom (Tests/Fixtures/landmine.yaml:544:3)", .timeLimit(.minutes(3)))
+@Suite("Model PartialRangeFrom (Tests/Fixtures/landmine.yaml:547:3)", .timeLimit(.minutes(3)))
 struct PartialRangeFrom_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -470,7 +470,7 @@ struct PartialRangeFrom_Tests {
     }
 }
 
-@Suite("Model PartialRangeThrough (Tests/Fixtures/landmine.yaml:545:3)", .timeLimit(.minutes(3)))
+@Suite("Model PartialRangeThrough (Tests/Fixtures/landmine.yaml:548:3)", .timeLimit(.minutes(3)))
 struct PartialRangeThrough_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -484,7 +484,7 @@ struct PartialRangeThrough_Tests {
     }
 }
 
-@Suite("Model PartialRangeUpTo (Tests/Fixtures/landmine.yaml:546:3)", .timeLimit(.minutes(3)))
+@Suite("Model PartialRangeUpTo (Tests/Fixtures/landmine.yaml:549:3)", .timeLimit(.minutes(3)))
 struct PartialRangeUpTo_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -498,7 +498,7 @@ struct PartialRangeUpTo_Tests {
     }
 }
 
-@Suite("Model PathParameters (Tests/Fixtures/landmine.yaml:547:3)", .timeLimit(.minutes(3)))
+@Suite("Model PathParameters (Tests/Fixtures/landmine.yaml:550:3)", .timeLimit(.minutes(3)))
 struct PathParametersTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -512,7 +512,7 @@ struct PathParametersTests {
     }
 }
 
-@Suite("Model PathTemplate (Tests/Fixtures/landmine.yaml:548:3)", .timeLimit(.minutes(3)))
+@Suite("Model PathTemplate (Tests/Fixtures/landmine.yaml:551:3)", .timeLimit(.minutes(3)))
 struct PathTemplateTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -526,7 +526,7 @@ struct PathTemplateTests {
     }
 }
 
-@Suite("Model PersonNameComponents (Tests/Fixtures/landmine.yaml:549:3)", .timeLimit(.minutes(3)))
+@Suite("Model PersonNameComponents (Tests/Fixtures/landmine.yaml:552:3)", .timeLimit(.minutes(3)))
 struct PersonNameComponentsTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -540,7 +540,7 @@ struct PersonNameComponentsTests {
     }
 }
 
-@Suite("Model PersonNameComponentsFormatter (Tests/Fixtures/landmine.yaml:550:3)", .timeLimit(.minutes(3)))
+@Suite("Model PersonNameComponentsFormatter (Tests/Fixtures/landmine.yaml:553:3)", .timeLimit(.minutes(3)))
 struct PersonNameComponentsFormatterTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -556,7 +556,7 @@ struct PersonNameComponentsFormatterTests {
     }
 }
 
-@Suite("Model Pipe (Tests/Fixtures/landmine.yaml:551:3)", .timeLimit(.minutes(3)))
+@Suite("Model Pipe (Tests/Fixtures/landmine.yaml:554:3)", .timeLimit(.minutes(3)))
 struct PipeTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -570,7 +570,7 @@ struct PipeTests {
     }
 }
 
-@Suite("Model PlaygroundQuickLook (Tests/Fixtures/landmine.yaml:552:3)", .timeLimit(.minutes(3)))
+@Suite("Model PlaygroundQuickLook (Tests/Fixtures/landmine.yaml:555:3)", .timeLimit(.minutes(3)))
 struct PlaygroundQuickLook_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -584,7 +584,7 @@ struct PlaygroundQuickLook_Tests {
     }
 }
 
-@Suite("Model Port (Tests/Fixtures/landmine.yaml:553:3)", .timeLimit(.minutes(3)))
+@Suite("Model Port (Tests/Fixtures/landmine.yaml:556:3)", .timeLimit(.minutes(3)))
 struct PortTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -598,7 +598,7 @@ struct PortTests {
     }
 }
 
-@Suite("Model PortDelegate (Tests/Fixtures/landmine.yaml:554:3)", .timeLimit(.minutes(3)))
+@Suite("Model PortDelegate (Tests/Fixtures/landmine.yaml:557:3)", .timeLimit(.minutes(3)))
 struct PortDelegateTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -612,7 +612,7 @@ struct PortDelegateTests {
     }
 }
 
-@Suite("Model PortMessage (Tests/Fixtures/landmine.yaml:555:3)", .timeLimit(.minutes(3)))
+@Suite("Model PortMessage (Tests/Fixtures/landmine.yaml:558:3)", .timeLimit(.minutes(3)))
 struct PortMessageTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -626,7 +626,7 @@ struct PortMessageTests {
     }
 }
 
-@Suite("Model Predicate (Tests/Fixtures/landmine.yaml:556:3)", .timeLimit(.minutes(3)))
+@Suite("Model Predicate (Tests/Fixtures/landmine.yaml:559:3)", .timeLimit(.minutes(3)))
 struct PredicateTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -640,7 +640,7 @@ struct PredicateTests {
     }
 }
 
-@Suite("Model PredicateBindings (Tests/Fixtures/landmine.yaml:557:3)", .timeLimit(.minutes(3)))
+@Suite("Model PredicateBindings (Tests/Fixtures/landmine.yaml:560:3)", .timeLimit(.minutes(3)))
 struct PredicateBindingsTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -654,7 +654,7 @@ struct PredicateBindingsTests {
     }
 }
 
-@Suite("Model PredicateError (Tests/Fixtures/landmine.yaml:558:3)", .timeLimit(.minutes(3)))
+@Suite("Model PredicateError (Tests/Fixtures/landmine.yaml:561:3)", .timeLimit(.minutes(3)))
 struct PredicateErrorTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -668,7 +668,7 @@ struct PredicateErrorTests {
     }
 }
 
-@Suite("Model PredicateExpression (Tests/Fixtures/landmine.yaml:559:3)", .timeLimit(.minutes(3)))
+@Suite("Model PredicateExpression (Tests/Fixtures/landmine.yaml:562:3)", .timeLimit(.minutes(3)))
 struct PredicateExpressionTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -682,7 +682,7 @@ struct PredicateExpressionTests {
     }
 }
 
-@Suite("Model PredicateExpressions (Tests/Fixtures/landmine.yaml:560:3)", .timeLimit(.minutes(3)))
+@Suite("Model PredicateExpressions (Tests/Fixtures/landmine.yaml:563:3)", .timeLimit(.minutes(3)))
 struct PredicateExpressionsTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -696,7 +696,7 @@ struct PredicateExpressionsTests {
     }
 }
 
-@Suite("Model PrefixSequence (Tests/Fixtures/landmine.yaml:561:3)", .timeLimit(.minutes(3)))
+@Suite("Model PrefixSequence (Tests/Fixtures/landmine.yaml:564:3)", .timeLimit(.minutes(3)))
 struct PrefixSequence_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {

@@ -6,7 +6,7 @@ import LandmineAPI
 import SDKRuntime
 import Testing
 
-@Suite("Model Process (Tests/Fixtures/landmine.yaml:562:3)", .timeLimit(.minutes(3)))
+@Suite("Model Process (Tests/Fixtures/landmine.yaml:565:3)", .timeLimit(.minutes(3)))
 struct ProcessTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -20,7 +20,7 @@ struct ProcessTests {
     }
 }
 
-@Suite("Model ProcessInfo (Tests/Fixtures/landmine.yaml:563:3)", .timeLimit(.minutes(3)))
+@Suite("Model ProcessInfo (Tests/Fixtures/landmine.yaml:566:3)", .timeLimit(.minutes(3)))
 struct ProcessInfoTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -34,7 +34,7 @@ struct ProcessInfoTests {
     }
 }
 
-@Suite("Model Progress (Tests/Fixtures/landmine.yaml:564:3)", .timeLimit(.minutes(3)))
+@Suite("Model Progress (Tests/Fixtures/landmine.yaml:567:3)", .timeLimit(.minutes(3)))
 struct ProgressTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -48,7 +48,7 @@ struct ProgressTests {
     }
 }
 
-@Suite("Model ProgressKind (Tests/Fixtures/landmine.yaml:565:3)", .timeLimit(.minutes(3)))
+@Suite("Model ProgressKind (Tests/Fixtures/landmine.yaml:568:3)", .timeLimit(.minutes(3)))
 struct ProgressKindTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -62,7 +62,7 @@ struct ProgressKindTests {
     }
 }
 
-@Suite("Model ProgressReporting (Tests/Fixtures/landmine.yaml:566:3)", .timeLimit(.minutes(3)))
+@Suite("Model ProgressReporting (Tests/Fixtures/landmine.yaml:569:3)", .timeLimit(.minutes(3)))
 struct ProgressReportingTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -76,7 +76,7 @@ struct ProgressReportingTests {
     }
 }
 
-@Suite("Model ProgressUserInfoKey (Tests/Fixtures/landmine.yaml:567:3)", .timeLimit(.minutes(3)))
+@Suite("Model ProgressUserInfoKey (Tests/Fixtures/landmine.yaml:570:3)", .timeLimit(.minutes(3)))
 struct ProgressUserInfoKeyTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -90,7 +90,7 @@ struct ProgressUserInfoKeyTests {
     }
 }
 
-@Suite("Model PropertyListDecoder (Tests/Fixtures/landmine.yaml:568:3)", .timeLimit(.minutes(3)))
+@Suite("Model PropertyListDecoder (Tests/Fixtures/landmine.yaml:571:3)", .timeLimit(.minutes(3)))
 struct PropertyListDecoderTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -104,7 +104,7 @@ struct PropertyListDecoderTests {
     }
 }
 
-@Suite("Model PropertyListEncoder (Tests/Fixtures/landmine.yaml:569:3)", .timeLimit(.minutes(3)))
+@Suite("Model PropertyListEncoder (Tests/Fixtures/landmine.yaml:572:3)", .timeLimit(.minutes(3)))
 struct PropertyListEncoderTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -118,7 +118,7 @@ struct PropertyListEncoderTests {
     }
 }
 
-@Suite("Model PropertyListSerialization (Tests/Fixtures/landmine.yaml:570:3)", .timeLimit(.minutes(3)))
+@Suite("Model PropertyListSerialization (Tests/Fixtures/landmine.yaml:573:3)", .timeLimit(.minutes(3)))
 struct PropertyListSerializationTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -132,7 +132,7 @@ struct PropertyListSerializationTests {
     }
 }
 
-@Suite("Model PropertyViolation (Tests/Fixtures/landmine.yaml:571:3)", .timeLimit(.minutes(3)))
+@Suite("Model PropertyViolation (Tests/Fixtures/landmine.yaml:574:3)", .timeLimit(.minutes(3)))
 struct PropertyViolationTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -146,7 +146,7 @@ struct PropertyViolationTests {
     }
 }
 
-@Suite("Model QualityOfService (Tests/Fixtures/landmine.yaml:572:3)", .timeLimit(.minutes(3)))
+@Suite("Model QualityOfService (Tests/Fixtures/landmine.yaml:575:3)", .timeLimit(.minutes(3)))
 struct QualityOfServiceTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -160,7 +160,7 @@ struct QualityOfServiceTests {
     }
 }
 
-@Suite("Model RandomAccessCollection (Tests/Fixtures/landmine.yaml:573:3)", .timeLimit(.minutes(3)))
+@Suite("Model RandomAccessCollection (Tests/Fixtures/landmine.yaml:576:3)", .timeLimit(.minutes(3)))
 struct RandomAccessCollection_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -174,7 +174,7 @@ struct RandomAccessCollection_Tests {
     }
 }
 
-@Suite("Model RandomAccessIndexable (Tests/Fixtures/landmine.yaml:574:3)", .timeLimit(.minutes(3)))
+@Suite("Model RandomAccessIndexable (Tests/Fixtures/landmine.yaml:577:3)", .timeLimit(.minutes(3)))
 struct RandomAccessIndexable_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -188,7 +188,7 @@ struct RandomAccessIndexable_Tests {
     }
 }
 
-@Suite("Model RandomAccessSlice (Tests/Fixtures/landmine.yaml:575:3)", .timeLimit(.minutes(3)))
+@Suite("Model RandomAccessSlice (Tests/Fixtures/landmine.yaml:578:3)", .timeLimit(.minutes(3)))
 struct RandomAccessSlice_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -202,7 +202,7 @@ struct RandomAccessSlice_Tests {
     }
 }
 
-@Suite("Model RandomNumberGenerator (Tests/Fixtures/landmine.yaml:576:3)", .timeLimit(.minutes(3)))
+@Suite("Model RandomNumberGenerator (Tests/Fixtures/landmine.yaml:579:3)", .timeLimit(.minutes(3)))
 struct RandomNumberGenerator_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -216,7 +216,7 @@ struct RandomNumberGenerator_Tests {
     }
 }
 
-@Suite("Model Range (Tests/Fixtures/landmine.yaml:577:3)", .timeLimit(.minutes(3)))
+@Suite("Model Range (Tests/Fixtures/landmine.yaml:580:3)", .timeLimit(.minutes(3)))
 struct Range_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -230,7 +230,7 @@ struct Range_Tests {
     }
 }
 
-@Suite("Model RangeExpression (Tests/Fixtures/landmine.yaml:578:3)", .timeLimit(.minutes(3)))
+@Suite("Model RangeExpression (Tests/Fixtures/landmine.yaml:581:3)", .timeLimit(.minutes(3)))
 struct RangeExpression_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -244,7 +244,7 @@ struct RangeExpression_Tests {
     }
 }
 
-@Suite("Model RangeReplaceableBidirectionalSlice (Tests/Fixtures/landmine.yaml:579:3)", .timeLimit(.minutes(3)))
+@Suite("Model RangeReplaceableBidirectionalSlice (Tests/Fixtures/landmine.yaml:582:3)", .timeLimit(.minutes(3)))
 struct RangeReplaceableBidirectionalSlice_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -260,7 +260,7 @@ struct RangeReplaceableBidirectionalSlice_Tests {
     }
 }
 
-@Suite("Model RangeReplaceableCollection (Tests/Fixtures/landmine.yaml:580:3)", .timeLimit(.minutes(3)))
+@Suite("Model RangeReplaceableCollection (Tests/Fixtures/landmine.yaml:583:3)", .timeLimit(.minutes(3)))
 struct RangeReplaceableCollection_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -274,7 +274,7 @@ struct RangeReplaceableCollection_Tests {
     }
 }
 
-@Suite("Model RangeReplaceableIndexable (Tests/Fixtures/landmine.yaml:581:3)", .timeLimit(.minutes(3)))
+@Suite("Model RangeReplaceableIndexable (Tests/Fixtures/landmine.yaml:584:3)", .timeLimit(.minutes(3)))
 struct RangeReplaceableIndexable_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -288,7 +288,7 @@ struct RangeReplaceableIndexable_Tests {
     }
 }
 
-@Suite("Model RangeReplaceableRandomAccessSlice (Tests/Fixtures/landmine.yaml:582:3)", .timeLimit(.minutes(3)))
+@Suite("Model RangeReplaceableRandomAccessSlice (Tests/Fixtures/landmine.yaml:585:3)", .timeLimit(.minutes(3)))
 struct RangeReplaceableRandomAccessSlice_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -304,7 +304,7 @@ struct RangeReplaceableRandomAccessSlice_Tests {
     }
 }
 
-@Suite("Model RangeReplaceableSlice (Tests/Fixtures/landmine.yaml:583:3)", .timeLimit(.minutes(3)))
+@Suite("Model RangeReplaceableSlice (Tests/Fixtures/landmine.yaml:586:3)", .timeLimit(.minutes(3)))
 struct RangeReplaceableSlice_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -318,7 +318,7 @@ struct RangeReplaceableSlice_Tests {
     }
 }
 
-@Suite("Model RangeSet (Tests/Fixtures/landmine.yaml:584:3)", .timeLimit(.minutes(3)))
+@Suite("Model RangeSet (Tests/Fixtures/landmine.yaml:587:3)", .timeLimit(.minutes(3)))
 struct RangeSet_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -332,7 +332,7 @@ struct RangeSet_Tests {
     }
 }
 
-@Suite("Model RawRepresentable (Tests/Fixtures/landmine.yaml:585:3)", .timeLimit(.minutes(3)))
+@Suite("Model RawRepresentable (Tests/Fixtures/landmine.yaml:588:3)", .timeLimit(.minutes(3)))
 struct RawRepresentable_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -346,7 +346,7 @@ struct RawRepresentable_Tests {
     }
 }
 
-@Suite("Model RawSpan (Tests/Fixtures/landmine.yaml:586:3)", .timeLimit(.minutes(3)))
+@Suite("Model RawSpan (Tests/Fixtures/landmine.yaml:589:3)", .timeLimit(.minutes(3)))
 struct RawSpan_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -360,7 +360,7 @@ struct RawSpan_Tests {
     }
 }
 
-@Suite("Model RecordedRequest (Tests/Fixtures/landmine.yaml:587:3)", .timeLimit(.minutes(3)))
+@Suite("Model RecordedRequest (Tests/Fixtures/landmine.yaml:590:3)", .timeLimit(.minutes(3)))
 struct RecordedRequestTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -374,7 +374,7 @@ struct RecordedRequestTests {
     }
 }
 
-@Suite("Model RecoverableError (Tests/Fixtures/landmine.yaml:588:3)", .timeLimit(.minutes(3)))
+@Suite("Model RecoverableError (Tests/Fixtures/landmine.yaml:591:3)", .timeLimit(.minutes(3)))
 struct RecoverableErrorTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -388,7 +388,7 @@ struct RecoverableErrorTests {
     }
 }
 
-@Suite("Model ReferenceConvertible (Tests/Fixtures/landmine.yaml:589:3)", .timeLimit(.minutes(3)))
+@Suite("Model ReferenceConvertible (Tests/Fixtures/landmine.yaml:592:3)", .timeLimit(.minutes(3)))
 struct ReferenceConvertibleTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -402,7 +402,7 @@ struct ReferenceConvertibleTests {
     }
 }
 
-@Suite("Model ReferenceWritableKeyPath (Tests/Fixtures/landmine.yaml:590:3)", .timeLimit(.minutes(3)))
+@Suite("Model ReferenceWritableKeyPath (Tests/Fixtures/landmine.yaml:593:3)", .timeLimit(.minutes(3)))
 struct ReferenceWritableKeyPath_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -416,7 +416,7 @@ struct ReferenceWritableKeyPath_Tests {
     }
 }
 
-@Suite("Model Repeated (Tests/Fixtures/landmine.yaml:591:3)", .timeLimit(.minutes(3)))
+@Suite("Model Repeated (Tests/Fixtures/landmine.yaml:594:3)", .timeLimit(.minutes(3)))
 struct Repeated_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -430,7 +430,7 @@ struct Repeated_Tests {
     }
 }
 
-@Suite("Model RetryAfter (Tests/Fixtures/landmine.yaml:592:3)", .timeLimit(.minutes(3)))
+@Suite("Model RetryAfter (Tests/Fixtures/landmine.yaml:595:3)", .timeLimit(.minutes(3)))
 struct RetryAfterTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -444,7 +444,7 @@ struct RetryAfterTests {
     }
 }
 
-@Suite("Model RetryPolicy (Tests/Fixtures/landmine.yaml:593:3)", .timeLimit(.minutes(3)))
+@Suite("Model RetryPolicy (Tests/Fixtures/landmine.yaml:596:3)", .timeLimit(.minutes(3)))
 struct RetryPolicyTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -458,7 +458,7 @@ struct RetryPolicyTests {
     }
 }
 
-@Suite("Model RetryingTransport (Tests/Fixtures/landmine.yaml:594:3)", .timeLimit(.minutes(3)))
+@Suite("Model RetryingTransport (Tests/Fixtures/landmine.yaml:597:3)", .timeLimit(.minutes(3)))
 struct RetryingTransportTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -472,7 +472,7 @@ struct RetryingTransportTests {
     }
 }
 
-@Suite("Model ReversedCollection (Tests/Fixtures/landmine.yaml:595:3)", .timeLimit(.minutes(3)))
+@Suite("Model ReversedCollection (Tests/Fixtures/landmine.yaml:598:3)", .timeLimit(.minutes(3)))
 struct ReversedCollection_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -486,7 +486,7 @@ struct ReversedCollection_Tests {
     }
 }
 
-@Suite("Model ReversedIndex (Tests/Fixtures/landmine.yaml:596:3)", .timeLimit(.minutes(3)))
+@Suite("Model ReversedIndex (Tests/Fixtures/landmine.yaml:599:3)", .timeLimit(.minutes(3)))
 struct ReversedIndex_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -500,7 +500,7 @@ struct ReversedIndex_Tests {
     }
 }
 
-@Suite("Model ReversedRandomAccessCollection (Tests/Fixtures/landmine.yaml:597:3)", .timeLimit(.minutes(3)))
+@Suite("Model ReversedRandomAccessCollection (Tests/Fixtures/landmine.yaml:600:3)", .timeLimit(.minutes(3)))
 struct ReversedRandomAccessCollection_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -516,7 +516,7 @@ struct ReversedRandomAccessCollection_Tests {
     }
 }
 
-@Suite("Model Route (Tests/Fixtures/landmine.yaml:598:3)", .timeLimit(.minutes(3)))
+@Suite("Model Route (Tests/Fixtures/landmine.yaml:601:3)", .timeLimit(.minutes(3)))
 struct RouteTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -530,7 +530,7 @@ struct RouteTests {
     }
 }
 
-@Suite("Model RouteHandler (Tests/Fixtures/landmine.yaml:599:3)", .timeLimit(.minutes(3)))
+@Suite("Model RouteHandler (Tests/Fixtures/landmine.yaml:602:3)", .timeLimit(.minutes(3)))
 struct RouteHandlerTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -544,7 +544,7 @@ struct RouteHandlerTests {
     }
 }
 
-@Suite("Model RouteResolution (Tests/Fixtures/landmine.yaml:600:3)", .timeLimit(.minutes(3)))
+@Suite("Model RouteResolution (Tests/Fixtures/landmine.yaml:603:3)", .timeLimit(.minutes(3)))
 struct RouteResolutionTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -558,7 +558,7 @@ struct RouteResolutionTests {
     }
 }
 
-@Suite("Model Router (Tests/Fixtures/landmine.yaml:601:3)", .timeLimit(.minutes(3)))
+@Suite("Model Router (Tests/Fixtures/landmine.yaml:604:3)", .timeLimit(.minutes(3)))
 struct RouterTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -572,7 +572,7 @@ struct RouterTests {
     }
 }
 
-@Suite("Model RouterError (Tests/Fixtures/landmine.yaml:602:3)", .timeLimit(.minutes(3)))
+@Suite("Model RouterError (Tests/Fixtures/landmine.yaml:605:3)", .timeLimit(.minutes(3)))
 struct RouterErrorTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -586,7 +586,7 @@ struct RouterErrorTests {
     }
 }
 
-@Suite("Model RunLoop (Tests/Fixtures/landmine.yaml:603:3)", .timeLimit(.minutes(3)))
+@Suite("Model RunLoop (Tests/Fixtures/landmine.yaml:606:3)", .timeLimit(.minutes(3)))
 struct RunLoopTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -600,7 +600,7 @@ struct RunLoopTests {
     }
 }
 
-@Suite("Model SDKClock (Tests/Fixtures/landmine.yaml:604:3)", .timeLimit(.minutes(3)))
+@Suite("Model SDKClock (Tests/Fixtures/landmine.yaml:607:3)", .timeLimit(.minutes(3)))
 struct SDKClockTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -614,7 +614,7 @@ struct SDKClockTests {
     }
 }
 
-@Suite("Model SHA256Hash (Tests/Fixtures/landmine.yaml:605:3)", .timeLimit(.minutes(3)))
+@Suite("Model SHA256Hash (Tests/Fixtures/landmine.yaml:608:3)", .timeLimit(.minutes(3)))
 struct SHA256HashTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -628,7 +628,7 @@ struct SHA256HashTests {
     }
 }
 
-@Suite("Model SIMD (Tests/Fixtures/landmine.yaml:606:3)", .timeLimit(.minutes(3)))
+@Suite("Model SIMD (Tests/Fixtures/landmine.yaml:609:3)", .timeLimit(.minutes(3)))
 struct SIMD_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -642,7 +642,7 @@ struct SIMD_Tests {
     }
 }
 
-@Suite("Model SIMD16 (Tests/Fixtures/landmine.yaml:607:3)", .timeLimit(.minutes(3)))
+@Suite("Model SIMD16 (Tests/Fixtures/landmine.yaml:610:3)", .timeLimit(.minutes(3)))
 struct SIMD16_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -656,7 +656,7 @@ struct SIMD16_Tests {
     }
 }
 
-@Suite("Model SIMD2 (Tests/Fixtures/landmine.yaml:608:3)", .timeLimit(.minutes(3)))
+@Suite("Model SIMD2 (Tests/Fixtures/landmine.yaml:611:3)", .timeLimit(.minutes(3)))
 struct SIMD2_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -670,7 +670,7 @@ struct SIMD2_Tests {
     }
 }
 
-@Suite("Model SIMD3 (Tests/Fixtures/landmine.yaml:609:3)", .timeLimit(.minutes(3)))
+@Suite("Model SIMD3 (Tests/Fixtures/landmine.yaml:612:3)", .timeLimit(.minutes(3)))
 struct SIMD3_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -684,7 +684,7 @@ struct SIMD3_Tests {
     }
 }
 
-@Suite("Model SIMD32 (Tests/Fixtures/landmine.yaml:610:3)", .timeLimit(.minutes(3)))
+@Suite("Model SIMD32 (Tests/Fixtures/landmine.yaml:613:3)", .timeLimit(.minutes(3)))
 struct SIMD32_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -698,7 +698,7 @@ struct SIMD32_Tests {
     }
 }
 
-@Suite("Model SIMD4 (Tests/Fixtures/landmine.yaml:611:3)", .timeLimit(.minutes(3)))
+@Suite("Model SIMD4 (Tests/Fixtures/landmine.yaml:614:3)", .timeLimit(.minutes(3)))
 struct SIMD4_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {

@@ -6,7 +6,7 @@ import LandmineAPI
 import SDKRuntime
 import Testing
 
-@Suite("Model SIMD64 (Tests/Fixtures/landmine.yaml:612:3)", .timeLimit(.minutes(3)))
+@Suite("Model SIMD64 (Tests/Fixtures/landmine.yaml:615:3)", .timeLimit(.minutes(3)))
 struct SIMD64_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -20,7 +20,7 @@ struct SIMD64_Tests {
     }
 }
 
-@Suite("Model SIMD8 (Tests/Fixtures/landmine.yaml:613:3)", .timeLimit(.minutes(3)))
+@Suite("Model SIMD8 (Tests/Fixtures/landmine.yaml:616:3)", .timeLimit(.minutes(3)))
 struct SIMD8_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -34,7 +34,7 @@ struct SIMD8_Tests {
     }
 }
 
-@Suite("Model SIMDMask (Tests/Fixtures/landmine.yaml:614:3)", .timeLimit(.minutes(3)))
+@Suite("Model SIMDMask (Tests/Fixtures/landmine.yaml:617:3)", .timeLimit(.minutes(3)))
 struct SIMDMask_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -48,7 +48,7 @@ struct SIMDMask_Tests {
     }
 }
 
-@Suite("Model SIMDScalar (Tests/Fixtures/landmine.yaml:615:3)", .timeLimit(.minutes(3)))
+@Suite("Model SIMDScalar (Tests/Fixtures/landmine.yaml:618:3)", .timeLimit(.minutes(3)))
 struct SIMDScalar_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -62,7 +62,7 @@ struct SIMDScalar_Tests {
     }
 }
 
-@Suite("Model SIMDStorage (Tests/Fixtures/landmine.yaml:616:3)", .timeLimit(.minutes(3)))
+@Suite("Model SIMDStorage (Tests/Fixtures/landmine.yaml:619:3)", .timeLimit(.minutes(3)))
 struct SIMDStorage_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -76,7 +76,7 @@ struct SIMDStorage_Tests {
     }
 }
 
-@Suite("Model Scanner (Tests/Fixtures/landmine.yaml:617:3)", .timeLimit(.minutes(3)))
+@Suite("Model Scanner (Tests/Fixtures/landmine.yaml:620:3)", .timeLimit(.minutes(3)))
 struct ScannerTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -90,7 +90,7 @@ struct ScannerTests {
     }
 }
 
-@Suite("Model ScopedAttributeContainer (Tests/Fixtures/landmine.yaml:618:3)", .timeLimit(.minutes(3)))
+@Suite("Model ScopedAttributeContainer (Tests/Fixtures/landmine.yaml:621:3)", .timeLimit(.minutes(3)))
 struct ScopedAttributeContainerTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -104,7 +104,7 @@ struct ScopedAttributeContainerTests {
     }
 }
 
-@Suite("Model SeededRandomNumberGenerator (Tests/Fixtures/landmine.yaml:619:3)", .timeLimit(.minutes(3)))
+@Suite("Model SeededRandomNumberGenerator (Tests/Fixtures/landmine.yaml:622:3)", .timeLimit(.minutes(3)))
 struct SeededRandomNumberGeneratorTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -118,7 +118,7 @@ struct SeededRandomNumberGeneratorTests {
     }
 }
 
-@Suite("Model Sendable (Tests/Fixtures/landmine.yaml:620:3)", .timeLimit(.minutes(3)))
+@Suite("Model Sendable (Tests/Fixtures/landmine.yaml:623:3)", .timeLimit(.minutes(3)))
 struct Sendable_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -132,7 +132,7 @@ struct Sendable_Tests {
     }
 }
 
-@Suite("Model SendableMetatype (Tests/Fixtures/landmine.yaml:621:3)", .timeLimit(.minutes(3)))
+@Suite("Model SendableMetatype (Tests/Fixtures/landmine.yaml:624:3)", .timeLimit(.minutes(3)))
 struct SendableMetatype_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -146,7 +146,7 @@ struct SendableMetatype_Tests {
     }
 }
 
-@Suite("Model Sequence (Tests/Fixtures/landmine.yaml:622:3)", .timeLimit(.minutes(3)))
+@Suite("Model Sequence (Tests/Fixtures/landmine.yaml:625:3)", .timeLimit(.minutes(3)))
 struct Sequence_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -160,7 +160,7 @@ struct Sequence_Tests {
     }
 }
 
-@Suite("Model SerialWork (Tests/Fixtures/landmine.yaml:623:3)", .timeLimit(.minutes(3)))
+@Suite("Model SerialWork (Tests/Fixtures/landmine.yaml:626:3)", .timeLimit(.minutes(3)))
 struct SerialWorkTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -174,7 +174,7 @@ struct SerialWorkTests {
     }
 }
 
-@Suite("Model ServerLimits (Tests/Fixtures/landmine.yaml:624:3)", .timeLimit(.minutes(3)))
+@Suite("Model ServerLimits (Tests/Fixtures/landmine.yaml:627:3)", .timeLimit(.minutes(3)))
 struct ServerLimitsTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -188,7 +188,7 @@ struct ServerLimitsTests {
     }
 }
 
-@Suite("Model SetAlgebra (Tests/Fixtures/landmine.yaml:625:3)", .timeLimit(.minutes(3)))
+@Suite("Model SetAlgebra (Tests/Fixtures/landmine.yaml:628:3)", .timeLimit(.minutes(3)))
 struct SetAlgebra_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -202,7 +202,7 @@ struct SetAlgebra_Tests {
     }
 }
 
-@Suite("Model SetIndex (Tests/Fixtures/landmine.yaml:626:3)", .timeLimit(.minutes(3)))
+@Suite("Model SetIndex (Tests/Fixtures/landmine.yaml:629:3)", .timeLimit(.minutes(3)))
 struct SetIndex_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -216,7 +216,7 @@ struct SetIndex_Tests {
     }
 }
 
-@Suite("Model SetIterator (Tests/Fixtures/landmine.yaml:627:3)", .timeLimit(.minutes(3)))
+@Suite("Model SetIterator (Tests/Fixtures/landmine.yaml:630:3)", .timeLimit(.minutes(3)))
 struct SetIterator_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -230,7 +230,7 @@ struct SetIterator_Tests {
     }
 }
 
-@Suite("Model SignedInteger (Tests/Fixtures/landmine.yaml:628:3)", .timeLimit(.minutes(3)))
+@Suite("Model SignedInteger (Tests/Fixtures/landmine.yaml:631:3)", .timeLimit(.minutes(3)))
 struct SignedInteger_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -244,7 +244,7 @@ struct SignedInteger_Tests {
     }
 }
 
-@Suite("Model SignedNumeric (Tests/Fixtures/landmine.yaml:629:3)", .timeLimit(.minutes(3)))
+@Suite("Model SignedNumeric (Tests/Fixtures/landmine.yaml:632:3)", .timeLimit(.minutes(3)))
 struct SignedNumeric_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -258,7 +258,7 @@ struct SignedNumeric_Tests {
     }
 }
 
-@Suite("Model SingleValueDecodingContainer (Tests/Fixtures/landmine.yaml:630:3)", .timeLimit(.minutes(3)))
+@Suite("Model SingleValueDecodingContainer (Tests/Fixtures/landmine.yaml:633:3)", .timeLimit(.minutes(3)))
 struct SingleValueDecodingContainer_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -274,7 +274,7 @@ struct SingleValueDecodingContainer_Tests {
     }
 }
 
-@Suite("Model SingleValueEncodingContainer (Tests/Fixtures/landmine.yaml:631:3)", .timeLimit(.minutes(3)))
+@Suite("Model SingleValueEncodingContainer (Tests/Fixtures/landmine.yaml:634:3)", .timeLimit(.minutes(3)))
 struct SingleValueEncodingContainer_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -290,7 +290,7 @@ struct SingleValueEncodingContainer_Tests {
     }
 }
 
-@Suite("Model Slice (Tests/Fixtures/landmine.yaml:632:3)", .timeLimit(.minutes(3)))
+@Suite("Model Slice (Tests/Fixtures/landmine.yaml:635:3)", .timeLimit(.minutes(3)))
 struct Slice_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -304,7 +304,7 @@ struct Slice_Tests {
     }
 }
 
-@Suite("Model SocketNativeHandle (Tests/Fixtures/landmine.yaml:633:3)", .timeLimit(.minutes(3)))
+@Suite("Model SocketNativeHandle (Tests/Fixtures/landmine.yaml:636:3)", .timeLimit(.minutes(3)))
 struct SocketNativeHandleTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -318,7 +318,7 @@ struct SocketNativeHandleTests {
     }
 }
 
-@Suite("Model SocketPort (Tests/Fixtures/landmine.yaml:634:3)", .timeLimit(.minutes(3)))
+@Suite("Model SocketPort (Tests/Fixtures/landmine.yaml:637:3)", .timeLimit(.minutes(3)))
 struct SocketPortTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -332,7 +332,7 @@ struct SocketPortTests {
     }
 }
 
-@Suite("Model SortComparator (Tests/Fixtures/landmine.yaml:635:3)", .timeLimit(.minutes(3)))
+@Suite("Model SortComparator (Tests/Fixtures/landmine.yaml:638:3)", .timeLimit(.minutes(3)))
 struct SortComparatorTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -346,7 +346,7 @@ struct SortComparatorTests {
     }
 }
 
-@Suite("Model SortDescriptor (Tests/Fixtures/landmine.yaml:636:3)", .timeLimit(.minutes(3)))
+@Suite("Model SortDescriptor (Tests/Fixtures/landmine.yaml:639:3)", .timeLimit(.minutes(3)))
 struct SortDescriptorTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -360,7 +360,7 @@ struct SortDescriptorTests {
     }
 }
 
-@Suite("Model SortOrder (Tests/Fixtures/landmine.yaml:637:3)", .timeLimit(.minutes(3)))
+@Suite("Model SortOrder (Tests/Fixtures/landmine.yaml:640:3)", .timeLimit(.minutes(3)))
 struct SortOrderTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -374,7 +374,7 @@ struct SortOrderTests {
     }
 }
 
-@Suite("Model Span (Tests/Fixtures/landmine.yaml:638:3)", .timeLimit(.minutes(3)))
+@Suite("Model Span (Tests/Fixtures/landmine.yaml:641:3)", .timeLimit(.minutes(3)))
 struct Span_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -388,7 +388,7 @@ struct Span_Tests {
     }
 }
 
-@Suite("Model StandardPredicateExpression (Tests/Fixtures/landmine.yaml:639:3)", .timeLimit(.minutes(3)))
+@Suite("Model StandardPredicateExpression (Tests/Fixtures/landmine.yaml:642:3)", .timeLimit(.minutes(3)))
 struct StandardPredicateExpressionTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -402,7 +402,7 @@ struct StandardPredicateExpressionTests {
     }
 }
 
-@Suite("Model StaticBigInt (Tests/Fixtures/landmine.yaml:640:3)", .timeLimit(.minutes(3)))
+@Suite("Model StaticBigInt (Tests/Fixtures/landmine.yaml:643:3)", .timeLimit(.minutes(3)))
 struct StaticBigInt_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -416,7 +416,7 @@ struct StaticBigInt_Tests {
     }
 }
 
-@Suite("Model StaticString (Tests/Fixtures/landmine.yaml:641:3)", .timeLimit(.minutes(3)))
+@Suite("Model StaticString (Tests/Fixtures/landmine.yaml:644:3)", .timeLimit(.minutes(3)))
 struct StaticString_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -430,7 +430,7 @@ struct StaticString_Tests {
     }
 }
 
-@Suite("Model Stream (Tests/Fixtures/landmine.yaml:642:3)", .timeLimit(.minutes(3)))
+@Suite("Model Stream (Tests/Fixtures/landmine.yaml:645:3)", .timeLimit(.minutes(3)))
 struct StreamTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -444,7 +444,7 @@ struct StreamTests {
     }
 }
 
-@Suite("Model StreamDelegate (Tests/Fixtures/landmine.yaml:643:3)", .timeLimit(.minutes(3)))
+@Suite("Model StreamDelegate (Tests/Fixtures/landmine.yaml:646:3)", .timeLimit(.minutes(3)))
 struct StreamDelegateTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -458,7 +458,7 @@ struct StreamDelegateTests {
     }
 }
 
-@Suite("Model StreamNetworkServiceTypeValue (Tests/Fixtures/landmine.yaml:644:3)", .timeLimit(.minutes(3)))
+@Suite("Model StreamNetworkServiceTypeValue (Tests/Fixtures/landmine.yaml:647:3)", .timeLimit(.minutes(3)))
 struct StreamNetworkServiceTypeValueTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -474,7 +474,7 @@ struct StreamNetworkServiceTypeValueTests {
     }
 }
 
-@Suite("Model StreamSOCKSProxyConfiguration (Tests/Fixtures/landmine.yaml:645:3)", .timeLimit(.minutes(3)))
+@Suite("Model StreamSOCKSProxyConfiguration (Tests/Fixtures/landmine.yaml:648:3)", .timeLimit(.minutes(3)))
 struct StreamSOCKSProxyConfigurationTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -490,7 +490,7 @@ struct StreamSOCKSProxyConfigurationTests {
     }
 }
 
-@Suite("Model StreamSOCKSProxyVersion (Tests/Fixtures/landmine.yaml:646:3)", .timeLimit(.minutes(3)))
+@Suite("Model StreamSOCKSProxyVersion (Tests/Fixtures/landmine.yaml:649:3)", .timeLimit(.minutes(3)))
 struct StreamSOCKSProxyVersionTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -504,7 +504,7 @@ struct StreamSOCKSProxyVersionTests {
     }
 }
 
-@Suite("Model StreamSocketSecurityLevel (Tests/Fixtures/landmine.yaml:647:3)", .timeLimit(.minutes(3)))
+@Suite("Model StreamSocketSecurityLevel (Tests/Fixtures/landmine.yaml:650:3)", .timeLimit(.minutes(3)))
 struct StreamSocketSecurityLevelTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -518,7 +518,7 @@ struct StreamSocketSecurityLevelTests {
     }
 }
 
-@Suite("Model StrideThrough (Tests/Fixtures/landmine.yaml:648:3)", .timeLimit(.minutes(3)))
+@Suite("Model StrideThrough (Tests/Fixtures/landmine.yaml:651:3)", .timeLimit(.minutes(3)))
 struct StrideThrough_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -532,7 +532,7 @@ struct StrideThrough_Tests {
     }
 }
 
-@Suite("Model StrideThroughIterator (Tests/Fixtures/landmine.yaml:649:3)", .timeLimit(.minutes(3)))
+@Suite("Model StrideThroughIterator (Tests/Fixtures/landmine.yaml:652:3)", .timeLimit(.minutes(3)))
 struct StrideThroughIterator_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -546,7 +546,7 @@ struct StrideThroughIterator_Tests {
     }
 }
 
-@Suite("Model StrideTo (Tests/Fixtures/landmine.yaml:650:3)", .timeLimit(.minutes(3)))
+@Suite("Model StrideTo (Tests/Fixtures/landmine.yaml:653:3)", .timeLimit(.minutes(3)))
 struct StrideTo_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -560,7 +560,7 @@ struct StrideTo_Tests {
     }
 }
 
-@Suite("Model StrideToIterator (Tests/Fixtures/landmine.yaml:651:3)", .timeLimit(.minutes(3)))
+@Suite("Model StrideToIterator (Tests/Fixtures/landmine.yaml:654:3)", .timeLimit(.minutes(3)))
 struct StrideToIterator_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -574,7 +574,7 @@ struct StrideToIterator_Tests {
     }
 }
 
-@Suite("Model Strideable (Tests/Fixtures/landmine.yaml:652:3)", .timeLimit(.minutes(3)))
+@Suite("Model Strideable (Tests/Fixtures/landmine.yaml:655:3)", .timeLimit(.minutes(3)))
 struct Strideable_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -588,7 +588,7 @@ struct Strideable_Tests {
     }
 }
 
-@Suite("Model StringInterpolationConvertible (Tests/Fixtures/landmine.yaml:653:3)", .timeLimit(.minutes(3)))
+@Suite("Model StringInterpolationConvertible (Tests/Fixtures/landmine.yaml:656:3)", .timeLimit(.minutes(3)))
 struct StringInterpolationConvertible_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -604,7 +604,7 @@ struct StringInterpolationConvertible_Tests {
     }
 }
 
-@Suite("Model StringInterpolationProtocol (Tests/Fixtures/landmine.yaml:654:3)", .timeLimit(.minutes(3)))
+@Suite("Model StringInterpolationProtocol (Tests/Fixtures/landmine.yaml:657:3)", .timeLimit(.minutes(3)))
 struct StringInterpolationProtocol_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -620,7 +620,7 @@ struct StringInterpolationProtocol_Tests {
     }
 }
 
-@Suite("Model StringLiteralConvertible (Tests/Fixtures/landmine.yaml:655:3)", .timeLimit(.minutes(3)))
+@Suite("Model StringLiteralConvertible (Tests/Fixtures/landmine.yaml:658:3)", .timeLimit(.minutes(3)))
 struct StringLiteralConvertible_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -634,7 +634,7 @@ struct StringLiteralConvertible_Tests {
     }
 }
 
-@Suite("Model StringLiteralType (Tests/Fixtures/landmine.yaml:656:3)", .timeLimit(.minutes(3)))
+@Suite("Model StringLiteralType (Tests/Fixtures/landmine.yaml:659:3)", .timeLimit(.minutes(3)))
 struct StringLiteralType_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -648,7 +648,7 @@ struct StringLiteralType_Tests {
     }
 }
 
-@Suite("Model StringProtocol (Tests/Fixtures/landmine.yaml:657:3)", .timeLimit(.minutes(3)))
+@Suite("Model StringProtocol (Tests/Fixtures/landmine.yaml:660:3)", .timeLimit(.minutes(3)))
 struct StringProtocol_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -662,7 +662,7 @@ struct StringProtocol_Tests {
     }
 }
 
-@Suite("Model StringStyle (Tests/Fixtures/landmine.yaml:658:3)", .timeLimit(.minutes(3)))
+@Suite("Model StringStyle (Tests/Fixtures/landmine.yaml:661:3)", .timeLimit(.minutes(3)))
 struct StringStyleTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -676,7 +676,7 @@ struct StringStyleTests {
     }
 }
 
-@Suite("Model StringTransform (Tests/Fixtures/landmine.yaml:659:3)", .timeLimit(.minutes(3)))
+@Suite("Model StringTransform (Tests/Fixtures/landmine.yaml:662:3)", .timeLimit(.minutes(3)))
 struct StringTransformTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -690,7 +690,7 @@ struct StringTransformTests {
     }
 }
 
-@Suite("Model Substring (Tests/Fixtures/landmine.yaml:660:3)", .timeLimit(.minutes(3)))
+@Suite("Model Substring (Tests/Fixtures/landmine.yaml:663:3)", .timeLimit(.minutes(3)))
 struct Substring_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -704,7 +704,7 @@ struct Substring_Tests {
     }
 }
 
-@Suite("Model Suite (Tests/Fixtures/landmine.yaml:661:3)", .timeLimit(.minutes(3)))
+@Suite("Model Suite (Tests/Fixtures/landmine.yaml:664:3)", .timeLimit(.minutes(3)))
 struct SuiteTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {

@@ -6,7 +6,7 @@ import LandmineAPI
 import SDKRuntime
 import Testing
 
-@Suite("Model SystemClock (Tests/Fixtures/landmine.yaml:662:3)", .timeLimit(.minutes(3)))
+@Suite("Model SystemClock (Tests/Fixtures/landmine.yaml:665:3)", .timeLimit(.minutes(3)))
 struct SystemClockTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -20,7 +20,7 @@ struct SystemClockTests {
     }
 }
 
-@Suite("Model SystemRandomNumberGenerator (Tests/Fixtures/landmine.yaml:663:3)", .timeLimit(.minutes(3)))
+@Suite("Model SystemRandomNumberGenerator (Tests/Fixtures/landmine.yaml:666:3)", .timeLimit(.minutes(3)))
 struct SystemRandomNumberGenerator_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -36,7 +36,7 @@ struct SystemRandomNumberGenerator_Tests {
     }
 }
 
-@Suite("Model TextOutputStream (Tests/Fixtures/landmine.yaml:664:3)", .timeLimit(.minutes(3)))
+@Suite("Model TextOutputStream (Tests/Fixtures/landmine.yaml:667:3)", .timeLimit(.minutes(3)))
 struct TextOutputStream_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -50,7 +50,7 @@ struct TextOutputStream_Tests {
     }
 }
 
-@Suite("Model TextOutputStreamable (Tests/Fixtures/landmine.yaml:665:3)", .timeLimit(.minutes(3)))
+@Suite("Model TextOutputStreamable (Tests/Fixtures/landmine.yaml:668:3)", .timeLimit(.minutes(3)))
 struct TextOutputStreamable_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -64,7 +64,7 @@ struct TextOutputStreamable_Tests {
     }
 }
 
-@Suite("Model Thread (Tests/Fixtures/landmine.yaml:666:3)", .timeLimit(.minutes(3)))
+@Suite("Model Thread (Tests/Fixtures/landmine.yaml:669:3)", .timeLimit(.minutes(3)))
 struct ThreadTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -78,7 +78,7 @@ struct ThreadTests {
     }
 }
 
-@Suite("Model TimeInterval (Tests/Fixtures/landmine.yaml:667:3)", .timeLimit(.minutes(3)))
+@Suite("Model TimeInterval (Tests/Fixtures/landmine.yaml:670:3)", .timeLimit(.minutes(3)))
 struct TimeIntervalTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -92,7 +92,7 @@ struct TimeIntervalTests {
     }
 }
 
-@Suite("Model TimeZone (Tests/Fixtures/landmine.yaml:668:3)", .timeLimit(.minutes(3)))
+@Suite("Model TimeZone (Tests/Fixtures/landmine.yaml:671:3)", .timeLimit(.minutes(3)))
 struct TimeZoneTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -106,7 +106,7 @@ struct TimeZoneTests {
     }
 }
 
-@Suite("Model Timer (Tests/Fixtures/landmine.yaml:669:3)", .timeLimit(.minutes(3)))
+@Suite("Model Timer (Tests/Fixtures/landmine.yaml:672:3)", .timeLimit(.minutes(3)))
 struct TimerTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -120,7 +120,7 @@ struct TimerTests {
     }
 }
 
-@Suite("Model TransportError (Tests/Fixtures/landmine.yaml:670:3)", .timeLimit(.minutes(3)))
+@Suite("Model TransportError (Tests/Fixtures/landmine.yaml:673:3)", .timeLimit(.minutes(3)))
 struct TransportErrorTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -134,7 +134,7 @@ struct TransportErrorTests {
     }
 }
 
-@Suite("Model UInt (Tests/Fixtures/landmine.yaml:671:3)", .timeLimit(.minutes(3)))
+@Suite("Model UInt (Tests/Fixtures/landmine.yaml:674:3)", .timeLimit(.minutes(3)))
 struct UInt_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -148,7 +148,7 @@ struct UInt_Tests {
     }
 }
 
-@Suite("Model UInt128 (Tests/Fixtures/landmine.yaml:672:3)", .timeLimit(.minutes(3)))
+@Suite("Model UInt128 (Tests/Fixtures/landmine.yaml:675:3)", .timeLimit(.minutes(3)))
 struct UInt128_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -162,7 +162,7 @@ struct UInt128_Tests {
     }
 }
 
-@Suite("Model UInt16 (Tests/Fixtures/landmine.yaml:673:3)", .timeLimit(.minutes(3)))
+@Suite("Model UInt16 (Tests/Fixtures/landmine.yaml:676:3)", .timeLimit(.minutes(3)))
 struct UInt16_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -176,7 +176,7 @@ struct UInt16_Tests {
     }
 }
 
-@Suite("Model UInt32 (Tests/Fixtures/landmine.yaml:674:3)", .timeLimit(.minutes(3)))
+@Suite("Model UInt32 (Tests/Fixtures/landmine.yaml:677:3)", .timeLimit(.minutes(3)))
 struct UInt32_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -190,7 +190,7 @@ struct UInt32_Tests {
     }
 }
 
-@Suite("Model UInt64 (Tests/Fixtures/landmine.yaml:675:3)", .timeLimit(.minutes(3)))
+@Suite("Model UInt64 (Tests/Fixtures/landmine.yaml:678:3)", .timeLimit(.minutes(3)))
 struct UInt64_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -204,7 +204,7 @@ struct UInt64_Tests {
     }
 }
 
-@Suite("Model UInt8 (Tests/Fixtures/landmine.yaml:676:3)", .timeLimit(.minutes(3)))
+@Suite("Model UInt8 (Tests/Fixtures/landmine.yaml:679:3)", .timeLimit(.minutes(3)))
 struct UInt8_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -218,7 +218,7 @@ struct UInt8_Tests {
     }
 }
 
-@Suite("Model URLAuthenticationChallenge (Tests/Fixtures/landmine.yaml:677:3)", .timeLimit(.minutes(3)))
+@Suite("Model URLAuthenticationChallenge (Tests/Fixtures/landmine.yaml:680:3)", .timeLimit(.minutes(3)))
 struct URLAuthenticationChallengeTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -232,7 +232,7 @@ struct URLAuthenticationChallengeTests {
     }
 }
 
-@Suite("Model URLAuthenticationChallengeSender (Tests/Fixtures/landmine.yaml:678:3)", .timeLimit(.minutes(3)))
+@Suite("Model URLAuthenticationChallengeSender (Tests/Fixtures/landmine.yaml:681:3)", .timeLimit(.minutes(3)))
 struct URLAuthenticationChallengeSenderTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -248,7 +248,7 @@ struct URLAuthenticationChallengeSenderTests {
     }
 }
 
-@Suite("Model URLCache (Tests/Fixtures/landmine.yaml:679:3)", .timeLimit(.minutes(3)))
+@Suite("Model URLCache (Tests/Fixtures/landmine.yaml:682:3)", .timeLimit(.minutes(3)))
 struct URLCacheTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -262,7 +262,7 @@ struct URLCacheTests {
     }
 }
 
-@Suite("Model URLComponents (Tests/Fixtures/landmine.yaml:680:3)", .timeLimit(.minutes(3)))
+@Suite("Model URLComponents (Tests/Fixtures/landmine.yaml:683:3)", .timeLimit(.minutes(3)))
 struct URLComponentsTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -276,7 +276,7 @@ struct URLComponentsTests {
     }
 }
 
-@Suite("Model URLCredential (Tests/Fixtures/landmine.yaml:681:3)", .timeLimit(.minutes(3)))
+@Suite("Model URLCredential (Tests/Fixtures/landmine.yaml:684:3)", .timeLimit(.minutes(3)))
 struct URLCredentialTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -290,7 +290,7 @@ struct URLCredentialTests {
     }
 }
 
-@Suite("Model URLCredentialStorage (Tests/Fixtures/landmine.yaml:682:3)", .timeLimit(.minutes(3)))
+@Suite("Model URLCredentialStorage (Tests/Fixtures/landmine.yaml:685:3)", .timeLimit(.minutes(3)))
 struct URLCredentialStorageTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -304,7 +304,7 @@ struct URLCredentialStorageTests {
     }
 }
 
-@Suite("Model URLError (Tests/Fixtures/landmine.yaml:683:3)", .timeLimit(.minutes(3)))
+@Suite("Model URLError (Tests/Fixtures/landmine.yaml:686:3)", .timeLimit(.minutes(3)))
 struct URLErrorTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -318,7 +318,7 @@ struct URLErrorTests {
     }
 }
 
-@Suite("Model URLFileResourceType (Tests/Fixtures/landmine.yaml:684:3)", .timeLimit(.minutes(3)))
+@Suite("Model URLFileResourceType (Tests/Fixtures/landmine.yaml:687:3)", .timeLimit(.minutes(3)))
 struct URLFileResourceTypeTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -332,7 +332,7 @@ struct URLFileResourceTypeTests {
     }
 }
 
-@Suite("Model URLProtectionSpace (Tests/Fixtures/landmine.yaml:685:3)", .timeLimit(.minutes(3)))
+@Suite("Model URLProtectionSpace (Tests/Fixtures/landmine.yaml:688:3)", .timeLimit(.minutes(3)))
 struct URLProtectionSpaceTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -346,7 +346,7 @@ struct URLProtectionSpaceTests {
     }
 }
 
-@Suite("Model URLProtocol (Tests/Fixtures/landmine.yaml:686:3)", .timeLimit(.minutes(3)))
+@Suite("Model URLProtocol (Tests/Fixtures/landmine.yaml:689:3)", .timeLimit(.minutes(3)))
 struct URLProtocolTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -360,7 +360,7 @@ struct URLProtocolTests {
     }
 }
 
-@Suite("Model URLProtocolClient (Tests/Fixtures/landmine.yaml:687:3)", .timeLimit(.minutes(3)))
+@Suite("Model URLProtocolClient (Tests/Fixtures/landmine.yaml:690:3)", .timeLimit(.minutes(3)))
 struct URLProtocolClientTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -374,7 +374,7 @@ struct URLProtocolClientTests {
     }
 }
 
-@Suite("Model URLQueryItem (Tests/Fixtures/landmine.yaml:688:3)", .timeLimit(.minutes(3)))
+@Suite("Model URLQueryItem (Tests/Fixtures/landmine.yaml:691:3)", .timeLimit(.minutes(3)))
 struct URLQueryItemTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -388,7 +388,7 @@ struct URLQueryItemTests {
     }
 }
 
-@Suite("Model URLRequest (Tests/Fixtures/landmine.yaml:689:3)", .timeLimit(.minutes(3)))
+@Suite("Model URLRequest (Tests/Fixtures/landmine.yaml:692:3)", .timeLimit(.minutes(3)))
 struct URLRequestTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -402,7 +402,7 @@ struct URLRequestTests {
     }
 }
 
-@Suite("Model URLResourceKey (Tests/Fixtures/landmine.yaml:690:3)", .timeLimit(.minutes(3)))
+@Suite("Model URLResourceKey (Tests/Fixtures/landmine.yaml:693:3)", .timeLimit(.minutes(3)))
 struct URLResourceKeyTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -416,7 +416,7 @@ struct URLResourceKeyTests {
     }
 }
 
-@Suite("Model URLResourceValues (Tests/Fixtures/landmine.yaml:691:3)", .timeLimit(.minutes(3)))
+@Suite("Model URLResourceValues (Tests/Fixtures/landmine.yaml:694:3)", .timeLimit(.minutes(3)))
 struct URLResourceValuesTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -430,7 +430,7 @@ struct URLResourceValuesTests {
     }
 }
 
-@Suite("Model URLResponse (Tests/Fixtures/landmine.yaml:692:3)", .timeLimit(.minutes(3)))
+@Suite("Model URLResponse (Tests/Fixtures/landmine.yaml:695:3)", .timeLimit(.minutes(3)))
 struct URLResponseTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -444,7 +444,7 @@ struct URLResponseTests {
     }
 }
 
-@Suite("Model URLSession (Tests/Fixtures/landmine.yaml:693:3)", .timeLimit(.minutes(3)))
+@Suite("Model URLSession (Tests/Fixtures/landmine.yaml:696:3)", .timeLimit(.minutes(3)))
 struct URLSessionTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -458,7 +458,7 @@ struct URLSessionTests {
     }
 }
 
-@Suite("Model URLSessionConfiguration (Tests/Fixtures/landmine.yaml:694:3)", .timeLimit(.minutes(3)))
+@Suite("Model URLSessionConfiguration (Tests/Fixtures/landmine.yaml:697:3)", .timeLimit(.minutes(3)))
 struct URLSessionConfigurationTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -472,7 +472,7 @@ struct URLSessionConfigurationTests {
     }
 }
 
-@Suite("Model URLSessionDataDelegate (Tests/Fixtures/landmine.yaml:695:3)", .timeLimit(.minutes(3)))
+@Suite("Model URLSessionDataDelegate (Tests/Fixtures/landmine.yaml:698:3)", .timeLimit(.minutes(3)))
 struct URLSessionDataDelegateTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -486,7 +486,7 @@ struct URLSessionDataDelegateTests {
     }
 }
 
-@Suite("Model URLSessionDataTask (Tests/Fixtures/landmine.yaml:696:3)", .timeLimit(.minutes(3)))
+@Suite("Model URLSessionDataTask (Tests/Fixtures/landmine.yaml:699:3)", .timeLimit(.minutes(3)))
 struct URLSessionDataTaskTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -500,7 +500,7 @@ struct URLSessionDataTaskTests {
     }
 }
 
-@Suite("Model URLSessionDelegate (Tests/Fixtures/landmine.yaml:697:3)", .timeLimit(.minutes(3)))
+@Suite("Model URLSessionDelegate (Tests/Fixtures/landmine.yaml:700:3)", .timeLimit(.minutes(3)))
 struct URLSessionDelegateTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -514,7 +514,7 @@ struct URLSessionDelegateTests {
     }
 }
 
-@Suite("Model URLSessionDownloadDelegate (Tests/Fixtures/landmine.yaml:698:3)", .timeLimit(.minutes(3)))
+@Suite("Model URLSessionDownloadDelegate (Tests/Fixtures/landmine.yaml:701:3)", .timeLimit(.minutes(3)))
 struct URLSessionDownloadDelegateTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -528,7 +528,7 @@ struct URLSessionDownloadDelegateTests {
     }
 }
 
-@Suite("Model URLSessionDownloadTask (Tests/Fixtures/landmine.yaml:699:3)", .timeLimit(.minutes(3)))
+@Suite("Model URLSessionDownloadTask (Tests/Fixtures/landmine.yaml:702:3)", .timeLimit(.minutes(3)))
 struct URLSessionDownloadTaskTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -542,7 +542,7 @@ struct URLSessionDownloadTaskTests {
     }
 }
 
-@Suite("Model URLSessionStreamDelegate (Tests/Fixtures/landmine.yaml:700:3)", .timeLimit(.minutes(3)))
+@Suite("Model URLSessionStreamDelegate (Tests/Fixtures/landmine.yaml:703:3)", .timeLimit(.minutes(3)))
 struct URLSessionStreamDelegateTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -556,7 +556,7 @@ struct URLSessionStreamDelegateTests {
     }
 }
 
-@Suite("Model URLSessionStreamTask (Tests/Fixtures/landmine.yaml:701:3)", .timeLimit(.minutes(3)))
+@Suite("Model URLSessionStreamTask (Tests/Fixtures/landmine.yaml:704:3)", .timeLimit(.minutes(3)))
 struct URLSessionStreamTaskTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -570,7 +570,7 @@ struct URLSessionStreamTaskTests {
     }
 }
 
-@Suite("Model URLSessionTask (Tests/Fixtures/landmine.yaml:702:3)", .timeLimit(.minutes(3)))
+@Suite("Model URLSessionTask (Tests/Fixtures/landmine.yaml:705:3)", .timeLimit(.minutes(3)))
 struct URLSessionTaskTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -584,7 +584,7 @@ struct URLSessionTaskTests {
     }
 }
 
-@Suite("Model URLSessionTaskDelegate (Tests/Fixtures/landmine.yaml:703:3)", .timeLimit(.minutes(3)))
+@Suite("Model URLSessionTaskDelegate (Tests/Fixtures/landmine.yaml:706:3)", .timeLimit(.minutes(3)))
 struct URLSessionTaskDelegateTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -598,7 +598,7 @@ struct URLSessionTaskDelegateTests {
     }
 }
 
-@Suite("Model URLSessionTaskMetrics (Tests/Fixtures/landmine.yaml:704:3)", .timeLimit(.minutes(3)))
+@Suite("Model URLSessionTaskMetrics (Tests/Fixtures/landmine.yaml:707:3)", .timeLimit(.minutes(3)))
 struct URLSessionTaskMetricsTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -612,7 +612,7 @@ struct URLSessionTaskMetricsTests {
     }
 }
 
-@Suite("Model URLSessionTaskTransactionMetrics (Tests/Fixtures/landmine.yaml:705:3)", .timeLimit(.minutes(3)))
+@Suite("Model URLSessionTaskTransactionMetrics (Tests/Fixtures/landmine.yaml:708:3)", .timeLimit(.minutes(3)))
 struct URLSessionTaskTransactionMetricsTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -628,7 +628,7 @@ struct URLSessionTaskTransactionMetricsTests {
     }
 }
 
-@Suite("Model URLSessionUploadTask (Tests/Fixtures/landmine.yaml:706:3)", .timeLimit(.minutes(3)))
+@Suite("Model URLSessionUploadTask (Tests/Fixtures/landmine.yaml:709:3)", .timeLimit(.minutes(3)))
 struct URLSessionUploadTaskTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -642,7 +642,7 @@ struct URLSessionUploadTaskTests {
     }
 }
 
-@Suite("Model URLSessionWebSocketDelegate (Tests/Fixtures/landmine.yaml:707:3)", .timeLimit(.minutes(3)))
+@Suite("Model URLSessionWebSocketDelegate (Tests/Fixtures/landmine.yaml:710:3)", .timeLimit(.minutes(3)))
 struct URLSessionWebSocketDelegateTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -656,7 +656,7 @@ struct URLSessionWebSocketDelegateTests {
     }
 }
 
-@Suite("Model URLSessionWebSocketTask (Tests/Fixtures/landmine.yaml:708:3)", .timeLimit(.minutes(3)))
+@Suite("Model URLSessionWebSocketTask (Tests/Fixtures/landmine.yaml:711:3)", .timeLimit(.minutes(3)))
 struct URLSessionWebSocketTaskTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -670,7 +670,7 @@ struct URLSessionWebSocketTaskTests {
     }
 }
 
-@Suite("Model UTF16 (Tests/Fixtures/landmine.yaml:709:3)", .timeLimit(.minutes(3)))
+@Suite("Model UTF16 (Tests/Fixtures/landmine.yaml:712:3)", .timeLimit(.minutes(3)))
 struct UTF16_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -684,7 +684,7 @@ struct UTF16_Tests {
     }
 }
 
-@Suite("Model UTF32 (Tests/Fixtures/landmine.yaml:710:3)", .timeLimit(.minutes(3)))
+@Suite("Model UTF32 (Tests/Fixtures/landmine.yaml:713:3)", .timeLimit(.minutes(3)))
 struct UTF32_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -698,7 +698,7 @@ struct UTF32_Tests {
     }
 }
 
-@Suite("Model UTF8 (Tests/Fixtures/landmine.yaml:711:3)", .timeLimit(.minutes(3)))
+@Suite("Model UTF8 (Tests/Fixtures/landmine.yaml:714:3)", .timeLimit(.minutes(3)))
 struct UTF8_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {

@@ -6,7 +6,7 @@ import LandmineAPI
 import SDKRuntime
 import Testing
 
-@Suite("Model UTF8Span (Tests/Fixtures/landmine.yaml:712:3)", .timeLimit(.minutes(3)))
+@Suite("Model UTF8Span (Tests/Fixtures/landmine.yaml:715:3)", .timeLimit(.minutes(3)))
 struct UTF8Span_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -20,7 +20,7 @@ struct UTF8Span_Tests {
     }
 }
 
-@Suite("Model UUIDv7 (Tests/Fixtures/landmine.yaml:713:3)", .timeLimit(.minutes(3)))
+@Suite("Model UUIDv7 (Tests/Fixtures/landmine.yaml:716:3)", .timeLimit(.minutes(3)))
 struct UUIDv7Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -34,7 +34,7 @@ struct UUIDv7Tests {
     }
 }
 
-@Suite("Model UUIDv7Generator (Tests/Fixtures/landmine.yaml:714:3)", .timeLimit(.minutes(3)))
+@Suite("Model UUIDv7Generator (Tests/Fixtures/landmine.yaml:717:3)", .timeLimit(.minutes(3)))
 struct UUIDv7GeneratorTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -48,7 +48,7 @@ struct UUIDv7GeneratorTests {
     }
 }
 
-@Suite("Model UnboundedRange (Tests/Fixtures/landmine.yaml:715:3)", .timeLimit(.minutes(3)))
+@Suite("Model UnboundedRange (Tests/Fixtures/landmine.yaml:718:3)", .timeLimit(.minutes(3)))
 struct UnboundedRange_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -62,7 +62,7 @@ struct UnboundedRange_Tests {
     }
 }
 
-@Suite("Model UnfoldFirstSequence (Tests/Fixtures/landmine.yaml:716:3)", .timeLimit(.minutes(3)))
+@Suite("Model UnfoldFirstSequence (Tests/Fixtures/landmine.yaml:719:3)", .timeLimit(.minutes(3)))
 struct UnfoldFirstSequence_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -76,7 +76,7 @@ struct UnfoldFirstSequence_Tests {
     }
 }
 
-@Suite("Model UnfoldSequence (Tests/Fixtures/landmine.yaml:717:3)", .timeLimit(.minutes(3)))
+@Suite("Model UnfoldSequence (Tests/Fixtures/landmine.yaml:720:3)", .timeLimit(.minutes(3)))
 struct UnfoldSequence_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -90,7 +90,7 @@ struct UnfoldSequence_Tests {
     }
 }
 
-@Suite("Model Unicode (Tests/Fixtures/landmine.yaml:718:3)", .timeLimit(.minutes(3)))
+@Suite("Model Unicode (Tests/Fixtures/landmine.yaml:721:3)", .timeLimit(.minutes(3)))
 struct Unicode_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -104,7 +104,7 @@ struct Unicode_Tests {
     }
 }
 
-@Suite("Model UnicodeCodec (Tests/Fixtures/landmine.yaml:719:3)", .timeLimit(.minutes(3)))
+@Suite("Model UnicodeCodec (Tests/Fixtures/landmine.yaml:722:3)", .timeLimit(.minutes(3)))
 struct UnicodeCodec_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -118,7 +118,7 @@ struct UnicodeCodec_Tests {
     }
 }
 
-@Suite("Model UnicodeDecodingResult (Tests/Fixtures/landmine.yaml:720:3)", .timeLimit(.minutes(3)))
+@Suite("Model UnicodeDecodingResult (Tests/Fixtures/landmine.yaml:723:3)", .timeLimit(.minutes(3)))
 struct UnicodeDecodingResult_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -132,7 +132,7 @@ struct UnicodeDecodingResult_Tests {
     }
 }
 
-@Suite("Model UnicodeScalar (Tests/Fixtures/landmine.yaml:721:3)", .timeLimit(.minutes(3)))
+@Suite("Model UnicodeScalar (Tests/Fixtures/landmine.yaml:724:3)", .timeLimit(.minutes(3)))
 struct UnicodeScalar_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -146,7 +146,7 @@ struct UnicodeScalar_Tests {
     }
 }
 
-@Suite("Model UnicodeScalarLiteralConvertible (Tests/Fixtures/landmine.yaml:722:3)", .timeLimit(.minutes(3)))
+@Suite("Model UnicodeScalarLiteralConvertible (Tests/Fixtures/landmine.yaml:725:3)", .timeLimit(.minutes(3)))
 struct UnicodeScalarLiteralConvertible_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -162,7 +162,7 @@ struct UnicodeScalarLiteralConvertible_Tests {
     }
 }
 
-@Suite("Model UnicodeScalarType (Tests/Fixtures/landmine.yaml:723:3)", .timeLimit(.minutes(3)))
+@Suite("Model UnicodeScalarType (Tests/Fixtures/landmine.yaml:726:3)", .timeLimit(.minutes(3)))
 struct UnicodeScalarType_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -176,7 +176,7 @@ struct UnicodeScalarType_Tests {
     }
 }
 
-@Suite("Model Unit (Tests/Fixtures/landmine.yaml:724:3)", .timeLimit(.minutes(3)))
+@Suite("Model Unit (Tests/Fixtures/landmine.yaml:727:3)", .timeLimit(.minutes(3)))
 struct UnitTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -190,7 +190,7 @@ struct UnitTests {
     }
 }
 
-@Suite("Model UnitAcceleration (Tests/Fixtures/landmine.yaml:725:3)", .timeLimit(.minutes(3)))
+@Suite("Model UnitAcceleration (Tests/Fixtures/landmine.yaml:728:3)", .timeLimit(.minutes(3)))
 struct UnitAccelerationTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -204,7 +204,7 @@ struct UnitAccelerationTests {
     }
 }
 
-@Suite("Model UnitAngle (Tests/Fixtures/landmine.yaml:726:3)", .timeLimit(.minutes(3)))
+@Suite("Model UnitAngle (Tests/Fixtures/landmine.yaml:729:3)", .timeLimit(.minutes(3)))
 struct UnitAngleTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -218,7 +218,7 @@ struct UnitAngleTests {
     }
 }
 
-@Suite("Model UnitArea (Tests/Fixtures/landmine.yaml:727:3)", .timeLimit(.minutes(3)))
+@Suite("Model UnitArea (Tests/Fixtures/landmine.yaml:730:3)", .timeLimit(.minutes(3)))
 struct UnitAreaTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -232,7 +232,7 @@ struct UnitAreaTests {
     }
 }
 
-@Suite("Model UnitConcentrationMass (Tests/Fixtures/landmine.yaml:728:3)", .timeLimit(.minutes(3)))
+@Suite("Model UnitConcentrationMass (Tests/Fixtures/landmine.yaml:731:3)", .timeLimit(.minutes(3)))
 struct UnitConcentrationMassTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -246,7 +246,7 @@ struct UnitConcentrationMassTests {
     }
 }
 
-@Suite("Model UnitConverter (Tests/Fixtures/landmine.yaml:729:3)", .timeLimit(.minutes(3)))
+@Suite("Model UnitConverter (Tests/Fixtures/landmine.yaml:732:3)", .timeLimit(.minutes(3)))
 struct UnitConverterTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -260,7 +260,7 @@ struct UnitConverterTests {
     }
 }
 
-@Suite("Model UnitConverterLinear (Tests/Fixtures/landmine.yaml:730:3)", .timeLimit(.minutes(3)))
+@Suite("Model UnitConverterLinear (Tests/Fixtures/landmine.yaml:733:3)", .timeLimit(.minutes(3)))
 struct UnitConverterLinearTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -274,7 +274,7 @@ struct UnitConverterLinearTests {
     }
 }
 
-@Suite("Model UnitDispersion (Tests/Fixtures/landmine.yaml:731:3)", .timeLimit(.minutes(3)))
+@Suite("Model UnitDispersion (Tests/Fixtures/landmine.yaml:734:3)", .timeLimit(.minutes(3)))
 struct UnitDispersionTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -288,7 +288,7 @@ struct UnitDispersionTests {
     }
 }
 
-@Suite("Model UnitDuration (Tests/Fixtures/landmine.yaml:732:3)", .timeLimit(.minutes(3)))
+@Suite("Model UnitDuration (Tests/Fixtures/landmine.yaml:735:3)", .timeLimit(.minutes(3)))
 struct UnitDurationTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -302,7 +302,7 @@ struct UnitDurationTests {
     }
 }
 
-@Suite("Model UnitElectricCharge (Tests/Fixtures/landmine.yaml:733:3)", .timeLimit(.minutes(3)))
+@Suite("Model UnitElectricCharge (Tests/Fixtures/landmine.yaml:736:3)", .timeLimit(.minutes(3)))
 struct UnitElectricChargeTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -316,7 +316,7 @@ struct UnitElectricChargeTests {
     }
 }
 
-@Suite("Model UnitElectricCurrent (Tests/Fixtures/landmine.yaml:734:3)", .timeLimit(.minutes(3)))
+@Suite("Model UnitElectricCurrent (Tests/Fixtures/landmine.yaml:737:3)", .timeLimit(.minutes(3)))
 struct UnitElectricCurrentTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -330,7 +330,7 @@ struct UnitElectricCurrentTests {
     }
 }
 
-@Suite("Model UnitElectricPotentialDifference (Tests/Fixtures/landmine.yaml:735:3)", .timeLimit(.minutes(3)))
+@Suite("Model UnitElectricPotentialDifference (Tests/Fixtures/landmine.yaml:738:3)", .timeLimit(.minutes(3)))
 struct UnitElectricPotentialDifferenceTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -346,7 +346,7 @@ struct UnitElectricPotentialDifferenceTests {
     }
 }
 
-@Suite("Model UnitElectricResistance (Tests/Fixtures/landmine.yaml:736:3)", .timeLimit(.minutes(3)))
+@Suite("Model UnitElectricResistance (Tests/Fixtures/landmine.yaml:739:3)", .timeLimit(.minutes(3)))
 struct UnitElectricResistanceTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -360,7 +360,7 @@ struct UnitElectricResistanceTests {
     }
 }
 
-@Suite("Model UnitEnergy (Tests/Fixtures/landmine.yaml:737:3)", .timeLimit(.minutes(3)))
+@Suite("Model UnitEnergy (Tests/Fixtures/landmine.yaml:740:3)", .timeLimit(.minutes(3)))
 struct UnitEnergyTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -374,7 +374,7 @@ struct UnitEnergyTests {
     }
 }
 
-@Suite("Model UnitFrequency (Tests/Fixtures/landmine.yaml:738:3)", .timeLimit(.minutes(3)))
+@Suite("Model UnitFrequency (Tests/Fixtures/landmine.yaml:741:3)", .timeLimit(.minutes(3)))
 struct UnitFrequencyTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -388,7 +388,7 @@ struct UnitFrequencyTests {
     }
 }
 
-@Suite("Model UnitFuelEfficiency (Tests/Fixtures/landmine.yaml:739:3)", .timeLimit(.minutes(3)))
+@Suite("Model UnitFuelEfficiency (Tests/Fixtures/landmine.yaml:742:3)", .timeLimit(.minutes(3)))
 struct UnitFuelEfficiencyTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -402,7 +402,7 @@ struct UnitFuelEfficiencyTests {
     }
 }
 
-@Suite("Model UnitIlluminance (Tests/Fixtures/landmine.yaml:740:3)", .timeLimit(.minutes(3)))
+@Suite("Model UnitIlluminance (Tests/Fixtures/landmine.yaml:743:3)", .timeLimit(.minutes(3)))
 struct UnitIlluminanceTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -416,7 +416,7 @@ struct UnitIlluminanceTests {
     }
 }
 
-@Suite("Model UnitInformationStorage (Tests/Fixtures/landmine.yaml:741:3)", .timeLimit(.minutes(3)))
+@Suite("Model UnitInformationStorage (Tests/Fixtures/landmine.yaml:744:3)", .timeLimit(.minutes(3)))
 struct UnitInformationStorageTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -430,7 +430,7 @@ struct UnitInformationStorageTests {
     }
 }
 
-@Suite("Model UnitLength (Tests/Fixtures/landmine.yaml:742:3)", .timeLimit(.minutes(3)))
+@Suite("Model UnitLength (Tests/Fixtures/landmine.yaml:745:3)", .timeLimit(.minutes(3)))
 struct UnitLengthTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -444,7 +444,7 @@ struct UnitLengthTests {
     }
 }
 
-@Suite("Model UnitMass (Tests/Fixtures/landmine.yaml:743:3)", .timeLimit(.minutes(3)))
+@Suite("Model UnitMass (Tests/Fixtures/landmine.yaml:746:3)", .timeLimit(.minutes(3)))
 struct UnitMassTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -458,7 +458,7 @@ struct UnitMassTests {
     }
 }
 
-@Suite("Model UnitPower (Tests/Fixtures/landmine.yaml:744:3)", .timeLimit(.minutes(3)))
+@Suite("Model UnitPower (Tests/Fixtures/landmine.yaml:747:3)", .timeLimit(.minutes(3)))
 struct UnitPowerTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -472,7 +472,7 @@ struct UnitPowerTests {
     }
 }
 
-@Suite("Model UnitPressure (Tests/Fixtures/landmine.yaml:745:3)", .timeLimit(.minutes(3)))
+@Suite("Model UnitPressure (Tests/Fixtures/landmine.yaml:748:3)", .timeLimit(.minutes(3)))
 struct UnitPressureTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -486,7 +486,7 @@ struct UnitPressureTests {
     }
 }
 
-@Suite("Model UnitSpeed (Tests/Fixtures/landmine.yaml:746:3)", .timeLimit(.minutes(3)))
+@Suite("Model UnitSpeed (Tests/Fixtures/landmine.yaml:749:3)", .timeLimit(.minutes(3)))
 struct UnitSpeedTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -500,7 +500,7 @@ struct UnitSpeedTests {
     }
 }
 
-@Suite("Model UnitTemperature (Tests/Fixtures/landmine.yaml:747:3)", .timeLimit(.minutes(3)))
+@Suite("Model UnitTemperature (Tests/Fixtures/landmine.yaml:750:3)", .timeLimit(.minutes(3)))
 struct UnitTemperatureTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -514,7 +514,7 @@ struct UnitTemperatureTests {
     }
 }
 
-@Suite("Model UnitVolume (Tests/Fixtures/landmine.yaml:748:3)", .timeLimit(.minutes(3)))
+@Suite("Model UnitVolume (Tests/Fixtures/landmine.yaml:751:3)", .timeLimit(.minutes(3)))
 struct UnitVolumeTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -528,7 +528,7 @@ struct UnitVolumeTests {
     }
 }
 
-@Suite("Model UnkeyedDecodingContainer (Tests/Fixtures/landmine.yaml:749:3)", .timeLimit(.minutes(3)))
+@Suite("Model UnkeyedDecodingContainer (Tests/Fixtures/landmine.yaml:752:3)", .timeLimit(.minutes(3)))
 struct UnkeyedDecodingContainer_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -542,7 +542,7 @@ struct UnkeyedDecodingContainer_Tests {
     }
 }
 
-@Suite("Model UnkeyedEncodingContainer (Tests/Fixtures/landmine.yaml:750:3)", .timeLimit(.minutes(3)))
+@Suite("Model UnkeyedEncodingContainer (Tests/Fixtures/landmine.yaml:753:3)", .timeLimit(.minutes(3)))
 struct UnkeyedEncodingContainer_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -556,7 +556,7 @@ struct UnkeyedEncodingContainer_Tests {
     }
 }
 
-@Suite("Model Unmanaged (Tests/Fixtures/landmine.yaml:751:3)", .timeLimit(.minutes(3)))
+@Suite("Model Unmanaged (Tests/Fixtures/landmine.yaml:754:3)", .timeLimit(.minutes(3)))
 struct Unmanaged_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -570,7 +570,7 @@ struct Unmanaged_Tests {
     }
 }
 
-@Suite("Model UnsafeBufferPointer (Tests/Fixtures/landmine.yaml:752:3)", .timeLimit(.minutes(3)))
+@Suite("Model UnsafeBufferPointer (Tests/Fixtures/landmine.yaml:755:3)", .timeLimit(.minutes(3)))
 struct UnsafeBufferPointer_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -584,7 +584,7 @@ struct UnsafeBufferPointer_Tests {
     }
 }
 
-@Suite("Model UnsafeBufferPointerIterator (Tests/Fixtures/landmine.yaml:753:3)", .timeLimit(.minutes(3)))
+@Suite("Model UnsafeBufferPointerIterator (Tests/Fixtures/landmine.yaml:756:3)", .timeLimit(.minutes(3)))
 struct UnsafeBufferPointerIterator_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -600,7 +600,7 @@ struct UnsafeBufferPointerIterator_Tests {
     }
 }
 
-@Suite("Model UnsafeConcurrentValue (Tests/Fixtures/landmine.yaml:754:3)", .timeLimit(.minutes(3)))
+@Suite("Model UnsafeConcurrentValue (Tests/Fixtures/landmine.yaml:757:3)", .timeLimit(.minutes(3)))
 struct UnsafeConcurrentValue_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -614,7 +614,7 @@ struct UnsafeConcurrentValue_Tests {
     }
 }
 
-@Suite("Model UnsafeMutableBufferPointer (Tests/Fixtures/landmine.yaml:755:3)", .timeLimit(.minutes(3)))
+@Suite("Model UnsafeMutableBufferPointer (Tests/Fixtures/landmine.yaml:758:3)", .timeLimit(.minutes(3)))
 struct UnsafeMutableBufferPointer_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -628,7 +628,7 @@ struct UnsafeMutableBufferPointer_Tests {
     }
 }
 
-@Suite("Model UnsafeMutablePointer (Tests/Fixtures/landmine.yaml:756:3)", .timeLimit(.minutes(3)))
+@Suite("Model UnsafeMutablePointer (Tests/Fixtures/landmine.yaml:759:3)", .timeLimit(.minutes(3)))
 struct UnsafeMutablePointer_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -642,7 +642,7 @@ struct UnsafeMutablePointer_Tests {
     }
 }
 
-@Suite("Model UnsafeMutableRawBufferPointer (Tests/Fixtures/landmine.yaml:757:3)", .timeLimit(.minutes(3)))
+@Suite("Model UnsafeMutableRawBufferPointer (Tests/Fixtures/landmine.yaml:760:3)", .timeLimit(.minutes(3)))
 struct UnsafeMutableRawBufferPointer_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -658,7 +658,7 @@ struct UnsafeMutableRawBufferPointer_Tests {
     }
 }
 
-@Suite("Model UnsafeMutableRawBufferPointerIterator (Tests/Fixtures/landmine.yaml:758:3)", .timeLimit(.minutes(3)))
+@Suite("Model UnsafeMutableRawBufferPointerIterator (Tests/Fixtures/landmine.yaml:761:3)", .timeLimit(.minutes(3)))
 struct UnsafeMutableRawBufferPointerIterator_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -674,7 +674,7 @@ struct UnsafeMutableRawBufferPointerIterator_Tests {
     }
 }
 
-@Suite("Model UnsafeMutableRawPointer (Tests/Fixtures/landmine.yaml:759:3)", .timeLimit(.minutes(3)))
+@Suite("Model UnsafeMutableRawPointer (Tests/Fixtures/landmine.yaml:762:3)", .timeLimit(.minutes(3)))
 struct UnsafeMutableRawPointer_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -688,7 +688,7 @@ struct UnsafeMutableRawPointer_Tests {
     }
 }
 
-@Suite("Model UnsafePointer (Tests/Fixtures/landmine.yaml:760:3)", .timeLimit(.minutes(3)))
+@Suite("Model UnsafePointer (Tests/Fixtures/landmine.yaml:763:3)", .timeLimit(.minutes(3)))
 struct UnsafePointer_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -702,7 +702,7 @@ struct UnsafePointer_Tests {
     }
 }
 
-@Suite("Model UnsafeRawBufferPointer (Tests/Fixtures/landmine.yaml:761:3)", .timeLimit(.minutes(3)))
+@Suite("Model UnsafeRawBufferPointer (Tests/Fixtures/landmine.yaml:764:3)", .timeLimit(.minutes(3)))
 struct UnsafeRawBufferPointer_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {

@@ -6,7 +6,7 @@ import LandmineAPI
 import SDKRuntime
 import Testing
 
-@Suite("Model UnsafeRawBufferPointerIterator (Tests/Fixtures/landmine.yaml:762:3)", .timeLimit(.minutes(3)))
+@Suite("Model UnsafeRawBufferPointerIterator (Tests/Fixtures/landmine.yaml:765:3)", .timeLimit(.minutes(3)))
 struct UnsafeRawBufferPointerIterator_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -22,7 +22,7 @@ struct UnsafeRawBufferPointerIterator_Tests {
     }
 }
 
-@Suite("Model UnsafeRawPointer (Tests/Fixtures/landmine.yaml:763:3)", .timeLimit(.minutes(3)))
+@Suite("Model UnsafeRawPointer (Tests/Fixtures/landmine.yaml:766:3)", .timeLimit(.minutes(3)))
 struct UnsafeRawPointer_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -36,7 +36,7 @@ struct UnsafeRawPointer_Tests {
     }
 }
 
-@Suite("Model UnsafeSendable (Tests/Fixtures/landmine.yaml:764:3)", .timeLimit(.minutes(3)))
+@Suite("Model UnsafeSendable (Tests/Fixtures/landmine.yaml:767:3)", .timeLimit(.minutes(3)))
 struct UnsafeSendable_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -50,7 +50,7 @@ struct UnsafeSendable_Tests {
     }
 }
 
-@Suite("Model UnsignedInteger (Tests/Fixtures/landmine.yaml:765:3)", .timeLimit(.minutes(3)))
+@Suite("Model UnsignedInteger (Tests/Fixtures/landmine.yaml:768:3)", .timeLimit(.minutes(3)))
 struct UnsignedInteger_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -64,7 +64,7 @@ struct UnsignedInteger_Tests {
     }
 }
 
-@Suite("Model UserDefaults (Tests/Fixtures/landmine.yaml:766:3)", .timeLimit(.minutes(3)))
+@Suite("Model UserDefaults (Tests/Fixtures/landmine.yaml:769:3)", .timeLimit(.minutes(3)))
 struct UserDefaultsTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -78,7 +78,7 @@ struct UserDefaultsTests {
     }
 }
 
-@Suite("Model VoidhashCatalogProduct (Tests/Fixtures/landmine.yaml:767:3)", .timeLimit(.minutes(3)))
+@Suite("Model VoidhashCatalogProduct (Tests/Fixtures/landmine.yaml:770:3)", .timeLimit(.minutes(3)))
 struct VoidhashCatalogProductTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -92,7 +92,7 @@ struct VoidhashCatalogProductTests {
     }
 }
 
-@Suite("Model VoidhashEmulator (Tests/Fixtures/landmine.yaml:768:3)", .timeLimit(.minutes(3)))
+@Suite("Model VoidhashEmulator (Tests/Fixtures/landmine.yaml:771:3)", .timeLimit(.minutes(3)))
 struct VoidhashEmulatorTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -106,7 +106,7 @@ struct VoidhashEmulatorTests {
     }
 }
 
-@Suite("Model VoidhashEmulatorError (Tests/Fixtures/landmine.yaml:769:3)", .timeLimit(.minutes(3)))
+@Suite("Model VoidhashEmulatorError (Tests/Fixtures/landmine.yaml:772:3)", .timeLimit(.minutes(3)))
 struct VoidhashEmulatorErrorTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -120,7 +120,7 @@ struct VoidhashEmulatorErrorTests {
     }
 }
 
-@Suite("Model VoidhashEmulatorState (Tests/Fixtures/landmine.yaml:770:3)", .timeLimit(.minutes(3)))
+@Suite("Model VoidhashEmulatorState (Tests/Fixtures/landmine.yaml:773:3)", .timeLimit(.minutes(3)))
 struct VoidhashEmulatorStateTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -134,7 +134,7 @@ struct VoidhashEmulatorStateTests {
     }
 }
 
-@Suite("Model VoidhashPersonSeed (Tests/Fixtures/landmine.yaml:771:3)", .timeLimit(.minutes(3)))
+@Suite("Model VoidhashPersonSeed (Tests/Fixtures/landmine.yaml:774:3)", .timeLimit(.minutes(3)))
 struct VoidhashPersonSeedTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -148,7 +148,7 @@ struct VoidhashPersonSeedTests {
     }
 }
 
-@Suite("Model VoidhashPurchaseEntry (Tests/Fixtures/landmine.yaml:772:3)", .timeLimit(.minutes(3)))
+@Suite("Model VoidhashPurchaseEntry (Tests/Fixtures/landmine.yaml:775:3)", .timeLimit(.minutes(3)))
 struct VoidhashPurchaseEntryTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -162,7 +162,7 @@ struct VoidhashPurchaseEntryTests {
     }
 }
 
-@Suite("Model VoidhashRejections (Tests/Fixtures/landmine.yaml:773:3)", .timeLimit(.minutes(3)))
+@Suite("Model VoidhashRejections (Tests/Fixtures/landmine.yaml:776:3)", .timeLimit(.minutes(3)))
 struct VoidhashRejectionsTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -176,7 +176,7 @@ struct VoidhashRejectionsTests {
     }
 }
 
-@Suite("Model WritableKeyPath (Tests/Fixtures/landmine.yaml:774:3)", .timeLimit(.minutes(3)))
+@Suite("Model WritableKeyPath (Tests/Fixtures/landmine.yaml:777:3)", .timeLimit(.minutes(3)))
 struct WritableKeyPath_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -190,7 +190,7 @@ struct WritableKeyPath_Tests {
     }
 }
 
-@Suite("Model Zip2Iterator (Tests/Fixtures/landmine.yaml:775:3)", .timeLimit(.minutes(3)))
+@Suite("Model Zip2Iterator (Tests/Fixtures/landmine.yaml:778:3)", .timeLimit(.minutes(3)))
 struct Zip2Iterator_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -204,7 +204,7 @@ struct Zip2Iterator_Tests {
     }
 }
 
-@Suite("Model Zip2Sequence (Tests/Fixtures/landmine.yaml:776:3)", .timeLimit(.minutes(3)))
+@Suite("Model Zip2Sequence (Tests/Fixtures/landmine.yaml:779:3)", .timeLimit(.minutes(3)))
 struct Zip2Sequence_Tests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -218,7 +218,7 @@ struct Zip2Sequence_Tests {
     }
 }
 
-@Suite("Model Ruled (Tests/Fixtures/landmine.yaml:779:3)", .timeLimit(.minutes(3)))
+@Suite("Model Ruled (Tests/Fixtures/landmine.yaml:782:3)", .timeLimit(.minutes(3)))
 struct RuledTests {
     @Test("every example decodes, and encodes back to a value that decodes equal", arguments: ["{\"in\":\"class\"}"])
     func exampleRoundTrips(json: Swift.String) throws {
@@ -232,7 +232,7 @@ struct RuledTests {
     }
 }
 
-@Suite("Model RuledHolder (Tests/Fixtures/landmine.yaml:784:3)", .timeLimit(.minutes(3)))
+@Suite("Model RuledHolder (Tests/Fixtures/landmine.yaml:787:3)", .timeLimit(.minutes(3)))
 struct RuledHolderTests {
     @Test(
         "every example decodes, and encodes back to a value that decodes equal",
@@ -254,7 +254,7 @@ struct RuledHolderTests {
     }
 }
 
-@Suite("Model Everything (Tests/Fixtures/landmine.yaml:796:3)", .timeLimit(.minutes(3)))
+@Suite("Model Everything (Tests/Fixtures/landmine.yaml:799:3)", .timeLimit(.minutes(3)))
 struct EverythingTests {
     @Test(
         "every example decodes, and encodes back to a value that decodes equal",
@@ -276,7 +276,7 @@ struct EverythingTests {
     }
 }
 
-@Suite("Model class (Tests/Fixtures/landmine.yaml:914:3)", .timeLimit(.minutes(3)))
+@Suite("Model class (Tests/Fixtures/landmine.yaml:917:3)", .timeLimit(.minutes(3)))
 struct ClassTests {
     @Test(
         "every example decodes, and encodes back to a value that decodes equal",

@@ -6,7 +6,7 @@ import LandmineAPI
 import SDKRuntime
 import Testing
 
-@Suite("Rule class (Tests/Fixtures/landmine.yaml:990:3)", .timeLimit(.minutes(3)))
+@Suite("Rule class (Tests/Fixtures/landmine.yaml:993:3)", .timeLimit(.minutes(3)))
 struct ClassRuleTests {
     @Test(
         "the spec's examples and samples give their expected reasons",

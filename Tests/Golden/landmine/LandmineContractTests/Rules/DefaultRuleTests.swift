@@ -6,7 +6,7 @@ import LandmineAPI
 import SDKRuntime
 import Testing
 
-@Suite("Rule default (Tests/Fixtures/landmine.yaml:998:3)", .timeLimit(.minutes(3)))
+@Suite("Rule default (Tests/Fixtures/landmine.yaml:1001:3)", .timeLimit(.minutes(3)))
 struct DefaultRuleTests {
     @Test(
         "the spec's examples and samples give their expected reasons",

@@ -6,7 +6,7 @@ import LandmineAPI
 import SDKRuntime
 import Testing
 
-@Suite("Rule init (Tests/Fixtures/landmine.yaml:1022:3)", .timeLimit(.minutes(3)))
+@Suite("Rule init (Tests/Fixtures/landmine.yaml:1025:3)", .timeLimit(.minutes(3)))
 struct InitRuleTests {
     @Test(
         "the spec's examples and samples give their expected reasons",

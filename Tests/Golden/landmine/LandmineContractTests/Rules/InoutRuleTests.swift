@@ -6,7 +6,7 @@ import LandmineAPI
 import SDKRuntime
 import Testing
 
-@Suite("Rule inout (Tests/Fixtures/landmine.yaml:1046:3)", .timeLimit(.minutes(3)))
+@Suite("Rule inout (Tests/Fixtures/landmine.yaml:1049:3)", .timeLimit(.minutes(3)))
 struct InoutRuleTests {
     @Test(
         "the spec's examples and samples give their expected reasons",

@@ -6,7 +6,7 @@ import LandmineAPI
 import SDKRuntime
 import Testing
 
-@Suite("Rule repeat (Tests/Fixtures/landmine.yaml:1038:3)", .timeLimit(.minutes(3)))
+@Suite("Rule repeat (Tests/Fixtures/landmine.yaml:1041:3)", .timeLimit(.minutes(3)))
 struct RepeatRuleTests {
     @Test(
         "the spec's examples and samples give their expected reasons",

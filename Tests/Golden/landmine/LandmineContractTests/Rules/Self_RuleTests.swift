@@ -6,7 +6,7 @@ import LandmineAPI
 import SDKRuntime
 import Testing
 
-@Suite("Rule self (Tests/Fixtures/landmine.yaml:1006:3)", .timeLimit(.minutes(3)))
+@Suite("Rule self (Tests/Fixtures/landmine.yaml:1009:3)", .timeLimit(.minutes(3)))
 struct Self_RuleTests {
     @Test(
         "the spec's examples and samples give their expected reasons",

@@ -6,7 +6,7 @@ import LandmineAPI
 import SDKRuntime
 import Testing
 
-@Suite("Rule semver (Tests/Fixtures/landmine.yaml:983:3)", .timeLimit(.minutes(3)))
+@Suite("Rule semver (Tests/Fixtures/landmine.yaml:986:3)", .timeLimit(.minutes(3)))
 struct SemverRuleTests {
     @Test(
         "the spec's examples and samples give their expected reasons",

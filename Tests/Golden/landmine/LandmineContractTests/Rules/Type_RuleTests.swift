@@ -6,7 +6,7 @@ import LandmineAPI
 import SDKRuntime
 import Testing
 
-@Suite("Rule Type (Tests/Fixtures/landmine.yaml:1014:3)", .timeLimit(.minutes(3)))
+@Suite("Rule Type (Tests/Fixtures/landmine.yaml:1017:3)", .timeLimit(.minutes(3)))
 struct Type_RuleTests {
     @Test(
         "the spec's examples and samples give their expected reasons",

@@ -6,7 +6,7 @@ import LandmineAPI
 import SDKRuntime
 import Testing
 
-@Suite("Rule where (Tests/Fixtures/landmine.yaml:1030:3)", .timeLimit(.minutes(3)))
+@Suite("Rule where (Tests/Fixtures/landmine.yaml:1033:3)", .timeLimit(.minutes(3)))
 struct WhereRuleTests {
     @Test(
         "the spec's examples and samples give their expected reasons",

@@ -9,7 +9,7 @@ import SDKRuntime
 extension LandmineExampleServer {
     /// The route of default: its examples, and the checks its requests pass first.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1103:3.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1106:3.
     public static func defaultRoute() -> SDKEmulator.ExampleRoute {
         return SDKEmulator.ExampleRoute(
             name: "default",

@@ -9,7 +9,7 @@ import SDKRuntime
 extension LandmineExampleServer {
     /// The route of init: its examples, and the checks its requests pass first.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1123:3.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1126:3.
     public static func init_Route() -> SDKEmulator.ExampleRoute {
         return SDKEmulator.ExampleRoute(
             name: "init",

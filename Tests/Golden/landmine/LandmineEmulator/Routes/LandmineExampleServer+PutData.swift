@@ -9,7 +9,7 @@ import SDKRuntime
 extension LandmineExampleServer {
     /// The route of putData: its examples, and the checks its requests pass first.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1135:3.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1138:3.
     public static func putDataRoute() -> SDKEmulator.ExampleRoute {
         return SDKEmulator.ExampleRoute(
             name: "putData",

@@ -9,7 +9,7 @@ import SDKRuntime
 extension LandmineExampleServer {
     /// The route of putFault: its examples, and the checks its requests pass first.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1153:3.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1156:3.
     public static func putFaultRoute() -> SDKEmulator.ExampleRoute {
         return SDKEmulator.ExampleRoute(
             name: "putFault",

@@ -9,7 +9,7 @@ import SDKRuntime
 extension LandmineExampleServer {
     /// The route of putJSONValue: its examples, and the checks its requests pass first.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1144:3.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1147:3.
     public static func putJSONValueRoute() -> SDKEmulator.ExampleRoute {
         return SDKEmulator.ExampleRoute(
             name: "putJSONValue",

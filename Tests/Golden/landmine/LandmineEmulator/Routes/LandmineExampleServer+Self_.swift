@@ -9,7 +9,7 @@ import SDKRuntime
 extension LandmineExampleServer {
     /// The route of self: its examples, and the checks its requests pass first.
     ///
-    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1113:3.
+    /// - Remark: Generated from Tests/Fixtures/landmine.yaml:1116:3.
     public static func self_Route() -> SDKEmulator.ExampleRoute {
         return SDKEmulator.ExampleRoute(
             name: "self",
