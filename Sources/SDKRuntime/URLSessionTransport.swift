@@ -17,9 +17,7 @@ import Foundation
 ///   keeps responses in `URLCache.shared`, as its page says); redirects are not followed (the 3xx
 ///   response is returned).
 /// - Header names and values holding a control character other than a tab (CR, LF and NUL
-///   among them) are refused with `.invalidRequest`, as RFC 9110 and servers refuse them, and so
-///   are those holding a byte outside ASCII, which HTTP gives no agreed encoding (RFC 9110 keeps
-///   them only as obsolete text; a server may read them as Latin-1, or drop the field).
+///   among them) are refused with `.invalidRequest`, as RFC 9110 and servers refuse them.
 /// - Error messages name only error codes and limits, never URLs, so no personal data leaks.
 public final class URLSessionTransport: Transport {
     /// The default time limit of one request: 10 seconds.
@@ -136,8 +134,7 @@ public final class URLSessionTransport: Transport {
         urlRequest.timeoutInterval = (max(timeout, .zero) + foundationTimerMargin).timeInterval.rounded(.up)
         for field in request.headers {
             guard !field.name.isEmpty, isSafeHeaderText(field.name), isSafeHeaderText(field.value) else {
-                throw .invalidRequest(
-                    "A header field name or value is empty, or holds a control character or a byte outside ASCII.")
+                throw .invalidRequest("A header field name or value is empty or holds a control character.")
             }
             urlRequest.addValue(field.value, forHTTPHeaderField: field.name)
         }
@@ -169,10 +166,9 @@ public final class URLSessionTransport: Transport {
         }
     }
 
-    /// Whether `text` is printable ASCII or tabs: CR, LF and NUL would split or end a header
-    /// line, RFC 9110 allows none of the other control characters in a field, and a byte past
-    /// ASCII has no agreed meaning there.
+    /// Whether `text` holds no ASCII control character but the tab: CR, LF and NUL would split
+    /// or end a header line, and RFC 9110 allows none of the others in a field.
     private static func isSafeHeaderText(_ text: String) -> Bool {
-        !text.utf8.contains { ($0 < 0x20 && $0 != 0x09) || $0 >= 0x7F }
+        !text.utf8.contains { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }
     }
 }

@@ -266,7 +266,7 @@ struct TransportURLSessionTests {
     }
 
     @Test(
-        "header fields holding a control character other than a tab or a byte outside ASCII, and odd methods, are refused before sending",
+        "header fields holding a control character other than a tab, and odd methods, are refused before sending",
         arguments: [
             HTTPRequest(
                 method: "GET", path: "/x", headers: [HTTPField(name: "X", value: "a\r\nInjected: 1")],
@@ -285,11 +285,6 @@ struct TransportURLSessionTests {
             HTTPRequest(
                 method: "GET", path: "/x", headers: [HTTPField(name: "X", value: "a\u{7F}")],
                 isSafeToRepeat: true),
-            HTTPRequest(
-                method: "GET", path: "/x", headers: [HTTPField(name: "Authorization", value: "Bearer tøk€n")],
-                isSafeToRepeat: true),
-            HTTPRequest(
-                method: "GET", path: "/x", headers: [HTTPField(name: "Ø", value: "a")], isSafeToRepeat: true),
             HTTPRequest(method: "GE T", path: "/x", isSafeToRepeat: true),
             HTTPRequest(method: "", path: "/x", isSafeToRepeat: true),
         ])
