@@ -6,7 +6,8 @@
 /// emulators check received bodies with it; decoding a response never does, so a server that
 /// tightens or loosens a rule does not break older clients.
 public struct PropertyViolation: Sendable, Hashable {
-    /// The member's wire name (`title`).
+    /// Where the value is: the member's wire name (`title`), with the index of a list's element
+    /// (`tags[2]`) and the path into a held model (`guests[0].name`).
     public var property: String
     /// Why it failed, from the rule's `Violation.message` (never repeats the value).
     public var message: String

@@ -49,6 +49,18 @@ struct NamingAndRenderingTests {
         #expect(SwiftNaming.memberName(spec) == member)
     }
 
+    /// `case none` would read as `Optional.none` wherever the enum is optional; every other
+    /// name is the member name.
+    @Test(
+        "an enum case is named as a member, but none becomes none_",
+        arguments: [
+            ("none", "none_"), ("NONE", "none_"), ("none_", "none_"), ("None", "none_"), ("class", "`class`"),
+            ("self", "self_"), ("in-progress", "inProgress"), ("nonexistent", "nonexistent"),
+        ])
+    func enumCasesAreNamedAsMembersButNone(spec: String, swift: String) {
+        #expect(SwiftNaming.caseName(spec) == swift)
+    }
+
     @Test("a path is cut at its last slash even when a combining mark follows it")
     func pathsAreCutByScalar() {
         let path = "MAPI/Models/\u{0363}M.swift"

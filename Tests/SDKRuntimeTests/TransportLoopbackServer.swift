@@ -69,12 +69,14 @@ final class LoopbackServer: Sendable {
         thread.start()
     }
 
-    /// Stops accepting and closes every connection still open.
+    /// Stops accepting and closes every connection still open; a second call does nothing.
     func stop() {
-        let held = connections.withLock { connections in
+        let held: [Int32]? = connections.withLock { connections in
+            guard !connections.stopped else { return nil }
             connections.stopped = true
             return connections.heldOpen
         }
+        guard let held else { return }
         close(stopSignal)
         for connection in held { close(connection) }
     }

@@ -102,10 +102,12 @@ extension VoidhashCore {
         failReadsWaitingForLink()
     }
 
-    /// The drain that will try the awaited link for a forced read, once the outbox said it
-    /// (see `linkAttemptDrain`); if it already stalled, the waiting reads learn now.
-    func noteLinkAttempt(drain: UInt64) {
-        guard linkAttemptDrain != nil else { return }  // the reads were answered meanwhile
+    /// The drain that will try the awaited link for the forced read that made link-attempt
+    /// request `request`, once the outbox said it (see `linkAttemptDrain`); if it already
+    /// stalled, the waiting reads learn now. An answer to an earlier request changes nothing.
+    func noteLinkAttempt(drain: UInt64, request: UInt64) {
+        // The reads were answered meanwhile, or a later forced read asked again.
+        guard linkAttemptDrain != nil, request == linkAttemptRequests else { return }
         linkAttemptDrain = drain
         if lastStalledDrain >= drain { failReadsWaitingForLink() }
     }

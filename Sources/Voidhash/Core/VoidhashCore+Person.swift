@@ -119,10 +119,12 @@ extension VoidhashCore {
                 return
             }
             linkAttemptDrain = .max
+            linkAttemptRequests += 1
+            let request = linkAttemptRequests
             let outbox = outbox
             Task { [weak self] in
                 let drain = await outbox.attempt(through: QueuedWrite.Kind.link.lane)
-                await self?.noteLinkAttempt(drain: drain)
+                await self?.noteLinkAttempt(drain: drain, request: request)
             }
             return
         }

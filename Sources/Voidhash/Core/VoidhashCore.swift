@@ -67,6 +67,9 @@ actor VoidhashCore {
     /// outbox has said which), while reads wait: a drain before it that stalls did not try the
     /// link for them, so it does not fail their wait.
     var linkAttemptDrain: UInt64?
+    /// How many times a forced read asked for a link attempt: only the latest request's answer
+    /// from the outbox sets `linkAttemptDrain` (an earlier one may arrive after it).
+    var linkAttemptRequests: UInt64 = 0
     /// Subscribers to person snapshots.
     var observers: [UUID: AsyncStream<VoidhashPerson?>.Continuation] = [:]
     /// Whether `shutdown()` began: answers arriving later are not applied (storage is closed).
