@@ -71,4 +71,19 @@ struct StaleFileTests {
             #expect(try String(contentsOf: root.appendingPathComponent(written), encoding: .utf8) == files[written])
         }
     }
+
+    /// Whatever an earlier call left in `errno`: a folder `mkdir` created is no failure (only a
+    /// failed call sets `errno`, so a success must not be judged by it).
+    @Test("creating folders succeeds whatever an earlier call left in errno", arguments: [EACCES, EIO, 0])
+    func createdFoldersDoNotDependOnAStaleErrno(stale: Int32) throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("mkdir-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        // Its parent exists, so the first `mkdir` succeeds and no failed call resets `errno`.
+        let path = root.appendingPathComponent("a").path
+        errno = stale
+        try FileTree.createDirectories(path)
+        var isFolder: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue)
+    }
 }

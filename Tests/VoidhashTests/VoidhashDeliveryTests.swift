@@ -75,6 +75,35 @@ struct VoidhashDeliveryTests {
         }
     }
 
+    /// A queued event that breaks a rule is dropped when its batch is first sent, even when the
+    /// request for the rest fails: it is not kept, checked and reported again at the next try.
+    @Test func anEventThatBreaksARuleIsDroppedOnceEvenWhenTheRestMustWait() async throws {
+        try await withSDKHarness { harness in
+            try await harness.launch().shutdown()
+            let storage = try SDKStorage.open(directory: harness.directory, name: "voidhash-test")
+            let identity = try #require(try storage.keyValues.value(IdentityRecord.self, forKey: StoreKeys.identity))
+            for name in ["", "kept"] {
+                let event = Event(
+                    id: UUIDv7.make(now: harness.clock.now()).lowercasedText, event: name,
+                    distinctId: identity.distinctId, timestamp: harness.clock.now(), sessionId: identity.sessionId,
+                    properties: [:])
+                let item = try QueuedWrite.event(event, epoch: identity.epoch).queueItem()
+                try storage.queue.enqueue(
+                    lane: item.lane, kind: item.kind, payload: item.payload, now: harness.clock.now())
+            }
+            storage.close()
+
+            let second = try harness.launch()
+            harness.inject(.status(503, code: "INTERNAL"), into: .captureEvents, scope: .next(1))
+            await second.flush()
+            #expect(await second.pendingDeliveryCount() == 1, "the broken event is gone, the other waits")
+            await harness.retryDelivery(second)
+            #expect(harness.state.events.map(\.event) == ["kept"])
+            #expect(harness.diagnosticCodes == [.eventRejected])
+            await second.shutdown()
+        }
+    }
+
     @Test func aRateLimitPausesDeliveryUntilRetryAfter() async throws {
         try await withSDKHarness { harness in
             let voidhash = try harness.launch()

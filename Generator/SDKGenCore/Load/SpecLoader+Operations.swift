@@ -167,7 +167,10 @@ extension SpecLoader {
                 "path parameter '\(parameter.name)' does not appear in the path of \(context)", at: parameter.location)
         }
         let pathOnes = names.compactMap { name in parameters.first { $0.name == name && $0.placement == .path } }
-        parameters = pathOnes + parameters.filter { $0.placement == .query }
+        // A path parameter the path lacks stays (its error is above), so that an example setting
+        // it is not also told that no such parameter exists.
+        let unplaced = parameters.filter { $0.placement == .path && !names.contains($0.name) }
+        parameters = pathOnes + unplaced + parameters.filter { $0.placement == .query }
     }
 
     mutating func loadOperationExamples(_ node: YAMLNode, context: String) -> [OperationSpec.Example] {
