@@ -91,4 +91,22 @@ struct VoidhashLaunchTests {
         #expect(try storage.keyValues.value([String].self, forKey: StoreKeys.syncedTransactions) == nil)
         #expect(try storage.queue.isRecordedOnce(VoidhashCore.onceKey(transactionId: "tx-old")))
     }
+
+    /// A launch whose state cannot be stored (the write is refused) starts from what it read or
+    /// made, in memory, and says so: the app learns that the identity may not outlive the launch.
+    @Test func aLaunchStateThatCannotBeStoredIsReportedAndKeptInMemory() throws {
+        let storage = try SDKStorage.inMemory()
+        let clock = ManualClock(now: Date(timeIntervalSince1970: 1_800_000_000))
+        try storage.database.access { (connection) throws(StorageError) in
+            try connection.execute(
+                "CREATE TRIGGER refuse BEFORE INSERT ON key_value BEGIN SELECT RAISE(ABORT, 'refused'); END")
+        }
+        let diagnostics = Mutex<[VoidhashDiagnostic.Code]>([])
+        let reporter = Reporter(
+            onWarning: nil, onDiagnostic: { diagnostic in diagnostics.withLock { $0.append(diagnostic.code) } })
+        let launch = LaunchState.read(from: storage, consent: nil, clock: clock, reporter: reporter)
+        #expect(diagnostics.withLock { $0 } == [.storageWriteFailed])
+        #expect(launch.identity.isAnonymous && !launch.identityWasStored)
+        #expect(try storage.keyValues.value(IdentityRecord.self, forKey: StoreKeys.identity) == nil)
+    }
 }
