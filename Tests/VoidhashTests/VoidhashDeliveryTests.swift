@@ -47,24 +47,29 @@ struct VoidhashDeliveryTests {
         }
     }
 
+    /// Launches once on the harness's device, then stores events named `names` in its queue
+    /// directly, as a version whose event-name rule was looser would have queued them.
+    private static func queueEvents(named names: [String], in harness: SDKHarness) async throws {
+        try await harness.launch().shutdown()
+        let storage = try SDKStorage.open(directory: harness.directory, name: "voidhash-test")
+        defer { storage.close() }
+        let identity = try #require(try storage.keyValues.value(IdentityRecord.self, forKey: StoreKeys.identity))
+        for name in names {
+            let event = Event(
+                id: UUIDv7.make(now: harness.clock.now()).lowercasedText, event: name,
+                distinctId: identity.distinctId, timestamp: harness.clock.now(), sessionId: identity.sessionId,
+                properties: [:])
+            let item = try QueuedWrite.event(event, epoch: identity.epoch).queueItem()
+            try storage.queue.enqueue(lane: item.lane, kind: item.kind, payload: item.payload, now: harness.clock.now())
+        }
+    }
+
     /// An event stored by a version whose event-name rule was looser breaks the rule of today's
     /// contract: it is refused by itself, and the events queued with it are still delivered.
     @Test func aQueuedEventThatBreaksARuleIsRefusedAloneAndTheRestIsDelivered() async throws {
         try await withSDKHarness { harness in
-            try await harness.launch().shutdown()
-            let storage = try SDKStorage.open(directory: harness.directory, name: "voidhash-test")
-            let identity = try #require(try storage.keyValues.value(IdentityRecord.self, forKey: StoreKeys.identity))
             #expect(EventNameRule.validate("") != nil)
-            for name in ["kept_first", ""] {
-                let event = Event(
-                    id: UUIDv7.make(now: harness.clock.now()).lowercasedText, event: name,
-                    distinctId: identity.distinctId, timestamp: harness.clock.now(), sessionId: identity.sessionId,
-                    properties: [:])
-                let item = try QueuedWrite.event(event, epoch: identity.epoch).queueItem()
-                try storage.queue.enqueue(
-                    lane: item.lane, kind: item.kind, payload: item.payload, now: harness.clock.now())
-            }
-            storage.close()
+            try await Self.queueEvents(named: ["kept_first", ""], in: harness)
 
             let second = try harness.launch()
             await second.capture("kept_second")
@@ -79,19 +84,7 @@ struct VoidhashDeliveryTests {
     /// request for the rest fails: it is not kept, checked and reported again at the next try.
     @Test func anEventThatBreaksARuleIsDroppedOnceEvenWhenTheRestMustWait() async throws {
         try await withSDKHarness { harness in
-            try await harness.launch().shutdown()
-            let storage = try SDKStorage.open(directory: harness.directory, name: "voidhash-test")
-            let identity = try #require(try storage.keyValues.value(IdentityRecord.self, forKey: StoreKeys.identity))
-            for name in ["", "kept"] {
-                let event = Event(
-                    id: UUIDv7.make(now: harness.clock.now()).lowercasedText, event: name,
-                    distinctId: identity.distinctId, timestamp: harness.clock.now(), sessionId: identity.sessionId,
-                    properties: [:])
-                let item = try QueuedWrite.event(event, epoch: identity.epoch).queueItem()
-                try storage.queue.enqueue(
-                    lane: item.lane, kind: item.kind, payload: item.payload, now: harness.clock.now())
-            }
-            storage.close()
+            try await Self.queueEvents(named: ["", "kept"], in: harness)
 
             let second = try harness.launch()
             harness.inject(.status(503, code: "INTERNAL"), into: .captureEvents, scope: .next(1))
